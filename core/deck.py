@@ -1,0 +1,117 @@
+"""Chance, injected: the first dealer and every deck order come from a shuffler.
+
+The engine never calls the ``random`` module itself. :class:`SeededShuffler`
+derives each outcome from the game seed and *where* it happens (the round, the
+rebuild number) only, never from what the players did, so two tables with
+different players get the same deals from the same seed. Each outcome is then
+written into an event, so folding a log needs no shuffler at all.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from attrs import frozen
+
+from core.cards import SEATS, Card, sort_cards
+
+
+class Shuffler(Protocol):
+    """Where the engine's chance comes from."""
+
+    @property
+    def seeded(self) -> bool:
+        """True when every outcome follows from the game seed alone (a replay can check it)."""
+        ...
+
+    def first_dealer(self) -> int:
+        """The seat that deals round 1."""
+        ...
+
+    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The shuffled deck for round ``round_no``, top first."""
+        ...
+
+    def rebuild_order(
+        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        """The new stock, top first, made of ``cards`` (the discard pile but its top)."""
+        ...
+
+
+@frozen
+class SeededShuffler:
+    """Every outcome from ``random.Random`` seeded by a string naming the game seed and the place.
+
+    A ``str`` seed goes through SHA-512 in ``random.seed``, so the orders do not
+    depend on ``PYTHONHASHSEED``, the platform or the machine.
+    """
+
+    seed: int
+
+    @property
+    def seeded(self) -> bool:
+        return True
+
+    def _rng(self, *place: object) -> random.Random:
+        return random.Random(":".join(map(str, ("threethirteen", self.seed, *place))))
+
+    def first_dealer(self) -> int:
+        return self._rng("first-dealer").randrange(SEATS)
+
+    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        return self._shuffled(deck, "round", round_no)
+
+    def rebuild_order(
+        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        return self._shuffled(cards, "round", round_no, "rebuild", rebuild_no)
+
+    def _shuffled(self, cards: Sequence[Card], *place: object) -> tuple[Card, ...]:
+        # Start from the canonical order so that the result depends on which
+        # cards there are, never on the order play left them in.
+        order = list(sort_cards(cards))
+        self._rng(*place).shuffle(order)
+        return tuple(order)
+
+
+@frozen
+class StackedShuffler:
+    """A prepared deck for tests and puzzles: fixed deal orders by round, others seeded.
+
+    ``deals`` maps a round number to the full deck order (top first) to deal
+    from; rounds not listed, rebuilds and the first dealer fall back to
+    ``SeededShuffler(seed)``. A game dealt this way is not ``seeded``.
+    """
+
+    seed: int
+    dealer: int
+    deals: dict[int, tuple[Card, ...]]
+    rebuilds: dict[tuple[int, int], tuple[Card, ...]] | None = None
+
+    @property
+    def seeded(self) -> bool:
+        return False
+
+    def first_dealer(self) -> int:
+        return self.dealer
+
+    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        order = self.deals.get(round_no)
+        if order is None:
+            return SeededShuffler(self.seed).deal_order(round_no, deck)
+        if sort_cards(order) != sort_cards(deck):
+            raise ValueError(f"the stacked deck of round {round_no} is not the game's deck")
+        return order
+
+    def rebuild_order(
+        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        order = (self.rebuilds or {}).get((round_no, rebuild_no))
+        if order is None:
+            return SeededShuffler(self.seed).rebuild_order(round_no, rebuild_no, cards)
+        if sort_cards(order) != sort_cards(cards):
+            raise ValueError(f"the stacked rebuild {rebuild_no} of round {round_no} does not fit")
+        return order

@@ -1,0 +1,165 @@
+"""Events: the facts of a game, in the past tense, immutable.
+
+A game is its log of events. :func:`core.rules.decide` produces them after
+checking the rules; :func:`core.state.evolve` folds them into a state without
+checking anything. Every random outcome (the first dealer, each deck order) is
+written into an event, so folding a log never needs a random generator.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import field, frozen
+
+from core.cards import Card, Rank
+
+
+class DrawSource(enum.StrEnum):
+    """Where a player takes a card from. Plain strings ``"stock"``/``"discard"`` compare equal."""
+
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
+class RoundEnd(enum.StrEnum):
+    """Why a round ended."""
+
+    WENT_OUT = "went_out"
+    """Someone went out and every other player had one last turn."""
+    STOCK_EXHAUSTED = "stock_exhausted"
+    """The stock would have been rebuilt a third time (the safety rule)."""
+
+
+@frozen(kw_only=True)
+class GameOptions:
+    """The options a game is played with: 0, 2 or 4 jokers; aces low or high."""
+
+    jokers: int = 0
+    aces_high: bool = False
+
+
+SEAT_NAMES: tuple[str, ...] = ("You", "Left", "Top", "Right")
+
+
+@frozen(kw_only=True)
+class GameStarted:
+    """A game began. ``seeded`` is true when every deck order follows from ``seed``.
+
+    ``players`` says who plays each seat (``"human"``, an AI level such as
+    ``"hard"``, or a ``module:Class``); ``first_dealer`` was drawn from the seed.
+    """
+
+    seed: int
+    options: GameOptions
+    seats: tuple[str, ...] = SEAT_NAMES
+    players: tuple[str, ...]
+    first_dealer: int
+    seeded: bool = True
+
+
+@frozen(kw_only=True)
+class RoundDealt:
+    """A round was dealt: every hand (by seat), the upcard and the whole stock, top first."""
+
+    round_no: int
+    dealer: int
+    wild_rank: Rank
+    hands: tuple[tuple[Card, ...], ...]
+    upcard: Card
+    stock: tuple[Card, ...]
+
+
+@frozen(kw_only=True)
+class CardDrawn:
+    """``seat`` took ``card`` from the top of the stock or of the discard pile."""
+
+    seat: int
+    source: DrawSource
+    card: Card
+    reason: str = ""
+
+
+@frozen(kw_only=True)
+class CardDiscarded:
+    """``seat`` put ``card`` face up on the discard pile."""
+
+    seat: int
+    card: Card
+    reason: str = ""
+
+
+@frozen(kw_only=True)
+class PlayerWentOut:
+    """``seat`` went out: every card in hand is in one of ``melds``.
+
+    ``last_turns`` lists, in turn order, the seats that each get one last turn.
+    """
+
+    seat: int
+    melds: tuple[tuple[Card, ...], ...]
+    last_turns: tuple[int, ...]
+
+
+@frozen(kw_only=True)
+class StockRebuilt:
+    """The empty stock was rebuilt from the discard pile (all but its top card).
+
+    ``rebuild_no`` counts rebuilds in this round (1 or 2); ``stock`` is the new
+    order, top first.
+    """
+
+    round_no: int
+    rebuild_no: int
+    stock: tuple[Card, ...]
+
+
+@frozen(kw_only=True)
+class SeatScore:
+    """One seat's scoring of a round: its final hand, best arrangement and penalty."""
+
+    hand: tuple[Card, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    unmelded: tuple[Card, ...]
+    penalty: int
+
+
+@frozen(kw_only=True)
+class RoundScored:
+    """Round ``round_no`` was scored; ``totals`` are the game totals after it."""
+
+    round_no: int
+    ended_by: RoundEnd
+    went_out: int | None
+    scores: tuple[SeatScore, ...]
+    totals: tuple[int, ...]
+
+
+@frozen(kw_only=True)
+class GameEnded:
+    """The game is over. ``winner`` is ``None`` when two or more share the lowest total."""
+
+    totals: tuple[int, ...]
+    winner: int | None = field(default=None)
+
+
+Event = (
+    GameStarted
+    | RoundDealt
+    | CardDrawn
+    | CardDiscarded
+    | PlayerWentOut
+    | StockRebuilt
+    | RoundScored
+    | GameEnded
+)
+EVENT_TYPES: tuple[type[Event], ...] = (
+    GameStarted,
+    RoundDealt,
+    CardDrawn,
+    CardDiscarded,
+    PlayerWentOut,
+    StockRebuilt,
+    RoundScored,
+    GameEnded,
+)

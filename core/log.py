@@ -1,0 +1,308 @@
+"""The save file *is* the event log: JSON Lines, documented in ``replays/README.md``.
+
+Line 1 is a header (format name, schema version, engine version, and the
+game's start: seed, options, seats, players); every further line is one event
+with its ``seq`` (1, 2, …) and ``type``. Cards are written in the notation
+(``"7♥"``). This module turns events into lines and lines back into events;
+it reads and writes no files (the front end appends each line and flushes).
+
+Reading validates everything and loads nothing half-way: the first problem
+raises :class:`~core.errors.LogFormatError` naming the line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import cattrs
+from attrs import frozen
+from cattrs.v import format_exception
+
+from core import __version__
+from core.cards import SEATS, Card, Rank, new_deck, parse_card, sort_cards
+from core.errors import InvalidCommandError, LogFormatError
+from core.events import EVENT_TYPES, Event, GameStarted
+from core.state import GameState, cards_in_play, evolve
+
+FORMAT = "threethirteen-log"
+SCHEMA = 1
+"""The schema version this engine writes; older versions are read through ``UPCASTERS``."""
+
+UPCASTERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""``UPCASTERS[n]`` turns one event object of schema ``n`` into schema ``n + 1``."""
+
+_EVENT_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
+
+
+def _strict(kind: type) -> Callable[[object, type], object]:
+    def structure(value: object, _: type) -> object:
+        # JSON has no difference between 1 and True for Python's isinstance; be exact.
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, found {type(value).__name__}")
+        return value
+
+    return structure
+
+
+def _structure_card(value: object, _: type) -> Card:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a card, found {type(value).__name__}")
+    try:
+        return parse_card(value)
+    except InvalidCommandError as error:
+        raise ValueError(str(error)) from None
+
+
+_RANK_BY_SYMBOL = {rank.symbol: rank for rank in Rank}
+
+
+def _structure_rank(value: object, _: type) -> Rank:
+    if not isinstance(value, str) or value not in _RANK_BY_SYMBOL:
+        raise ValueError(f"{value!r} is not a rank (A, 2 … 10, J, Q, K)")
+    return _RANK_BY_SYMBOL[value]
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_unstructure_hook(Card, str)
+    converter.register_structure_hook(Card, _structure_card)
+    converter.register_unstructure_hook(Rank, lambda rank: rank.symbol)
+    converter.register_structure_hook(Rank, _structure_rank)
+    for kind in (int, bool, str):
+        converter.register_structure_hook(kind, _strict(kind))
+    return converter
+
+
+_converter = _make_converter()
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The JSON object of one event, without its ``seq``."""
+    data: dict[str, Any] = {"type": type(event).__name__}
+    data.update(_converter.unstructure(event))
+    return data
+
+
+def header_dict(started: GameStarted) -> dict[str, Any]:
+    """The header object: what the file is, and how the game started."""
+    return {
+        "format": FORMAT,
+        "schema": SCHEMA,
+        "engine": __version__,
+        "seed": started.seed,
+        "options": _converter.unstructure(started.options),
+        "seats": list(started.seats),
+        "players": list(started.players),
+    }
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
+
+
+def header_line(started: GameStarted) -> str:
+    """Line 1 of a log, with its newline."""
+    return _dumps(header_dict(started)) + "\n"
+
+
+def event_line(seq: int, event: Event) -> str:
+    """The line of event number ``seq`` (1-based), with its newline."""
+    return _dumps({"seq": seq, **event_to_dict(event)}) + "\n"
+
+
+def encode_log(events: Iterable[Event]) -> str:
+    """A whole log as text: the header then one line per event."""
+    events = tuple(events)
+    if not events or not isinstance(events[0], GameStarted):
+        raise ValueError("a log starts with GameStarted")
+    return header_line(events[0]) + "".join(
+        event_line(seq, event) for seq, event in enumerate(events, start=1)
+    )
+
+
+@frozen
+class GameLog:
+    """A log read back: its header, its events and the state they fold into."""
+
+    header: dict[str, Any]
+    events: tuple[Event, ...]
+    state: GameState
+
+
+class TruncatedLogError(LogFormatError):
+    """The last line was cut off mid-write; ``prefix`` holds every complete event before it."""
+
+    def __init__(self, line: int, prefix: GameLog) -> None:
+        super().__init__("log_truncated", line=line)
+        self.prefix = prefix
+
+
+def read_log(text: str) -> GameLog:
+    """Read and validate a whole log; raise ``LogFormatError`` at the first problem.
+
+    A last line cut off mid-write raises :class:`TruncatedLogError`, which
+    carries the complete prefix so a front end can offer it.
+    """
+    lines = text.split("\n")
+    ends_cleanly = lines[-1] == ""
+    if ends_cleanly:
+        lines.pop()
+    if not lines or not any(line.strip() for line in lines):
+        raise LogFormatError("log_empty", line=1)
+    header = _parse_header(lines[0])
+    events: list[Event] = []
+    state = GameState()
+    for number, line in enumerate(lines[1:], start=2):
+        is_last = number == len(lines)
+        try:
+            data = _parse_object(line, number)
+        except LogFormatError:
+            if is_last and not ends_cleanly:
+                raise TruncatedLogError(number, GameLog(header, tuple(events), state)) from None
+            raise
+        data = _upcast(data, header["schema"])
+        event = _parse_event(data, number, expected_seq=len(events) + 1)
+        state = _apply(state, event, number)
+        if not events:
+            _check_header_matches(header, event, number)
+        events.append(event)
+    if not events:
+        raise LogFormatError("log_first_event", line=2, found="nothing")
+    return GameLog(header, tuple(events), state)
+
+
+def _upcast(data: dict[str, Any], schema: int) -> dict[str, Any]:
+    """Bring one event object from ``schema`` up to the current :data:`SCHEMA`."""
+    for version in range(schema, SCHEMA):
+        data = UPCASTERS[version](data)
+    return data
+
+
+def _parse_object(line: str, number: int) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except (json.JSONDecodeError, RecursionError) as error:
+        detail = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deeply"
+        raise LogFormatError("log_not_json", line=number, detail=detail) from None
+    if not isinstance(data, dict):
+        raise LogFormatError("log_not_object", line=number, found=type(data).__name__)
+    return data
+
+
+def _parse_header(line: str) -> dict[str, Any]:
+    header = _parse_object(line.lstrip("\ufeff"), 1)
+    if header.get("format") != FORMAT:
+        raise LogFormatError("log_foreign", line=1, found=header.get("format"))
+    schema = header.get("schema")
+    if type(schema) is not int or schema < 1:
+        raise LogFormatError("log_bad_schema", line=1, found=schema)
+    if schema > SCHEMA:
+        raise LogFormatError("log_newer", line=1, found=schema, supported=SCHEMA)
+    return header
+
+
+def _parse_event(data: dict[str, Any], number: int, expected_seq: int) -> Event:
+    seq = data.pop("seq", None)
+    if seq != expected_seq or type(seq) is not int:
+        raise LogFormatError("log_sequence", line=number, found=seq, expected=expected_seq)
+    name = data.pop("type", None)
+    cls = _EVENT_BY_NAME.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise LogFormatError("log_unknown_type", line=number, found=name)
+    try:
+        event: Event = _converter.structure(data, cls)
+    except Exception as error:  # cattrs groups every field's problem in one exception
+        details = (
+            cattrs.transform_error(error, format_exception=_describe)
+            if isinstance(error, cattrs.BaseValidationError)
+            else [str(error)]
+        )
+        raise LogFormatError(
+            "log_bad_event", line=number, type=name, detail="; ".join(details)
+        ) from None
+    _check_ranges(event, number)
+    return event
+
+
+def _describe(error: BaseException, kind: type | None) -> str:
+    """One field's problem in words: our own messages, else cattrs' description."""
+    if isinstance(error, ValueError | TypeError) and not isinstance(
+        error, cattrs.ForbiddenExtraKeysError
+    ):
+        return str(error)
+    return format_exception(error, kind)
+
+
+def _check_ranges(event: Event, number: int) -> None:
+    """Numbers the reducer would index with must be in range (structure, not rules)."""
+    seat = getattr(event, "seat", 0)
+    problems = []
+    if not (type(seat) is int and 0 <= seat < SEATS):
+        problems.append(f"seat {seat} is not 0-3")
+    for name in ("dealer", "first_dealer"):
+        value = getattr(event, name, 0)
+        if not 0 <= value < SEATS:
+            problems.append(f"{name} {value} is not 0-3")
+    for name in ("hands", "scores", "totals", "seats", "players"):
+        value = getattr(event, name, None)
+        if value is not None and len(value) != SEATS:
+            problems.append(f"{name} has {len(value)} entries, not {SEATS}")
+    if isinstance(event, GameStarted) and event.options.jokers not in (0, 2, 4):
+        problems.append(f"jokers {event.options.jokers} is not 0, 2 or 4")
+    if problems:
+        raise LogFormatError(
+            "log_bad_event", line=number, type=type(event).__name__, detail="; ".join(problems)
+        )
+
+
+def _apply(state: GameState, event: Event, number: int) -> GameState:
+    name = type(event).__name__
+    if state.ended is not None:
+        raise LogFormatError("log_after_end", line=number, type=name)
+    if (state.started is None) != isinstance(event, GameStarted):
+        found = name if state.started is None else "a second GameStarted"
+        raise LogFormatError("log_first_event", line=number, found=found)
+    try:
+        after = evolve(state, event)
+    except (ValueError, IndexError, TypeError) as error:
+        raise LogFormatError("log_does_not_apply", line=number, type=name, detail=error) from None
+    if after.round is not None and after.started is not None:
+        _check_conservation(after, name, number)
+    return after
+
+
+def _check_conservation(state: GameState, name: str, number: int) -> None:
+    assert state.round is not None and state.started is not None
+    deck = sort_cards(new_deck(state.started.options.jokers))
+    present = cards_in_play(state.round)
+    if present != deck:
+        missing = _difference(deck, present)
+        extra = _difference(present, deck)
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(map(str, missing)))
+        if extra:
+            parts.append("extra " + " ".join(map(str, extra)))
+        raise LogFormatError("log_conservation", line=number, type=name, detail=", ".join(parts))
+
+
+def _difference(a: tuple[Card, ...], b: tuple[Card, ...]) -> list[Card]:
+    """The cards of ``a`` that ``b`` lacks, counting copies."""
+    return list(sort_cards((Counter(a) - Counter(b)).elements()))
+
+
+def _check_header_matches(header: dict[str, Any], event: Event, number: int) -> None:
+    assert isinstance(event, GameStarted)
+    expected = header_dict(event)
+    for field in ("seed", "options", "seats", "players"):
+        if header.get(field) != expected[field]:
+            raise LogFormatError(
+                "log_header_mismatch",
+                line=number,
+                field=field,
+                header=header.get(field),
+                event=expected[field],
+            )

@@ -1,0 +1,339 @@
+"""Commands, and the one place where the rules are checked: :func:`decide`.
+
+``decide(state, command)`` returns the events the command causes, or raises an
+:class:`~core.errors.IllegalMoveError` naming the card and the situation; it
+never changes anything. ``check``/``can`` ask the same question without the
+events, for completions, hints and tests.
+
+>>> from core.events import GameOptions
+>>> state = fold(decide(GameState(), StartGame(seed=7)))
+>>> state.round.round_no, len(state.round.hands[0]), state.phase.value
+(1, 3, 'draw')
+"""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from core.cards import ROUNDS, SEATS, Card, format_cards, hand_size_for_round, new_deck
+from core.cards import wild_rank_for_round as _wild_rank
+from core.deck import SeededShuffler, Shuffler
+from core.errors import IllegalMoveError, InvalidCommandError
+from core.events import (
+    SEAT_NAMES,
+    CardDiscarded,
+    CardDrawn,
+    DrawSource,
+    Event,
+    GameEnded,
+    GameOptions,
+    GameStarted,
+    PlayerWentOut,
+    RoundDealt,
+    RoundEnd,
+    RoundScored,
+    SeatScore,
+    StockRebuilt,
+)
+from core.melds import best_arrangement
+from core.state import GameState, Phase, RoundState, evolve, fold
+
+MAX_REBUILDS = 2
+"""A round ends instead of rebuilding the stock a third time (RULES.md's safety rule)."""
+
+DEFAULT_PLAYERS: tuple[str, ...] = ("human", "medium", "medium", "medium")
+
+
+@frozen(kw_only=True)
+class StartGame:
+    """Start a game: its seed, its options and who plays each seat."""
+
+    seed: int
+    options: GameOptions = field(factory=GameOptions)
+    players: tuple[str, ...] = DEFAULT_PLAYERS
+
+
+@frozen(kw_only=True)
+class Draw:
+    """``seat`` takes the top card of the stock or of the discard pile."""
+
+    seat: int
+    source: DrawSource
+    reason: str = ""
+
+
+@frozen(kw_only=True)
+class Discard:
+    """``seat`` discards ``card`` from the hand."""
+
+    seat: int
+    card: Card
+    reason: str = ""
+
+
+Command = StartGame | Draw | Discard
+
+
+def decide(
+    state: GameState, command: Command, shuffler: Shuffler | None = None
+) -> tuple[Event, ...]:
+    """The events ``command`` causes in ``state``; ``IllegalMoveError`` if the rules forbid it.
+
+    ``shuffler`` supplies chance (the first dealer, deck orders); by default the
+    game's own :class:`SeededShuffler`. It is asked only when a round is dealt
+    or the stock is rebuilt.
+    """
+    check(state, command)
+    match command:
+        case StartGame():
+            return _start(command, shuffler or SeededShuffler(command.seed))
+        case Draw():
+            return _draw(state, command, _shuffler_of(state, shuffler))
+        case Discard():
+            return _discard(state, command, _shuffler_of(state, shuffler))
+    raise InvalidCommandError("no_game")  # unreachable for a well-typed command
+
+
+def check(state: GameState, command: Command) -> None:
+    """Raise the error :func:`decide` would raise for ``command``; return if it is legal."""
+    match command:
+        case StartGame():
+            _check_start(state, command)
+        case Draw():
+            _check_draw(state, command)
+        case Discard():
+            _check_discard(state, command)
+
+
+def can(state: GameState, command: Command) -> bool:
+    """Whether :func:`decide` would accept ``command`` now."""
+    try:
+        check(state, command)
+    except IllegalMoveError:
+        return False
+    except InvalidCommandError:
+        return False
+    return True
+
+
+def legal_commands(state: GameState) -> tuple[Draw | Discard, ...]:
+    """Every legal move of the seat to act (one discard per distinct card)."""
+    round_ = state.round
+    if round_ is None or state.phase not in (Phase.DRAW, Phase.DISCARD):
+        return ()
+    seat = round_.turn
+    if state.phase == Phase.DRAW:
+        sources = [DrawSource.STOCK]
+        if round_.discard_pile:
+            sources.append(DrawSource.DISCARD)
+        return tuple(Draw(seat=seat, source=source) for source in sources)
+    return tuple(
+        Discard(seat=seat, card=card)
+        for card in dict.fromkeys(round_.hands[seat])
+        if card != round_.taken_from_discard
+    )
+
+
+# -- checking -------------------------------------------------------------------------
+
+
+def _check_start(state: GameState, command: StartGame) -> None:
+    if state.started is not None:
+        raise IllegalMoveError("game_started")
+    if command.options.jokers not in (0, 2, 4):
+        raise InvalidCommandError("bad_jokers", jokers=command.options.jokers)
+    if len(command.players) != SEATS:
+        raise InvalidCommandError("bad_players", count=len(command.players))
+
+
+def _check_turn(state: GameState, seat: int, action: str) -> RoundState:
+    if state.started is None:
+        raise IllegalMoveError("no_game")
+    if state.ended is not None:
+        raise IllegalMoveError("game_over")
+    if not 0 <= seat < SEATS:
+        raise InvalidCommandError("bad_seat", seat=seat)
+    round_ = state.round
+    if round_ is None:
+        raise IllegalMoveError("no_game")
+    if round_.turn != seat:
+        raise IllegalMoveError(
+            "not_your_turn", seat=SEAT_NAMES[seat], action=action, turn=SEAT_NAMES[round_.turn]
+        )
+    return round_
+
+
+def _check_draw(state: GameState, command: Draw) -> None:
+    round_ = _check_turn(state, command.seat, "take a card")
+    name = SEAT_NAMES[command.seat]
+    if round_.has_drawn:
+        taken = round_.taken_from_discard
+        raise IllegalMoveError(
+            "already_drawn", seat=name, card=str(taken) if taken else "a card from the stock"
+        )
+    if command.source == DrawSource.DISCARD and not round_.discard_pile:
+        raise IllegalMoveError("empty_discard_pile", seat=name)
+
+
+def _check_discard(state: GameState, command: Discard) -> None:
+    round_ = _check_turn(state, command.seat, "discard")
+    name = SEAT_NAMES[command.seat]
+    if not round_.has_drawn:
+        top = round_.discard_top
+        raise IllegalMoveError("draw_first", seat=name, top=str(top) if top else "nothing")
+    hand = round_.hands[command.seat]
+    if command.card not in hand:
+        raise IllegalMoveError(
+            "not_in_hand", seat=name, card=str(command.card), hand=format_cards(hand)
+        )
+    if command.card == round_.taken_from_discard:
+        raise IllegalMoveError("taken_this_turn", seat=name, card=str(command.card))
+
+
+def _shuffler_of(state: GameState, shuffler: Shuffler | None) -> Shuffler:
+    if shuffler is not None:
+        return shuffler
+    assert state.started is not None  # checked before
+    if not state.started.seeded:
+        raise IllegalMoveError("stacked_deck")
+    return SeededShuffler(state.started.seed)
+
+
+# -- deciding -------------------------------------------------------------------------
+
+
+class _Emitter:
+    """Collects events while folding them, so each next event sees the state before it."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    @property
+    def round(self) -> RoundState:
+        assert self.state.round is not None
+        return self.state.round
+
+
+def _start(command: StartGame, shuffler: Shuffler) -> tuple[Event, ...]:
+    out = _Emitter(GameState())
+    out.emit(
+        GameStarted(
+            seed=command.seed,
+            options=command.options,
+            players=command.players,
+            first_dealer=shuffler.first_dealer(),
+            seeded=shuffler.seeded,
+        )
+    )
+    _deal(out, 1, shuffler)
+    return tuple(out.events)
+
+
+def _deal(out: _Emitter, round_no: int, shuffler: Shuffler) -> None:
+    started = out.state.started
+    assert started is not None
+    dealer = (started.first_dealer + round_no - 1) % SEATS
+    order = shuffler.deal_order(round_no, new_deck(started.options.jokers))
+    size = hand_size_for_round(round_no)
+    # One card at a time, starting left of the dealer: card i goes to seat dealer+1+i.
+    hands = tuple(
+        tuple(order[(seat - dealer - 1) % SEATS : SEATS * size : SEATS]) for seat in range(SEATS)
+    )
+    out.emit(
+        RoundDealt(
+            round_no=round_no,
+            dealer=dealer,
+            wild_rank=_wild_rank(round_no),
+            hands=hands,
+            upcard=order[SEATS * size],
+            stock=order[SEATS * size + 1 :],
+        )
+    )
+
+
+def _draw(state: GameState, command: Draw, shuffler: Shuffler) -> tuple[Event, ...]:
+    out = _Emitter(state)
+    round_ = out.round
+    if command.source == DrawSource.DISCARD:
+        card = round_.discard_pile[-1]
+    else:
+        if not round_.stock:
+            if round_.rebuilds >= MAX_REBUILDS:
+                _score_round(out, RoundEnd.STOCK_EXHAUSTED, shuffler)
+                return tuple(out.events)
+            rebuild_no = round_.rebuilds + 1
+            stock = shuffler.rebuild_order(round_.round_no, rebuild_no, round_.discard_pile[:-1])
+            out.emit(StockRebuilt(round_no=round_.round_no, rebuild_no=rebuild_no, stock=stock))
+        card = out.round.stock[0]
+    out.emit(CardDrawn(seat=command.seat, source=command.source, card=card, reason=command.reason))
+    return tuple(out.events)
+
+
+def _discard(state: GameState, command: Discard, shuffler: Shuffler) -> tuple[Event, ...]:
+    out = _Emitter(state)
+    out.emit(CardDiscarded(seat=command.seat, card=command.card, reason=command.reason))
+    round_ = out.round
+    if round_.went_out is None:
+        arrangement = best_arrangement(
+            round_.hands[command.seat], round_.round_no, aces_high=state.options.aces_high
+        )
+        if arrangement.penalty == 0:
+            others = tuple((command.seat + i) % SEATS for i in range(1, SEATS))
+            out.emit(PlayerWentOut(seat=command.seat, melds=arrangement.melds, last_turns=others))
+    elif not round_.last_turns:
+        _score_round(out, RoundEnd.WENT_OUT, shuffler)
+    return tuple(out.events)
+
+
+def _score_round(out: _Emitter, ended_by: RoundEnd, shuffler: Shuffler) -> None:
+    round_ = out.round
+    aces_high = out.state.options.aces_high
+    scores = []
+    for hand in round_.hands:
+        arrangement = best_arrangement(hand, round_.round_no, aces_high=aces_high)
+        scores.append(
+            SeatScore(
+                hand=hand,
+                melds=arrangement.melds,
+                unmelded=arrangement.unmelded,
+                penalty=arrangement.penalty,
+            )
+        )
+    totals = tuple(
+        total + score.penalty for total, score in zip(out.state.totals, scores, strict=True)
+    )
+    out.emit(
+        RoundScored(
+            round_no=round_.round_no,
+            ended_by=ended_by,
+            went_out=round_.went_out,
+            scores=tuple(scores),
+            totals=totals,
+        )
+    )
+    if round_.round_no < ROUNDS:
+        _deal(out, round_.round_no + 1, shuffler)
+    else:
+        low = min(totals)
+        winners = [seat for seat, total in enumerate(totals) if total == low]
+        out.emit(GameEnded(totals=totals, winner=winners[0] if len(winners) == 1 else None))
+
+
+def new_game(
+    seed: int,
+    options: GameOptions | None = None,
+    players: tuple[str, ...] = DEFAULT_PLAYERS,
+    shuffler: Shuffler | None = None,
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Start a game: its first events and the state they fold into."""
+    events = decide(
+        GameState(),
+        StartGame(seed=seed, options=options or GameOptions(), players=players),
+        shuffler,
+    )
+    return fold(events), events

@@ -1,0 +1,1 @@
+"""The terminal front end: parse, validate, call :mod:`core`, render."""

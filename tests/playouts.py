@@ -1,0 +1,69 @@
+"""A trivial legal-move player and random playouts with fixed seeds, for the engine tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from core.events import DrawSource, Event, GameOptions
+from core.melds import best_arrangement
+from core.rules import Discard, Draw, decide, legal_commands, new_game
+from core.state import GameState, evolve
+
+Step = tuple[GameState, tuple[Event, ...], GameState]
+
+
+def greedy_move(state: GameState, rng: random.Random) -> Draw | Discard:
+    """Take the discard or draw at random; discard the card that leaves the lowest penalty."""
+    moves = legal_commands(state)
+    assert moves, f"nobody can move in phase {state.phase}"
+    if isinstance(moves[0], Draw):
+        move = rng.choice(moves)
+        assert isinstance(move, Draw)
+        return move
+    assert state.round is not None
+    hand = list(state.round.hands[state.round.turn])
+
+    def penalty_after(move: Draw | Discard) -> int:
+        assert isinstance(move, Discard)
+        rest = list(hand)
+        rest.remove(move.card)
+        return best_arrangement(
+            rest, state.round.round_no if state.round else 1, aces_high=state.options.aces_high
+        ).penalty
+
+    scored = sorted(moves, key=lambda m: (penalty_after(m), rng.random()))
+    return scored[0] if rng.random() < 0.9 else rng.choice(moves)
+
+
+def playout(
+    seed: int,
+    options: GameOptions | None = None,
+    choose: Callable[[GameState, random.Random], Draw | Discard] = greedy_move,
+) -> Iterator[Step]:
+    """Play a whole game; yield (state before, events, state after) for every command."""
+    rng = random.Random(seed)
+    state, events = new_game(seed, options)
+    yield GameState(), events, state
+    while state.ended is None:
+        command = choose(state, rng)
+        new_events = decide(state, command)
+        after = state
+        for event in new_events:
+            after = evolve(after, event)
+        yield state, new_events, after
+        state = after
+
+
+def play_game(seed: int, options: GameOptions | None = None) -> tuple[GameState, list[Event]]:
+    """The final state and the whole log of one greedy playout."""
+    log: list[Event] = []
+    final = GameState()
+    for _, events, after in playout(seed, options):
+        log.extend(events)
+        final = after
+    return final, log
+
+
+def random_source(rng: random.Random) -> DrawSource:
+    return rng.choice([DrawSource.STOCK, DrawSource.DISCARD])

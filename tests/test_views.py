@@ -1,0 +1,87 @@
+"""A seat's view holds what that seat may know, and nothing about other hands or the stock."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from core.cards import SEATS
+from core.events import DrawSource, GameOptions
+from core.state import GameState, MoveKind, Phase
+from core.views import PlayerView, view_for
+from tests.playouts import playout
+
+
+def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same game as ``seat`` sees it: other hands and the stock dealt differently."""
+    round_ = state.round
+    assert round_ is not None
+    others = [s for s in range(SEATS) if s != seat]
+    hidden = [card for s in others for card in round_.hands[s]] + list(round_.stock)
+    rng.shuffle(hidden)
+    hands = list(round_.hands)
+    for s in others:
+        size = len(hands[s])
+        hands[s], hidden = tuple(sorted(hidden[:size])), hidden[size:]
+    return attrs.evolve(state, round=attrs.evolve(round_, hands=tuple(hands), stock=tuple(hidden)))
+
+
+@pytest.mark.parametrize("seed", [51, 52])
+def test_views_do_not_depend_on_hidden_cards(seed: int) -> None:
+    rng = random.Random(seed)
+    checked = 0
+    for _, _, after in playout(seed, GameOptions(jokers=2)):
+        if after.round is None or after.ended is not None:
+            continue
+        for seat in range(SEATS):
+            view = view_for(after, seat)
+            assert view.hand == after.round.hands[seat]
+            assert view_for(shuffle_hidden(after, seat, rng), seat) == view
+            checked += 1
+    assert checked > 100
+
+
+def test_view_fields_follow_the_game() -> None:
+    steps = list(playout(53))
+    took = next(
+        (before, after)
+        for before, events, after in steps
+        if after.phase == Phase.DISCARD
+        and after.round is not None
+        and after.round.taken_from_discard is not None
+    )
+    before, after = took
+    assert after.round is not None and before.round is not None
+    seat = after.round.turn
+    view = view_for(after, seat)
+    taken = after.round.taken_from_discard
+    assert view.must_not_discard == taken
+    assert taken in view.known_cards[seat]
+    assert view.last_actions[seat] is not None and view.last_actions[seat].kind == MoveKind.TOOK  # type: ignore[union-attr]
+    assert view.discard_pile == before.round.discard_pile[:-1]
+    assert view.discard_top == (view.discard_pile[-1] if view.discard_pile else None)
+    # Another seat sees the same public facts but no must_not_discard of its own.
+    other = view_for(after, (seat + 1) % SEATS)
+    assert other.must_not_discard is None
+    assert other.known_cards == view.known_cards
+    assert other.hand_sizes == view.hand_sizes
+    assert sum(view.hand_sizes) == sum(len(h) for h in after.round.hands)
+    assert view.stock_size == len(after.round.stock)
+
+
+def test_a_stock_draw_shows_the_passed_card_but_not_the_drawn_one() -> None:
+    for before, events, after in playout(54):
+        drawn = [e for e in events if getattr(e, "source", None) == DrawSource.STOCK]
+        if drawn and after.round is not None:
+            move = view_for(after, 0).history[-1]
+            assert move.kind == MoveKind.DREW and move.card is None
+            assert move.passed == before.round.discard_top  # type: ignore[union-attr]
+            return
+    pytest.fail("no stock draw in a whole game")
+
+
+def test_view_has_only_public_fields() -> None:
+    names = {field.name for field in attrs.fields(PlayerView)}
+    assert not names & {"hands", "stock", "seed", "state"}
