@@ -36,6 +36,15 @@ MESSAGES: dict[str, str] = {
         "discard another card"
     ),
     "stacked_deck": "this game was dealt from a stacked deck: pass the same shuffler to decide",
+    # players
+    "policy_spec": "{spec!r} is not a player: use a level ({levels}) or module:Class",
+    "policy_load": "cannot load the player {spec!r}: {detail}",
+    "policy_protocol": (
+        "{spec!r} is not a player: it needs choose_draw(view) and choose_discard(view)"
+    ),
+    "policy_bad_draw": "the player {name} chose {choice!r} to draw from: only 'stock' or 'discard'",
+    "policy_bad_discard": "the player {name} chose {choice!r} to discard: that is not a card",
+    "policy_illegal": "the player {name} made an illegal move: {detail}",
     # reading a log
     "log_empty": "the file is empty: it is not a saved game",
     "log_not_json": "not JSON ({detail})",

@@ -1,29 +1,49 @@
-"""The ``threethirteen`` command."""
+"""The ``threethirteen`` command: play (the default), replay, simulate, bench."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 from core import __version__
 
-USAGE = """\
-usage: threethirteen [play] [--seed N] [--jokers 0|2|4] [--aces low|high]
-       threethirteen bench [--quick]
-       threethirteen --version
+SUBCOMMANDS: dict[str, str] = {
+    "play": "repl.app",
+    "replay": "repl.replay",
+    "simulate": "repl.simulate",
+    "bench": "repl.bench",
+}
+"""Each subcommand's module; each has ``main(argv) -> int``."""
+
+USAGE = f"""\
+usage: threethirteen [play] [options]     play a game against three AI opponents
+       threethirteen replay FILE          step through a saved game
+       threethirteen simulate [options]   let AI players play many games
+       threethirteen bench [--quick]      measure the engine's speed
+       threethirteen --version | --help
+
+threethirteen {__version__}; 'threethirteen COMMAND --help' tells more.
 """
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; the exit code is 0 on success."""
     args = sys.argv[1:] if argv is None else argv
-    if args and args[0] == "bench":
-        from repl.bench import main as bench_main
-
-        return bench_main(args[1:])
-    if "--version" in args:
+    if args and args[0] in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0
+    if args and args[0] == "--version":
         print(f"threethirteen {__version__}")
         return 0
-    print(f"threethirteen {__version__}: the terminal game is not built yet.\n{USAGE}")
-    return 0
+    command = args[0] if args and args[0] in SUBCOMMANDS else "play"
+    rest = args[1:] if args and args[0] in SUBCOMMANDS else args
+    try:
+        module = importlib.import_module(SUBCOMMANDS[command])
+    except ModuleNotFoundError:
+        print(f"threethirteen {__version__}: '{command}' is not built yet.\n\n{USAGE}")
+        return 0 if command == "play" else 2
+    code: int = module.main(rest)
+    return code
 
 
 if __name__ == "__main__":
