@@ -135,6 +135,25 @@ class RoundScored:
     totals: tuple[int, ...]
 
 
+class Assistance(str, enum.Enum):
+    """Help a player took that makes the game "assisted" on the score sheet."""
+
+    HINT = "hint"
+    """Asked the AI what to do."""
+    AUTO = "auto"
+    """Let the AI play a turn."""
+    UNDO = "undo"
+    """Took back a move after having seen a card that was hidden before it."""
+
+
+@frozen(kw_only=True)
+class AssistanceUsed:
+    """``seat`` took help (a hint, an AI turn, an undo past a seen card); no card moved."""
+
+    seat: int
+    help: Assistance
+
+
 @frozen(kw_only=True)
 class GameEnded:
     """The game is over. ``winner`` is ``None`` when two or more share the lowest total."""
@@ -151,6 +170,7 @@ Event = (
     | PlayerWentOut
     | StockRebuilt
     | RoundScored
+    | AssistanceUsed
     | GameEnded
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -161,5 +181,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PlayerWentOut,
     StockRebuilt,
     RoundScored,
+    AssistanceUsed,
     GameEnded,
 )

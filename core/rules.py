@@ -20,6 +20,8 @@ from core.cards import wild_rank_for_round as _wild_rank
 from core.deck import SeededShuffler, Shuffler
 from core.errors import IllegalMoveError, InvalidCommandError
 from core.events import (
+    Assistance,
+    AssistanceUsed,
     SEAT_NAMES,
     CardDiscarded,
     CardDrawn,
@@ -71,7 +73,15 @@ class Discard:
     reason: str = ""
 
 
-Command = StartGame | Draw | Discard
+@frozen(kw_only=True)
+class Assist:
+    """Record that ``seat`` took help (a hint, an AI turn, an undo past a seen card)."""
+
+    seat: int
+    help: Assistance
+
+
+Command = StartGame | Draw | Discard | Assist
 
 
 def decide(
@@ -91,6 +101,8 @@ def decide(
             return _draw(state, command, _shuffler_of(state, shuffler))
         case Discard():
             return _discard(state, command, _shuffler_of(state, shuffler))
+        case Assist():
+            return (AssistanceUsed(seat=command.seat, help=command.help),)
     raise InvalidCommandError("no_game")  # unreachable for a well-typed command
 
 
@@ -103,6 +115,8 @@ def check(state: GameState, command: Command) -> None:
             _check_draw(state, command)
         case Discard():
             _check_discard(state, command)
+        case Assist():
+            _check_assist(state, command)
 
 
 def can(state: GameState, command: Command) -> bool:
@@ -144,6 +158,15 @@ def _check_start(state: GameState, command: StartGame) -> None:
         raise InvalidCommandError("bad_jokers", jokers=command.options.jokers)
     if len(command.players) != SEATS:
         raise InvalidCommandError("bad_players", count=len(command.players))
+
+
+def _check_assist(state: GameState, command: Assist) -> None:
+    if state.started is None:
+        raise IllegalMoveError("no_game")
+    if state.ended is not None:
+        raise IllegalMoveError("game_over")
+    if not 0 <= command.seat < SEATS:
+        raise InvalidCommandError("bad_seat", seat=command.seat)
 
 
 def _check_turn(state: GameState, seat: int, action: str) -> RoundState:

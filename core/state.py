@@ -15,6 +15,8 @@ from attrs import frozen
 
 from core.cards import SEATS, Card, Rank, sort_cards
 from core.events import (
+    Assistance,
+    AssistanceUsed,
     CardDiscarded,
     CardDrawn,
     DrawSource,
@@ -106,6 +108,8 @@ class GameState:
     totals: tuple[int, ...] = (0,) * SEATS
     score_sheet: tuple[RoundScored, ...] = ()
     ended: GameEnded | None = None
+    assisted: frozenset[tuple[int, Assistance]] = frozenset()
+    """Every (seat, kind of help) used so far; a seat that took help played an assisted game."""
     event_count: int = 0
 
     @property
@@ -125,6 +129,10 @@ class GameState:
     @property
     def seed(self) -> int | None:
         return self.started.seed if self.started else None
+
+    def is_assisted(self, seat: int) -> bool:
+        """Whether ``seat`` took any help (hint, auto, undo past a seen card) in this game."""
+        return any(helped == seat for helped, _ in self.assisted)
 
     @property
     def turn(self) -> int | None:
@@ -192,6 +200,9 @@ def evolve(state: GameState, event: Event) -> GameState:
                 score_sheet=(*state.score_sheet, event),
                 event_count=count,
             )
+        case AssistanceUsed():
+            assisted = state.assisted | {(event.seat, event.help)}
+            return _replace(state, assisted=assisted, event_count=count)
         case GameEnded():
             return _replace(state, ended=event, event_count=count)
     raise TypeError(f"not an event: {event!r}")
