@@ -1,0 +1,189 @@
+"""Verifying a log: re-decide every recorded command from the start against the rules.
+
+Folding a log trusts it; verifying does not. Each recorded draw, discard and
+piece of help is turned back into the command that caused it and decided again
+on the state so far; the events the rules produce must be exactly the ones
+recorded (the deals too, re-dealt from the seed when the log claims to be
+seeded; the scores too, recomputed by the solver).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from attrs import field, frozen
+
+from core.cards import SEATS, Card
+from core.errors import GameError
+from core.events import (
+    AssistanceUsed,
+    CardDiscarded,
+    CardDrawn,
+    DrawSource,
+    Event,
+    GameStarted,
+    RoundDealt,
+    StockRebuilt,
+)
+from core.log import GameLog
+from core.rules import Assist, Command, Discard, Draw, StartGame, decide
+from core.state import GameState, fold
+
+
+@frozen
+class Verdict:
+    """The outcome of a verification: ``ok``, or the first bad ``line`` and why."""
+
+    ok: bool
+    events: int
+    line: int | None = None
+    problem: str = ""
+    state: GameState = field(factory=GameState)
+
+
+def deck_order(dealt: RoundDealt) -> tuple[Card, ...]:
+    """The deck order that deals ``dealt``: card i went to seat dealer + 1 + i."""
+    size = len(dealt.hands[0])
+    order: list[Card] = []
+    for i in range(SEATS * size):
+        order.append(dealt.hands[(dealt.dealer + 1 + i) % SEATS][i // SEATS])
+    return (*order, dealt.upcard, *dealt.stock)
+
+
+@frozen
+class RecordedShuffler:
+    """Chance as the log recorded it, for logs that are not ``seeded``."""
+
+    events: Sequence[Event]
+
+    @property
+    def seeded(self) -> bool:
+        return False
+
+    def first_dealer(self) -> int:
+        started = self.events[0]
+        assert isinstance(started, GameStarted)
+        return started.first_dealer
+
+    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        for event in self.events:
+            if isinstance(event, RoundDealt) and event.round_no == round_no:
+                return deck_order(event)
+        raise ValueError(f"the log has no deal for round {round_no}")
+
+    def rebuild_order(
+        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        for event in self.events:
+            if isinstance(event, StockRebuilt) and (event.round_no, event.rebuild_no) == (
+                round_no,
+                rebuild_no,
+            ):
+                return event.stock
+        raise ValueError(f"the log has no rebuild {rebuild_no} in round {round_no}")
+
+
+def _command_for(events: Sequence[Event], at: int, state: GameState) -> Command | None:
+    """The command that caused the recorded event at index ``at``, if it starts one."""
+    event = events[at]
+    match event:
+        case GameStarted():
+            return StartGame(seed=event.seed, options=event.options, players=event.players)
+        case CardDrawn():
+            return Draw(seat=event.seat, source=event.source, reason=event.reason)
+        case StockRebuilt():
+            following = events[at + 1] if at + 1 < len(events) else None
+            if isinstance(following, CardDrawn):
+                return Draw(seat=following.seat, source=following.source, reason=following.reason)
+            return None
+        case CardDiscarded():
+            return Discard(seat=event.seat, card=event.card, reason=event.reason)
+        case AssistanceUsed():
+            return Assist(seat=event.seat, help=event.help)
+    # A round ended by the safety rule: the seat to act drew from an empty stock.
+    if state.round is not None and not state.round.stock and not state.round.has_drawn:
+        return Draw(seat=state.round.turn, source=DrawSource.STOCK)
+    return None
+
+
+def _difference(recorded: Event, expected: Event) -> str:
+    if type(recorded) is not type(expected):
+        return f"recorded {type(recorded).__name__}, but the rules give {type(expected).__name__}"
+    for field in attrs.fields(type(recorded)):
+        mine, theirs = getattr(recorded, field.name), getattr(expected, field.name)
+        if mine != theirs:
+            return (
+                f"{type(recorded).__name__}.{field.name} is {_show(mine)}, "
+                f"but the rules give {_show(theirs)}"
+            )
+    return "the events differ"
+
+
+def _show(value: object) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, Card):
+        return str(value)
+    if attrs.has(type(value)):
+        fields = attrs.asdict(value, recurse=False)  # type: ignore[arg-type]
+        return "{" + ", ".join(f"{name}: {_show(v)}" for name, v in fields.items()) + "}"
+    return str(getattr(value, "value", value))
+
+
+def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
+    """Re-decide ``events`` from the start; the first event is on line ``first_line``."""
+    if not events or not isinstance(events[0], GameStarted):
+        return Verdict(False, 0, first_line, "the log does not start with GameStarted")
+    started = events[0]
+    shuffler = None if started.seeded else RecordedShuffler(events)
+    state = GameState()
+    at = 0
+    while at < len(events):
+        line = first_line + at
+        command = _command_for(events, at, state)
+        if command is None:
+            name = type(events[at]).__name__
+            return Verdict(False, at, line, f"no move of a player causes this {name} here", state)
+        try:
+            produced = decide(state, command, shuffler)
+        except (GameError, ValueError) as error:
+            return Verdict(False, at, line, f"illegal: {error}", state)
+        for offset, expected in enumerate(produced):
+            if at + offset >= len(events):
+                if offset == 0:
+                    break
+                # The log stops inside the consequences of one command (e.g. mid-deal):
+                # an interrupted save, so what is there must agree, and it does.
+                return Verdict(True, len(events), state=fold(events[at:], state))
+            recorded = events[at + offset]
+            if recorded != expected:
+                why = _difference(recorded, expected)
+                if isinstance(expected, RoundDealt) and started.seeded:
+                    why += " (the deal does not follow from the header's seed)"
+                return Verdict(False, at + offset, line + offset, why, state)
+        state = fold(produced, state)
+        at += len(produced)
+    return Verdict(True, len(events), state=state)
+
+
+def verify_log(log: GameLog) -> Verdict:
+    """Verify a log read by :func:`core.log.read_log`."""
+    return verify_events(log.events)
+
+
+def summary(verdict: Verdict) -> str:
+    """One line about a verified game."""
+    if not verdict.ok:
+        return f"line {verdict.line}: {verdict.problem}"
+    state = verdict.state
+    started = state.started
+    assert started is not None
+    totals = "/".join(str(total) for total in state.totals)
+    head = f"ok: seed {started.seed}, {verdict.events} events"
+    if state.ended is not None:
+        winner = state.ended.winner
+        result = "nobody wins" if winner is None else f"{started.seats[winner]} wins"
+        return f"{head}, 11 rounds, totals {totals}, {result}"
+    round_no = state.round.round_no if state.round else len(state.score_sheet)
+    return f"{head}, unfinished in round {round_no}, totals {totals}"

@@ -1,0 +1,102 @@
+"""Verifying logs: recorded games pass, and damage of every kind is caught at its line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.events import GameOptions
+from core.log import encode_log, read_log
+from core.state import fold
+from core.verify import summary, verify_events, verify_log
+from tests.playouts import play_game
+
+REPLAYS = Path(__file__).parent.parent / "replays"
+_STATE, _LOG = play_game(71, GameOptions(jokers=4, aces_high=True))
+LINES = encode_log(_LOG).splitlines(keepends=True)
+
+
+def verdict_of(lines: list[str]):  # type: ignore[no-untyped-def]
+    return verify_log(read_log("".join(lines)))
+
+
+def changed(number: int, change) -> list[str]:  # type: ignore[no-untyped-def]
+    lines = list(LINES)
+    data = json.loads(lines[number - 1])
+    change(data)
+    lines[number - 1] = json.dumps(data, ensure_ascii=False) + "\n"
+    return lines
+
+
+def find(kind: str, after: int = 2) -> int:
+    return next(
+        n
+        for n, line in enumerate(LINES, start=1)
+        if n > after and json.loads(line).get("type") == kind
+    )
+
+
+def test_a_recorded_game_verifies() -> None:
+    verdict = verdict_of(LINES)
+    assert verdict.ok and verdict.state == _STATE
+    assert summary(verdict).startswith("ok: seed 71, ")
+
+
+def test_a_wrong_penalty_is_caught() -> None:
+    number = find("RoundScored")
+
+    def lower(data: dict) -> None:  # type: ignore[type-arg]
+        data["scores"][0]["penalty"] += 1
+        data["totals"][0] += 1
+
+    verdict = verdict_of(changed(number, lower))
+    assert not verdict.ok and verdict.line == number and "scores" in verdict.problem
+
+
+def test_a_deal_that_does_not_follow_from_the_seed() -> None:
+    number = find("RoundDealt")
+
+    def swap(data: dict) -> None:  # type: ignore[type-arg]
+        data["stock"][0], data["stock"][-1] = data["stock"][-1], data["stock"][0]
+
+    lines = changed(number, swap)
+    if json.loads(lines[number - 1])["stock"] == json.loads(LINES[number - 1])["stock"]:
+        pytest.skip("the swapped cards were equal")
+    verdict = verdict_of(lines[:number])  # later draws would no longer fit the changed stock
+    assert not verdict.ok and verdict.line == number and "seed" in verdict.problem
+
+
+def test_an_illegal_discard_is_caught() -> None:
+    """Discarding the card just taken from the pile folds fine but is against the rules."""
+    for number, line in enumerate(LINES, start=1):
+        data = json.loads(line)
+        if data.get("type") == "CardDrawn" and data["source"] == "discard":
+            following = json.loads(LINES[number])
+            if following.get("type") != "CardDiscarded":
+                continue
+            lines = list(LINES[:number])
+            following["card"] = data["card"]
+            lines.append(json.dumps(following, ensure_ascii=False) + "\n")
+            verdict = verify_events(read_log("".join(lines)).events)
+            assert not verdict.ok and verdict.line == number + 1
+            assert "taken from the discard pile" in verdict.problem
+            return
+    pytest.fail("nobody took a discard")
+
+
+def test_an_unfinished_log_verifies_as_unfinished() -> None:
+    verdict = verdict_of(LINES[:200])
+    assert verdict.ok and "unfinished" in summary(verdict)
+
+
+def test_golden_replays_verify_and_fold() -> None:
+    files = sorted(REPLAYS.glob("*.jsonl"))
+    assert files
+    for path in files:
+        log = read_log(path.read_text(encoding="utf-8"))
+        verdict = verify_log(log)
+        assert verdict.ok, f"{path.name}: {summary(verdict)}"
+        assert fold(log.events) == log.state == verdict.state
+        assert encode_log(log.events) == path.read_text(encoding="utf-8")
