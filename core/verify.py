@@ -110,11 +110,12 @@ def _command_for(events: Sequence[Event], at: int, state: GameState) -> Command 
 def _difference(recorded: Event, expected: Event) -> str:
     if type(recorded) is not type(expected):
         return f"recorded {type(recorded).__name__}, but the rules give {type(expected).__name__}"
-    for field in attrs.fields(type(recorded)):
-        mine, theirs = getattr(recorded, field.name), getattr(expected, field.name)
+    for attribute in attrs.fields(type(recorded)):
+        name = attribute.name
+        mine, theirs = getattr(recorded, name), getattr(expected, name)
         if mine != theirs:
             return (
-                f"{type(recorded).__name__}.{field.name} is {_show(mine)}, "
+                f"{type(recorded).__name__}.{name} is {_show(mine)}, "
                 f"but the rules give {_show(theirs)}"
             )
     return "the events differ"
