@@ -46,6 +46,8 @@ MESSAGES: dict[str, str] = {
     "policy_bad_discard": "the player {name} chose {choice!r} to discard: that is not a card",
     "policy_illegal": "the player {name} made an illegal move: {detail}",
     # reading a log
+    "file_unreadable": "cannot read {path}: {detail}",
+    "log_not_utf8": "the file is not UTF-8 text: it is not a saved game",
     "log_empty": "the file is empty: it is not a saved game",
     "log_not_json": "not JSON ({detail})",
     "log_not_object": "expected a JSON object, found {found}",

@@ -135,7 +135,7 @@ class RoundScored:
     totals: tuple[int, ...]
 
 
-class Assistance(str, enum.Enum):
+class Assistance(enum.StrEnum):
     """Help a player took that makes the game "assisted" on the score sheet."""
 
     HINT = "hint"

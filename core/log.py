@@ -184,8 +184,8 @@ def _upcast(data: dict[str, Any], schema: int) -> dict[str, Any]:
 def _parse_object(line: str, number: int) -> dict[str, Any]:
     try:
         data = json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as error:
-        detail = error.msg if isinstance(error, json.JSONDecodeError) else "nested too deeply"
+    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        detail = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
         raise LogFormatError("log_not_json", line=number, detail=detail) from None
     if not isinstance(data, dict):
         raise LogFormatError("log_not_object", line=number, found=type(data).__name__)

@@ -20,9 +20,9 @@ from core.cards import wild_rank_for_round as _wild_rank
 from core.deck import SeededShuffler, Shuffler
 from core.errors import IllegalMoveError, InvalidCommandError
 from core.events import (
+    SEAT_NAMES,
     Assistance,
     AssistanceUsed,
-    SEAT_NAMES,
     CardDiscarded,
     CardDrawn,
     DrawSource,
