@@ -121,3 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"events folded per second: {len(events) / fold_seconds:,.0f} ({len(events)} events)")
     print(f"a whole simulated game (4 lowest-penalty players): {game_seconds * 1000:.0f} ms")
     return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
