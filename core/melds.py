@@ -25,6 +25,7 @@ become small knapsack items merged at the end.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import repeat
 
 from attrs import frozen
 
@@ -67,14 +68,15 @@ def is_meld(cards: Iterable[Card], wild_rank: Rank, *, aces_high: bool = False) 
     return max(positions) - min(positions) < len(group)
 
 
+
 # --- encodings ----------------------------------------------------------------
 # The naturals of a hand live in one integer: 4 bits of count per (line position,
 # suit), field number position * 4 + suit. All naturals of one rank are then one
 # 16-bit block (the scan settles a rank at a time) and a suit's run lane is every
 # 16th bit. Counts up to 15 copies of a card fit.
 
-_ONES = sum(1 << (4 * field) for field in range(52))
 _LANE = sum(1 << (16 * position) for position in range(13))
+_ONES = _LANE * 0x1111  # the lowest bit of every field
 _POINTS = {
     False: (1, *(min(rank, 10) for rank in range(2, 14))),
     True: (*(min(rank, 10) for rank in range(2, 14)), 15),
@@ -82,7 +84,7 @@ _POINTS = {
 _WILD_POINTS = 15
 _JOKER_POINTS = 20
 
-Natural = tuple[int, int, int, int]  # field bit, line position, suit, points
+Natural = tuple[int, int, int]  # a natural's field bit, line position and points
 
 
 def _naturals_table(round_no: int, aces_high: bool) -> tuple[Natural | None, ...]:
@@ -91,36 +93,41 @@ def _naturals_table(round_no: int, aces_high: bool) -> tuple[Natural | None, ...
     for code in range(JOKER_CODE):
         suit, rank = divmod(code, 13)
         position = _line_position(rank + 1, aces_high)
-        natural = (1 << (16 * position + 4 * suit), position, suit, _POINTS[aces_high][position])
+        natural = (1 << (16 * position + 4 * suit), position, _POINTS[aces_high][position])
         table.append(None if rank + 1 == wild else natural)
     table.append(None)
     return tuple(table)
 
 
-# Static lookup tables (not caches): per round and aces option, each code's natural
-# encoding or None for a wild; and the code of every shared Card instance by id
-# (those instances live as long as the module, so their ids are never reused).
+def _codes_by_position(aces_high: bool) -> tuple[tuple[int, ...], ...]:
+    """The card code of each (line position, suit)."""
+    ranks = [1 + (position + 1) % 13 if aces_high else position + 1 for position in range(13)]
+    return tuple(tuple(suit * 13 + rank - 1 for suit in range(4)) for rank in ranks)
+
+
+# Static lookup tables, not caches: each code's natural encoding (None for a wild) per
+# round and aces option; the code at each (position, suit); and the code of each shared
+# Card instance by id (they live as long as the module, so their ids are never reused).
 _NATURALS = {
     (round_no, aces_high): _naturals_table(round_no, aces_high)
     for round_no in range(1, 12)
     for aces_high in (False, True)
 }
+_CODE_AT = {aces_high: _codes_by_position(aces_high) for aces_high in (False, True)}
 _CODE_BY_ID = {id(card): code for code, card in enumerate(CARDS_BY_CODE)}
-_CODE_AT = {
-    aces_high: tuple(
-        tuple(suit * 13 + (rank := (1 if position == 12 else position + 2) if aces_high
-                           else position + 1) - 1 for suit in range(4))
-        for position in range(13)
-    )
-    for aces_high in (False, True)
-}
 
-Vector = list[int]  # best melded points for 0, 1, … wilds
-RunOption = tuple[int, int, int, tuple[int, ...]]  # taken fields, wilds, points, runs
+Vector = list[int]  # the most points melded with 0, 1, 2 … wilds
+RunOption = tuple[int, int, int, tuple[int, ...]]  # fields taken above, wilds, points, runs
+Route = list["RunOption | None"]  # per wilds, the runs a rank starts on a best path
+Memo = tuple[dict[int, Vector], dict[int, Route]]
 
-_MEMO_LIMIT = 1 << 18
-_RESULT_LIMIT = 1 << 17
-_memos: dict[tuple[bool, int], dict[int, Vector]] = {}
+# The caches: sub-results of the scan per (aces option, wilds), shared between hands,
+# and whole arrangements per canonical hand. Each entry depends only on its key (ties
+# break the same way whatever was solved before), and each cache starts afresh when
+# full, which bounds it to a few MB.
+_MEMO_LIMIT = 1 << 14
+_RESULT_LIMIT = 1 << 14
+_memos: dict[tuple[bool, int], Memo] = {}
 _results: dict[tuple[int, ...], Arrangement] = {}
 
 
@@ -130,9 +137,7 @@ def clear_cache() -> None:
     _results.clear()
 
 
-def _present(counts: int) -> int:
-    """One bit at the bottom of every field whose count is not zero."""
-    return (counts | counts >> 1 | counts >> 2 | counts >> 3) & _ONES
+# --- the scan -----------------------------------------------------------------
 
 
 def _suit_runs(
@@ -142,35 +147,36 @@ def _suit_runs(
 
     Each run takes one copy of every remaining natural of its suit up to its top
     card; two runs from the same card are taken longest first, so each pair of tops
-    is tried once. ``taken`` counts only the fields above ``position``.
+    is tried once.
     """
     base = 16 * position + 4 * suit + 16
+    lane = counts >> base
+    lane = (lane | lane >> 1 | lane >> 2 | lane >> 3) & _LANE  # the suit's naturals above
     found: list[RunOption] = []
-    stack = [(counts, 0, 0, 0, (), 12)]
-    while stack:
-        now, taken, cost, value, runs, top = stack.pop()
-        lane = (_present(now) >> base) & _LANE
-        naturals, run_value, used = 1, points[position], 0
-        while lane:
-            low = lane & -lane
-            lane ^= low
-            end = position + 1 + ((low.bit_length() - 1) >> 4)
-            if end > top:
-                break
-            naturals += 1
-            run_value += points[end]
-            used |= low
-            span = end - position + 1
-            need = (3 if span < 3 else span) - naturals
-            if cost + need > budget:
-                if span >= 3:
-                    break  # past three cards each further natural needs as many wilds or more
-                continue
-            run = used << base
-            option = (taken + run, cost + need, value + run_value, (*runs, run))
-            found.append(option)
-            if len(runs) + 1 < copies:
-                stack.append((now - run, *option, end))
+    naturals, run_value, used = 1, points[position], 0
+    while lane:
+        low = lane & -lane
+        lane ^= low
+        end = position + 1 + ((low.bit_length() - 1) >> 4)
+        naturals += 1
+        run_value += points[end]
+        used |= low
+        span = end - position + 1
+        need = (3 if span < 3 else span) - naturals
+        if need > budget:
+            if span >= 3:
+                break  # past three cards each further natural needs as many wilds or more
+            continue
+        found.append((used << base, need, run_value, (used << base,)))
+    if copies > 1:
+        # Further runs from another copy of the card, within what the first one left.
+        for first in found[:]:
+            taken, cost, value, runs = first
+            top = position + ((runs[0].bit_length() - 1 - base) >> 4) + 1
+            left = counts - taken
+            for more in _suit_runs(left, position, suit, copies - 1, budget - cost, points):
+                if position + ((more[3][0].bit_length() - 1 - base) >> 4) + 1 <= top:
+                    found.append((taken + more[0], cost + more[1], value + more[2], runs + more[3]))
     return found
 
 
@@ -180,18 +186,12 @@ def _run_options(
     """Every non-empty choice of runs starting at the lowest rank, across suits."""
     block = (counts >> shift) & 0xFFFF
     position = shift >> 4
-    combos: list[RunOption] | None = None
+    combos: list[RunOption] = []
     for suit in range(4):
         if not (starters >> (4 * suit)) & 1:
             continue
         runs = _suit_runs(counts, position, suit, (block >> (4 * suit)) & 15, budget, points)
-        if not runs:
-            continue
-        if combos is None:
-            combos = runs
-            continue
-        combos = [
-            *combos,
+        combos += [
             *runs,
             *(
                 (t1 + t2, c1 + c2, v1 + v2, r1 + r2)
@@ -200,32 +200,23 @@ def _run_options(
                 if c1 + c2 <= budget
             ),
         ]
-    return combos or []
+    return combos
 
 
-def _with_set(child: Vector, size: int, value: int) -> Vector:
-    """``child`` plus the choice to meld ``size`` cards worth ``value`` as one set."""
-    if size >= 3:
-        return [points + value for points in child]
-    best = list(child)
-    if size:
-        need = 3 - size
-        for wilds in range(need, len(child)):
-            if value + child[wilds - need] > best[wilds]:
-                best[wilds] = value + child[wilds - need]
-    return best
-
-
-def _solve(counts: int, budget: int, starts: int, aces_high: bool) -> dict[int, Vector]:
-    """Fill the memo for ``counts``: each entry is the best points per wilds used."""
-    memo = _memos.setdefault((aces_high, budget), {})
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
+def _solve(counts: int, budget: int, starts: int, aces_high: bool) -> Memo:
+    """Fill the memo for ``counts``: the most points per wilds used, and how."""
+    memo = _memos.get((aces_high, budget))
+    if memo is None or len(memo[0]) > _MEMO_LIMIT:
+        memo = _memos[aces_high, budget] = ({}, {})
+    vectors, routes = memo
+    known_vector = vectors.get
     points = _POINTS[aces_high]
-    zero = [0] * (budget + 1)
+    width = budget + 1
+    lanes = range(width)
+    zero = [0] * width
 
     def best(counts: int) -> Vector:
-        known = memo.get(counts)
+        known = known_vector(counts)
         if known is not None:
             return known
         shift = ((counts & -counts).bit_length() - 1) & -16
@@ -233,40 +224,113 @@ def _solve(counts: int, budget: int, starts: int, aces_high: bool) -> dict[int, 
         rest = counts ^ (block << shift)
         value = points[shift >> 4]
         size = (block & 15) + (block >> 4 & 15) + (block >> 8 & 15) + (block >> 12)
-        result = _with_set(best(rest) if rest else zero, size, size * value)
-        starters = (starts >> shift) & (block | block >> 1 | block >> 2 | block >> 3) & 0x1111
-        if starters:
-            for taken, cost, run_value, runs in _run_options(
-                counts, shift, starters, budget, points
-            ):
+        # No runs start here: the rank's naturals form one set or stay out.
+        child = best(rest) if rest else zero
+        result = child[:]
+        bonus = size * value
+        if size >= 3:  # a free set is always taken
+            for wilds in lanes:
+                result[wilds] += bonus
+        else:
+            need = 3 - size
+            for wilds in range(need, width):
+                if child[wilds - need] + bonus > result[wilds]:
+                    result[wilds] = child[wilds - need] + bonus
+        starters = (starts >> shift) & 0x1111
+        if starters and (starters := starters & (block | block >> 1 | block >> 2 | block >> 3)):
+            if starters & (starters - 1):
+                options = _run_options(counts, shift, starters, budget, points)
+            else:
+                bit = starters.bit_length() - 1
+                options = _suit_runs(
+                    counts, shift >> 4, bit >> 2, (block >> bit) & 15, budget, points
+                )
+            how: Route | None = None
+            for option in options:
+                taken, cost, run_value, runs = option
                 left = size - len(runs)
-                after = best(rest - taken) if rest - taken else zero
-                child = _with_set(after, left, left * value)
-                for wilds in range(cost, budget + 1):
-                    if run_value + child[wilds - cost] > result[wilds]:
-                        result[wilds] = run_value + child[wilds - cost]
-        memo[counts] = result
+                after = best(rest - taken) if rest != taken else zero
+                bonus = left * value
+                need = 3 - left if left < 3 else 0
+                for wilds in range(cost, width):
+                    got = after[wilds - cost]
+                    if left and wilds - cost >= need and after[wilds - cost - need] + bonus > got:
+                        got = after[wilds - cost - need] + bonus
+                    # Ties go to the later, longer run: fewer and longer melds read better.
+                    if got + run_value >= result[wilds]:
+                        result[wilds] = got + run_value
+                        if how is None:
+                            how = [None] * width
+                        how[wilds] = option
+            if how is not None:
+                routes[counts] = how
+        vectors[counts] = result
         return result
 
-    if counts:
-        best(counts)
+    best(counts)
     return memo
 
 
-def _run_reach(mask: int, budget: int) -> tuple[int, int]:
-    """For one suit's position mask: (positions that may start a run, positions in a run).
+def _solve_one_wild(counts: int, starts: int, aces_high: bool) -> Memo:
+    """``_solve`` for a single wild, the commonest hand: the same scan on pairs of numbers."""
+    memo = _memos.get((aces_high, 1))
+    if memo is None or len(memo[0]) > _MEMO_LIMIT:
+        memo = _memos[aces_high, 1] = ({}, {})
+    vectors, routes = memo
+    known_vector = vectors.get
+    points = _POINTS[aces_high]
 
-    A run holds two or more naturals of the suit, so a natural is in reach of a run
-    when the next one up or down is close enough for the wilds to bridge the gap.
-    """
-    if budget == 0:
-        start = mask & mask >> 1 & mask >> 2
-        return start, start | start << 1 | start << 2
-    above = below = 0
-    for distance in range(1, budget + 2):
-        above |= mask >> distance
-        below |= mask << distance
-    return mask & above, mask & (above | below)
+    def best(counts: int) -> Vector:
+        known = known_vector(counts)
+        if known is not None:
+            return known
+        shift = ((counts & -counts).bit_length() - 1) & -16
+        block = (counts >> shift) & 0xFFFF
+        rest = counts ^ (block << shift)
+        value = points[shift >> 4]
+        size = (block & 15) + (block >> 4 & 15) + (block >> 8 & 15) + (block >> 12)
+        none, one = best(rest) if rest else (0, 0)  # the most points with no wild, one wild
+        if size >= 3:
+            none += size * value
+            one += size * value
+        elif size == 2 and none + 2 * value > one:
+            one = none + 2 * value
+        starters = (starts >> shift) & 0x1111
+        if starters and (starters := starters & (block | block >> 1 | block >> 2 | block >> 3)):
+            if starters & (starters - 1):
+                options = _run_options(counts, shift, starters, 1, points)
+            else:
+                bit = starters.bit_length() - 1
+                options = _suit_runs(counts, shift >> 4, bit >> 2, (block >> bit) & 15, 1, points)
+            how_none = how_one = None
+            for option in options:
+                taken, cost, run_value, runs = option
+                left = size - len(runs)
+                after_none, after_one = best(rest - taken) if rest != taken else (0, 0)
+                if left >= 3:
+                    after_none += left * value
+                    after_one += left * value
+                elif left == 2 and after_none + 2 * value > after_one:
+                    after_one = after_none + 2 * value
+                # Ties go to the later, longer run: fewer and longer melds read better.
+                if cost:
+                    if after_none + run_value >= one:
+                        one, how_one = after_none + run_value, option
+                    continue
+                if after_none + run_value >= none:
+                    none, how_none = after_none + run_value, option
+                if after_one + run_value >= one:
+                    one, how_one = after_one + run_value, option
+            if how_none is not None or how_one is not None:
+                routes[counts] = [how_none, how_one]
+        result = vectors[counts] = [none, one]
+        return result
+
+    best(counts)
+    return memo
+
+
+# --- the public entry ---------------------------------------------------------
 
 
 def best_arrangement(
@@ -277,21 +341,16 @@ def best_arrangement(
     Every card appears once, in a meld or in ``unmelded``; ``penalty`` is the sum of
     the points of the unmelded cards, the lowest any arrangement of the hand can reach.
     """
-    hand = cards if isinstance(cards, tuple) else tuple(cards)
+    hand = tuple(cards)  # a tuple comes back as itself
     aces_high = bool(aces_high)
     table = _NATURALS.get((round_no, aces_high))
     if table is None:
         wild_rank_for_round(round_no)  # raises the game's error for a round that does not exist
         raise TypeError(f"round_no must be an int, not {round_no!r}")
-    codes: list[int] = []
-    shared = True
-    for card in hand:
-        code = _CODE_BY_ID.get(id(card))
-        if code is None:
-            code = card.code
-            shared = False
-        codes.append(code)
-    codes.sort()
+    codes = sorted(map(_CODE_BY_ID.get, map(id, hand), repeat(-1)))
+    shared = not codes or codes[0] >= 0  # only shared Card instances may be handed back as is
+    if not shared:
+        codes = sorted(card.code for card in hand)
     key = (round_no, aces_high, *codes)
     known = _results.get(key)
     if known is None:
@@ -317,180 +376,214 @@ def _with_own_cards(arrangement: Arrangement, hand: tuple[Card, ...]) -> Arrange
 def _arrange(codes: list[int], table: tuple[Natural | None, ...], aces_high: bool) -> Arrangement:
     """Solve a hand given by its sorted card codes."""
     counts = total = 0
-    masks = [0, 0, 0, 0]
-    at = [0] * 13
-    wilds: list[int] = []
+    at: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], []]
+    spare: list[int] = []  # the wilds, in code order: jokers come last
     for code in codes:
         natural = table[code]
         if natural is None:
-            wilds.append(code)
-            continue
-        field, position, suit, points = natural
-        counts += field
-        total += points
-        masks[suit] |= 1 << position
-        at[position] += 1
-    budget = min(len(wilds), 2 * (len(codes) - len(wilds)))
-    line_points = _POINTS[aces_high]
-    if budget == 2 * (len(codes) - len(wilds)) and (budget or len(wilds) >= 3):
-        # Enough wilds for every natural: each rank melds as a set.
-        melds = [
-            [*(code for code in codes if table[code] is not None and table[code][1] == p)]
-            for p in range(13)
-            if at[p]
-        ]
-        return _finish(melds, [False] * len(melds), [], wilds, 0)
-    # Ranks some run may reach go to the scan; the others only ever form sets.
-    starts = reach = 0
-    for suit, mask in enumerate(masks):
-        start, inside = _run_reach(mask, budget)
-        reach |= inside
-        while start:
-            low = start & -start
-            start ^= low
-            starts |= 1 << (16 * (low.bit_length() - 1) + 4 * suit)
-    scanned = 0
-    pairs: list[tuple[int, int]] = []  # (points, position) of sets that need one wild
-    singles: list[tuple[int, int]] = []  # … and of lone naturals that need two
-    free: list[int] = []  # positions whose set needs no wild
-    for position in range(13):
-        if not at[position]:
-            continue
-        if (reach >> position) & 1:
-            scanned |= 0xFFFF << (16 * position)
-        elif at[position] >= 3:
-            free.append(position)
+            spare.append(code)
         else:
-            item = (at[position] * line_points[position], position)
-            (pairs if at[position] == 2 else singles).append(item)
-    scan = counts & scanned
-    memo = _solve(scan, budget, starts, aces_high)
-    curve = memo[scan] if scan else [0] * (budget + 1)
-    pairs.sort(reverse=True)
-    singles.sort(reverse=True)
-    best, scan_budget, lone = -1, 0, 0
-    for wilds in range(budget + 1):
-        # The rest of the budget buys `two` lone naturals and as many pairs as remain.
-        for two in range(min(len(singles), (budget - wilds) // 2) + 1):
-            value = curve[wilds] + sum(v for v, _ in singles[:two])
-            value += sum(v for v, _ in pairs[: budget - wilds - 2 * two])
-            if value > best:
-                best, scan_budget, lone = value, wilds, two
-    best += sum(at[p] * line_points[p] for p in free)
-    if best == 0 and len(wilds) < 3:
-        spare_points = sum(_JOKER_POINTS if c == JOKER_CODE else _WILD_POINTS for c in wilds)
-        return _finish([], [], list(codes), [], total + spare_points)
+            field, position, points = natural
+            counts += field
+            total += points
+            at[position].append(code)
+    budget = len(spare)
+    if budget >= 2 * (len(codes) - budget) and len(codes) >= 3:
+        # Enough wilds for every natural: each rank melds as a set.
+        sets = [here + [spare.pop() for _ in range(3 - len(here))] for here in at if here]
+        return _finish(sets, 0, [], spare, 0)
+    # Ranks that a run may reach go to the scan; the others only ever form sets. A run
+    # holds two naturals or more, so its next natural must lie within the wilds' reach.
+    # Shifting by 16 bits moves every natural one rank along its own suit's lane.
+    present = (counts | counts >> 1 | counts >> 2 | counts >> 3) & _ONES
+    if budget:
+        above = below = 0
+        for distance in range(16, 16 * min(budget + 1, 12) + 1, 16):
+            above |= present >> distance
+            below |= present << distance
+        starts, inside = present & above, present & (above | below)
+    else:
+        starts = present & present >> 16 & present >> 32
+        inside = starts | starts << 16 | starts << 32
+    reach = (inside | inside >> 4 | inside >> 8 | inside >> 12) & _LANE
+    loose = (present | present >> 4 | present >> 8 | present >> 12) & _LANE & ~reach
+    # Ranks no run reaches: three naturals or more are a free set; two need a wild and
+    # one needs two. The latter are (points << 4 | position), so plain sorting ranks them.
     melds: list[list[int]] = []
-    runs_flags: list[bool] = []
-    codes_at = _CODE_AT[aces_high]
-    cards_at = [
-        [codes_at[p][suit] for suit in range(4) for _ in range((counts >> (16 * p + 4 * suit)) & 15)]
-        for p in range(13)
-    ]
-    for p in free:
-        melds.append(cards_at[p])
-    used_pairs = pairs[: budget - scan_budget - 2 * lone]
-    for _, p in (*singles[:lone], *used_pairs):
-        melds.append(cards_at[p])
-    unmelded = [code for _, p in (*singles[lone:], *pairs[len(used_pairs):]) for code in cards_at[p]]
-    runs_flags = [False] * len(melds)
-    _trace(scan, scan_budget, memo, starts, aces_high, melds, runs_flags, unmelded)
-    return _finish(melds, runs_flags, unmelded, wilds, total - best)
+    best = 0
+    pairs: list[int] = []
+    singles: list[int] = []
+    line_points = _POINTS[aces_high]
+    while loose:
+        low = loose & -loose
+        loose ^= low
+        position = (low.bit_length() - 1) >> 4
+        here = at[position]
+        if len(here) >= 3:
+            melds.append(here)
+            best += len(here) * line_points[position]
+        elif len(here) == 2:
+            pairs.append(2 * line_points[position] << 4 | position)
+        else:
+            singles.append(line_points[position] << 4 | position)
+    scan = counts & reach * 0xFFFF
+    if scan:
+        if budget == 1:
+            vectors, routes = _solve_one_wild(scan, starts, aces_high)
+        else:
+            vectors, routes = _solve(scan, budget, starts, aces_high)
+        curve = vectors[scan]
+    else:
+        vectors, routes, curve = {}, {}, [0] * (budget + 1)
+    top, scan_budget, lone = curve[budget], budget, 0
+    if budget == 1:
+        # One wild: the scan may have it, or the best pair (a lone natural needs two).
+        if pairs and curve[0] + (max(pairs) >> 4) > top:
+            pairs.sort(reverse=True)
+            top, scan_budget = curve[0] + (pairs[0] >> 4), 0
+    elif budget and (pairs or singles):
+        # The scan gets `used` wilds; the rest buys `lone` single naturals, then pairs.
+        pairs.sort(reverse=True)
+        singles.sort(reverse=True)
+        pair_sums = [0]
+        for item in pairs[:budget]:
+            pair_sums.append(pair_sums[-1] + (item >> 4))
+        single_sum = 0
+        for two in range(min(len(singles), budget // 2) + 1):
+            if two:
+                single_sum += singles[two - 1] >> 4
+            for used in range(budget - 2 * two + 1):
+                value = curve[used] + single_sum
+                value += pair_sums[min(budget - 2 * two - used, len(pair_sums) - 1)]
+                if value > top:
+                    top, scan_budget, lone = value, used, two
+    best += top
+    if best == 0 and budget < 3:
+        spare_points = sum(_JOKER_POINTS if code == JOKER_CODE else _WILD_POINTS for code in spare)
+        return _finish([], -1, codes, [], total + spare_points)
+    unmelded: list[int] = []
+    pair_count = budget - scan_budget - 2 * lone
+    for index, item in enumerate(singles):
+        if index < lone:
+            melds.append([*at[item & 15], spare.pop(), spare.pop()])
+        else:
+            unmelded += at[item & 15]
+    for index, item in enumerate(pairs):
+        if index < pair_count:
+            melds.append([*at[item & 15], spare.pop()])
+        else:
+            unmelded += at[item & 15]
+    set_index = 0 if melds else -1
+    if scan:
+        set_index = _trace(
+            scan, scan_budget, memo=(vectors, routes), at=at, codes_at=_CODE_AT[aces_high],
+            melds=melds, set_index=set_index, unmelded=unmelded, spare=spare,
+        )
+    return _finish(melds, set_index, unmelded, spare, total - best)
 
 
 def _trace(
     counts: int,
     budget: int,
-    memo: dict[int, Vector],
-    starts: int,
-    aces_high: bool,
+    *,
+    memo: Memo,
+    at: list[list[int]],
+    codes_at: tuple[tuple[int, ...], ...],
     melds: list[list[int]],
-    runs_flags: list[bool],
+    set_index: int,
     unmelded: list[int],
-) -> None:
-    """Walk the memo along one best path, naming its runs, sets and left-out cards."""
-    points = _POINTS[aces_high]
-    codes_at = _CODE_AT[aces_high]
-    full = len(memo[counts]) - 1 if counts else 0
-    zero = [0] * (full + 1)
+    spare: list[int],
+) -> int:
+    """Walk the memo along one best path, naming its runs, sets and left-out cards.
+
+    ``at`` holds the codes of the naturals at each line position; wilds come from
+    ``spare``. Returns the index of a set among ``melds``, or -1 if there is none.
+    """
+    vectors, routes = memo
+    route_at = routes.get
+    scan = counts
     while counts:
-        target = memo[counts][budget]
+        target = vectors[counts][budget]
         shift = ((counts & -counts).bit_length() - 1) & -16
         position = shift >> 4
         block = (counts >> shift) & 0xFFFF
         rest = counts ^ (block << shift)
-        value = points[position]
-        size = (block & 15) + (block >> 4 & 15) + (block >> 8 & 15) + (block >> 12)
-        choice: RunOption = (0, 0, 0, ())
-        starters = (starts >> shift) & (block | block >> 1 | block >> 2 | block >> 3) & 0x1111
-        options = _run_options(counts, shift, starters, full, points) if starters else []
-        for option in ((0, 0, 0, ()), *options):
+        here = at[position]
+        route = route_at(counts)
+        option = route[budget] if route is not None else None
+        if option is not None:
             taken, cost, run_value, runs = option
-            if cost > budget:
-                continue
-            left = size - len(runs)
-            after = memo[rest - taken] if rest - taken else zero
-            if run_value + _with_set(after, left, left * value)[budget - cost] == target:
-                choice = option
-                break
-        taken, cost, run_value, runs = choice
-        block_left = block
-        for run in runs:
-            suit = ((run.bit_length() - 1) >> 2) & 3
-            block_left -= 1 << (4 * suit)
-            meld = [codes_at[position][suit]]
-            tops = position
-            while run:
-                low = run & -run
-                run ^= low
-                spot = (low.bit_length() - 1) >> 4
-                meld.extend([-1] * (spot - tops - 1))  # wilds fill the gap
-                meld.append(codes_at[spot][suit])
-                tops = spot
-            meld.extend([-1] * (3 - len(meld)))
-            melds.append(meld)
-            runs_flags.append(True)
-        here = [codes_at[position][s] for s in range(4) for _ in range((block_left >> 4 * s) & 15)]
-        left = len(here)
-        budget -= cost
-        after = memo[rest - taken] if rest - taken else zero
-        if left and run_value + after[budget] != target:
-            budget -= max(0, 3 - left)
-            melds.append(here + [-1] * (3 - left))
-            runs_flags.append(False)
+            target -= run_value
+            budget -= cost
+            for run in runs:
+                suit = ((run.bit_length() - 1) >> 2) & 3
+                block -= 1 << (4 * suit)
+                melds.append(_run_codes(run, position, suit, codes_at, spare))
+            rest -= taken
+        if block != (scan >> shift) & 0xFFFF:
+            # Runs took some naturals of this rank: keep as many of each suit as are left.
+            here = [codes_at[position][s] for s in range(4) for _ in range((block >> 4 * s) & 15)]
+        counts = rest
+        # The rank's other naturals form a set if that is what reaches the target.
+        if here and (vectors[rest][budget] if rest else 0) != target:
+            missing = 3 - len(here)
+            if missing > 0:
+                budget -= missing
+                here = here + spare[-missing:]
+                del spare[-missing:]
+            melds.append(here)
+            if set_index < 0:
+                set_index = len(melds) - 1
         else:
-            unmelded.extend(here)
-        counts = rest - taken
+            unmelded += here
+    return set_index
+
+
+def _run_codes(
+    run: int, position: int, suit: int, codes_at: tuple[tuple[int, ...], ...], spare: list[int]
+) -> list[int]:
+    """The codes of the run from (``position``, ``suit``) whose upper fields are ``run``."""
+    meld = [codes_at[position][suit]]
+    top = position
+    while run:
+        low = run & -run
+        run ^= low
+        spot = (low.bit_length() - 1) >> 4
+        if spot > top + 1:  # wilds fill the gap
+            meld += spare[top + 1 - spot :]
+            del spare[top + 1 - spot :]
+        meld.append(codes_at[spot][suit])
+        top = spot
+    if len(meld) < 3:
+        extra = spare[len(meld) - 3 :]
+        del spare[len(meld) - 3 :]
+        # The missing cards go above the top, or below the start at the top of the line.
+        meld = meld + extra if top + len(extra) <= 12 else extra + meld
+    return meld
 
 
 def _finish(
-    melds: list[list[int]],
-    runs_flags: list[bool],
-    unmelded: list[int],
-    wilds: list[int],
-    penalty: int,
+    melds: list[list[int]], set_index: int, unmelded: list[int], spare: list[int], penalty: int
 ) -> Arrangement:
-    """Fill the wild places of ``melds`` (code -1) and give spare wilds a home."""
-    spare = sorted(wilds, reverse=True)  # jokers first into the places
-    for meld in melds:
-        for i, code in enumerate(meld):
-            if code < 0:
-                meld[i] = spare.pop(0)
+    """Give the spare wilds a home and name the cards."""
     if spare:
         if len(spare) >= 3 or not melds:
             melds.append(spare)
-        elif False in runs_flags:
-            melds[runs_flags.index(False)].extend(spare)
+        elif set_index >= 0:
+            melds[set_index] = melds[set_index] + spare
         else:
-            for meld in melds:
-                while spare and len(meld) < 13:
-                    meld.append(spare.pop())
+            for index, meld in enumerate(melds):
+                room = 13 - len(meld)
+                if room > 0 and spare:
+                    melds[index] = meld + spare[:room]
+                    del spare[:room]
             if spare:
                 # Only full 13-card runs: split one after its third card; both halves take wilds.
                 full = melds.pop(0)
-                melds.extend((full[:3], full[3:] + spare))
+                melds += [full[:3], full[3:] + spare]
+    cards = CARDS_BY_CODE
     return Arrangement(
-        melds=tuple(tuple(CARDS_BY_CODE[code] for code in meld) for meld in melds),
-        unmelded=tuple(CARDS_BY_CODE[code] for code in sorted(unmelded)),
+        melds=tuple([tuple([cards[code] for code in meld]) for meld in melds]),
+        unmelded=tuple(map(cards.__getitem__, sorted(unmelded))),
         penalty=penalty,
     )

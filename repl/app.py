@@ -1,0 +1,191 @@
+"""``threethirteen`` / ``threethirteen play``: start a game at once, or resume the saved one.
+
+In a terminal the game is played at a prompt (completion, validation,
+history, a toolbar) and autosaved after every event. When standard input is
+not a terminal, or with ``--script FILE``, the same commands are read line by
+line and plain text is printed: ``threethirteen play --seed 7 --script moves.txt``
+reproduces a game. Scripted games neither touch the autosave nor count in the
+statistics.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from core import __version__
+from core.errors import GameError, LogFormatError
+from core.log import GameLog, TruncatedLogError, read_log
+from repl.i18n import LANGUAGES, Texts, language_from_environment
+from repl.loop import make_session, run_lines, run_terminal
+from repl.screen import PlainScreen, Screen, TerminalScreen
+from repl.storage import Autosave, data_dir
+from repl.style import STYLE, wants_plain
+from repl.table import DELAYS, Settings, Table
+from repl.timeline import Timeline, is_human_move
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def parser() -> argparse.ArgumentParser:
+    """The options of ``threethirteen play``."""
+    p = argparse.ArgumentParser(
+        prog="threethirteen play",
+        description="Three-Thirteen Rummy against three AI opponents.",
+    )
+    p.add_argument("--seed", type=int, help="deal the cards of this seed (default: random)")
+    p.add_argument("--jokers", type=int, choices=(0, 2, 4), default=0, help="jokers in the deck")
+    p.add_argument("--aces", choices=("low", "high"), default="low", help="aces low or high")
+    p.add_argument("--level", choices=LEVELS, default="medium", help="the opponents' level")
+    p.add_argument("--speed", choices=tuple(DELAYS), default="normal", help="narration speed")
+    p.add_argument("--lang", choices=LANGUAGES, help="en or de (default: from LANG)")
+    p.add_argument("--script", type=Path, metavar="FILE", help="read the commands from FILE")
+    p.add_argument("--new", action="store_true", help="do not offer to resume the saved game")
+    p.add_argument("--version", action="version", version=f"threethirteen {__version__}")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play; the exit code."""
+    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    tx = Texts(args.lang or language_from_environment())
+    settings = Settings(
+        speed=args.speed, level=args.level, jokers=args.jokers, aces_high=args.aces == "high"
+    )
+    if args.script is not None:
+        try:
+            lines = args.script.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            print(f"threethirteen: cannot read {args.script}: {error}", file=sys.stderr)
+            return 2
+        return play_script(lines, seed=args.seed, settings=settings, tx=tx)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return play_script(sys.stdin, seed=args.seed, settings=settings, tx=tx)
+    return play_terminal(seed=args.seed, settings=settings, tx=tx, offer_resume=not args.new)
+
+
+def play_script(lines: Iterable[str], *, seed: int | None, settings: Settings, tx: Texts) -> int:
+    """Run commands line by line against a new game, printing plain text."""
+    screen = PlainScreen(sys.stdout)
+    table = Table.start(seed, tx=tx, screen=screen, settings=settings)
+    table.begin()
+    return run_lines(table, lines)
+
+
+def play_terminal(
+    *,
+    seed: int | None,
+    settings: Settings,
+    tx: Texts,
+    offer_resume: bool = True,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> int:
+    """The game at a prompt, autosaved; resumes the saved game if the player wants."""
+    table, session = open_table(
+        seed=seed,
+        settings=settings,
+        tx=tx,
+        offer_resume=offer_resume,
+        input=input,
+        output=output,
+    )
+    return run_terminal(table, session)
+
+
+def open_table(
+    *,
+    seed: int | None,
+    settings: Settings,
+    tx: Texts,
+    offer_resume: bool = True,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> tuple[Table, PromptSession[str]]:
+    """The table at a terminal (resumed or new) and its prompt, ready for :func:`run_terminal`."""
+    plain_text = wants_plain()
+    screen = TerminalScreen(
+        style=STYLE,
+        plain_text=plain_text,
+        input=input,
+        output=output,
+        yes_keys="yj" if tx.lang == "de" else "y",
+    )
+    folder = data_dir()
+    autosave = Autosave(folder / "autosave.jsonl")
+    table = None
+    if offer_resume:
+        table = resume(autosave, screen=screen, settings=settings, tx=tx)
+    if table is None:
+        table = Table.start(
+            seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
+        )
+        table.save()
+        table.say(tx("msg.welcome"), "class:title")
+    session = make_session(
+        table, history_path=folder / "history", plain_text=plain_text, input=input, output=output
+    )
+    return table, session
+
+
+def resume(autosave: Autosave, *, screen: Screen, settings: Settings, tx: Texts) -> Table | None:
+    """The autosaved unfinished game, if there is one and the player wants it back."""
+    if not autosave.path.exists():
+        return None
+    log, complete = _read_autosave(autosave, screen, tx)
+    if log is None or log.state.ended is not None:
+        return None
+    round_no = log.state.round.round_no if log.state.round else 0
+    question = tx("msg.resume", seed=log.state.seed, round=round_no) + tx("msg.yes_no")
+    if not screen.confirm(question, True):
+        played = any(is_human_move(event) for event in log.events)
+        kept = autosave.keep_aside() if played else None
+        if kept is not None:
+            screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
+        return None
+    try:
+        table = Table(
+            Timeline(log.events),
+            tx=tx,
+            screen=screen,
+            settings=settings,
+            autosave=autosave,
+            keep_stats=True,
+        )
+    except GameError as error:  # an opponent's AI cannot be loaded: keep the game for later
+        screen.show([("class:error", tx.error(error)), ("", "\n")])
+        kept = autosave.keep_aside()
+        screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
+        return None
+    if complete:
+        autosave.adopt(log.events)
+    else:
+        screen.show([("class:warn", tx("msg.resume_prefix", n=len(log.events))), ("", "\n")])
+        table.save()
+    screen.show(
+        [("class:title", tx("msg.resumed", seed=log.state.seed, round=round_no)), ("", "\n")]
+    )
+    return table
+
+
+def _read_autosave(autosave: Autosave, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:
+    """The autosave read back, and whether it was complete; a broken one is moved aside."""
+    try:
+        return read_log(autosave.path.read_bytes().decode("utf-8")), True
+    except TruncatedLogError as error:
+        if error.prefix.events:
+            return error.prefix, False
+        detail = tx.error(error)
+    except LogFormatError as error:
+        detail = tx.error(error)
+    except (OSError, UnicodeDecodeError) as error:
+        detail = str(error)
+    kept = autosave.keep_aside("broken")
+    screen.show([("class:warn", tx("msg.resume_broken", detail=detail, path=kept)), ("", "\n")])
+    return None, False

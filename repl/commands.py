@@ -1,0 +1,295 @@
+"""What each command does once it has been read and found possible.
+
+:func:`run` dispatches a :class:`~repl.grammar.Parsed` line to the table's
+moves, or to the commands here that only show things or handle files
+(``save``, ``load``, ``new``, ``help`` …).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.errors import GameError, LogFormatError
+from core.events import Event
+from core.log import GameLog, TruncatedLogError, encode_log, read_log
+from core.rules import new_game
+from core.state import GameState
+from core.views import view_for
+from repl.grammar import COMMANDS, Parsed, Spec
+from repl.narrate import GameOver, RoundOver, Say, narrate
+from repl.render import (
+    Text,
+    render_hand,
+    render_melds,
+    render_rules,
+    render_score_sheet,
+)
+from repl.storage import load_stats, write_atomic
+from repl.timeline import HUMAN, is_human_move
+
+if TYPE_CHECKING:
+    from repl.table import Table
+
+LOG_LINES = 12
+"""Lines ``log`` shows without a number."""
+
+
+def run(table: Table, parsed: Parsed) -> None:
+    """Carry out ``parsed`` on ``table`` (its problems were checked before)."""
+    from repl.table import Quit, next_sort
+
+    tx = table.tx
+    match parsed.name:
+        case "draw" | "take" | "discard":
+            table.move(table.move_command(parsed))
+        case "sort":
+            table.settings.sort = parsed.choice or next_sort(table.settings.sort)
+            if table.state.round is not None:
+                view = view_for(table.state, HUMAN)
+                table.screen.show(
+                    render_hand(view, tx, sort=table.settings.sort, width=table.screen.width)
+                )
+            else:
+                table.say(tx("msg.sorted", sort=tx(f"sort.{table.settings.sort}")))
+        case "melds":
+            if table.state.round is not None:
+                view = view_for(table.state, HUMAN)
+                table.screen.show(render_melds(view, tx, table.screen.width))
+            else:
+                table.show_table()
+        case "hint":
+            table.hint()
+        case "auto":
+            table.auto(parsed.choice or "turn")
+        case "undo":
+            table.undo()
+        case "redo":
+            table.redo()
+        case "score":
+            sheet = table.state.score_sheet
+            table.screen.show(render_score_sheet(sheet, tx, assisted=table.assisted))
+        case "log":
+            table.screen.show(recent(table, parsed.number or LOG_LINES))
+        case "rules":
+            table.screen.show(render_rules(table.state, tx))
+        case "new":
+            start_new(table, parsed.number)
+        case "save":
+            save(table, parsed.path)
+        case "load":
+            assert parsed.path is not None
+            load(table, parsed.path)
+        case "seed":
+            table.say(tx("msg.seed", seed=table.state.seed))
+        case "speed":
+            if parsed.choice:
+                table.settings.speed = parsed.choice
+            table.say(tx("msg.speed", speed=tx(f"speed.{table.settings.speed}")))
+        case "stats":
+            table.screen.show(render_stats(table))
+        case "help":
+            table.screen.show(render_help(tx.lang, table, parsed.topic))
+        case "quit":
+            raise Quit
+
+
+def path_exists(text: str) -> bool:
+    """Whether ``text`` names an existing file (``~`` expanded)."""
+    return Path(text).expanduser().is_file()
+
+
+# -- showing ---------------------------------------------------------------------------
+
+
+def recent(table: Table, count: int) -> Text:
+    """The last ``count`` things that happened, one line each."""
+    tx = table.tx
+    lines: list[Text] = []
+    for item in narrate(table.timeline.events, GameState(), tx, assists=True):
+        match item:
+            case Say():
+                lines.append(item.text)
+            case RoundOver():
+                scored = item.scored
+                if scored.went_out is not None:
+                    seat = tx.seat(scored.went_out)
+                    text = tx("round.over_out", round=scored.round_no, seat=seat)
+                else:
+                    text = tx("round.over_stock", round=scored.round_no)
+                lines.append([("class:title", text)])
+            case GameOver():
+                lines.append([("class:title", tx("game.over"))])
+    out: Text = []
+    for line in lines[-count:]:
+        out += [*line, ("", "\n")]
+    return out
+
+
+def render_stats(table: Table) -> Text:
+    """Your statistics across games."""
+    tx = table.tx
+    stats = load_stats()
+    if not stats.played:
+        return [("class:dim", tx("msg.stats_none")), ("", "\n")]
+    average = f"{stats.average:.1f}" if stats.average is not None else "—"
+    line = tx(
+        "stats.line",
+        played=stats.played,
+        won=stats.won,
+        no_winner=stats.no_winner,
+        average=average,
+        best=stats.best if stats.best is not None else "—",
+        assisted=stats.assisted,
+    )
+    return [("class:title", tx("stats.title")), ("", "\n"), ("", line), ("", "\n")]
+
+
+def render_help(lang: str, table: Table, topic: Spec | None) -> Text:
+    """All commands with their short forms, or one command in detail."""
+    tx = table.tx
+    if topic is not None:
+        out: Text = [("class:title", topic.title(lang)), ("", "  " + tx(f"cmd.{topic.name}"))]
+        out.append(("", "\n"))
+        out += [("", tx("help.usage", usage=usage_of(topic, lang))), ("", "\n")]
+        others = [*([topic.name] if lang == "de" else []), *topic.short]
+        if others:
+            out += [("class:dim", tx("help.aliases", aliases=", ".join(others))), ("", "\n")]
+        detail = tx(f"detail.{topic.name}") if f"detail.{topic.name}" in _DETAILS else ""
+        if detail:
+            out += [("", detail), ("", "\n")]
+        return out
+    out = [("class:title", tx("help.title")), ("", "\n")]
+    for spec in COMMANDS:
+        name = usage_of(spec, lang)
+        if spec.short:
+            name += f" ({', '.join(spec.short)})"
+        out += [("class:label", f"  {name:<24}"), ("", tx(f"cmd.{spec.name}")), ("", "\n")]
+    out += [("class:dim", tx("help.more")), ("", "\n")]
+    return out
+
+
+_PLACEHOLDERS_DE = {
+    "CARD": "KARTE",
+    "FILE": "DATEI",
+    "COMMAND": "BEFEHL",
+    "SCOPE": "UMFANG",
+    "HOW": "WIE",
+    "SPEED": "TEMPO",
+}
+
+
+def usage_of(spec: Spec, lang: str) -> str:
+    """``discard CARD`` (``ablegen KARTE``): the command's name and its argument."""
+    usage = spec.usage or spec.name
+    usage = usage.replace(spec.name, spec.title(lang), 1)
+    if lang == "de":
+        for english, german in _PLACEHOLDERS_DE.items():
+            usage = usage.replace(english, german)
+    return usage
+
+
+_DETAILS = frozenset(
+    {"detail.discard", "detail.undo", "detail.auto", "detail.save", "detail.speed", "detail.sort"}
+)
+
+
+# -- files and games -------------------------------------------------------------------
+
+
+def default_save_name(state: GameState) -> Path:
+    """``threethirteen-SEED-DATE-TIME.jsonl`` in the current directory."""
+    return Path(f"threethirteen-{state.seed}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+
+
+def save(table: Table, path_text: str | None) -> None:
+    """Write the game's log (with any pending help) to a file."""
+    path = Path(path_text).expanduser() if path_text else default_save_name(table.state)
+    events = table.timeline.recorded()
+    try:
+        write_atomic(path, encode_log(events))
+    except OSError as error:
+        detail = error.strerror or str(error)
+        table.say(table.tx("msg.save_failed", path=path, detail=detail), "class:error")
+        return
+    table.say(table.tx("msg.saved", path=path, n=len(events)), "class:good")
+
+
+def read_game(table: Table, path: Path) -> GameLog | None:
+    """A saved game read from ``path``, or ``None`` after saying what is wrong with it."""
+    tx = table.tx
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        detail = error.strerror or str(error)
+        table.say(tx("msg.load_failed", path=path, detail=detail), "class:error")
+        return None
+    except UnicodeDecodeError:
+        table.say(tx("msg.load_failed", path=path, detail="not UTF-8 text"), "class:error")
+        return None
+    try:
+        return read_log(text)
+    except TruncatedLogError as error:
+        count = len(error.prefix.events)
+        question = tx("msg.load_prefix", path=path, n=count) + tx("msg.yes_no")
+        if count and table.screen.interactive and table.screen.confirm(question, True):
+            return error.prefix
+        table.say(tx("msg.load_failed", path=path, detail=tx.error(error)), "class:error")
+        return None
+    except LogFormatError as error:
+        table.say(tx("msg.load_failed", path=path, detail=tx.error(error)), "class:error")
+        return None
+
+
+def load(table: Table, path_text: str) -> None:
+    """Load a saved game and play on from where it stopped."""
+    path = Path(path_text).expanduser()
+    log = read_game(table, path)
+    if log is None:
+        return
+    if not _switch(table, log.events, path):
+        return
+    state = table.state
+    table.say(table.tx("msg.loaded", path=path, seed=state.seed, n=len(log.events)), "class:good")
+    table.begin()
+
+
+def start_new(table: Table, seed: int | None) -> None:
+    """``new [SEED]``: a new game with the same options and opponents."""
+    from repl.table import random_seed
+
+    tx = table.tx
+    unfinished = table.state.ended is None
+    question = tx("msg.new_confirm") + tx("msg.yes_no")
+    if unfinished and table.screen.interactive and not table.screen.confirm(question, True):
+        return
+    settings = table.settings
+    seed = random_seed() if seed is None else seed
+    _, events = new_game(seed, settings.options(), settings.players())
+    if not _switch(table, events, None):
+        return
+    aces = tx("aces.high") if settings.aces_high else tx("aces.low")
+    table.say(
+        tx("msg.new_game", seed=seed, jokers=settings.jokers, aces=aces, level=settings.level),
+        "class:good",
+    )
+    table.begin()
+
+
+def _switch(table: Table, events: tuple[Event, ...], path: Path | None) -> bool:
+    """Make ``events`` the game in play, keeping an unfinished autosaved game aside."""
+    played = any(is_human_move(event) for event in table.timeline.events)
+    if table.autosave is not None and table.state.ended is None and played:
+        kept = table.autosave.keep_aside()
+        if kept is not None:
+            table.say(table.tx("msg.kept_previous", path=kept), "class:dim")
+    try:
+        table.replace(events)
+    except GameError as error:
+        where = path if path is not None else "?"
+        table.say(
+            table.tx("msg.load_failed", path=where, detail=table.tx.error(error)), "class:error"
+        )
+        return False
+    return True

@@ -1,0 +1,146 @@
+"""Completion from the one grammar: commands, then cards, choices, topics or file paths.
+
+Cards complete from your hand, each with what your penalty would be after
+discarding it ("penalty after: 12"); the card taken from the discard pile this
+turn is left out, since it cannot be discarded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+
+from core.cards import Card
+from core.melds import best_arrangement
+from core.state import GameState, Phase
+from repl.grammar import COMMANDS, Arg, Spec, lookup
+from repl.i18n import Texts
+from repl.timeline import HUMAN
+
+
+def card_word(card: Card) -> str:
+    """The card as one types it: ``7h``, ``10s``, ``Qd``, ``jk``."""
+    if card.rank is None or card.suit is None:
+        return "jk"
+    return card.rank.symbol + card.suit.value
+
+
+def card_matches(card: Card, prefix: str) -> bool:
+    """Whether ``prefix`` could be the start of how ``card`` is written."""
+    low = prefix.lower()
+    forms = {card_word(card).lower(), str(card).lower()}
+    if card.rank is not None and card.rank.value == 10 and card.suit is not None:
+        forms.add("t" + card.suit.value)
+    if card.is_joker:
+        forms.add("*")
+    return any(form.startswith(low) for form in forms)
+
+
+class GameCompleter(Completer):
+    """Completes a line against the grammar and the game as it stands."""
+
+    def __init__(self, state: Callable[[], GameState], tx: Texts) -> None:
+        self._state = state
+        self.tx = tx
+        self._paths = PathCompleter(expanduser=True)
+        self._cache: dict[tuple[tuple[Card, ...], int, bool], dict[Card, int]] = {}
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        words = text.split()
+        typing_first = not words or (len(words) == 1 and not text[-1:].isspace())
+        if typing_first:
+            prefix = words[0] if words else ""
+            yield from self._commands(prefix)
+            if prefix and self._state().phase == Phase.DISCARD:
+                yield from self._cards(prefix)  # a bare card discards it
+            return
+        spec = lookup(words[0])
+        if spec is None:
+            return
+        argument = text.lstrip()[len(words[0]) :].lstrip()
+        if spec.arg is Arg.PATH:
+            yield from self._paths.get_completions(Document(argument), complete_event)
+            return
+        if " " in argument.strip() or (argument and argument[-1:].isspace()):
+            return  # one argument at most
+        yield from self._argument(spec, argument)
+
+    def _commands(self, prefix: str) -> Iterable[Completion]:
+        low = prefix.lower()
+        lang = self.tx.lang
+        for spec in COMMANDS:
+            # German names are offered in German only; typed in English, they still work
+            names = spec.names(lang) if lang == "de" else (spec.name, *spec.short)
+            if any(name.startswith(low) for name in names):
+                shown = spec.title(lang)
+                text = (
+                    shown if shown.startswith(low) else next(n for n in names if n.startswith(low))
+                )
+                yield Completion(
+                    text,
+                    start_position=-len(prefix),
+                    display=shown if text == shown else f"{text} ({shown})",
+                    display_meta=self.tx(f"cmd.{spec.name}"),
+                )
+
+    def _argument(self, spec: Spec, prefix: str) -> Iterable[Completion]:
+        low = prefix.lower()
+        if spec.arg is Arg.CARD:
+            yield from self._cards(prefix)
+        elif spec.arg is Arg.CHOICE:
+            for choice in spec.choices:
+                word = choice.de if self.tx.lang == "de" else choice.name
+                if word.startswith(low) or choice.name.startswith(low):
+                    text = word if word.startswith(low) else choice.name
+                    yield Completion(text, start_position=-len(prefix))
+        elif spec.arg is Arg.COMMAND:
+            for other in COMMANDS:
+                name = other.title(self.tx.lang)
+                if name.startswith(low):
+                    yield Completion(
+                        name,
+                        start_position=-len(prefix),
+                        display_meta=self.tx(f"cmd.{other.name}"),
+                    )
+
+    def _cards(self, prefix: str) -> Iterable[Completion]:
+        state = self._state()
+        round_ = state.round
+        if round_ is None or state.ended is not None:
+            return
+        hand = round_.hands[HUMAN]
+        taken = round_.taken_from_discard if round_.turn == HUMAN else None
+        after = self._penalties(state) if state.phase == Phase.DISCARD else {}
+        for card in dict.fromkeys(hand):
+            if card == taken or not card_matches(card, prefix):
+                continue
+            meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
+            yield Completion(
+                card_word(card),
+                start_position=-len(prefix),
+                display=str(card),
+                display_meta=meta,
+            )
+
+    def _penalties(self, state: GameState) -> dict[Card, int]:
+        """Your penalty after discarding each card of your hand."""
+        assert state.round is not None
+        hand = state.round.hands[HUMAN]
+        key = (hand, state.round.round_no, state.options.aces_high)
+        if key not in self._cache:
+            penalties = {}
+            for card in dict.fromkeys(hand):
+                rest = list(hand)
+                rest.remove(card)
+                penalties[card] = best_arrangement(
+                    rest, state.round.round_no, aces_high=state.options.aces_high
+                ).penalty
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = penalties
+        return self._cache[key]

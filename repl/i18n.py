@@ -1,0 +1,541 @@
+"""Every sentence the terminal game shows, in English and German.
+
+:class:`Texts` looks a key up in the active language and fills in its
+parameters. Engine errors carry a ``key`` and ``params``
+(:class:`core.errors.GameError`); :meth:`Texts.error` says them in the
+active language, falling back to the engine's English sentence for a key
+that has no translation yet.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from core.errors import GameError, LogFormatError
+from core.events import SEAT_NAMES
+
+LANGUAGES = ("en", "de")
+
+SEATS_DE = ("Du", "Links", "Oben", "Rechts")
+
+EN: dict[str, str] = {
+    # seats and words
+    "seat.0": "You",
+    "seat.1": "Left",
+    "seat.2": "Top",
+    "seat.3": "Right",
+    "cards": "{n} cards",
+    "card_one": "1 card",
+    "sort.suit": "by suit",
+    "sort.rank": "by rank",
+    "sort.melds": "by melds",
+    "speed.instant": "instant",
+    "speed.fast": "fast",
+    "speed.normal": "normal",
+    "speed.step": "step (a key after each turn)",
+    "aces.low": "aces low",
+    "aces.high": "aces high",
+    # the table
+    "table.header": "Round {round}/11 · {size} cards · wild: {wild} · dealer: {dealer}",
+    "table.piles": "Stock: {stock} cards · discard pile: ",
+    "table.empty_pile": "empty",
+    "table.total": "total {total:>3}",
+    "table.out": "OUT",
+    "table.last_turn": "last turn",
+    "table.hand": "Your hand, {sort}:",
+    "table.best": "Best melds:",
+    "table.no_melds": "no meld yet",
+    "table.left_over": "left over:",
+    "table.penalty": "penalty {penalty}",
+    "table.taken": "(taken: keep it this turn)",
+    "table.assisted": "assisted",
+    "act.drew": "drew",
+    "act.took": "took {card}",
+    "act.discarded": "discarded {card}",
+    "act.went_out": "went out",
+    "act.none": "—",
+    # the toolbar
+    "bar.draw": "your turn: draw or take",
+    "bar.discard": "your turn: discard a card",
+    "bar.waiting": "{seat} is playing",
+    "bar.over": "game over: new or quit",
+    "bar.round": "Round {round}/11",
+    "bar.wild": "wild {wild}",
+    "bar.penalty": "penalty {penalty}",
+    "bar.keys": "F2: sort",
+    "meta.penalty_after": "penalty after: {n}",
+    # narration
+    "say.you_draw": "You draw {card} from the stock.",
+    "say.you_take": "You take {card} from the discard pile.",
+    "say.you_discard": "You discard {card}.",
+    "say.ai_draw": "{seat} draws from the stock",
+    "say.ai_take": "{seat} takes {card} from the discard pile",
+    "say.ai_discard": ", discards {card}.",
+    "say.auto": " (auto)",
+    "say.you_out": "You go out: {melds}. Everyone else has one last turn.",
+    "say.ai_out": "{seat} goes out: {melds}. Everyone else has one last turn.",
+    "say.rebuilt": "The stock is empty: the discard pile is shuffled into a new stock ({n}/2).",
+    "say.dealt": "Round {round}/11 · dealer: {dealer} · {size} cards each · wild: {wild}",
+    "say.hint_used": "You asked for a hint.",
+    "say.auto_used": "You let the AI play.",
+    "say.undo_used": "You undid a move after seeing a new card.",
+    # end of a round and of the game
+    "round.over_out": "Round {round} is over: {seat} went out.",
+    "round.over_stock": "Round {round} is over: the stock ran out a third time.",
+    "round.line": "penalty {penalty:>3} · total {total:>3}",
+    "round.went_out": "went out",
+    "round.next": "Press a key to deal round {round}.",
+    "round.last": "Press a key for the result.",
+    "sheet.title": "Score sheet",
+    "sheet.round": "Round",
+    "sheet.wild": "wild",
+    "sheet.out": "out",
+    "sheet.total": "Total",
+    "sheet.nobody": "(stock)",
+    "sheet.empty": "No round has been scored yet.",
+    "game.over": "Game over after 11 rounds.",
+    "game.you_win": "You win with {total}!",
+    "game.winner": "{seat} wins with {total}.",
+    "game.nobody": "Nobody wins: {seats} share the lowest total, {total} (two tie, all tie).",
+    "game.your_total": "Your total: {total}, place {place} of 4.",
+    "game.next": "Type new for another game, or quit to leave.",
+    "game.assisted": "This game was assisted (hint, auto or undo past a seen card).",
+    "and": " and ",
+    # answers to commands
+    "msg.unknown": "Unknown command {word!r}: did you mean {suggestion}?",
+    "msg.unknown_plain": "Unknown command {word!r}: help lists the commands.",
+    "msg.needs_card": "Which card? For example: discard 7h",
+    "msg.bad_choice": "{command} takes {choices}, not {word!r}.",
+    "msg.extra": "{command} takes no more words than: {usage}",
+    "msg.needs_file": "Which file? For example: load game.jsonl",
+    "msg.no_file": "There is no file {path!r}.",
+    "msg.not_number": "{word!r} is not a number.",
+    "msg.game_over": "The game is over: new starts another game.",
+    "msg.nothing_to_undo": "Nothing to undo: you have not moved yet.",
+    "msg.nothing_to_redo": "Nothing to redo.",
+    "msg.undo_after_end": "The game is over; its result stands. new starts another game.",
+    "msg.undone": "Undone: your {what}. Your turn again.",
+    "msg.redone": "Redone: your {what}.",
+    "msg.what_draw": "draw",
+    "msg.what_take": "take of {card}",
+    "msg.what_discard": "discard of {card}",
+    "msg.now_assisted": "This game is now marked as assisted.",
+    "msg.hint": "Hint: {action}",
+    "msg.hint_why": "  why: {reason}",
+    "msg.hint_none": "No hint now: it is not your turn.",
+    "msg.action_stock": "draw from the stock",
+    "msg.action_take": "take {card} from the discard pile",
+    "msg.action_discard": "discard {card}",
+    "msg.auto_stopped": "Auto play stopped; your turn.",
+    "msg.narration_skipped": "(narration skipped)",
+    "msg.sorted": "Your hand is now sorted {sort}.",
+    "msg.saved": "Saved to {path} ({n} events).",
+    "msg.save_failed": "Cannot save to {path}: {detail}.",
+    "msg.loaded": "Loaded {path}: seed {seed}, {n} events.",
+    "msg.load_failed": "Cannot load {path}: {detail}",
+    "msg.load_prefix": "{path}: the last line is cut off. Load the {n} complete events before it?",
+    "msg.kept_previous": "The unfinished game is kept in {path}.",
+    "msg.new_confirm": "Start a new game? This one is not finished.",
+    "msg.new_game": "New game: seed {seed}, {jokers} jokers, {aces}, opponents: {level}.",
+    "msg.seed": "Seed {seed}: threethirteen play --seed {seed} deals the same cards.",
+    "msg.speed": "Speed: {speed}.",
+    "msg.stats_none": "No game has been finished yet.",
+    "msg.crash": (
+        "Something unexpected went wrong ({error}). The details are in {path}; the game goes on."
+    ),
+    "msg.ai_failed": "{seat}'s AI failed ({error}); {level} plays this move instead.",
+    "msg.ctrl_c": "Ctrl-C clears the line; Ctrl-D or quit leaves.",
+    "msg.leave_confirm": "Leave the game? It is saved and can be resumed.",
+    "msg.bye": "The game is saved: run threethirteen to resume it.",
+    "msg.bye_over": "Goodbye.",
+    "msg.resume": "An unfinished game was saved (seed {seed}, round {round}). Resume it?",
+    "msg.resume_prefix": "The saved game was cut off; its {n} complete events are resumed.",
+    "msg.resume_broken": "The saved game cannot be read ({detail}); it is kept as {path}.",
+    "msg.resumed": "Welcome back: seed {seed}, round {round}.",
+    "msg.welcome": (
+        "Three-Thirteen Rummy: you against Left, Top and Right. "
+        "Type help for the commands, Tab to complete."
+    ),
+    "msg.yes_no": " [y/n] ",
+    "msg.any_key": "Press a key…",
+    "msg.step": "(a key for the next turn)",
+    "stats.title": "Your statistics",
+    "stats.line": (
+        "played {played} · won {won} · nobody won {no_winner} · average total {average} · "
+        "best {best} · assisted {assisted}"
+    ),
+    # help
+    "help.title": "Commands (short forms in brackets; Tab completes):",
+    "help.more": "help COMMAND tells more; Ctrl-C clears the line, Ctrl-D leaves.",
+    "help.unknown": "There is no command {word!r}.",
+    "help.usage": "usage: {usage}",
+    "help.aliases": "also: {aliases}",
+    "cmd.draw": "take the top card of the stock",
+    "cmd.take": "take the top card of the discard pile",
+    "cmd.discard": "discard a card (or type just the card: 7h)",
+    "cmd.sort": "order your hand by suit, rank or melds (F2)",
+    "cmd.melds": "your best melds and what is left over",
+    "cmd.hint": "the hard AI's move and why (assisted)",
+    "cmd.auto": "the AI plays your turn/round/game (assisted)",
+    "cmd.undo": "take back your last move",
+    "cmd.redo": "play the move you took back again",
+    "cmd.score": "the score sheet, round by round",
+    "cmd.log": "what happened recently",
+    "cmd.rules": "the rules of this game",
+    "cmd.new": "start a new game",
+    "cmd.save": "save the game to a file",
+    "cmd.load": "load a saved game",
+    "cmd.seed": "this game's seed",
+    "cmd.speed": "opponents' speed: instant/fast/normal/step",
+    "cmd.stats": "your statistics across games",
+    "cmd.help": "this list, or help COMMAND",
+    "cmd.quit": "leave (the game is saved)",
+    "detail.discard": "discard 7h, x 7h or just 7h. Cards: rank A 2-10 J Q K (T for 10), "
+    "suit c d h s; jk is a joker.",
+    "detail.undo": (
+        "Undo is unlimited. Going back past a card you had not seen before "
+        "(a stock draw, an opponent's discard) marks the game as assisted."
+    ),
+    "detail.auto": "auto turn (the default), auto round or auto game.",
+    "detail.save": "save FILE, or save alone for a file named after the seed.",
+    "detail.speed": "speed alone shows it; speed instant|fast|normal|step sets it.",
+    "detail.sort": "sort suit, sort rank or sort melds; sort alone (or F2) takes the next.",
+    # rules
+    "rules.title": "The rules of this game",
+    "rules.text": (
+        "Two decks of 52 cards{jokers}; {aces}. 11 rounds: in round r everyone holds r + 2 "
+        "cards and that rank is wild (3s in round 1 … kings in round 11); jokers are always "
+        "wild. On your turn take the top card of the stock or of the discard pile, then "
+        "discard one (not the card you just took from the pile). Melds: a set is 3+ cards of "
+        "one rank, a run 3+ cards of one suit in order ({run_line}, no wrap-around); wilds "
+        "fill in anywhere. When all your cards are in melds after a discard you go out, and "
+        "everyone else gets one last turn. Cards outside melds cost: 2-10 face value, "
+        "J Q K 10, ace {ace}, a wild-rank card 15, a joker 20. After round 11 the lowest "
+        "total wins; a shared lowest total means nobody wins.\n"
+        "This round ({round}): the wild rank is {wild}."
+    ),
+    "rules.jokers": " and {n} jokers",
+    "rules.run_low": "A-2-3 … J-Q-K",
+    "rules.run_high": "2-3-4 … Q-K-A",
+    "rules.between": "between rounds",
+    # engine words that appear inside engine messages
+    "word.stock_card": "a card from the stock",
+    "word.nothing": "nothing",
+}
+
+DE: dict[str, str] = {
+    "seat.0": "Du",
+    "seat.1": "Links",
+    "seat.2": "Oben",
+    "seat.3": "Rechts",
+    "cards": "{n} Karten",
+    "card_one": "1 Karte",
+    "sort.suit": "nach Farbe",
+    "sort.rank": "nach Rang",
+    "sort.melds": "nach Meldungen",
+    "speed.instant": "sofort",
+    "speed.fast": "schnell",
+    "speed.normal": "normal",
+    "speed.step": "Schritt (eine Taste nach jedem Zug)",
+    "aces.low": "Asse niedrig",
+    "aces.high": "Asse hoch",
+    "table.header": "Runde {round}/11 · {size} Karten · wild: {wild} · Geber: {dealer}",
+    "table.piles": "Stapel: {stock} Karten · Ablagestapel: ",
+    "table.empty_pile": "leer",
+    "table.total": "Summe {total:>3}",
+    "table.out": "RAUS",
+    "table.last_turn": "letzter Zug",
+    "table.hand": "Deine Hand, {sort}:",
+    "table.best": "Beste Meldungen:",
+    "table.no_melds": "noch keine Meldung",
+    "table.left_over": "übrig:",
+    "table.penalty": "Strafpunkte {penalty}",
+    "table.taken": "(genommen: diesen Zug behalten)",
+    "table.assisted": "mit Hilfe",
+    "act.drew": "zog",
+    "act.took": "nahm {card}",
+    "act.discarded": "legte {card} ab",
+    "act.went_out": "ist raus",
+    "act.none": "—",
+    "bar.draw": "du bist dran: ziehen oder nehmen",
+    "bar.discard": "du bist dran: eine Karte ablegen",
+    "bar.waiting": "{seat} spielt",
+    "bar.over": "Spiel vorbei: neu oder ende",
+    "bar.round": "Runde {round}/11",
+    "bar.wild": "wild {wild}",
+    "bar.penalty": "Strafpunkte {penalty}",
+    "bar.keys": "F2: sortieren",
+    "meta.penalty_after": "Strafe danach: {n}",
+    "say.you_draw": "Du ziehst {card} vom Stapel.",
+    "say.you_take": "Du nimmst {card} vom Ablagestapel.",
+    "say.you_discard": "Du legst {card} ab.",
+    "say.ai_draw": "{seat} zieht vom Stapel",
+    "say.ai_take": "{seat} nimmt {card} vom Ablagestapel",
+    "say.ai_discard": ", legt {card} ab.",
+    "say.auto": " (auto)",
+    "say.you_out": "Du bist raus: {melds}. Alle anderen haben noch einen letzten Zug.",
+    "say.ai_out": "{seat} ist raus: {melds}. Alle anderen haben noch einen letzten Zug.",
+    "say.rebuilt": "Der Stapel ist leer: der Ablagestapel wird neu gemischt ({n}/2).",
+    "say.dealt": "Runde {round}/11 · Geber: {dealer} · je {size} Karten · wild: {wild}",
+    "say.hint_used": "Du hast einen Tipp genommen.",
+    "say.auto_used": "Du hast die KI spielen lassen.",
+    "say.undo_used": "Du hast einen Zug zurückgenommen, nachdem du eine neue Karte gesehen hast.",
+    "round.over_out": "Runde {round} ist vorbei: {seat} ist rausgegangen.",
+    "round.over_stock": "Runde {round} ist vorbei: der Stapel war zum dritten Mal leer.",
+    "round.line": "Strafpunkte {penalty:>3} · Summe {total:>3}",
+    "round.went_out": "raus",
+    "round.next": "Eine Taste gibt Runde {round}.",
+    "round.last": "Eine Taste zeigt das Ergebnis.",
+    "sheet.title": "Punkteliste",
+    "sheet.round": "Runde",
+    "sheet.wild": "wild",
+    "sheet.out": "raus",
+    "sheet.total": "Summe",
+    "sheet.nobody": "(Stapel)",
+    "sheet.empty": "Noch keine Runde ist gewertet.",
+    "game.over": "Das Spiel ist nach 11 Runden vorbei.",
+    "game.you_win": "Du gewinnst mit {total}!",
+    "game.winner": "{seat} gewinnt mit {total}.",
+    "game.nobody": (
+        "Niemand gewinnt: {seats} teilen die niedrigste Summe, {total} "
+        "(Gleichstand heißt: alle gleich)."
+    ),
+    "game.your_total": "Deine Summe: {total}, Platz {place} von 4.",
+    "game.next": "neu startet ein weiteres Spiel, ende beendet.",
+    "game.assisted": (
+        "Dieses Spiel war mit Hilfe (Tipp, Auto oder Zurück hinter eine gesehene Karte)."
+    ),
+    "and": " und ",
+    "msg.unknown": "Unbekannter Befehl {word!r}: meintest du {suggestion}?",
+    "msg.unknown_plain": "Unbekannter Befehl {word!r}: hilfe zeigt die Befehle.",
+    "msg.needs_card": "Welche Karte? Zum Beispiel: ablegen 7h",
+    "msg.bad_choice": "{command} nimmt {choices}, nicht {word!r}.",
+    "msg.extra": "{command} nimmt nicht mehr Wörter als: {usage}",
+    "msg.needs_file": "Welche Datei? Zum Beispiel: laden spiel.jsonl",
+    "msg.no_file": "Es gibt keine Datei {path!r}.",
+    "msg.not_number": "{word!r} ist keine Zahl.",
+    "msg.game_over": "Das Spiel ist vorbei: neu startet ein weiteres.",
+    "msg.nothing_to_undo": "Nichts zurückzunehmen: du hast noch nicht gespielt.",
+    "msg.nothing_to_redo": "Nichts zu wiederholen.",
+    "msg.undo_after_end": "Das Spiel ist vorbei, das Ergebnis steht. neu startet ein weiteres.",
+    "msg.undone": "Zurückgenommen: {what}. Du bist wieder dran.",
+    "msg.redone": "Wiederholt: {what}.",
+    "msg.what_draw": "dein Ziehen",
+    "msg.what_take": "dein Nehmen von {card}",
+    "msg.what_discard": "dein Ablegen von {card}",
+    "msg.now_assisted": "Dieses Spiel gilt jetzt als mit Hilfe gespielt.",
+    "msg.hint": "Tipp: {action}",
+    "msg.hint_why": "  warum: {reason}",
+    "msg.hint_none": "Jetzt kein Tipp: du bist nicht dran.",
+    "msg.action_stock": "vom Stapel ziehen",
+    "msg.action_take": "{card} vom Ablagestapel nehmen",
+    "msg.action_discard": "{card} ablegen",
+    "msg.auto_stopped": "Automatisches Spiel angehalten; du bist dran.",
+    "msg.narration_skipped": "(Erzählung übersprungen)",
+    "msg.sorted": "Deine Hand ist jetzt {sort} sortiert.",
+    "msg.saved": "Gespeichert in {path} ({n} Ereignisse).",
+    "msg.save_failed": "Speichern in {path} geht nicht: {detail}.",
+    "msg.loaded": "Geladen: {path}, Seed {seed}, {n} Ereignisse.",
+    "msg.load_failed": "{path} kann nicht geladen werden: {detail}",
+    "msg.load_prefix": (
+        "{path}: die letzte Zeile ist abgeschnitten. Die {n} vollständigen Ereignisse davor laden?"
+    ),
+    "msg.kept_previous": "Das unfertige Spiel bleibt in {path} erhalten.",
+    "msg.new_confirm": "Ein neues Spiel beginnen? Dieses ist noch nicht fertig.",
+    "msg.new_game": "Neues Spiel: Seed {seed}, {jokers} Joker, {aces}, Gegner: {level}.",
+    "msg.seed": "Seed {seed}: threethirteen play --seed {seed} gibt dieselben Karten.",
+    "msg.speed": "Tempo: {speed}.",
+    "msg.stats_none": "Noch kein Spiel ist zu Ende gespielt.",
+    "msg.crash": (
+        "Etwas Unerwartetes ist schiefgegangen ({error}). Die Einzelheiten stehen in {path}; "
+        "das Spiel geht weiter."
+    ),
+    "msg.ai_failed": "Die KI von {seat} ist gescheitert ({error}); {level} spielt diesen Zug.",
+    "msg.ctrl_c": "Strg-C leert die Zeile; Strg-D oder ende beendet.",
+    "msg.leave_confirm": "Das Spiel verlassen? Es ist gespeichert und kann fortgesetzt werden.",
+    "msg.bye": "Das Spiel ist gespeichert: threethirteen setzt es fort.",
+    "msg.bye_over": "Auf Wiedersehen.",
+    "msg.resume": "Ein unfertiges Spiel ist gespeichert (Seed {seed}, Runde {round}). Fortsetzen?",
+    "msg.resume_prefix": (
+        "Das gespeicherte Spiel war abgeschnitten; seine {n} vollständigen Ereignisse "
+        "werden fortgesetzt."
+    ),
+    "msg.resume_broken": (
+        "Das gespeicherte Spiel ist nicht lesbar ({detail}); es bleibt als {path} erhalten."
+    ),
+    "msg.resumed": "Willkommen zurück: Seed {seed}, Runde {round}.",
+    "msg.welcome": (
+        "Drei-Dreizehn-Rommé: du gegen Links, Oben und Rechts. "
+        "hilfe zeigt die Befehle, Tab ergänzt."
+    ),
+    "msg.yes_no": " [j/n] ",
+    "msg.any_key": "Eine Taste drücken…",
+    "msg.step": "(eine Taste für den nächsten Zug)",
+    "stats.title": "Deine Statistik",
+    "stats.line": (
+        "gespielt {played} · gewonnen {won} · niemand gewann {no_winner} · "
+        "Durchschnitt {average} · bestes {best} · mit Hilfe {assisted}"
+    ),
+    "help.title": "Befehle (Kurzformen in Klammern; Tab ergänzt):",
+    "help.more": "hilfe BEFEHL erklärt mehr; Strg-C leert die Zeile, Strg-D beendet.",
+    "help.unknown": "Es gibt keinen Befehl {word!r}.",
+    "help.usage": "Aufruf: {usage}",
+    "help.aliases": "auch: {aliases}",
+    "cmd.draw": "oberste Karte vom Stapel ziehen",
+    "cmd.take": "oberste Karte vom Ablagestapel nehmen",
+    "cmd.discard": "eine Karte ablegen (oder nur die Karte: 7h)",
+    "cmd.sort": "Hand nach Farbe, Rang, Meldungen ordnen (F2)",
+    "cmd.melds": "deine besten Meldungen und der Rest",
+    "cmd.hint": "Zug der starken KI und warum (mit Hilfe)",
+    "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfe)",
+    "cmd.undo": "deinen letzten Zug zurücknehmen",
+    "cmd.redo": "zurückgenommenen Zug wiederholen",
+    "cmd.score": "die Punkteliste, Runde für Runde",
+    "cmd.log": "was zuletzt geschah",
+    "cmd.rules": "die Regeln dieses Spiels",
+    "cmd.new": "ein neues Spiel beginnen",
+    "cmd.save": "das Spiel in eine Datei speichern",
+    "cmd.load": "ein gespeichertes Spiel laden",
+    "cmd.seed": "der Seed dieses Spiels",
+    "cmd.speed": "Tempo der Gegner: sofort/schnell/normal/schritt",
+    "cmd.stats": "deine Statistik über alle Spiele",
+    "cmd.help": "diese Liste, oder hilfe BEFEHL",
+    "cmd.quit": "beenden (das Spiel ist gespeichert)",
+    "detail.discard": "ablegen 7h, x 7h oder nur 7h. Karten: Rang A 2-10 J Q K (T für 10), "
+    "Farbe c d h s (Kreuz, Karo, Herz, Pik); jk ist ein Joker.",
+    "detail.undo": (
+        "Zurücknehmen geht unbegrenzt. Wer dabei hinter eine vorher unbekannte Karte "
+        "zurückgeht (vom Stapel gezogen, von einem Gegner abgelegt), spielt mit Hilfe."
+    ),
+    "detail.auto": "auto zug (Standard), auto runde oder auto spiel.",
+    "detail.save": "speichern DATEI, oder nur speichern für eine Datei nach dem Seed.",
+    "detail.speed": "tempo allein zeigt es; tempo sofort|schnell|normal|schritt setzt es.",
+    "detail.sort": "sortieren farbe, rang oder meldungen; allein (oder F2) die nächste Ordnung.",
+    "rules.title": "Die Regeln dieses Spiels",
+    "rules.text": (
+        "Zwei Pakete zu 52 Karten{jokers}; {aces}. 11 Runden: in Runde r hat jeder r + 2 "
+        "Karten, und dieser Rang ist wild (Dreien in Runde 1 … Könige in Runde 11); Joker sind "
+        "immer wild. Im Zug nimmst du die oberste Karte vom Stapel oder vom Ablagestapel und "
+        "legst eine ab (nicht die eben vom Ablagestapel genommene). Meldungen: ein Satz sind "
+        "3+ Karten eines Rangs, eine Folge 3+ Karten einer Farbe in Reihe ({run_line}, nicht "
+        "im Kreis); Wilde ersetzen jede Karte. Liegen nach dem Ablegen alle Karten in "
+        "Meldungen, bist du raus, und alle anderen haben noch einen Zug. Karten außerhalb "
+        "von Meldungen kosten: 2-10 ihren Wert, J Q K (Bube, Dame, König) 10, Ass {ace}, "
+        "eine Karte des wilden Rangs 15, ein Joker 20. Nach Runde 11 gewinnt die niedrigste "
+        "Summe; teilen sich mehrere die niedrigste, gewinnt niemand.\n"
+        "Diese Runde ({round}): der wilde Rang ist {wild}."
+    ),
+    "rules.jokers": " und {n} Joker",
+    "rules.run_low": "A-2-3 … J-Q-K",
+    "rules.run_high": "2-3-4 … Q-K-A",
+    "rules.between": "zwischen den Runden",
+    "word.stock_card": "eine Karte vom Stapel",
+    "word.nothing": "nichts",
+}
+
+ENGINE_DE: dict[str, str] = {
+    "not_a_card": (
+        "{text!r} ist keine Karte: schreib einen Rang (A 2-10 J Q K, T für 10) und eine Farbe "
+        "(c d h s), etwa 7h oder 10s, oder jk für einen Joker"
+    ),
+    "bad_jokers": "Joker: 0, 2 oder 4, nicht {jokers}",
+    "bad_round": "es gibt keine Runde {round_no}: ein Spiel hat die Runden 1 bis 11",
+    "bad_seat": "es gibt keinen Platz {seat}",
+    "bad_players": "ein Spiel braucht 4 Spieler, nicht {count}",
+    "no_game": "es läuft kein Spiel",
+    "game_started": "das Spiel hat schon begonnen",
+    "game_over": "das Spiel ist vorbei",
+    "not_your_turn": "{seat}: {action} geht jetzt nicht, {turn} ist dran",
+    "already_drawn": "du hast diesen Zug schon eine Karte genommen ({card}); leg eine Karte ab",
+    "draw_first": "erst eine Karte nehmen: vom Stapel ziehen oder {top} nehmen",
+    "empty_discard_pile": "der Ablagestapel ist leer: zieh vom Stapel",
+    "not_in_hand": "du kannst {card} nicht ablegen: du hast sie nicht ({hand})",
+    "taken_this_turn": (
+        "du kannst {card} nicht ablegen: du hast sie diesen Zug vom Ablagestapel genommen"
+    ),
+    "stacked_deck": "dieses Spiel wurde mit vorbereiteten Karten gegeben",
+    "policy_spec": "{spec!r} ist kein Spieler: nimm eine Stufe ({levels}) oder modul:Klasse",
+    "policy_load": "der Spieler {spec!r} lässt sich nicht laden: {detail}",
+    "policy_illegal": "der Spieler {name} hat regelwidrig gespielt: {detail}",
+    "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
+    "log_not_json": "kein JSON ({detail})",
+    "log_not_object": "ein JSON-Objekt erwartet, {found} gefunden",
+    "log_foreign": "das ist kein Drei-Dreizehn-Spielprotokoll (Format {found!r})",
+    "log_newer": (
+        "das Protokoll hat Schema {found}; diese Version liest bis {supported}: "
+        "bitte threethirteen aktualisieren"
+    ),
+    "log_unknown_type": "unbekannter Ereignistyp {found!r}",
+    "log_bad_event": "ein {type}-Ereignis ist fehlerhaft: {detail}",
+    "log_sequence": "Ereignis Nummer {found}, wo {expected} erwartet war",
+    "log_first_event": "das erste Ereignis muss GameStarted sein, nicht {found}",
+    "log_does_not_apply": "das {type}-Ereignis passt hier nicht ins Spiel: {detail}",
+    "log_conservation": "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: {detail}",
+    "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
+    "log_after_end": "ein {type}-Ereignis nach dem Spielende",
+}
+
+_ACTIONS_DE = {"take a card": "eine Karte nehmen", "discard": "ablegen"}
+
+
+class Texts:
+    """The sentences of one language: ``texts("msg.seed", seed=7)``."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang if lang in LANGUAGES else "en"
+        self._table = DE if self.lang == "de" else EN
+
+    def __call__(self, key: str, **params: object) -> str:
+        template = self._table.get(key) or EN[key]
+        return template.format(**params) if params else template
+
+    def seat(self, seat: int) -> str:
+        """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts)."""
+        return self(f"seat.{seat}")
+
+    def join(self, names: list[str]) -> str:
+        """``a, b and c``."""
+        if len(names) <= 1:
+            return "".join(names)
+        return ", ".join(names[:-1]) + self("and") + names[-1]
+
+    def error(self, error: GameError) -> str:
+        """An engine error in this language (the engine's English when no translation exists)."""
+        reason = self._error_reason(error)
+        line = getattr(error, "line", None)
+        if isinstance(error, LogFormatError) and line is not None:
+            word = "Zeile" if self.lang == "de" else "line"
+            return f"{word} {line}: {reason}"
+        return reason
+
+    def _error_reason(self, error: GameError) -> str:
+        if self.lang == "en" or error.key not in ENGINE_DE:
+            return error.reason if isinstance(error, LogFormatError) else str(error)
+        params = {key: self._param(key, value) for key, value in error.params.items()}
+        try:
+            return ENGINE_DE[error.key].format(**params)
+        except (KeyError, IndexError, ValueError):
+            return str(error)
+
+    def _param(self, key: str, value: object) -> object:
+        if isinstance(value, str):
+            if value in SEAT_NAMES:
+                return SEATS_DE[SEAT_NAMES.index(value)]
+            if value == "a card from the stock":
+                return self("word.stock_card")
+            if value == "nothing":
+                return self("word.nothing")
+            if key == "action":
+                return _ACTIONS_DE.get(value, value)
+        return value
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """``de`` when the locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE) says German, else ``en``."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"

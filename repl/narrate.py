@@ -1,0 +1,168 @@
+"""Events told as sentences: "Left takes 7♥ from the discard pile, discards K♣."
+
+:func:`narrate` turns a batch of events into items: a :class:`Say` line for
+each turn (an opponent's take and discard are one sentence), and the end of a
+round or of the game as their own items, which the loop shows as screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from core.cards import Card, Rank
+from core.events import (
+    AssistanceUsed,
+    CardDiscarded,
+    CardDrawn,
+    DrawSource,
+    Event,
+    GameEnded,
+    PlayerWentOut,
+    RoundDealt,
+    RoundScored,
+    StockRebuilt,
+)
+from core.state import GameState
+from repl.i18n import Texts
+from repl.render import Text, card_text, melds_text
+from repl.timeline import HUMAN
+
+
+@frozen
+class Say:
+    """One line of narration."""
+
+    text: Text
+
+
+@frozen
+class RoundOver:
+    """A round was scored: the loop shows every hand and the score sheet."""
+
+    scored: RoundScored
+
+
+@frozen
+class GameOver:
+    """The game ended: the loop shows the result."""
+
+    ended: GameEnded
+
+
+Item = Say | RoundOver | GameOver
+
+
+def narrate(
+    events: Sequence[Event],
+    before: GameState,
+    tx: Texts,
+    *,
+    auto: bool = False,
+    assists: bool = False,
+) -> list[Item]:
+    """The items telling ``events``, which happened after ``before``.
+
+    ``auto`` marks the human's moves as played by the AI; ``assists`` tells the
+    help the human took too (the ``log`` does; live, the help speaks for itself).
+    """
+    wild = before.round.wild_rank if before.round else None
+    items: list[Item] = []
+    i = 0
+    while i < len(events):
+        event = events[i]
+        match event:
+            case CardDrawn() if event.seat != HUMAN or auto:
+                discard = events[i + 1] if i + 1 < len(events) else None
+                if isinstance(discard, CardDiscarded) and discard.seat == event.seat:
+                    items.append(Say(_turn(event, discard, wild, tx, auto)))
+                    i += 2
+                    continue
+                items.append(Say(_turn(event, None, wild, tx, auto)))
+            case CardDrawn():
+                key = "say.you_draw" if event.source == DrawSource.STOCK else "say.you_take"
+                items.append(Say(_sentence(tx, key, card=event.card, wild=wild)))
+            case CardDiscarded():
+                if event.seat == HUMAN:
+                    line = _sentence(tx, "say.you_discard", card=event.card, wild=wild)
+                    items.append(Say(line + (_auto(tx) if auto else [])))
+                else:
+                    items.append(Say([("", tx.seat(event.seat)), *_discard(event, wild, tx)]))
+            case PlayerWentOut():
+                key = "say.you_out" if event.seat == HUMAN else "say.ai_out"
+                melds = melds_text(event.melds, wild)
+                items.append(Say(_sentence(tx, key, seat=tx.seat(event.seat), melds=melds)))
+            case StockRebuilt():
+                items.append(Say([("class:dim", tx("say.rebuilt", n=event.rebuild_no))]))
+            case RoundScored():
+                items.append(RoundOver(event))
+            case RoundDealt():
+                wild = event.wild_rank
+                items.append(Say(dealt_line(event, tx)))
+            case GameEnded():
+                items.append(GameOver(event))
+            case AssistanceUsed() if event.seat == HUMAN and assists:
+                key = f"say.{event.help.value}_used"
+                items.append(Say([("class:dim", tx(key))]))
+        i += 1
+    return items
+
+
+def dealt_line(event: RoundDealt, tx: Texts) -> Text:
+    """ "Round 4/11 · dealer: Top · 6 cards each · wild: 6"."""
+    text = tx(
+        "say.dealt",
+        round=event.round_no,
+        dealer=tx.seat(event.dealer),
+        size=len(event.hands[0]),
+        wild=event.wild_rank.symbol,
+    )
+    return [("class:title", text)]
+
+
+def _turn(
+    draw: CardDrawn, discard: CardDiscarded | None, wild: Rank | None, tx: Texts, auto: bool
+) -> Text:
+    if draw.seat == HUMAN:
+        key = "say.you_draw" if draw.source == DrawSource.STOCK else "say.you_take"
+        mine = _sentence(tx, key, card=draw.card, wild=wild)
+        if discard is not None:
+            mine += [("", " "), *_sentence(tx, "say.you_discard", card=discard.card, wild=wild)]
+        return mine + (_auto(tx) if auto else [])
+    name = tx.seat(draw.seat)
+    if draw.source == DrawSource.STOCK:
+        line: Text = [("", tx("say.ai_draw", seat=name))]
+    else:
+        line = _sentence(tx, "say.ai_take", seat=name, card=draw.card, wild=wild)
+    if discard is None:
+        return [*line, ("", ".")]
+    return line + _discard(discard, wild, tx)
+
+
+def _discard(discard: CardDiscarded, wild: Rank | None, tx: Texts) -> Text:
+    return _sentence(tx, "say.ai_discard", card=discard.card, wild=wild)
+
+
+def _auto(tx: Texts) -> Text:
+    return [("class:dim", tx("say.auto"))]
+
+
+def _sentence(
+    tx: Texts, key: str, *, card: Card | None = None, wild: Rank | None = None, **params: object
+) -> Text:
+    """The sentence ``key`` with ``{card}`` (and ``{melds}``) drawn in colour."""
+    marker = "\x00"
+    melds = params.pop("melds", None)
+    template = tx(key, card=marker, melds=marker, **params)
+    pieces = template.split(marker)
+    out: Text = [("", pieces[0])]
+    fills: list[Text] = []
+    if card is not None:
+        fills.append([card_text(card, wild)])
+    if isinstance(melds, list):
+        fills.append(melds)
+    for piece, fill in zip(pieces[1:], fills, strict=False):
+        out += fill
+        out.append(("", piece))
+    return [fragment for fragment in out if fragment[1]]

@@ -1,0 +1,212 @@
+"""Where the game's words go: a terminal (prompt_toolkit) or plain text (scripts, pipes).
+
+:class:`Screen` is what the table needs from a front end: show styled text,
+wait (for the narration's speed, or for a key), and ask yes or no.
+:class:`TerminalScreen` does it with prompt_toolkit; :class:`PlainScreen`
+prints plain text and never waits, so a scripted game runs at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from types import FrameType
+from typing import Protocol, TextIO, cast
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+from prompt_toolkit.shortcuts import print_formatted_text
+from prompt_toolkit.styles import BaseStyle
+
+from repl.render import Text, fit, plain
+
+MAX_WIDTH = 100
+
+
+class Screen(Protocol):
+    """What the table needs from a front end."""
+
+    interactive: bool
+
+    @property
+    def width(self) -> int: ...
+
+    def show(self, text: Text) -> None:
+        """Print styled text (newlines included)."""
+
+    def sleep(self, seconds: float) -> None:
+        """Wait, unless the player interrupted the narration."""
+
+    def wait_key(self, message: str) -> bool:
+        """Wait for a key; ``False`` when it was Ctrl-C (stop)."""
+
+    def confirm(self, question: str, default: bool) -> bool:
+        """Ask yes or no; a screen that cannot ask answers ``default``."""
+
+    def interruptible(self) -> contextlib.AbstractContextManager[None]:
+        """Within it, Ctrl-C sets :attr:`interrupted` instead of raising."""
+
+    @property
+    def interrupted(self) -> bool: ...
+
+
+class PlainScreen:
+    """Plain text to a stream; no waiting, no questions (scripts and pipes)."""
+
+    interactive = False
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    @property
+    def width(self) -> int:
+        return 80
+
+    def show(self, text: Text) -> None:
+        self.stream.write(plain(fit(text, self.width)))
+        self.stream.flush()
+
+    def sleep(self, seconds: float) -> None:
+        return None
+
+    def wait_key(self, message: str) -> bool:
+        return True
+
+    def confirm(self, question: str, default: bool) -> bool:
+        return default
+
+    @contextlib.contextmanager
+    def interruptible(self) -> Iterator[None]:
+        yield
+
+    @property
+    def interrupted(self) -> bool:
+        return False
+
+
+class TerminalScreen:
+    """A real terminal through prompt_toolkit; keeps a plain transcript for tests."""
+
+    interactive = True
+
+    def __init__(
+        self,
+        *,
+        style: BaseStyle,
+        plain_text: bool,
+        input: Input | None = None,
+        output: Output | None = None,
+        yes_keys: str = "yj",
+    ) -> None:
+        self.style = style
+        self.plain_text = plain_text
+        self.input = input
+        self.output = output
+        self.yes_keys = yes_keys
+        self.transcript: list[str] = []
+        self._interrupted = False
+
+    @property
+    def width(self) -> int:
+        columns = shutil.get_terminal_size((80, 24)).columns
+        if self.output is not None:
+            with contextlib.suppress(Exception):
+                columns = self.output.get_size().columns
+        return max(40, min(columns, MAX_WIDTH))
+
+    def show(self, text: Text) -> None:
+        text = fit(text, self.width)
+        self.transcript.append(plain(text))
+        if self.plain_text:
+            print_formatted_text(plain(text), end="", output=self.output, flush=True)
+            return
+        fragments = cast(StyleAndTextTuples, text)
+        print_formatted_text(
+            FormattedText(fragments), end="", style=self.style, output=self.output, flush=True
+        )
+
+    def sleep(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while not self._interrupted and (left := end - time.monotonic()) > 0:
+            time.sleep(min(left, 0.05))
+
+    def _run_keys(self, message: str, bindings: KeyBindings) -> str:
+        window = Window(FormattedTextControl(message), height=1, dont_extend_height=True)
+        app: Application[str] = Application(
+            layout=Layout(window),
+            key_bindings=bindings,
+            style=self.style,
+            input=self.input,
+            output=self.output,
+            erase_when_done=True,
+        )
+        return app.run(handle_sigint=False)
+
+    def wait_key(self, message: str) -> bool:
+        bindings = KeyBindings()
+
+        @bindings.add("<any>")
+        def _any(event: KeyPressEvent) -> None:
+            event.app.exit(result="go")
+
+        @bindings.add("c-c")
+        def _stop(event: KeyPressEvent) -> None:
+            event.app.exit(result="stop")
+
+        answer = self._run_keys(message, bindings)
+        if answer == "stop":
+            self._interrupted = True
+        return answer != "stop"
+
+    def confirm(self, question: str, default: bool) -> bool:
+        bindings = KeyBindings()
+        for key in self.yes_keys + self.yes_keys.upper():
+
+            @bindings.add(key)
+            def _yes(event: KeyPressEvent) -> None:
+                event.app.exit(result="yes")
+
+        for key in ("n", "N", "c-c", "c-d", "escape"):
+
+            @bindings.add(key)
+            def _no(event: KeyPressEvent) -> None:
+                event.app.exit(result="no")
+
+        @bindings.add("enter")
+        def _default(event: KeyPressEvent) -> None:
+            event.app.exit(result="yes" if default else "no")
+
+        answer = self._run_keys(question, bindings) == "yes"
+        self.show(
+            [("", question), ("class:label", self.yes_keys[0] if answer else "n"), ("", "\n")]
+        )
+        return answer
+
+    @contextlib.contextmanager
+    def interruptible(self) -> Iterator[None]:
+        self._interrupted = False
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def _flag(signum: int, frame: FrameType | None) -> None:
+            self._interrupted = True
+
+        previous = signal.signal(signal.SIGINT, _flag)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    @property
+    def interrupted(self) -> bool:
+        return self._interrupted

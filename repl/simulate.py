@@ -1,0 +1,529 @@
+"""``threethirteen simulate``: let AI players play many games and measure them.
+
+Game i is dealt from seed S + i, so two runs with different players see the
+same deals (a duplicate comparison). Each player is a level (``greedy``,
+``easy``, ``medium``, ``hard``) or an importable ``module:Class``.
+
+``--compare A,B --against BASELINE`` runs the whole duplicate method at once:
+each candidate in each seat in turn with the baseline in the other three, and
+the baseline alone at the table, all on the same seeds. It reports each
+candidate's mean game total against the baseline's in the same seat on the same
+deals, and each pair of candidates against each other, with 95% intervals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TextIO
+
+from attrs import field, frozen
+
+from core.cards import SEATS
+from core.errors import GameError
+from core.events import (
+    SEAT_NAMES,
+    DrawSource,
+    Event,
+    GameEnded,
+    GameOptions,
+    PlayerWentOut,
+    RoundScored,
+)
+from core.log import encode_log
+from core.players import Policy, load_policy, policy_turn
+from core.rules import new_game
+from core.state import evolve
+from core.views import PlayerView
+
+Z95 = 1.96
+
+
+@frozen(kw_only=True)
+class GameJob:
+    """One game to play: its seed, options, players and where to write its log."""
+
+    seed: int
+    players: tuple[str, ...]
+    options: GameOptions
+    log_dir: str | None = None
+
+
+@frozen(kw_only=True)
+class GameResult:
+    """What one game showed: totals, winner, rounds gone out, round penalties, decision times."""
+
+    seed: int
+    totals: tuple[int, ...] = ()
+    winner: int | None = None
+    went_out: tuple[int, ...] = ()
+    rounds: int = 0
+    penalties: tuple[tuple[int, ...], ...] = ()
+    decision_ms: tuple[tuple[float, ...], ...] = ()
+    error: str | None = field(default=None)
+
+
+class _Timed:
+    """A policy wrapped so that the time of each of its choices is recorded."""
+
+    def __init__(self, policy: Policy, clock: Callable[[], float]) -> None:
+        self.policy = policy
+        self.clock = clock
+        self.times: list[float] = []
+
+    @property
+    def last_reason(self) -> str:
+        reason = getattr(self.policy, "last_reason", "")
+        return reason if isinstance(reason, str) else ""
+
+    def choose_draw(self, view: PlayerView) -> str | DrawSource:
+        start = self.clock()
+        choice = self.policy.choose_draw(view)
+        self.times.append((self.clock() - start) * 1000)
+        return choice
+
+    def choose_discard(self, view: PlayerView) -> Any:
+        start = self.clock()
+        choice = self.policy.choose_discard(view)
+        self.times.append((self.clock() - start) * 1000)
+        return choice
+
+
+def player_label(spec: str, seat: int) -> str:
+    """How errors name a player: ``'hard' (seat Top)``."""
+    return f"{spec!r} (seat {SEAT_NAMES[seat]})"
+
+
+def play_game(job: GameJob) -> GameResult:
+    """Play one whole game; a player that fails to load or moves illegally ends it with an error."""
+    try:
+        seats = [_Timed(load_policy(spec), time.perf_counter) for spec in job.players]
+    except GameError as error:
+        return GameResult(seed=job.seed, error=str(error))
+    state, first = new_game(job.seed, job.options, players=job.players)
+    log: list[Event] = list(first)
+    went_out = [0] * SEATS
+    penalties: list[list[int]] = [[] for _ in range(SEATS)]
+    rounds = 0
+    while state.ended is None:
+        seat = state.turn
+        assert seat is not None
+        try:
+            events = policy_turn(state, seats[seat], player_label(job.players[seat], seat))
+        except GameError as error:
+            return GameResult(seed=job.seed, error=str(error))
+        except Exception as error:  # a bot's own crash is its problem, named as such
+            label = player_label(job.players[seat], seat)
+            return GameResult(seed=job.seed, error=f"the player {label} failed: {error!r}")
+        for event in events:
+            state = evolve(state, event)
+            if isinstance(event, PlayerWentOut):
+                went_out[event.seat] += 1
+            elif isinstance(event, RoundScored):
+                rounds += 1
+                for s, score in enumerate(event.scores):
+                    penalties[s].append(score.penalty)
+        log.extend(events)
+    if job.log_dir is not None:
+        path = Path(job.log_dir) / f"game-{job.seed}.jsonl"
+        path.write_text(encode_log(log), encoding="utf-8")
+    ended = log[-1]
+    assert isinstance(ended, GameEnded)
+    return GameResult(
+        seed=job.seed,
+        totals=ended.totals,
+        winner=ended.winner,
+        went_out=tuple(went_out),
+        rounds=rounds,
+        penalties=tuple(tuple(p) for p in penalties),
+        decision_ms=tuple(tuple(seat.times) for seat in seats),
+    )
+
+
+def run_games(jobs: Sequence[GameJob], workers: int) -> Iterator[GameResult]:
+    """Play ``jobs``, in ``workers`` processes when more than one; results in job order."""
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(play_game, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play_game, jobs, chunksize=1)
+
+
+# -- statistics ----------------------------------------------------------------------
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    if not values:
+        return math.nan, math.nan
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.nan
+    return mean, Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The ``share`` quantile (nearest rank) of ``values``; NaN when there are none."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+@frozen(kw_only=True)
+class SeatSummary:
+    """One seat over many games."""
+
+    seat: int
+    player: str
+    mean_total: float
+    interval: float
+    wins: int
+    went_out_rate: float
+    mean_round_penalty: float
+    p50_ms: float
+    p99_ms: float
+
+
+def summarise(players: Sequence[str], results: Sequence[GameResult]) -> list[SeatSummary]:
+    """Per seat: mean total with interval, wins, going-out rate, round penalty, decision times."""
+    out = []
+    for seat, player in enumerate(players):
+        mean, half = mean_interval([r.totals[seat] for r in results])
+        rounds = sum(r.rounds for r in results)
+        penalties = [p for r in results for p in r.penalties[seat]]
+        times = [t for r in results for t in r.decision_ms[seat]]
+        out.append(
+            SeatSummary(
+                seat=seat,
+                player=player,
+                mean_total=mean,
+                interval=half,
+                wins=sum(1 for r in results if r.winner == seat),
+                went_out_rate=sum(r.went_out[seat] for r in results) / rounds if rounds else 0.0,
+                mean_round_penalty=statistics.fmean(penalties) if penalties else math.nan,
+                p50_ms=percentile(times, 0.5),
+                p99_ms=percentile(times, 0.99),
+            )
+        )
+    return out
+
+
+def decision_times(
+    players: Sequence[str], results: Sequence[GameResult]
+) -> dict[str, dict[str, float]]:
+    """p50/p99 decision milliseconds by player (seats with the same player pooled)."""
+    pooled: dict[str, list[float]] = {}
+    for seat, player in enumerate(players):
+        pooled.setdefault(player, []).extend(t for r in results for t in r.decision_ms[seat])
+    return {
+        player: {"p50": percentile(times, 0.5), "p99": percentile(times, 0.99)}
+        for player, times in pooled.items()
+    }
+
+
+def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
+    """The readable per-seat table."""
+    rows = summarise(players, results)
+    ties = sum(1 for r in results if r.winner is None)
+    width = max(8, *(len(row.player) for row in rows))
+    lines = [
+        f"{len(results)} games, seeds {results[0].seed}–{results[-1].seed}; "
+        f"{ties} with no winner (a shared lowest total)",
+        f"{'seat':<6}{'player':<{width + 2}}{'mean total':>18}{'wins':>7}{'out %':>8}"
+        f"{'round pen':>11}{'p50 ms':>9}{'p99 ms':>9}",
+    ]
+    for row in rows:
+        total = f"{row.mean_total:.1f} ± {row.interval:.1f}"
+        lines.append(
+            f"{SEAT_NAMES[row.seat]:<6}{row.player:<{width + 2}}{total:>18}{row.wins:>7}"
+            f"{100 * row.went_out_rate:>7.1f}%{row.mean_round_penalty:>11.2f}"
+            f"{row.p50_ms:>9.2f}{row.p99_ms:>9.1f}"
+        )
+    return "\n".join(lines)
+
+
+def json_object(players: Sequence[str], results: Sequence[GameResult]) -> dict[str, Any]:
+    """The ``--json`` object: every game, decision times by player, and the per-seat table."""
+    return {
+        "players": list(players),
+        "games": [{"seed": r.seed, "totals": list(r.totals), "winner": r.winner} for r in results],
+        "decision_ms": decision_times(players, results),
+        "seats": [
+            {
+                "seat": row.seat,
+                "player": row.player,
+                "mean_total": row.mean_total,
+                "interval95": row.interval,
+                "wins": row.wins,
+                "went_out_rate": row.went_out_rate,
+                "mean_round_penalty": row.mean_round_penalty,
+            }
+            for row in summarise(players, results)
+        ],
+        "no_winner": sum(1 for r in results if r.winner is None),
+    }
+
+
+# -- progress and running ------------------------------------------------------------
+
+
+class Progress:
+    """``games 37/200`` on stderr: rewritten in place on a terminal, else every 10%."""
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool, label: str = "games") -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = enabled and total > 1
+        self.tty = stream.isatty()
+        self.label = label
+        self.start = time.monotonic()
+        self.step = max(1, total // 10)
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.tty or done % self.step == 0 or done == self.total:
+            elapsed = time.monotonic() - self.start
+            left = elapsed / done * (self.total - done) if done else 0.0
+            text = f"{self.label} {done}/{self.total} ({elapsed:.0f} s, about {left:.0f} s left)"
+            self.stream.write(f"\r{text}\x1b[K" if self.tty else text + "\n")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled and self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def play_all(jobs: Sequence[GameJob], workers: int, progress: Progress) -> list[GameResult]:
+    """Play every job with progress; raise ``SimulationError`` at the first failed game."""
+    results = []
+    for done, result in enumerate(run_games(jobs, workers), start=1):
+        if result.error is not None:
+            progress.close()
+            raise SimulationError(f"game with seed {result.seed}: {result.error}")
+        results.append(result)
+        progress.update(done)
+    progress.close()
+    return results
+
+
+class SimulationError(Exception):
+    """A game could not be played to the end (a player failed); the message names it."""
+
+
+def _check_players(players: Iterable[str]) -> None:
+    """Load each player once up front, so a bad name fails before any game is played."""
+    for seat, spec in enumerate(players):
+        try:
+            load_policy(spec)
+        except GameError as error:
+            raise SimulationError(f"{player_label(spec, seat)}: {error}") from None
+
+
+# -- the duplicate comparison --------------------------------------------------------
+
+
+def compare(
+    candidates: Sequence[str],
+    baseline: str,
+    seeds: Sequence[int],
+    options: GameOptions,
+    workers: int,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Each candidate in each seat in turn against three baselines, and the baseline table.
+
+    A candidate's difference on a seed is its total minus the baseline's total in the
+    same seat on the same deal, averaged over the four seats; two candidates are
+    compared the same way, seat by seat. Intervals are over seeds.
+    """
+    lineups = [tuple([baseline] * SEATS)]
+    for candidate in candidates:
+        for seat in range(SEATS):
+            lineup = [baseline] * SEATS
+            lineup[seat] = candidate
+            lineups.append(tuple(lineup))
+    jobs = [GameJob(seed=s, players=lineup, options=options) for lineup in lineups for s in seeds]
+    results = play_all(jobs, workers, progress or Progress(len(jobs), sys.stderr, False))
+    n = len(seeds)
+    base = results[:n]
+    base_mean = statistics.fmean(t for game in base for t in game.totals)
+
+    def seat_totals(k: int) -> list[list[int]]:
+        """Candidate ``k``'s total per seed and seat."""
+        block = results[n * (1 + SEATS * k) :]
+        return [[block[seat * n + i].totals[seat] for seat in range(SEATS)] for i in range(n)]
+
+    def versus(mine: list[list[int]], theirs: list[list[int]]) -> dict[str, Any]:
+        per_seed = [
+            statistics.fmean(a - b for a, b in zip(x, y, strict=True))
+            for x, y in zip(mine, theirs, strict=True)
+        ]
+        diff, half = mean_interval(per_seed)
+        return {"difference": diff, "interval95": [diff - half, diff + half]}
+
+    base_totals = [list(game.totals) for game in base]
+    reports = []
+    totals = []
+    for k, candidate in enumerate(candidates):
+        mine = seat_totals(k)
+        totals.append(mine)
+        block = results[n * (1 + SEATS * k) : n * (1 + SEATS * (k + 1))]
+        wins = sum(block[seat * n + i].winner == seat for seat in range(SEATS) for i in range(n))
+        times = [
+            t
+            for seat in range(SEATS)
+            for g in block[seat * n : (seat + 1) * n]
+            for t in g.decision_ms[seat]
+        ]
+        mean_total = statistics.fmean(t for row in mine for t in row)
+        report: dict[str, Any] = {"candidate": candidate, "mean_total": mean_total}
+        report.update(versus(mine, base_totals))
+        report["relative"] = report["difference"] / base_mean
+        report["relative_interval95"] = [x / base_mean for x in report["interval95"]]
+        report["win_share"] = wins / (SEATS * n)
+        report["decision_ms"] = {"p50": percentile(times, 0.5), "p99": percentile(times, 0.99)}
+        reports.append(report)
+    pairs = []
+    for i, first in enumerate(candidates):
+        for j in range(i + 1, len(candidates)):
+            pair = {"candidate": candidates[j], "reference": first}
+            pair.update(versus(totals[j], totals[i]))
+            pairs.append(pair)
+    return {
+        "baseline": baseline,
+        "games_per_lineup": n,
+        "seeds": [seeds[0], seeds[-1]],
+        "options": {"jokers": options.jokers, "aces_high": options.aces_high},
+        "baseline_mean_total": base_mean,
+        "candidates": reports,
+        "pairs": pairs,
+    }
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with every NaN replaced by ``None`` (JSON has no NaN)."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {key: json_safe(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(item) for item in value]
+    return value
+
+
+def compare_text(report: dict[str, Any]) -> str:
+    """The duplicate comparison as a readable table."""
+    baseline = report["baseline"]
+    lines = [
+        f"duplicate deals: {report['games_per_lineup']} seeds "
+        f"({report['seeds'][0]}–{report['seeds'][1]}), each candidate in each of the 4 seats "
+        f"against 3 × {baseline}; {baseline} alone averages "
+        f"{report['baseline_mean_total']:.1f} a game",
+        f"{'player':<12}{'mean total':>11}{'vs ' + baseline + ' (95% interval)':>40}"
+        f"{'win share':>11}{'p50 ms':>9}{'p99 ms':>9}",
+    ]
+    for row in report["candidates"]:
+        low, high = row["relative_interval95"]
+        versus = (
+            f"{row['difference']:+.1f} = {100 * row['relative']:+.1f}% "
+            f"[{100 * low:+.1f}%, {100 * high:+.1f}%]"
+        )
+        lines.append(
+            f"{row['candidate']:<12}{row['mean_total']:>11.1f}{versus:>40}"
+            f"{100 * row['win_share']:>10.1f}%{row['decision_ms']['p50']:>9.2f}"
+            f"{row['decision_ms']['p99']:>9.1f}"
+        )
+    for pair in report["pairs"]:
+        low, high = pair["interval95"]
+        lines.append(
+            f"{pair['candidate']} − {pair['reference']}: {pair['difference']:+.2f} points a game, "
+            f"95% interval [{low:+.2f}, {high:+.2f}]"
+        )
+    return "\n".join(lines)
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="threethirteen simulate",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of game 1 (default 1)")
+    parser.add_argument(
+        "--players",
+        default="medium,medium,medium,medium",
+        help="four players, comma-separated: levels or module:Class",
+    )
+    parser.add_argument("--jokers", type=int, choices=(0, 2, 4), default=0)
+    parser.add_argument("--aces", choices=("low", "high"), default="low")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    parser.add_argument("--log-dir", help="write each game's event log into this folder")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument(
+        "--compare",
+        metavar="A,B,…",
+        help="duplicate comparison: each of these players in each seat against --against",
+    )
+    parser.add_argument("--against", metavar="BASELINE", default="greedy", help="(greedy)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the simulator; 0 on success, 2 on a bad option or a failed player."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    options = GameOptions(jokers=args.jokers, aces_high=args.aces == "high")
+    seeds = [args.seed + i for i in range(args.games)]
+    jobs = min(args.jobs, os.cpu_count() or 1) if args.jobs > 1 else 1
+    try:
+        if args.compare:
+            candidates = [p.strip() for p in args.compare.split(",")]
+            _check_players([*candidates, args.against])
+            count = len(seeds) * (1 + SEATS * len(candidates))
+            progress = Progress(count, sys.stderr, not args.quiet)
+            report = compare(candidates, args.against, seeds, options, jobs, progress)
+            print(json.dumps(json_safe(report), indent=2) if args.json else compare_text(report))
+            return 0
+        players = tuple(p.strip() for p in args.players.split(","))
+        if len(players) != SEATS:
+            parser.error(f"--players needs {SEATS} players, one per seat, not {len(players)}")
+        _check_players(players)
+        if args.log_dir:
+            Path(args.log_dir).mkdir(parents=True, exist_ok=True)
+        game_jobs = [
+            GameJob(seed=s, players=players, options=options, log_dir=args.log_dir) for s in seeds
+        ]
+        progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
+        results = play_all(game_jobs, jobs, progress)
+    except SimulationError as error:
+        print(f"threethirteen simulate: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(json_safe(json_object(players, results)), indent=2))
+    else:
+        print(table_text(players, results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

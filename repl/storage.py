@@ -1,0 +1,173 @@
+"""Files in the user's data directory: the autosave, statistics, history and crash reports.
+
+The directory is ``$XDG_DATA_HOME/threethirteen`` (``~/.local/share/threethirteen``
+by default). Whole files are written atomically (a temporary file, then
+``os.replace``); the autosave grows by appending one flushed line per event, so
+a crash loses at most the line being written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from attrs import asdict, define
+
+from core import __version__
+from core.events import Event, GameEnded
+from core.log import encode_log, event_line
+
+APP = "threethirteen"
+
+
+def data_dir() -> Path:
+    """Where this game keeps its files (created on first use)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    path = Path(base) / APP
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` in one step: readers see the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+class Autosave:
+    """The running game's log on disk, kept equal to :meth:`Timeline.recorded` by :meth:`sync`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._written: list[Event] = []
+
+    def sync(self, events: Sequence[Event]) -> None:
+        """Make the file hold ``events``: append what is new, or rewrite it when it shrank."""
+        done = len(self._written)
+        if done and len(events) >= done and _same_prefix(self._written, events):
+            if len(events) > done:
+                with self.path.open("a", encoding="utf-8") as file:
+                    for seq in range(done, len(events)):
+                        file.write(event_line(seq + 1, events[seq]))
+                        file.flush()
+                self._written.extend(events[done:])
+            return
+        if events:
+            write_atomic(self.path, encode_log(events))
+        else:
+            self.path.unlink(missing_ok=True)
+        self._written = list(events)
+
+    def adopt(self, events: Sequence[Event]) -> None:
+        """The file already holds ``events`` (a resumed game): only remember them."""
+        self._written = list(events)
+
+    def keep_aside(self, kind: str = "unfinished") -> Path | None:
+        """Move the file aside under a new name (``unfinished-DATE-TIME.jsonl``); its path.
+
+        An unfinished game about to be replaced by another is kept this way, so
+        that nothing played is lost; a fresh name each time never overwrites one.
+        """
+        if not self.path.exists():
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{kind}-{stamp}.jsonl")
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.path.with_name(f"{kind}-{stamp}-{number}.jsonl")
+        os.replace(self.path, target)
+        self._written = []
+        return target
+
+
+def _same_prefix(written: Sequence[Event], events: Sequence[Event]) -> bool:
+    # The log only grows between undos, so the last written event decides in practice;
+    # comparing the whole prefix keeps this exact at little cost (hundreds of events).
+    count = len(written)
+    return written[-1] == events[count - 1] and list(written) == list(events[:count])
+
+
+@define
+class Stats:
+    """Your results across games."""
+
+    played: int = 0
+    won: int = 0
+    no_winner: int = 0
+    total_sum: int = 0
+    best: int | None = None
+    assisted: int = 0
+
+    @property
+    def average(self) -> float | None:
+        return self.total_sum / self.played if self.played else None
+
+    def record(self, ended: GameEnded, *, seat: int, assisted: bool) -> None:
+        """Count one finished game."""
+        total = ended.totals[seat]
+        self.played += 1
+        self.won += ended.winner == seat
+        self.no_winner += ended.winner is None
+        self.total_sum += total
+        self.best = total if self.best is None else min(self.best, total)
+        self.assisted += assisted
+
+
+def stats_path() -> Path:
+    return data_dir() / "stats.json"
+
+
+def load_stats(path: Path | None = None) -> Stats:
+    """The statistics file, or empty statistics when it is missing or unreadable."""
+    path = path or stats_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        fields = {name: data[name] for name in asdict(Stats()) if name in data}
+        return Stats(**fields)
+    except (OSError, ValueError, TypeError, KeyError):
+        return Stats()
+
+
+def save_stats(stats: Stats, path: Path | None = None) -> None:
+    """Write the statistics atomically."""
+    data = {"version": 1, **asdict(stats)}
+    write_atomic(path or stats_path(), json.dumps(data, indent=2) + "\n")
+
+
+def write_crash(
+    error: BaseException, *, seed: int | None, command: str, events: Sequence[Event]
+) -> Path:
+    """Write what is needed to reproduce an unexpected error; the file's path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = data_dir() / f"crash-{stamp}-{os.getpid()}.txt"
+    parts = [
+        f"threethirteen {__version__} crashed while running {command!r}",
+        f"seed: {seed}",
+        f"reproduce: threethirteen play --seed {seed} (then the moves below)",
+        "",
+        "".join(traceback.format_exception(error)),
+        "the game's log:",
+    ]
+    try:
+        parts.append(encode_log(events) if events else "(no game)")
+    except Exception as log_error:  # the crash report must be written even if this fails
+        parts.append(f"(the log could not be encoded: {log_error})")
+    write_atomic(path, "\n".join(parts) + "\n")
+    return path

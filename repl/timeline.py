@@ -1,0 +1,133 @@
+"""The game as its event log, with unlimited undo and an exact redo.
+
+Undo goes back to the state before the human's last move (a draw or a
+discard) by cutting the log there; the cut-off events are kept and redo puts
+them back verbatim, so redo restores exactly (the log is then what it was).
+
+Help cannot be undone. Assistance recorded in the cut-off part, and the fact
+that an undo went back past a card the player had seen, are kept *pending*:
+they are written into the log just before the next new event (a move, a hint),
+and they are part of :meth:`Timeline.recorded` (what the autosave and a save
+file hold). Writing them at once would shift the event count that AI choices
+are seeded with, and redo would no longer restore exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from core.events import (
+    Assistance,
+    AssistanceUsed,
+    CardDiscarded,
+    CardDrawn,
+    DrawSource,
+    Event,
+    PlayerWentOut,
+    RoundDealt,
+    RoundScored,
+)
+from core.state import GameState, fold
+
+HUMAN = 0
+"""The seat the person at the terminal plays."""
+
+
+def is_human_move(event: Event, seat: int = HUMAN) -> bool:
+    """A draw or discard of ``seat``: the points undo goes back to."""
+    return isinstance(event, CardDrawn | CardDiscarded) and event.seat == seat
+
+
+def reveals_hidden(events: Iterable[Event], seat: int = HUMAN) -> bool:
+    """Whether ``events`` showed ``seat`` a card that was hidden before them.
+
+    A stock draw of its own, an opponent's discard or going out, a round's
+    scoring (every hand shown) and a new deal all do; taking the discard top
+    and one's own discard do not.
+    """
+    for event in events:
+        match event:
+            case CardDrawn(seat=who, source=DrawSource.STOCK) if who == seat:
+                return True
+            case CardDiscarded(seat=who) | PlayerWentOut(seat=who) if who != seat:
+                return True
+            case RoundScored() | RoundDealt():
+                return True
+    return False
+
+
+class Timeline:
+    """The events of one game, its current state, the redo stack and pending assistance."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events: list[Event] = list(events)
+        self.state: GameState = fold(self.events)
+        self.redo_stack: list[tuple[Event, ...]] = []
+        self.pending: list[AssistanceUsed] = []
+
+    # -- reading -------------------------------------------------------------------
+
+    def recorded(self) -> tuple[Event, ...]:
+        """The log as it is saved: the events, then any pending assistance."""
+        return (*self.events, *self.pending)
+
+    @property
+    def assisted(self) -> bool:
+        """Whether the human took help in this game (recorded or pending)."""
+        return self.state.is_assisted(HUMAN) or any(p.seat == HUMAN for p in self.pending)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.state.ended is None and any(is_human_move(e) for e in self.events)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    # -- changing ------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """Prepare for a new event: write pending assistance first, and forget the redo stack."""
+        if self.pending:
+            pending, self.pending = self.pending, []
+            self._extend(pending)
+        self.redo_stack.clear()
+
+    def extend(self, events: Iterable[Event]) -> None:
+        """Append events decided on the current state (call :meth:`begin` first)."""
+        self._extend(events)
+
+    def _extend(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = fold((event,), self.state)
+
+    def undo(self) -> tuple[Event, ...] | None:
+        """Go back to before the human's last move; the events cut off, or ``None``."""
+        if not self.can_undo:
+            return None
+        cut = max(i for i, event in enumerate(self.events) if is_human_move(event))
+        removed = tuple(self.events[cut:])
+        del self.events[cut:]
+        self.state = fold(self.events)
+        self.redo_stack.append(removed)
+        for event in removed:
+            if isinstance(event, AssistanceUsed):
+                self._keep(event)
+        if reveals_hidden(removed):
+            self._keep(AssistanceUsed(seat=HUMAN, help=Assistance.UNDO))
+        return removed
+
+    def redo(self) -> tuple[Event, ...] | None:
+        """Put back the events of the latest undo, exactly; ``None`` if there is nothing to redo."""
+        if not self.redo_stack:
+            return None
+        events = self.redo_stack.pop()
+        self._extend(events)
+        self.pending = [p for p in self.pending if (p.seat, p.help) not in self.state.assisted]
+        return events
+
+    def _keep(self, assistance: AssistanceUsed) -> None:
+        known = self.state.assisted | {(p.seat, p.help) for p in self.pending}
+        if (assistance.seat, assistance.help) not in known:
+            self.pending.append(assistance)

@@ -1,0 +1,164 @@
+"""End to end in a pseudo-terminal (80×24), as a person plays: pexpect types, the screen answers."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from core.log import read_log
+
+ROOT = Path(__file__).resolve().parent.parent
+WINNER = r"(You win with \d+|\w+ wins with \d+|Nobody wins)"
+
+
+CPR = "\x1b[6n"
+"""prompt_toolkit asks the terminal where the cursor is; a real terminal answers."""
+
+
+class Terminal:
+    """The game in a pseudo-terminal that answers cursor position requests like a real one.
+
+    (prompt_toolkit draws the bottom toolbar only once it knows the terminal's answer.)
+    """
+
+    def __init__(self, child: pexpect.spawn) -> None:
+        self.child = child
+
+    def expect(self, pattern: str | type[pexpect.EOF], timeout: float = 30) -> str:
+        """Wait for ``pattern`` (a regular expression); what came before it."""
+        seen = ""
+        while True:
+            index = self.child.expect([re.escape(CPR), pattern], timeout=timeout)
+            seen += self.child.before
+            if index == 1:
+                return seen
+            self.child.send("\x1b[24;1R")  # the cursor is on the bottom row
+
+    def send(self, text: str) -> None:
+        self.child.send(text)
+
+    @property
+    def match(self) -> re.Match[str]:
+        return self.child.match  # type: ignore[no-any-return]
+
+
+def spawn(tmp_path: Path, *args: str, colour: bool = False) -> Terminal:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path / "home"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONPATH": str(ROOT),
+    }
+    if not colour:
+        env["NO_COLOR"] = "1"
+    argv = ["-m", "repl.cli", "play", "--speed", "instant", "--level", "easy", *args]
+    child = pexpect.spawn(
+        sys.executable,
+        argv,
+        env=env,
+        cwd=str(tmp_path),
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=30,
+    )
+    return Terminal(child)
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def leave(term: Terminal) -> None:
+    term.send("quit\r")
+    term.expect("The game is saved|Goodbye")
+    ended(term)
+
+
+def ended(term: Terminal) -> None:
+    term.expect(pexpect.EOF)
+    term.child.close()
+    assert term.child.exitstatus == 0
+
+
+def test_play_a_turn_with_bad_input_completion_undo_redo_save_and_load(home: Path) -> None:
+    child = spawn(home, "--seed", "7")
+    child.expect("your turn: draw or take")
+    child.send("frob\r")  # Enter does not take it: the reason shows under the line
+    child.expect("Unknown command 'frob'")
+    child.send("\x03")  # Ctrl-C clears the line
+    child.send("dra")
+    child.expect("take the top card of the stock")  # the menu, each command with its meaning
+    child.send("\t\r")  # Tab completes the command
+    child.expect(r"You draw (\S+) from the stock\.")
+    child.expect("your turn: discard a card")
+    child.send("x ")
+    child.expect("penalty after: ")  # the cards of the hand, with the penalty after each
+    child.send("\t\r")  # the first card offered, discarded
+    child.expect(r"You discard (\S+)\.")
+    discarded = child.match.group(1)
+    child.expect("your turn: draw or take")
+    child.send("undo\r")
+    child.expect(f"Undone: your discard of {re.escape(discarded)}")
+    child.send("redo\r")
+    child.expect(f"Redone: your discard of {re.escape(discarded)}")
+    child.send("save game.jsonl\r")
+    child.expect(r"Saved to game\.jsonl \((\d+) events\)")
+    saved = read_log((home / "game.jsonl").read_text(encoding="utf-8"))
+    assert saved.state.seed == 7 and saved.state.is_assisted(0)
+    child.send("load game.jsonl\r")
+    child.expect("Loaded game.jsonl: seed 7")
+    leave(child)
+
+
+def test_leave_with_ctrl_d_and_resume(home: Path) -> None:
+    child = spawn(home, "--seed", "8")
+    child.expect("your turn: draw or take")
+    child.send("draw\r")
+    child.expect("You draw")
+    child.send("\x04")
+    child.expect(r"Leave the game\? It is saved and can be resumed\.")
+    child.send("y")
+    child.expect("The game is saved: run threethirteen to resume it.")
+    ended(child)
+
+    again = spawn(home)
+    again.expect(r"An unfinished game was saved \(seed 8, round 1\)\. Resume it\?")
+    again.send("y")
+    again.expect("Welcome back: seed 8, round 1.")
+    again.expect("your turn: discard a card")  # right where it was left
+    leave(again)
+
+
+def test_auto_game_to_the_final_result(home: Path) -> None:
+    child = spawn(home, "--seed", "9", "--jokers", "2", "--aces", "high")
+    child.expect("your turn: draw or take")
+    child.send("auto game\r")
+    child.expect("Game over after 11 rounds.", timeout=120)
+    child.expect(WINNER)
+    child.expect("game over: new or quit")
+    leave(child)
+    autosave = read_log((home / "data" / "threethirteen" / "autosave.jsonl").read_text("utf-8"))
+    assert autosave.state.ended is not None and autosave.state.options.aces_high
+
+
+def test_colour_when_the_terminal_has_it_and_none_with_no_color(home: Path) -> None:
+    child = spawn(home, "--seed", "10", colour=True)
+    coloured = child.expect("your turn: draw or take")
+    leave(child)
+    plain = spawn(home, "--seed", "10", "--new")
+    uncoloured = plain.expect("your turn: draw or take")
+    leave(plain)
+    colour_code = re.compile(r"\x1b\[[0-9;]*38;[25];")
+    assert colour_code.search(coloured)
+    assert not colour_code.search(uncoloured)
+    assert "♣" in uncoloured or "♦" in uncoloured or "♥" in uncoloured or "♠" in uncoloured

@@ -1,0 +1,269 @@
+"""The grammar, the completer and the validator, tested with prompt_toolkit ``Document`` s."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.validation import ValidationError
+
+from core.cards import parse_card
+from core.errors import InvalidCommandError
+from core.events import DrawSource
+from core.melds import best_arrangement
+from core.rules import Discard, Draw, decide
+from core.state import GameState, Phase
+from repl.completer import GameCompleter, card_matches, card_word
+from repl.grammar import COMMANDS, UsageError, parse
+from repl.i18n import Texts
+from repl.screen import PlainScreen
+from repl.table import Settings, Table
+from repl.timeline import HUMAN
+from repl.validator import GameValidator
+
+
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+
+
+def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -> Table:
+    """A table at the human's first turn (the opponents before it have played); maybe drawn."""
+    table = Table.start(
+        seed, tx=Texts(lang), screen=PlainScreen(_Sink()), settings=Settings(speed="instant")
+    )
+    table._play(None)
+    assert table.state.turn == HUMAN and table.state.phase == Phase.DRAW
+    if draw is not None:
+        table.timeline.extend(decide(table.state, Draw(seat=HUMAN, source=draw)))
+    return table
+
+
+def human_turn(seed: int = 11) -> GameState:
+    return table_at(seed).state
+
+
+class _Sink:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def complete(state: GameState, text: str, lang: str = "en") -> list[tuple[str, str, str]]:
+    completer = GameCompleter(lambda: state, Texts(lang))
+    found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))
+    return [(c.text, c.display_text, c.display_meta_text) for c in found]
+
+
+# -- the grammar ------------------------------------------------------------------------
+
+
+def test_commands_and_short_forms_parse() -> None:
+    assert parse("draw") is not None and parse("d").name == "draw"  # type: ignore[union-attr]
+    assert parse("ziehen").name == "draw"  # type: ignore[union-attr]
+    assert parse("T").name == "take"  # type: ignore[union-attr]
+    parsed = parse("x 10s")
+    assert parsed is not None and parsed.name == "discard" and parsed.card == parse_card("10♠")
+    bare = parse("Ts")
+    assert bare is not None and bare.name == "discard" and bare.card == parse_card("10s")
+    assert parse("   ") is None
+    auto = parse("auto")
+    assert auto is not None and auto.choice is None
+    assert parse("auto g").choice == "game"  # type: ignore[union-attr]
+    assert parse("tempo schnell").choice == "fast"  # type: ignore[union-attr]
+    assert parse("save my game.jsonl").path == "my game.jsonl"  # type: ignore[union-attr]
+    assert parse("help x").topic.name == "discard"  # type: ignore[union-attr]
+    assert parse("log 30").number == 30  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("drwa", "msg.unknown"),
+        ("xyzzy", "msg.unknown_plain"),
+        ("discard", "msg.needs_card"),
+        ("load", "msg.needs_file"),
+        ("draw now", "msg.extra"),
+        ("sort colour", "msg.bad_choice"),
+        ("log many", "msg.not_number"),
+        ("help nothing", "help.unknown"),
+    ],
+)
+def test_bad_lines_say_why(line: str, key: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse(line)
+    assert caught.value.key == key
+
+
+def test_did_you_mean() -> None:
+    with pytest.raises(UsageError) as caught:
+        parse("drwa")
+    assert caught.value.params["suggestion"] == "draw"
+
+
+def test_a_bad_card_is_the_engines_error() -> None:
+    with pytest.raises(InvalidCommandError) as caught:
+        parse("discard 7z")
+    assert caught.value.key == "not_a_card"
+
+
+def test_every_command_has_help_in_both_languages() -> None:
+    for lang in ("en", "de"):
+        tx = Texts(lang)
+        for spec in COMMANDS:
+            assert tx(f"cmd.{spec.name}")
+            assert len(tx(f"cmd.{spec.name}")) <= 52
+
+
+# -- the completer ----------------------------------------------------------------------
+
+
+def test_commands_complete_with_their_meaning() -> None:
+    state = human_turn()
+    found = complete(state, "")
+    assert [text for text, _, _ in found][:3] == ["draw", "take", "discard"]
+    assert all(meta for _, _, meta in found)
+    assert [text for text, _, _ in complete(state, "di")] == ["discard"]
+    assert {text for text, _, _ in complete(state, "s")} >= {"sort", "save", "seed", "speed"}
+
+
+def test_german_commands_complete() -> None:
+    state = human_turn()
+    texts = [text for text, _, _ in complete(state, "ab", "de")]
+    assert texts == ["ablegen"]
+    assert [text for text, _, _ in complete(state, "sortieren ", "de")] == [
+        "farbe",
+        "rang",
+        "meldungen",
+    ]
+
+
+def test_cards_complete_with_the_penalty_after_discarding() -> None:
+    state = table_at(draw=DrawSource.STOCK).state
+    assert state.round is not None
+    hand = state.round.hands[HUMAN]
+    found = complete(state, "discard ")
+    assert [text for text, _, _ in found] == [card_word(card) for card in dict.fromkeys(hand)]
+    for text, display, meta in found:
+        card = parse_card(text)
+        assert display == str(card)
+        rest = list(hand)
+        rest.remove(card)
+        expected = best_arrangement(rest, state.round.round_no).penalty
+        assert meta == f"penalty after: {expected}"
+
+
+def test_the_card_taken_from_the_pile_is_not_offered() -> None:
+    state = table_at(draw=DrawSource.DISCARD).state
+    assert state.round is not None and state.round.taken_from_discard is not None
+    offered = {parse_card(text) for text, _, _ in complete(state, "x ")}
+    assert state.round.taken_from_discard not in offered
+    assert offered
+
+
+def test_card_prefixes_and_bare_cards() -> None:
+    state = table_at(draw=DrawSource.STOCK).state
+    assert state.round is not None
+    hand = state.round.hands[HUMAN]
+    first = hand[0]
+    prefix = card_word(first)[:-1]
+    found = {text for text, display, _ in complete(state, prefix) if display != text}
+    assert card_word(first) in found
+    assert all(card_matches(parse_card(text), prefix) for text in found)
+    assert not any(display != text for text, display, _ in complete(human_turn(), prefix))
+    assert card_matches(parse_card("10h"), "t") and card_matches(parse_card("10h"), "10♥")
+    assert card_matches(parse_card("jk"), "*")
+
+
+def test_files_complete_for_save_and_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "game-one.jsonl").write_text("{}\n")
+    monkeypatch.chdir(tmp_path)
+    state = human_turn()
+    assert ("-one.jsonl", "game-one.jsonl", "") in complete(state, "load game")
+    assert any(text == "game-one.jsonl" for text, _, _ in complete(state, "save "))
+
+
+def test_choices_and_topics_complete() -> None:
+    state = human_turn()
+    assert [text for text, _, _ in complete(state, "auto ")] == ["turn", "round", "game"]
+    assert [text for text, _, _ in complete(state, "speed s")] == ["step"]
+    assert [text for text, _, _ in complete(state, "help d")] == ["draw", "discard"]
+    assert complete(state, "draw ") == []
+
+
+# -- the validator ----------------------------------------------------------------------
+
+
+def validator_for(table: Table) -> GameValidator:
+    return GameValidator(table.problem, table.tx)
+
+
+def rejects(validator: GameValidator, text: str, *, strict: bool = False) -> str | None:
+    validator.strict = strict
+    try:
+        validator.validate(Document(text))
+    except ValidationError as error:
+        return error.message
+    finally:
+        validator.strict = False
+    return None
+
+
+def test_words_on_their_way_pass_until_enter() -> None:
+    validator = validator_for(table_at())
+    assert rejects(validator, "dr") is None
+    assert "did you mean draw" in (rejects(validator, "dr", strict=True) or "")
+    assert rejects(validator, "discard ") is None
+    assert "Which card" in (rejects(validator, "discard ", strict=True) or "")
+    assert rejects(validator, "x 1") is None
+    assert rejects(validator, "load nofile") is None
+    assert "no file" in (rejects(validator, "load nofile", strict=True) or "")
+    assert rejects(validator, "xyzzy") is not None
+
+
+def test_impossible_moves_are_flagged_before_enter() -> None:
+    table = table_at()
+    validator = validator_for(table)
+    round_ = table.state.round
+    assert round_ is not None
+    card = round_.hands[HUMAN][0]
+    assert "take a card first" in (rejects(validator, f"discard {card_word(card)}") or "")
+    assert "Nothing to redo" in (rejects(validator, "redo") or "")
+    assert "not moved yet" in (rejects(validator, "undo") or "")
+    assert rejects(validator, "draw") is None and rejects(validator, "take") is None
+
+    drawn = table_at(draw=DrawSource.STOCK)
+    validator = validator_for(drawn)
+    assert "cannot take another card" in (rejects(validator, "draw") or "")
+    assert drawn.state.round is not None
+    hand = drawn.state.round.hands[HUMAN]
+    missing = next(
+        c for c in map(parse_card, ("2c", "5d", "9h", "Ks", "7c", "Qd")) if c not in hand
+    )
+    assert "not in the hand" in (rejects(validator, f"x {card_word(missing)}") or "")
+    assert rejects(validator, f"x {card_word(hand[0])}") is None
+
+    took = table_at(draw=DrawSource.DISCARD)
+    assert took.state.round is not None and took.state.round.taken_from_discard is not None
+    taken = card_word(took.state.round.taken_from_discard)
+    assert "taken from the discard pile" in (rejects(validator_for(took), f"x {taken}") or "")
+
+
+def test_validation_speaks_german() -> None:
+    table = table_at(lang="de")
+    validator = validator_for(table)
+    assert "Unbekannter Befehl" in (rejects(validator, "xyzzy") or "")
+    assert table.state.round is not None
+    card = table.state.round.hands[HUMAN][0]
+    assert "Erst eine Karte nehmen" in (rejects(validator, f"ablegen {card_word(card)}") or "")
+
+
+def test_a_move_is_the_engines_command() -> None:
+    parsed = parse("discard jk")
+    assert parsed is not None
+    assert Table.move_command(parsed) == Discard(seat=HUMAN, card=parse_card("jk"))

@@ -1,0 +1,90 @@
+"""Without a terminal: ``--script FILE`` or a pipe runs the same commands and prints plain text."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from repl.app import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "data" / "threethirteen"
+
+
+def test_a_script_plays_and_prints_plain_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], _data_home: Path
+) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text(
+        "# a comment line is skipped\n"
+        "draw\nfrobnicate\ndiscard 7z\ntake\nauto\nundo\nredo\nseed\nlog 3\nmelds\nrules\n"
+        "save out.jsonl\nauto game\n"
+    )
+    code = main(["--seed", "5", "--level", "easy", "--script", str(script)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "\x1b[" not in out  # plain text, no terminal codes
+    assert "> draw\nYou draw" in out
+    assert "Unknown command 'frobnicate'" in out
+    assert "'7z' is not a card" in out
+    assert "You cannot take another card" in out
+    assert "Seed 5: threethirteen play --seed 5 deals the same cards." in out
+    assert "Game over after 11 rounds." in out
+    assert (tmp_path / "out.jsonl").exists()
+    assert not (_data_home / "autosave.jsonl").exists()  # a script leaves your saved game alone
+    assert not (_data_home / "stats.json").exists()
+
+
+def test_the_same_script_gives_the_same_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text("draw\nauto\nauto round\nscore\n")
+    main(["--seed", "12", "--level", "easy", "--script", str(script)])
+    first = capsys.readouterr().out
+    main(["--seed", "12", "--level", "easy", "--script", str(script), "--speed", "step"])
+    assert capsys.readouterr().out == first
+
+
+def test_a_pipe_is_read_line_by_line(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "HOME": str(tmp_path / "home"),
+        "PYTHONIOENCODING": "utf-8",
+        "LANG": "de_DE.UTF-8",
+        "LC_ALL": "",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "repl.cli", "play", "--seed", "3", "--level", "easy"],
+        input="ziehen\nhilfe ablegen\nende\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "> ziehen\nDu ziehst" in result.stdout
+    assert "Aufruf: ablegen KARTE" in result.stdout
+    assert "Auf Wiedersehen." in result.stdout
+
+
+def test_an_unreadable_script_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--script", str(tmp_path / "missing.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err

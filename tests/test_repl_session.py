@@ -1,0 +1,204 @@
+"""Whole sessions through a real ``PromptSession``: keys from a pipe, output to ``DummyOutput``.
+
+Each key string ends the session itself (``quit``) and the pipe is closed
+after it, so a session that wanted more input ends (saved) instead of hanging.
+A space after each command feeds the "press a key" pause at the end of a
+round when there is one; otherwise it is a harmless leading space.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from core.cards import Card
+from core.log import read_log
+from core.verify import summary, verify_log
+from repl.app import open_table
+from repl.completer import card_word
+from repl.i18n import Texts
+from repl.loop import run_terminal
+from repl.screen import PlainScreen, TerminalScreen
+from repl.table import Settings, Table
+from repl.timeline import HUMAN
+
+SEED = 41
+F2 = "\x1bOQ"
+
+
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "data" / "threethirteen"
+
+
+def session(
+    keys: str, *, lang: str = "en", resume: bool = False, seed: int = SEED
+) -> tuple[int, Table, str]:
+    """Run a whole session on ``keys``; the exit code, the table and everything shown."""
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        table, prompt = open_table(
+            seed=seed,
+            settings=Settings(speed="instant", level="easy"),
+            tx=Texts(lang),
+            offer_resume=resume,
+            input=pipe,
+            output=DummyOutput(),
+        )
+        code = run_terminal(table, prompt)
+    assert isinstance(table.screen, TerminalScreen)
+    return code, table, "".join(table.screen.transcript)
+
+
+class _Quiet:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def preview(*lines: str, seed: int = SEED) -> Table:
+    """The same game played without a terminal, to know the cards before the keys are typed."""
+    table = Table.start(
+        seed, tx=Texts(), screen=PlainScreen(_Quiet()), settings=Settings(level="easy")
+    )
+    table.begin()
+    for line in lines:
+        table.execute(line)
+    return table
+
+
+def first_card() -> Card:
+    """A card the human holds after drawing from the stock on the first turn."""
+    round_ = preview("draw").state.round
+    assert round_ is not None
+    return round_.hands[HUMAN][0]
+
+
+def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
+    card = first_card()
+    keys = (
+        "xyzzy\r\x03"  # refused before Enter took it, then Ctrl-C clears the line
+        "draw\r "
+        "undo\r "
+        "redo\r "
+        f"x {card_word(card)}\r "
+        "score\r"
+        "save mine.jsonl\r"
+        "quit\r"
+    )
+    code, table, shown = session(keys)
+    assert code == 0
+    assert "You draw" in shown and "Undone: your draw" in shown and "Redone: your draw" in shown
+    assert "This game is now marked as assisted." in shown
+    assert f"You discard {card}." in shown
+    assert "The game is saved" in shown
+    saved = read_log((tmp_path / "mine.jsonl").read_text(encoding="utf-8"))
+    assert saved.events == table.timeline.recorded()
+    assert saved.state.is_assisted(HUMAN)
+    assert verify_log(saved).ok, summary(verify_log(saved))
+    autosave = read_log((_data_home / "autosave.jsonl").read_text(encoding="utf-8"))
+    assert autosave.events == table.timeline.recorded()
+    history = (_data_home / "history").read_text(encoding="utf-8")
+    assert "draw" in history and "xyzzy" not in history
+
+
+def test_an_autosaved_game_resumes(_data_home: Path) -> None:
+    card = first_card()
+    session("draw\r quit\r")
+    before = read_log((_data_home / "autosave.jsonl").read_text(encoding="utf-8")).events
+    code, table, shown = session(f"y x {card_word(card)}\r quit\r", resume=True)
+    assert code == 0
+    assert "An unfinished game was saved (seed 41, round 1). Resume it?" in shown
+    assert "Welcome back" in shown
+    assert table.timeline.events[: len(before)] == list(before)
+    assert len(table.timeline.events) > len(before)
+
+
+def test_declining_to_resume_keeps_the_old_game(_data_home: Path) -> None:
+    session("draw\r quit\r")
+    _, _, shown = session("n quit\r", resume=True, seed=42)
+    assert "kept in" in shown
+    kept = list(_data_home.glob("unfinished-*.jsonl"))
+    assert len(kept) == 1 and read_log(kept[0].read_text(encoding="utf-8")).state.seed == SEED
+
+
+def test_auto_game_plays_to_the_final_result(_data_home: Path) -> None:
+    code, table, shown = session("auto game\rstats\rscore\rquit\r")
+    assert code == 0 and table.state.ended is not None
+    assert "Game over after 11 rounds." in shown
+    assert any(words in shown for words in ("wins with", "Nobody wins", "You win"))
+    assert "Round 11 is over" in shown and "(auto)" in shown
+    final = read_log((_data_home / "autosave.jsonl").read_text(encoding="utf-8"))
+    assert final.state.ended is not None and verify_log(final).ok  # replay --verify accepts it
+    stats = json.loads((_data_home / "stats.json").read_text())
+    assert stats["played"] == 1 and stats["assisted"] == 1
+    assert "played 1" in shown
+    assert shown.count("Score sheet") >= 12
+
+
+def test_ctrl_d_asks_before_leaving() -> None:
+    code, _, shown = session("\x04ndraw\r\x04y")
+    assert code == 0
+    assert shown.count("Leave the game?") == 2
+    assert "You draw" in shown and "The game is saved" in shown
+
+
+def test_f2_and_sort_change_the_order_of_the_hand() -> None:
+    _, _, shown = session(F2 + F2 + "sort suit\r" + "quit\r")
+    assert "Your hand, by rank:" in shown
+    assert "Your hand, by melds:" in shown
+    assert shown.rindex("Your hand, by suit:") > shown.index("Your hand, by melds:")
+
+
+def test_a_session_in_german() -> None:
+    _, _, shown = session("ziehen\r hilfe\r regeln\r ende\r", lang="de")
+    assert "Du ziehst" in shown and "Befehle" in shown and "Die Regeln dieses Spiels" in shown
+    assert "Deine Hand, nach Farbe:" in shown and "Das Spiel ist gespeichert" in shown
+
+
+def test_hint_marks_the_game_assisted() -> None:
+    _, table, shown = session("hint\r quit\r")
+    assert "Hint: " in shown and "why: " in shown
+    assert table.state.is_assisted(HUMAN)
+
+
+def test_an_unexpected_error_is_written_down_and_the_game_goes_on(
+    _data_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(self: Table) -> None:
+        raise RuntimeError("the hint machine broke")
+
+    monkeypatch.setattr(Table, "hint", broken)
+    code, _, shown = session("hint\r draw\r quit\r")
+    assert code == 0
+    assert "Something unexpected went wrong (RuntimeError: the hint machine broke)" in shown
+    crash = next(_data_home.glob("crash-*.txt")).read_text()
+    assert f"seed: {SEED}" in crash and "the hint machine broke" in crash
+    assert "You draw" in shown
+
+
+def test_an_unreadable_save_is_answered(tmp_path: Path) -> None:
+    (tmp_path / "broken.jsonl").write_text('{"format": "threethirteen-log", "schema": 1}\nnope\n')
+    (tmp_path / "other.txt").write_text("hello\n")
+    _, table, shown = session("load broken.jsonl\r load other.txt\r quit\r")
+    assert "Cannot load broken.jsonl: line 2: not JSON" in shown
+    assert "Cannot load other.txt: line 1" in shown
+    assert table.state.seed == SEED
+
+
+def test_new_asks_and_starts_the_given_seed(_data_home: Path) -> None:
+    _, table, shown = session("draw\r new 77\ry quit\r")
+    assert "Start a new game? This one is not finished." in shown
+    assert "New game: seed 77" in shown and table.state.seed == 77
+    assert len(list(_data_home.glob("unfinished-*.jsonl"))) == 1
