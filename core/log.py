@@ -12,6 +12,7 @@ raises :class:`~core.errors.LogFormatError` naming the line.
 
 from __future__ import annotations
 
+import enum
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -24,7 +25,7 @@ from cattrs.v import format_exception
 from core import __version__
 from core.cards import SEATS, Card, Rank, new_deck, parse_card, sort_cards
 from core.errors import InvalidCommandError, LogFormatError
-from core.events import EVENT_TYPES, Event, GameStarted
+from core.events import EVENT_TYPES, Assistance, DrawSource, Event, GameStarted, RoundEnd
 from core.state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
@@ -73,7 +74,20 @@ def _make_converter() -> cattrs.Converter:
     converter.register_structure_hook(Rank, _structure_rank)
     for kind in (int, bool, str):
         converter.register_structure_hook(kind, _strict(kind))
+    # The str hook above would also catch the str-valued enums: give them their own.
+    for enum_type in (DrawSource, RoundEnd, Assistance):
+        converter.register_structure_hook(enum_type, _structure_enum)
     return converter
+
+
+def _structure_enum(value: object, kind: type[enum.Enum]) -> enum.Enum:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, found {type(value).__name__}")
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(repr(member.value) for member in kind)
+        raise ValueError(f"{value!r} is not one of {choices}") from None
 
 
 _converter = _make_converter()

@@ -123,3 +123,15 @@ def test_a_damaged_middle_line_is_not_a_truncation() -> None:
 def test_nothing_after_the_end() -> None:
     error = error_of(TEXT + json.dumps({**json.loads(LINES[-1]), "seq": len(LINES)}) + "\n")
     assert error.line == len(LINES) + 1
+
+
+def test_loaded_values_have_their_types() -> None:
+    """Enums come back as enums (equal strings would hide it), cards as cards."""
+    from core.events import CardDrawn, DrawSource, RoundEnd, RoundScored
+
+    for event in read_log(TEXT).events:
+        if isinstance(event, CardDrawn):
+            assert type(event.source) is DrawSource
+        if isinstance(event, RoundScored):
+            assert type(event.ended_by) is RoundEnd
+    assert "'sideways' is not one of" in str(error_of(_with_line(4, {"source": "sideways"})))
