@@ -1,0 +1,82 @@
+"""``--analyze``: the hard AI's second opinion on a seat's decisions."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from core.analysis import analyze, costliest, discard_value, draw_value
+from core.cards import new_deck
+from core.events import DrawSource, Event, GameOptions
+from core.melds import best_arrangement
+from core.players import load_policy, policy_turn
+from core.rules import new_game
+from core.state import GameState, Phase, fold
+from core.views import view_for
+from tests.playouts import play_game
+
+
+def ai_game(levels: tuple[str, ...], seed: int, rounds: int) -> list[Event]:
+    """The log of the first ``rounds`` rounds of a game between AI levels."""
+    state, events = new_game(seed, GameOptions(), players=levels)
+    log = list(events)
+    policies = [load_policy(level) for level in levels]
+    while state.ended is None and len(state.score_sheet) < rounds:
+        assert state.turn is not None
+        new = policy_turn(state, policies[state.turn])
+        state = fold(new, state)
+        log.extend(new)
+    return log
+
+
+def test_the_hard_ai_agrees_with_itself() -> None:
+    log = ai_game(("hard", "easy", "easy", "easy"), seed=5, rounds=3)
+    assert analyze(log, seat=0) == []
+
+
+def test_a_greedy_players_costliest_moves() -> None:
+    _, log = play_game(2026, GameOptions(jokers=2))
+    decisions = analyze(log[:150], seat=0)
+    assert decisions
+    worst = costliest(decisions, limit=5)
+    assert worst and all(d.cost > 0 for d in worst)
+    assert [d.cost for d in worst] == sorted((d.cost for d in worst), reverse=True)
+    assert all(d.played != d.advised for d in decisions)
+
+
+def _round_one_view() -> tuple[GameState, int]:
+    state, _ = new_game(3)
+    assert state.phase == Phase.DRAW and state.turn is not None
+    return state, state.turn
+
+
+def test_draw_values_against_plain_enumeration() -> None:
+    state, seat = _round_one_view()
+    view = view_for(state, seat)
+    unseen = Counter(new_deck(0))
+    unseen.subtract([*view.hand, *view.discard_pile])
+    total = 0.0
+    weight = 0
+    for card, copies in unseen.items():
+        if copies <= 0:
+            continue
+        hand = [*view.hand, card]
+        best = min(
+            best_arrangement(hand[:i] + hand[i + 1 :], 1).penalty for i in range(len(hand))
+        )
+        total += copies * best
+        weight += copies
+    assert abs(draw_value(view, DrawSource.STOCK) - total / weight) < 1e-9
+    top = view.discard_top
+    assert top is not None
+    taken = [*view.hand, top]
+    expected_take = min(
+        best_arrangement(taken[:i] + taken[i + 1 :], 1).penalty
+        for i in range(len(taken))
+        if taken[i] != top
+    )
+    assert draw_value(view, DrawSource.DISCARD) == expected_take
+    # A discard is valued one draw ahead, so it can never be worse than keeping that hand.
+    for card in view.hand:
+        rest = list(view.hand)
+        rest.remove(card)
+        assert discard_value(view, card) <= best_arrangement(rest, 1).penalty
