@@ -351,6 +351,10 @@ def best_arrangement(
     shared = not codes or codes[0] >= 0  # only shared Card instances may be handed back as is
     if not shared:
         codes = sorted(card.code for card in hand)
+    if len(codes) > 15:  # a natural's count must fit its 4-bit field; wilds are not stored
+        naturals = [code for code in codes if table[code] is not None]
+        if naturals and max(map(naturals.count, naturals)) > 15:
+            raise ValueError("a hand may hold at most 15 copies of a card (a game has two)")
     key = (round_no, aces_high, *codes)
     known = _results.get(key)
     if known is None:

@@ -217,6 +217,16 @@ def test_the_arrangement_does_not_depend_on_what_was_solved_before() -> None:
         assert best_arrangement(hand, r, aces_high=a) == expected
 
 
+def test_big_hands_and_the_copy_limit() -> None:
+    # More cards than a round deals still work; sixteen copies of one card do not fit.
+    hand = parse_cards("7h 8h 9h 10h 7s 7d 7c Kc Kd Ks jk 2c 2c 2d 5s 6s 8s 9s 9d 9c")
+    assert_matches_reference(hand, 2, False)
+    assert best_arrangement(parse_cards("jk") * 40, 3).penalty == 0
+    with pytest.raises(ValueError, match="15 copies"):
+        best_arrangement(parse_cards("7h") * 16, 1)
+    assert best_arrangement(parse_cards("7h") * 15, 1).penalty == 0
+
+
 def test_a_round_that_does_not_exist_is_refused() -> None:
     with pytest.raises(GameError):
         best_arrangement(parse_cards("7h 8h 9h"), 12)

@@ -1,0 +1,74 @@
+"""The curated games in ``replays/`` are golden tests: each verifies and shows what it claims."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.cards import is_wild, wild_rank_for_round
+from core.events import GameEnded, GameStarted, PlayerWentOut, RoundEnd, RoundScored, StockRebuilt
+from core.log import GameLog, encode_log, read_log
+from core.state import fold
+from core.verify import summary, verify_log
+from tests.curated import CURATED, REPLAYS
+
+README = (REPLAYS / "README.md").read_text(encoding="utf-8")
+
+
+def load(name: str) -> GameLog:
+    return read_log((REPLAYS / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game", CURATED, ids=lambda game: game.name)
+def test_curated_game_verifies_and_is_listed(game) -> None:  # type: ignore[no-untyped-def]
+    log = load(game.name)
+    verdict = verify_log(log)
+    assert verdict.ok, summary(verdict)
+    assert fold(log.events) == log.state == verdict.state
+    assert encode_log(log.events) == (REPLAYS / game.name).read_text(encoding="utf-8")
+    started = log.events[0]
+    assert isinstance(started, GameStarted)
+    assert started.seed == game.seed and started.players == game.players
+    assert started.options == game.options
+    assert started.seeded == (game.shuffler is None)
+    assert f"`{game.name}`" in README
+
+
+def test_every_file_is_curated() -> None:
+    assert sorted(p.name for p in REPLAYS.glob("*.jsonl")) == sorted(g.name for g in CURATED)
+
+
+def test_the_options_are_covered() -> None:
+    options = {load(game.name).state.options for game in CURATED}
+    assert {o.jokers for o in options} == {0, 2, 4}
+    assert any(o.aces_high for o in options)
+
+
+def test_no_winner() -> None:
+    ended = load("no-winner.jsonl").events[-1]
+    assert isinstance(ended, GameEnded) and ended.winner is None
+    low = min(ended.totals)
+    assert list(ended.totals).count(low) >= 2
+
+
+def test_an_all_wild_meld() -> None:
+    events = load("all-wild-meld.jsonl").events
+    out = next(e for e in events if isinstance(e, PlayerWentOut))
+    wild = wild_rank_for_round(1)
+    assert out.seat == 1 and any(all(is_wild(c, wild) for c in meld) for meld in out.melds)
+
+
+def test_stock_rebuilds_and_the_safety_rule() -> None:
+    events = load("safety-rule.jsonl").events
+    rebuilds = [e.rebuild_no for e in events if isinstance(e, StockRebuilt)]
+    assert rebuilds == [1, 2]
+    scored = [e for e in events if isinstance(e, RoundScored)]
+    assert len(scored) == 1 and scored[0].ended_by == RoundEnd.STOCK_EXHAUSTED
+    assert scored[0].went_out is None
+
+
+def test_whole_games_end() -> None:
+    for game in CURATED:
+        log = load(game.name)
+        if game.rounds == 11:
+            assert log.state.ended is not None, game.name
+            assert len(log.state.score_sheet) == 11
