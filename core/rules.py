@@ -13,6 +13,8 @@ events, for completions, hints and tests.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from attrs import field, frozen
 
 from core.cards import ROUNDS, SEATS, Card, format_cards, hand_size_for_round, new_deck
@@ -103,7 +105,7 @@ def decide(
             return _discard(state, command, _shuffler_of(state, shuffler))
         case Assist():
             return (AssistanceUsed(seat=command.seat, help=command.help),)
-    raise InvalidCommandError("no_game")  # unreachable for a well-typed command
+    assert_never(command)
 
 
 def check(state: GameState, command: Command) -> None:
