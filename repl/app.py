@@ -5,7 +5,8 @@ history, a toolbar) and autosaved after every event. When standard input is
 not a terminal, or with ``--script FILE``, the same commands are read line by
 line and plain text is printed: ``threethirteen play --seed 7 --script moves.txt``
 reproduces a game. Scripted games neither touch the autosave nor count in the
-statistics.
+statistics. ``--replay-to FILE:N`` rebuilds a saved game (a bug report) up to
+event N and plays on from there, outside the autosave and the statistics too.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from core.errors import GameError, LogFormatError
 from core.log import GameLog, TruncatedLogError, read_log
 from repl.i18n import LANGUAGES, Texts, language_from_environment
 from repl.loop import make_session, run_lines, run_terminal
+from repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
 from repl.screen import PlainScreen, Screen, TerminalScreen
 from repl.storage import Autosave, data_dir
 from repl.style import STYLE, wants_plain
@@ -47,6 +49,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGUAGES, help="en or de (default: from LANG)")
     p.add_argument("--script", type=Path, metavar="FILE", help="read the commands from FILE")
     p.add_argument("--new", action="store_true", help="do not offer to resume the saved game")
+    p.add_argument(
+        "--replay-to",
+        metavar="FILE:N",
+        help="rebuild the game saved in FILE up to event N and play on from there",
+    )
     p.add_argument("--version", action="version", version=f"threethirteen {__version__}")
     return p
 
@@ -58,24 +65,67 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings(
         speed=args.speed, level=args.level, jokers=args.jokers, aces_high=args.aces == "high"
     )
+    rebuilt = None
+    if args.replay_to is not None and args.seed is not None:
+        parser().error("--seed cannot go with --replay-to: the game's seed is in the file")
+    if args.replay_to is not None:
+        try:
+            rebuilt = rebuild(*parse_target(args.replay_to))
+        except ReproduceError as error:
+            print(f"threethirteen: {explain(error, tx)}", file=sys.stderr)
+            return 1
     if args.script is not None:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             print(f"threethirteen: cannot read {args.script}: {error}", file=sys.stderr)
             return 2
-        return play_script(lines, seed=args.seed, settings=settings, tx=tx)
+        return play_script(lines, seed=args.seed, settings=settings, tx=tx, rebuilt=rebuilt)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return play_script(sys.stdin, seed=args.seed, settings=settings, tx=tx)
-    return play_terminal(seed=args.seed, settings=settings, tx=tx, offer_resume=not args.new)
+        return play_script(sys.stdin, seed=args.seed, settings=settings, tx=tx, rebuilt=rebuilt)
+    return play_terminal(
+        seed=args.seed, settings=settings, tx=tx, offer_resume=not args.new, rebuilt=rebuilt
+    )
 
 
-def play_script(lines: Iterable[str], *, seed: int | None, settings: Settings, tx: Texts) -> int:
-    """Run commands line by line against a new game, printing plain text."""
+def play_script(
+    lines: Iterable[str],
+    *,
+    seed: int | None,
+    settings: Settings,
+    tx: Texts,
+    rebuilt: Rebuilt | None = None,
+) -> int:
+    """Run commands line by line against a new (or rebuilt) game, printing plain text."""
     screen = PlainScreen(sys.stdout)
-    table = Table.start(seed, tx=tx, screen=screen, settings=settings)
+    if rebuilt is None:
+        table = Table.start(seed, tx=tx, screen=screen, settings=settings)
+    else:
+        table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
     table.begin()
     return run_lines(table, lines)
+
+
+def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> Table:
+    """The table of a game rebuilt by ``--replay-to``, told where it comes from.
+
+    It is neither autosaved nor counted in the statistics: it reproduces a game,
+    and the player's own unfinished game must stay as it was.
+    """
+    table = Table(Timeline(rebuilt.events), tx=tx, screen=screen, settings=settings)
+    count = len(rebuilt.events)
+    path = rebuilt.path
+    table.say(
+        tx("msg.rebuilt", path=path, seed=table.state.seed, n=count, total=rebuilt.total),
+        "class:title",
+    )
+    if rebuilt.moved_over:
+        moved = ", ".join(rebuilt.moved_over)
+        table.say(tx("msg.rebuilt_moved", asked=rebuilt.asked, events=moved, n=count), "class:warn")
+    if rebuilt.cut_line is not None:
+        table.say(tx("msg.rebuilt_truncated", line=rebuilt.cut_line), "class:warn")
+    table.say(tx("msg.rebuilt_unsaved"), "class:dim")
+    return table
 
 
 def play_terminal(
@@ -84,6 +134,7 @@ def play_terminal(
     settings: Settings,
     tx: Texts,
     offer_resume: bool = True,
+    rebuilt: Rebuilt | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> int:
@@ -93,6 +144,7 @@ def play_terminal(
         settings=settings,
         tx=tx,
         offer_resume=offer_resume,
+        rebuilt=rebuilt,
         input=input,
         output=output,
     )
@@ -105,10 +157,11 @@ def open_table(
     settings: Settings,
     tx: Texts,
     offer_resume: bool = True,
+    rebuilt: Rebuilt | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> tuple[Table, PromptSession[str]]:
-    """The table at a terminal (resumed or new) and its prompt, ready for :func:`run_terminal`."""
+    """The table at a terminal (resumed, new or rebuilt) and its prompt, ready to run."""
     plain_text = wants_plain()
     screen = TerminalScreen(
         style=STYLE,
@@ -120,7 +173,9 @@ def open_table(
     folder = data_dir()
     autosave = Autosave(folder / "autosave.jsonl")
     table = None
-    if offer_resume:
+    if rebuilt is not None:
+        table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
+    elif offer_resume:
         table = resume(autosave, screen=screen, settings=settings, tx=tx)
     if table is None:
         table = Table.start(

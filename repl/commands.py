@@ -17,7 +17,8 @@ from core.log import GameLog, TruncatedLogError, encode_log, read_log
 from core.rules import new_game
 from core.state import GameState
 from core.views import view_for
-from repl.grammar import COMMANDS, Parsed, Spec
+from repl.grammar import PLAY, Grammar, Parsed, Spec
+from repl.i18n import Texts
 from repl.narrate import GameOver, RoundOver, Say, narrate
 from repl.render import (
     Text,
@@ -26,7 +27,8 @@ from repl.render import (
     render_rules,
     render_score_sheet,
 )
-from repl.storage import load_stats, write_atomic
+from repl.reproduce import write_report
+from repl.storage import data_dir, load_stats, write_atomic
 from repl.timeline import HUMAN, is_human_move
 
 if TYPE_CHECKING:
@@ -90,7 +92,9 @@ def run(table: Table, parsed: Parsed) -> None:
         case "stats":
             table.screen.show(render_stats(table))
         case "help":
-            table.screen.show(render_help(tx.lang, table, parsed.topic))
+            table.screen.show(render_help(tx, PLAY, parsed.topic))
+        case "report":
+            report(table)
         case "quit":
             raise Quit
 
@@ -146,27 +150,31 @@ def render_stats(table: Table) -> Text:
     return [("class:title", tx("stats.title")), ("", "\n"), ("", line), ("", "\n")]
 
 
-def render_help(lang: str, table: Table, topic: Spec | None) -> Text:
-    """All commands with their short forms, or one command in detail."""
-    tx = table.tx
+def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
+    """All commands of ``grammar`` with their short forms, or one command in detail."""
+    lang = tx.lang
     if topic is not None:
-        out: Text = [("class:title", topic.title(lang)), ("", "  " + tx(f"cmd.{topic.name}"))]
+        line = tx(grammar.key("cmd", topic.name))
+        out: Text = [("class:title", topic.title(lang)), ("", "  " + line)]
         out.append(("", "\n"))
         out += [("", tx("help.usage", usage=usage_of(topic, lang))), ("", "\n")]
         others = [*([topic.name] if lang == "de" else []), *topic.short]
         if others:
             out += [("class:dim", tx("help.aliases", aliases=", ".join(others))), ("", "\n")]
-        detail = tx(f"detail.{topic.name}") if f"detail.{topic.name}" in _DETAILS else ""
-        if detail:
-            out += [("", detail), ("", "\n")]
+        detail_key = grammar.key("detail", topic.name)
+        if tx.has(detail_key):
+            out += [("", tx(detail_key)), ("", "\n")]
         return out
     out = [("class:title", tx("help.title")), ("", "\n")]
-    for spec in COMMANDS:
-        name = usage_of(spec, lang)
+    names = {spec.name: usage_of(spec, lang) for spec in grammar.commands}
+    for spec in grammar.commands:
         if spec.short:
-            name += f" ({', '.join(spec.short)})"
-        out += [("class:label", f"  {name:<24}"), ("", tx(f"cmd.{spec.name}")), ("", "\n")]
-    out += [("class:dim", tx("help.more")), ("", "\n")]
+            names[spec.name] += f" ({', '.join(spec.short)})"
+    column = max(24, *(len(name) + 2 for name in names.values()))
+    for spec in grammar.commands:
+        line = tx(grammar.key("cmd", spec.name))
+        out += [("class:label", f"  {names[spec.name]:<{column}}"), ("", line), ("", "\n")]
+    out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
     return out
 
 
@@ -177,6 +185,7 @@ _PLACEHOLDERS_DE = {
     "SCOPE": "UMFANG",
     "HOW": "WIE",
     "SPEED": "TEMPO",
+    "turn|round": "zug|runde",
 }
 
 
@@ -188,11 +197,6 @@ def usage_of(spec: Spec, lang: str) -> str:
         for english, german in _PLACEHOLDERS_DE.items():
             usage = usage.replace(english, german)
     return usage
-
-
-_DETAILS = frozenset(
-    {"detail.discard", "detail.undo", "detail.auto", "detail.save", "detail.speed", "detail.sort"}
-)
 
 
 # -- files and games -------------------------------------------------------------------
@@ -253,6 +257,34 @@ def load(table: Table, path_text: str) -> None:
     state = table.state
     table.say(table.tx("msg.loaded", path=path, seed=state.seed, n=len(log.events)), "class:good")
     table.begin()
+
+
+def report(table: Table) -> None:
+    """``report``: write a bug report and print the line that reproduces the game so far."""
+    tx = table.tx
+    settings = table.settings
+    described = (
+        f"speed {settings.speed}, sort {settings.sort}, level {settings.level}, language {tx.lang}"
+    )
+    try:
+        written = write_report(table.timeline.recorded(), folder=data_dir(), settings=described)
+    except OSError as error:
+        table.say(tx("msg.report_failed", detail=error.strerror or str(error)), "class:error")
+        return
+    notes = written.notes.name
+    table.say(tx("msg.report", log=written.log, n=written.events, notes=notes), "class:good")
+    table.say(tx("msg.report_line"))
+    table.screen.show([*unbroken(written.line, "class:label"), ("", "\n")])
+
+
+def unbroken(text: str, style: str = "") -> Text:
+    """``text`` as one word for line breaking: a command to copy must stay on one line."""
+    out: Text = []
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            out.append(("class:gap", " "))
+        out.append((style, word))
+    return out
 
 
 def start_new(table: Table, seed: int | None) -> None:

@@ -1,4 +1,4 @@
-"""Completion from the one grammar: commands, then cards, choices, topics or file paths.
+"""Completion from a grammar: commands, then cards, choices, topics, numbers or file paths.
 
 Cards complete from your hand, each with what your penalty would be after
 discarding it ("penalty after: 12"); the card taken from the discard pile this
@@ -15,7 +15,7 @@ from prompt_toolkit.document import Document
 from core.cards import Card
 from core.melds import best_arrangement
 from core.state import GameState, Phase
-from repl.grammar import COMMANDS, Arg, Spec, lookup
+from repl.grammar import PLAY, Arg, Grammar, Spec
 from repl.i18n import Texts
 from repl.timeline import HUMAN
 
@@ -38,12 +38,24 @@ def card_matches(card: Card, prefix: str) -> bool:
     return any(form.startswith(low) for form in forms)
 
 
+NumberHints = Callable[[Spec], Iterable[tuple[int, str]]]
+"""The numbers a command may take now, each with a word about it (``round`` in a replay)."""
+
+
 class GameCompleter(Completer):
     """Completes a line against the grammar and the game as it stands."""
 
-    def __init__(self, state: Callable[[], GameState], tx: Texts) -> None:
+    def __init__(
+        self,
+        state: Callable[[], GameState],
+        tx: Texts,
+        grammar: Grammar = PLAY,
+        numbers: NumberHints | None = None,
+    ) -> None:
         self._state = state
         self.tx = tx
+        self.grammar = grammar
+        self._numbers = numbers
         self._paths = PathCompleter(expanduser=True)
         self._cache: dict[tuple[tuple[Card, ...], int, bool], dict[Card, int]] = {}
 
@@ -56,10 +68,10 @@ class GameCompleter(Completer):
         if typing_first:
             prefix = words[0] if words else ""
             yield from self._commands(prefix)
-            if prefix and self._state().phase == Phase.DISCARD:
+            if prefix and self.grammar.bare_card and self._state().phase == Phase.DISCARD:
                 yield from self._cards(prefix)  # a bare card discards it
             return
-        spec = lookup(words[0])
+        spec = self.grammar.lookup(words[0])
         if spec is None:
             return
         argument = text.lstrip()[len(words[0]) :].lstrip()
@@ -73,7 +85,7 @@ class GameCompleter(Completer):
     def _commands(self, prefix: str) -> Iterable[Completion]:
         low = prefix.lower()
         lang = self.tx.lang
-        for spec in COMMANDS:
+        for spec in self.grammar.commands:
             # German names are offered in German only; typed in English, they still work
             names = spec.names(lang) if lang == "de" else (spec.name, *spec.short)
             if any(name.startswith(low) for name in names):
@@ -85,7 +97,7 @@ class GameCompleter(Completer):
                     text,
                     start_position=-len(prefix),
                     display=shown if text == shown else f"{text} ({shown})",
-                    display_meta=self.tx(f"cmd.{spec.name}"),
+                    display_meta=self.tx(self.grammar.key("cmd", spec.name)),
                 )
 
     def _argument(self, spec: Spec, prefix: str) -> Iterable[Completion]:
@@ -99,14 +111,18 @@ class GameCompleter(Completer):
                     text = word if word.startswith(low) else choice.name
                     yield Completion(text, start_position=-len(prefix))
         elif spec.arg is Arg.COMMAND:
-            for other in COMMANDS:
+            for other in self.grammar.commands:
                 name = other.title(self.tx.lang)
                 if name.startswith(low):
                     yield Completion(
                         name,
                         start_position=-len(prefix),
-                        display_meta=self.tx(f"cmd.{other.name}"),
+                        display_meta=self.tx(self.grammar.key("cmd", other.name)),
                     )
+        elif spec.arg is Arg.NUMBER and self._numbers is not None:
+            for number, meta in self._numbers(spec):
+                if str(number).startswith(prefix):
+                    yield Completion(str(number), start_position=-len(prefix), display_meta=meta)
 
     def _cards(self, prefix: str) -> Iterable[Completion]:
         state = self._state()

@@ -1,8 +1,10 @@
-"""The one grammar of the commands: names, short forms, arguments, and the parser.
+"""The grammars of the commands: names, short forms, arguments, and the parser.
 
-The completer, the validator, ``help`` and the loop all read :data:`COMMANDS`;
-:func:`parse` turns a line into a :class:`Parsed` command or raises
-:class:`UsageError` (which carries a message key for :mod:`repl.i18n`).
+There are two: :data:`PLAY` (a game in play, :data:`COMMANDS`) and :data:`REPLAY`
+(stepping through a saved game, :data:`REPLAY_COMMANDS`). The completer, the
+validator, ``help`` and the loop all read them; :meth:`Grammar.parse` turns a line
+into a :class:`Parsed` command or raises :class:`UsageError` (which carries a
+message key for :mod:`repl.i18n`).
 
 >>> parse("x 7h").name, str(parse("x 7h").card)
 ('discard', '7♥')
@@ -111,25 +113,14 @@ COMMANDS: tuple[Spec, ...] = (
         usage="speed [SPEED]",
     ),
     Spec(name="stats", short=("st",), de=("statistik",)),
+    Spec(name="report", de=("bericht",)),
     Spec(name="help", short=("h", "?"), de=("hilfe",), arg=Arg.COMMAND, usage="help [COMMAND]"),
     Spec(name="quit", short=("q", "exit"), de=("ende", "beenden")),
 )
 """Every command, in the order ``help`` lists them."""
 
-_BY_WORD: dict[str, Spec] = {word: spec for spec in COMMANDS for word in spec.names("de")}
-_BY_WORD.update({word: spec for spec in COMMANDS for word in spec.names("en")})
 MOVES = frozenset({"draw", "take", "discard"})
 """The commands that are moves of the game."""
-
-
-def lookup(word: str) -> Spec | None:
-    """The command named by ``word`` (any language, any short form), if there is one."""
-    return _BY_WORD.get(word.lower())
-
-
-def command_words() -> tuple[str, ...]:
-    """Every word that names a command."""
-    return tuple(_BY_WORD)
 
 
 @frozen(kw_only=True)
@@ -165,23 +156,71 @@ def looks_like_card(word: str) -> bool:
     return bool(_CARD_SHAPE.match(word))
 
 
-def parse(text: str) -> Parsed | None:
-    """Read one line; ``None`` for an empty line. Raises ``UsageError`` or ``InvalidCommandError``.
+class Grammar:
+    """One set of commands (play, or replay): looking words up and parsing lines.
 
-    A bare card (``7h``) means ``discard 7h``.
+    ``texts`` is the prefix of this grammar's keys in :mod:`repl.i18n` (see
+    :meth:`key`); ``bare_card`` names the command a line that is just a card runs
+    (``7h`` discards in play), if any.
     """
-    words = text.split()
-    if not words:
-        return None
-    head, rest = words[0], words[1:]
-    spec = lookup(head)
-    if spec is None:
-        if looks_like_card(head) and not rest:
-            return Parsed(spec=_BY_WORD["discard"], card=parse_card(head))
-        suggestion = suggest(head)
-        if suggestion:
-            raise UsageError("msg.unknown", word=head, suggestion=suggestion)
-        raise UsageError("msg.unknown_plain", word=head)
+
+    def __init__(
+        self, commands: tuple[Spec, ...], *, texts: str = "", bare_card: str | None = None
+    ) -> None:
+        self.commands = commands
+        self.texts = texts
+        self.bare_card = bare_card
+        by_word = {word: spec for spec in commands for word in spec.names("de")}
+        by_word.update({word: spec for spec in commands for word in spec.names("en")})
+        self._by_word = by_word
+
+    def key(self, kind: str, name: str) -> str:
+        """The text key of a command's ``cmd`` line or ``detail``, or of ``help`` ``more``."""
+        return f"{self.texts}{kind}.{name}"
+
+    def lookup(self, word: str) -> Spec | None:
+        """The command named by ``word`` (any language, any short form), if there is one."""
+        return self._by_word.get(word.lower())
+
+    def words(self) -> tuple[str, ...]:
+        """Every word that names a command."""
+        return tuple(self._by_word)
+
+    @property
+    def takes_cards(self) -> bool:
+        """Whether any line of this grammar holds a card."""
+        return self.bare_card is not None or any(s.arg is Arg.CARD for s in self.commands)
+
+    def parse(self, text: str) -> Parsed | None:
+        """Read one line; ``None`` for an empty line. Raises ``UsageError`` or
+        ``InvalidCommandError``. A bare card (``7h``) runs :attr:`bare_card` with it."""
+        words = text.split()
+        if not words:
+            return None
+        head, rest = words[0], words[1:]
+        spec = self.lookup(head)
+        if spec is None:
+            if self.bare_card and looks_like_card(head) and not rest:
+                return Parsed(spec=self._by_word[self.bare_card], card=parse_card(head))
+            suggestion = self.suggest(head)
+            if suggestion:
+                raise UsageError("msg.unknown", word=head, suggestion=suggestion)
+            raise UsageError("msg.unknown_plain", word=head)
+        return _arguments(self, spec, head, text, rest)
+
+    def suggest(self, word: str) -> str | None:
+        """The command word closest to ``word``, for a "did you mean"."""
+        low = word.lower()
+        words = [w for w in self.words() if len(w) > 2]
+        prefixed = [w for w in words if w.startswith(low)]
+        if prefixed:
+            return min(prefixed, key=len)
+        close = difflib.get_close_matches(low, words, n=1)
+        return close[0] if close else None
+
+
+def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[str]) -> Parsed:
+    """``spec`` with its argument read from the rest of the line."""
     if spec.arg is Arg.PATH:
         path = text.strip()[len(head) :].strip()
         if not path:
@@ -194,7 +233,10 @@ def parse(text: str) -> Parsed | None:
     word = rest[0] if rest else None
     if word is None:
         if spec.required:
-            raise UsageError("msg.needs_card")
+            raise UsageError(
+                "msg.needs_number" if spec.arg is Arg.NUMBER else "msg.needs_card",
+                usage=spec.usage or spec.name,
+            )
         return Parsed(spec=spec)
     match spec.arg:
         case Arg.CARD:
@@ -206,7 +248,7 @@ def parse(text: str) -> Parsed | None:
                 raise UsageError("msg.not_number", word=word)
             return Parsed(spec=spec, number=int(word))
         case Arg.COMMAND:
-            topic = lookup(word)
+            topic = grammar.lookup(word)
             if topic is None:
                 raise UsageError("help.unknown", word=word)
             return Parsed(spec=spec, topic=topic)
@@ -230,11 +272,65 @@ def choose(spec: Spec, word: str) -> str:
     )
 
 
+PLAY = Grammar(COMMANDS, bare_card="discard")
+"""The commands of a game in play."""
+
+_STEPS = (Choice("turn", "zug"), Choice("round", "runde"))
+
+REPLAY_COMMANDS: tuple[Spec, ...] = (
+    Spec(
+        name="next",
+        short=("n",),
+        de=("weiter",),
+        arg=Arg.CHOICE,
+        choices=_STEPS,
+        usage="next [turn|round]",
+    ),
+    Spec(
+        name="prev",
+        short=("p", "back"),
+        de=("zurück", "zurueck"),
+        arg=Arg.CHOICE,
+        choices=_STEPS,
+        usage="prev [turn|round]",
+    ),
+    Spec(name="round", short=("r",), de=("runde",), arg=Arg.NUMBER, required=True, usage="round N"),
+    Spec(name="goto", short=("g",), de=("gehe",), arg=Arg.NUMBER, required=True, usage="goto N"),
+    Spec(name="start", de=("anfang",)),
+    Spec(name="end", de=("schluss",)),
+    Spec(name="score", short=("sc",), de=("punkte",)),
+    Spec(
+        name="sort",
+        short=("s",),
+        de=("sortieren",),
+        arg=Arg.CHOICE,
+        choices=_SORTS,
+        usage="sort [HOW]",
+    ),
+    Spec(name="help", short=("h", "?"), de=("hilfe",), arg=Arg.COMMAND, usage="help [COMMAND]"),
+    Spec(name="quit", short=("q", "exit"), de=("ende", "beenden")),
+)
+"""The commands of the replay mode, in the order ``help`` lists them."""
+
+REPLAY = Grammar(REPLAY_COMMANDS, texts="replay.")
+"""The commands of the replay mode (Enter on an empty line steps one event forward)."""
+
+
+def lookup(word: str) -> Spec | None:
+    """The play command named by ``word`` (any language, any short form), if there is one."""
+    return PLAY.lookup(word)
+
+
+def command_words() -> tuple[str, ...]:
+    """Every word that names a play command."""
+    return PLAY.words()
+
+
+def parse(text: str) -> Parsed | None:
+    """Read one line of play; ``None`` for an empty line (see :meth:`Grammar.parse`)."""
+    return PLAY.parse(text)
+
+
 def suggest(word: str) -> str | None:
-    """The command word closest to ``word``, for a "did you mean"."""
-    low = word.lower()
-    prefixed = [w for w in command_words() if w.startswith(low) and len(w) > 2]
-    if prefixed:
-        return min(prefixed, key=len)
-    close = difflib.get_close_matches(low, [w for w in command_words() if len(w) > 2], n=1)
-    return close[0] if close else None
+    """The play command word closest to ``word``, for a "did you mean"."""
+    return PLAY.suggest(word)

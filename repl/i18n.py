@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from core.errors import GameError, LogFormatError
 from core.events import SEAT_NAMES
+from repl import replay_texts
 
 LANGUAGES = ("en", "de")
 
@@ -434,6 +435,9 @@ DE: dict[str, str] = {
     "word.nothing": "nichts",
 }
 
+EN.update(replay_texts.EN)
+DE.update(replay_texts.DE)
+
 ENGINE_DE: dict[str, str] = {
     "not_a_card": (
         "{text!r} ist keine Karte: schreib einen Rang (A 2-10 J Q K, T für 10) und eine Farbe "
@@ -489,6 +493,10 @@ class Texts:
     def __call__(self, key: str, **params: object) -> str:
         template = self._table.get(key) or EN[key]
         return template.format(**params) if params else template
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is a sentence of this game (in any language)."""
+        return key in EN
 
     def seat(self, seat: int) -> str:
         """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts)."""

@@ -1,34 +1,77 @@
 """The read-eval loop: a prompt in a terminal, or lines from a script or a pipe.
 
-The loop never dies on a bad line or an unexpected error: the table answers
-bad input itself, and anything unexpected is written to a crash file while
-the game goes on.
+The loop runs a :class:`Front`: the game in play (:class:`repl.table.Table`) or
+the replay mode (:class:`repl.viewer.Replay`). It never dies on a bad line or
+an unexpected error: the front answers bad input itself, and anything
+unexpected is written to a crash file while it goes on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Protocol
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.completion import Completer
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
-from repl.completer import GameCompleter
+from repl.grammar import Grammar, Parsed
+from repl.i18n import Texts
 from repl.keys import game_bindings
+from repl.render import Text
+from repl.screen import Screen
 from repl.style import STYLE
-from repl.table import Quit, Table
+from repl.table import Quit
 from repl.validator import GameValidator
 
 PROMPT: StyleAndTextTuples = [("class:prompt", "> ")]
 
 
+class Front(Protocol):
+    """What the loop runs: read a line, answer it, say what the toolbar shows."""
+
+    tx: Texts
+    screen: Screen
+
+    @property
+    def grammar(self) -> Grammar: ...
+
+    def begin(self) -> None:
+        """Show where things stand before the first prompt."""
+
+    def execute(self, line: str) -> None:
+        """Run one line; raises :class:`~repl.table.Quit` to leave."""
+
+    def problem(self, parsed: Parsed) -> str | None:
+        """Why ``parsed`` cannot run now, or ``None`` (the validator shows it before Enter)."""
+
+    def toolbar(self) -> Text:
+        """The bottom toolbar."""
+
+    def completer(self) -> Completer:
+        """Completion for this front's commands."""
+
+    def leave_question(self) -> str | None:
+        """What Ctrl-D asks before leaving, or ``None`` to leave at once."""
+
+    def leave(self) -> None:
+        """Save what needs saving and say goodbye."""
+
+    def say(self, text: str, style: str = "") -> None:
+        """One message."""
+
+    def crash(self, error: BaseException, command: str) -> None:
+        """Write down an unexpected error; the front goes on."""
+
+
 def make_session(
-    table: Table,
+    table: Front,
     *,
     history_path: Path | None,
     plain_text: bool = False,
@@ -36,7 +79,7 @@ def make_session(
     output: Output | None = None,
 ) -> PromptSession[str]:
     """The prompt: completion, inline validation, history with suggestions, the toolbar."""
-    validator = GameValidator(table.problem, table.tx)
+    validator = GameValidator(table.problem, table.tx, table.grammar)
     history: History = FileHistory(str(history_path)) if history_path else InMemoryHistory()
 
     def note_ctrl_c() -> None:
@@ -47,7 +90,7 @@ def make_session(
 
     return PromptSession(
         PROMPT,
-        completer=GameCompleter(lambda: table.state, table.tx),
+        completer=table.completer(),
         complete_while_typing=True,
         complete_style=CompleteStyle.COLUMN,
         reserve_space_for_menu=5,
@@ -64,7 +107,7 @@ def make_session(
     )
 
 
-def run_terminal(table: Table, session: PromptSession[str]) -> int:
+def run_terminal(table: Front, session: PromptSession[str]) -> int:
     """Play what the opponents have to, then prompt, run, repeat until the player leaves."""
     tx = table.tx
     try:
@@ -77,8 +120,9 @@ def run_terminal(table: Table, session: PromptSession[str]) -> int:
         except KeyboardInterrupt:
             continue
         except EOFError:
+            question = table.leave_question()
             try:
-                leave = table.screen.confirm(tx("msg.leave_confirm") + tx("msg.yes_no"), False)
+                leave = question is None or table.screen.confirm(question + tx("msg.yes_no"), False)
             except EOFError:  # the terminal is gone: everything is saved, so just go
                 leave = True
             if leave:
@@ -92,7 +136,7 @@ def run_terminal(table: Table, session: PromptSession[str]) -> int:
             return _leave(table)
 
 
-def run_lines(table: Table, lines: Iterable[str]) -> int:
+def run_lines(table: Front, lines: Iterable[str]) -> int:
     """Run each line of a script (or a pipe) as if typed; plain text out. The exit code."""
     for raw in lines:
         line = raw.rstrip("\r\n")
@@ -104,7 +148,7 @@ def run_lines(table: Table, lines: Iterable[str]) -> int:
     return 0
 
 
-def _run_line(table: Table, line: str) -> bool:
+def _run_line(table: Front, line: str) -> bool:
     """Run one line; ``False`` when the player asked to leave."""
     try:
         table.execute(line)
@@ -119,8 +163,6 @@ def _run_line(table: Table, line: str) -> bool:
     return True
 
 
-def _leave(table: Table) -> int:
-    table.save()
-    over = table.state.ended is not None or not table.screen.interactive
-    table.say(table.tx("msg.bye_over" if over else "msg.bye"))
+def _leave(table: Front) -> int:
+    table.leave()
     return 0

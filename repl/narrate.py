@@ -82,17 +82,20 @@ def narrate(
                 items.append(Say(_turn(event, None, wild, tx, auto)))
             case CardDrawn():
                 key = "say.you_draw" if event.source == DrawSource.STOCK else "say.you_take"
-                items.append(Say(_sentence(tx, key, card=event.card, wild=wild)))
+                items.append(Say(sentence(tx, key, card=event.card, wild=wild)))
             case CardDiscarded():
                 if event.seat == HUMAN:
-                    line = _sentence(tx, "say.you_discard", card=event.card, wild=wild)
+                    line = sentence(tx, "say.you_discard", card=event.card, wild=wild)
                     items.append(Say(line + (_auto(tx) if auto else [])))
-                else:
-                    items.append(Say([("", tx.seat(event.seat)), *_discard(event, wild, tx)]))
+                else:  # a discard alone: the turn was begun before (a game rebuilt mid-turn)
+                    line = sentence(
+                        tx, "replay.discard", card=event.card, wild=wild, seat=tx.seat(event.seat)
+                    )
+                    items.append(Say(line))
             case PlayerWentOut():
                 key = "say.you_out" if event.seat == HUMAN else "say.ai_out"
                 melds = melds_text(event.melds, wild)
-                items.append(Say(_sentence(tx, key, seat=tx.seat(event.seat), melds=melds)))
+                items.append(Say(sentence(tx, key, seat=tx.seat(event.seat), melds=melds)))
             case StockRebuilt():
                 items.append(Say([("class:dim", tx("say.rebuilt", n=event.rebuild_no))]))
             case RoundScored():
@@ -126,29 +129,29 @@ def _turn(
 ) -> Text:
     if draw.seat == HUMAN:
         key = "say.you_draw" if draw.source == DrawSource.STOCK else "say.you_take"
-        mine = _sentence(tx, key, card=draw.card, wild=wild)
+        mine = sentence(tx, key, card=draw.card, wild=wild)
         if discard is not None:
-            mine += [("", " "), *_sentence(tx, "say.you_discard", card=discard.card, wild=wild)]
+            mine += [("", " "), *sentence(tx, "say.you_discard", card=discard.card, wild=wild)]
         return mine + (_auto(tx) if auto else [])
     name = tx.seat(draw.seat)
     if draw.source == DrawSource.STOCK:
         line: Text = [("", tx("say.ai_draw", seat=name))]
     else:
-        line = _sentence(tx, "say.ai_take", seat=name, card=draw.card, wild=wild)
+        line = sentence(tx, "say.ai_take", seat=name, card=draw.card, wild=wild)
     if discard is None:
         return [*line, ("", ".")]
     return line + _discard(discard, wild, tx)
 
 
 def _discard(discard: CardDiscarded, wild: Rank | None, tx: Texts) -> Text:
-    return _sentence(tx, "say.ai_discard", card=discard.card, wild=wild)
+    return sentence(tx, "say.ai_discard", card=discard.card, wild=wild)
 
 
 def _auto(tx: Texts) -> Text:
     return [("class:dim", tx("say.auto"))]
 
 
-def _sentence(
+def sentence(
     tx: Texts, key: str, *, card: Card | None = None, wild: Rank | None = None, **params: object
 ) -> Text:
     """The sentence ``key`` with ``{card}`` (and ``{melds}``) drawn in colour."""

@@ -219,25 +219,30 @@ def render_table(
     out.append(("", "\n"))
     names = max(len(tx.seat(s)) for s in range(SEATS))
     turns = last_turns(view.history)
+    # after the last of the last turns nobody is to act: the round is scored next
+    to_act = None if view.went_out is not None and not round_.last_turns else view.turn
     for s in TABLE_ORDER:
-        out += _seat_line(view, s, names, turns[s], tx)
+        out += _seat_line(view, s, names, turns[s], tx, to_act)
         if reveal and s != seat:
             hand = round_.hands[s]
             arrangement = best_arrangement(hand, view.round_no, aces_high=view.aces_high)
-            out += wrap(
-                [("", " " * (names + 5))],
-                _grouped(hand, "melds", arrangement, view),
-                width,
-                names + 5,
-            )
+            tokens = _grouped(hand, "melds", arrangement, view)
+            style = "class:good" if arrangement.penalty == 0 else "class:dim"
+            tokens.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
+            out += wrap([("", " " * (names + 5))], tokens, width, names + 5)
     out += render_hand(view, tx, sort=sort, width=width)
     return out
 
 
 def _seat_line(
-    view: PlayerView, s: int, names: int, moves: Sequence[PublicMove], tx: Texts
+    view: PlayerView,
+    s: int,
+    names: int,
+    moves: Sequence[PublicMove],
+    tx: Texts,
+    to_act: int | None,
 ) -> Text:
-    marker = "▶ " if view.turn == s and view.phase in (Phase.DRAW, Phase.DISCARD) else "  "
+    marker = "▶ " if to_act == s and view.phase in (Phase.DRAW, Phase.DISCARD) else "  "
     size = view.hand_sizes[s]
     count = tx("card_one") if size == 1 else tx("cards", n=size)
     style = "class:seat.you" if s == view.seat else "class:seat"
@@ -322,14 +327,14 @@ def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
     return out
 
 
-def render_round_over(scored: RoundScored, tx: Texts, width: int = 80) -> Text:
-    """Every hand revealed with its melds and penalty, and who went out."""
+def render_round_over(
+    scored: RoundScored, tx: Texts, width: int = 80, *, title: bool = True
+) -> Text:
+    """Every hand revealed with its melds and penalty, and who went out (under a ``title``)."""
     wild = wild_rank_for_round(scored.round_no)
-    if scored.ended_by == RoundEnd.WENT_OUT and scored.went_out is not None:
-        title = tx("round.over_out", round=scored.round_no, seat=tx.seat(scored.went_out))
-    else:
-        title = tx("round.over_stock", round=scored.round_no)
-    out: Text = [("class:title", title), ("", "\n")]
+    out: Text = []
+    if title:
+        out += [("class:title", round_over_title(scored, tx)), ("", "\n")]
     names = max(len(tx.seat(s)) for s in range(SEATS))
     for s in (0, 1, 2, 3):
         score = scored.scores[s]
@@ -344,6 +349,13 @@ def render_round_over(scored: RoundScored, tx: Texts, width: int = 80) -> Text:
         tokens += [[card_text(card, wild)] for card in score.unmelded]
         out += wrap([("", " " * (names + 3))], tokens, width, names + 3)
     return out
+
+
+def round_over_title(scored: RoundScored, tx: Texts) -> str:
+    """``Round 3 is over: Left went out.`` (or the stock ran out)."""
+    if scored.ended_by == RoundEnd.WENT_OUT and scored.went_out is not None:
+        return tx("round.over_out", round=scored.round_no, seat=tx.seat(scored.went_out))
+    return tx("round.over_stock", round=scored.round_no)
 
 
 def render_score_sheet(sheet: Sequence[RoundScored], tx: Texts, *, assisted: bool = False) -> Text:
@@ -371,14 +383,22 @@ def render_score_sheet(sheet: Sequence[RoundScored], tx: Texts, *, assisted: boo
     return out
 
 
-def render_game_over(state: GameState, tx: Texts, *, seat: int = 0, assisted: bool) -> Text:
-    """The winner, or nobody on a shared lowest total; your place."""
+def render_game_over(
+    state: GameState,
+    tx: Texts,
+    *,
+    seat: int = 0,
+    assisted: bool,
+    what_next: bool = True,
+    title: bool = True,
+) -> Text:
+    """The winner, or nobody on a shared lowest total; your place (and, in play, what next)."""
     ended = state.ended
     if ended is None:
         return []
     totals = ended.totals
     low = min(totals)
-    out: Text = [("class:title", tx("game.over")), ("", "\n")]
+    out: Text = [("class:title", tx("game.over")), ("", "\n")] if title else []
     if ended.winner == seat:
         out.append(("class:good", tx("game.you_win", total=low)))
     elif ended.winner is not None:
@@ -391,7 +411,8 @@ def render_game_over(state: GameState, tx: Texts, *, seat: int = 0, assisted: bo
     out += [("", tx("game.your_total", total=totals[seat], place=place)), ("", "\n")]
     if assisted:
         out += [("class:warn", tx("game.assisted")), ("", "\n")]
-    out += [("class:dim", tx("game.next")), ("", "\n")]
+    if what_next:
+        out += [("class:dim", tx("game.next")), ("", "\n")]
     return out
 
 

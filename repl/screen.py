@@ -9,6 +9,7 @@ prints plain text and never waits, so a scripted game runs at once.
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import signal
 import threading
@@ -72,8 +73,14 @@ class PlainScreen:
         return 80
 
     def show(self, text: Text) -> None:
-        self.stream.write(plain(fit(text, self.width)))
-        self.stream.flush()
+        try:
+            self.stream.write(plain(fit(text, self.width)))
+            self.stream.flush()
+        except BrokenPipeError:
+            # the reader went away (``| head``): stop quietly, as command-line tools do
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+            raise SystemExit(1) from None
 
     def sleep(self, seconds: float) -> None:
         return None

@@ -19,8 +19,9 @@ from pathlib import Path
 from attrs import asdict, define
 
 from core import __version__
+from core.errors import LogFormatError
 from core.events import Event, GameEnded
-from core.log import encode_log, event_line
+from core.log import GameLog, encode_log, event_line, read_log
 
 APP = "threethirteen"
 
@@ -48,6 +49,25 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def load_file(path: Path) -> GameLog:
+    """Read a saved game; every problem becomes a ``LogFormatError`` naming the file or line.
+
+    A cut-off last line raises :class:`core.log.TruncatedLogError`, which holds the
+    complete events before it.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        detail = error.strerror or str(error)
+        raise LogFormatError("file_unreadable", path=str(path), detail=detail) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise LogFormatError("log_not_utf8", line=line) from None
+    return read_log(text)
 
 
 class Autosave:

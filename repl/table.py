@@ -12,6 +12,7 @@ import secrets
 from pathlib import Path
 
 from attrs import define
+from prompt_toolkit.completion import Completer
 
 from core.errors import GameError
 from core.events import (
@@ -23,12 +24,13 @@ from core.events import (
     GameOptions,
     RoundScored,
 )
-from core.players import Policy, load_policy, policy_turn
+from core.players import LEVELS, Policy, load_policy, policy_turn
 from core.rules import Assist, Discard, Draw, check, decide, new_game
 from core.state import GameState, Phase
 from core.views import view_for
 from repl import commands
-from repl.grammar import Parsed, UsageError, parse
+from repl.completer import GameCompleter
+from repl.grammar import PLAY, Grammar, Parsed, UsageError, parse
 from repl.i18n import Texts
 from repl.narrate import GameOver, Item, RoundOver, Say, narrate
 from repl.render import (
@@ -129,12 +131,12 @@ class Table:
         )
 
     def _load_policies(self) -> None:
-        self.policies = _policies_for(self.state)
+        self.policies = _policies_for(self.state, self.settings.level)
 
     def replace(self, events: tuple[Event, ...]) -> None:
         """Play another game from now on (a new or loaded one); its AIs are loaded first."""
         timeline = Timeline(events)
-        self.policies = _policies_for(timeline.state)
+        self.policies = _policies_for(timeline.state, self.settings.level)
         self.timeline = timeline
         self._stats_recorded = self.state.ended is not None
         self.save()
@@ -148,6 +150,29 @@ class Table:
         """Play what the opponents have to play, then show the table."""
         self._play(None)
         self.show_table()
+
+    # -- what the loop asks of a front ---------------------------------------------------
+
+    @property
+    def grammar(self) -> Grammar:
+        return PLAY
+
+    def completer(self) -> Completer:
+        """Commands, then the cards of your hand (with the penalty after each), files …"""
+        return GameCompleter(lambda: self.state, self.tx)
+
+    def leave_question(self) -> str:
+        """Ctrl-D asks before leaving (an unsaved game is said to be so)."""
+        return self.tx("msg.leave_confirm" if self.autosave else "msg.leave_unsaved")
+
+    def leave(self) -> None:
+        """Bring the autosave up to date and say goodbye."""
+        self.save()
+        if self.state.ended is not None or not self.screen.interactive:
+            key = "msg.bye_over"
+        else:
+            key = "msg.bye" if self.autosave is not None else "msg.bye_unsaved"
+        self.say(self.tx(key))
 
     # -- showing -------------------------------------------------------------------------
 
@@ -475,12 +500,16 @@ def random_seed() -> int:
     return secrets.randbelow(999_999) + 1
 
 
-def _policies_for(state: GameState) -> dict[int, Policy]:
-    """The AI of each opponent seat, as the game's start names them (a "human" seat there,
-    from a log of another front end, is played by the default level)."""
+def _policies_for(state: GameState, default: str = "medium") -> dict[int, Policy]:
+    """The AI of each opponent seat, as the game's start names them.
+
+    Only level names are taken from a log (``"medium"``); any other entry (a
+    ``"human"`` seat from another front end, a ``module:Class`` bot) is played by
+    ``default``: a file must never make the game import code.
+    """
     players = state.started.players if state.started else Settings().players()
     return {
-        seat: load_policy(players[seat] if players[seat] != "human" else "medium")
+        seat: load_policy(players[seat] if players[seat] in LEVELS else default)
         for seat in range(1, 4)
     }
 

@@ -16,7 +16,7 @@ from prompt_toolkit.validation import ValidationError, Validator
 from core.cards import CARDS_BY_CODE
 from core.errors import GameError
 from repl.completer import card_word
-from repl.grammar import Arg, Parsed, UsageError, command_words, lookup, parse
+from repl.grammar import PLAY, Arg, Grammar, Parsed, UsageError
 from repl.i18n import Texts
 
 _CARD_FORMS = frozenset(
@@ -26,17 +26,17 @@ _CARD_FORMS = frozenset(
 )
 
 
-def could_grow(text: str) -> bool:
+def could_grow(text: str, grammar: Grammar = PLAY) -> bool:
     """Whether ``text`` (a line being typed) may still become a valid command."""
     words = text.split()
     if not words or text[-1:].isspace():
         return False
     last = words[-1].lower()
     if len(words) == 1:
-        if any(word.startswith(last) for word in command_words()):
+        if any(word.startswith(last) for word in grammar.words()):
             return True
-        return any(form.startswith(last) for form in _CARD_FORMS)
-    spec = lookup(words[0])
+        return grammar.bare_card is not None and any(form.startswith(last) for form in _CARD_FORMS)
+    spec = grammar.lookup(words[0])
     if spec is None or len(words) != 2:
         return False
     if spec.arg is Arg.CARD:
@@ -44,16 +44,19 @@ def could_grow(text: str) -> bool:
     if spec.arg is Arg.CHOICE:
         return any(c.name.startswith(last) or c.de.startswith(last) for c in spec.choices)
     if spec.arg is Arg.COMMAND:
-        return any(word.startswith(last) for word in command_words())
+        return any(word.startswith(last) for word in grammar.words())
     return False
 
 
 class GameValidator(Validator):
     """Flags a line that cannot run now, with the message the game would answer."""
 
-    def __init__(self, problem: Callable[[Parsed], str | None], tx: Texts) -> None:
+    def __init__(
+        self, problem: Callable[[Parsed], str | None], tx: Texts, grammar: Grammar = PLAY
+    ) -> None:
         self.problem = problem
         self.tx = tx
+        self.grammar = grammar
         self.strict = False
 
     def validate(self, document: Document) -> None:
@@ -62,9 +65,9 @@ class GameValidator(Validator):
         if message is None:
             return
         if not self.strict and (
-            (unreadable and (could_grow(text) or _argument_ahead(text)))
-            or _longer_command_ahead(text)
-            or _path_being_typed(text)
+            (unreadable and (could_grow(text, self.grammar) or _argument_ahead(text, self.grammar)))
+            or _longer_command_ahead(text, self.grammar)
+            or _path_being_typed(text, self.grammar)
         ):
             return
         raise ValidationError(cursor_position=len(text), message=message)
@@ -76,7 +79,7 @@ class GameValidator(Validator):
     def _check(self, text: str) -> tuple[str | None, bool]:
         """The problem with ``text``, and whether it is that the line cannot be read."""
         try:
-            parsed = parse(text)
+            parsed = self.grammar.parse(text)
         except UsageError as error:
             return self.tx(error.key, **error.params), True
         except GameError as error:
@@ -87,24 +90,24 @@ class GameValidator(Validator):
         return self.problem(parsed), False
 
 
-def _argument_ahead(text: str) -> bool:
+def _argument_ahead(text: str, grammar: Grammar) -> bool:
     """A command followed by a space, its argument not typed yet (``discard ``)."""
     words = text.split()
-    spec = lookup(words[0]) if len(words) == 1 else None
+    spec = grammar.lookup(words[0]) if len(words) == 1 else None
     return spec is not None and spec.arg is not Arg.NONE and text[-1:].isspace()
 
 
-def _path_being_typed(text: str) -> bool:
+def _path_being_typed(text: str, grammar: Grammar) -> bool:
     """A file name is checked only on Enter: while typing it is not a whole name yet."""
     words = text.split()
-    spec = lookup(words[0]) if words else None
+    spec = grammar.lookup(words[0]) if words else None
     return spec is not None and spec.arg is Arg.PATH
 
 
-def _longer_command_ahead(text: str) -> bool:
+def _longer_command_ahead(text: str, grammar: Grammar) -> bool:
     """A lone word still being typed that starts a longer command (``d`` → ``discard``)."""
     words = text.split()
     if len(words) != 1 or text[-1:].isspace():
         return False
     low = words[0].lower()
-    return any(word.startswith(low) and word != low for word in command_words())
+    return any(word.startswith(low) and word != low for word in grammar.words())

@@ -80,3 +80,17 @@ def test_draw_values_against_plain_enumeration() -> None:
         rest = list(view.hand)
         rest.remove(card)
         assert discard_value(view, card) <= best_arrangement(rest, 1).penalty
+
+
+def test_replay_analyze_prints_the_costliest_moves(capsys) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from repl.replay import main
+
+    path = Path(__file__).parent.parent / "replays" / "no-winner.jsonl"
+    assert main([str(path), "--analyze"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("nobody wins")
+    costs = [float(line.split(", +")[1].split(" ")[0]) for line in lines[2:]]
+    assert costs and costs == sorted(costs, reverse=True)
+    assert all(line.startswith("  round ") for line in lines[2:])

@@ -31,10 +31,10 @@ class Terminal:
 
     def expect(self, pattern: str | type[pexpect.EOF], timeout: float = 30) -> str:
         """Wait for ``pattern`` (a regular expression); what came before it."""
-        seen = ""
+        seen: str = ""
         while True:
             index = self.child.expect([re.escape(CPR), pattern], timeout=timeout)
-            seen += self.child.before
+            seen += str(self.child.before)
             if index == 1:
                 return seen
             self.child.send("\x1b[24;1R")  # the cursor is on the bottom row

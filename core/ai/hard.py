@@ -58,6 +58,11 @@ medium,medium,medium,medium``). Rounds whose hand splits into melds of three
 class HardPolicy(MediumPolicy):
     """Everything of medium, plus beliefs about opponents' hands and sampled lookahead."""
 
+    samples_per_decision = SAMPLES
+    turns_ahead = TURNS
+    candidates = CANDIDATES
+    feeding = FEEDING
+
     def __init__(self) -> None:
         super().__init__()
         self._beliefs: tuple[int, Beliefs] | None = None
@@ -75,15 +80,15 @@ class HardPolicy(MediumPolicy):
     def ending(self, view: PlayerView) -> list[float]:
         """The chance the round ends before each of the next ``TURNS`` own turns."""
         rates = GOING_OUT_RATES[view.round_no]
-        return going_out_chances(view, self.beliefs(view), rates, TURNS)
+        return going_out_chances(view, self.beliefs(view), rates, self.turns_ahead)
 
     def feeding_cost(self, view: PlayerView, code: int, value: float) -> float:
         """Extra expected penalty for a discard that would help the next player go out."""
-        return FEEDING * self.beliefs(view).feeds(code) * max(1.0, value)
+        return self.feeding * self.beliefs(view).feeds(code) * max(1.0, value)
 
     def samples(self, view: PlayerView, turns: int) -> Samples:
         rng = random.Random(view.decision_seed)
-        return sample_draws(self.unseen(view), SAMPLES, turns, rng)
+        return sample_draws(self.unseen(view), self.samples_per_decision, turns, rng)
 
     def played_discards(
         self, view: PlayerView, table: Table, hand: Codes, forbidden: int | None, samples: Samples
@@ -95,7 +100,7 @@ class HardPolicy(MediumPolicy):
             return [(0.0, options[0][1], 0)]
         ending = self.ending(view)
         judged: list[tuple[float, int, int, int]] = []
-        for left, code in options[:CANDIDATES]:
+        for left, code in options[: self.candidates]:
             if left > best + MARGIN and judged:
                 break
             value = leave_value(table, without(hand, code), samples, ending)
@@ -114,7 +119,7 @@ class HardPolicy(MediumPolicy):
         top = view.discard_top.code
         if view.went_out is not None:
             return self._last_draw(view, table, hand, top)
-        samples = self.samples(view, TURNS + 1)
+        samples = self.samples(view, self.turns_ahead + 1)
         later = [draws[1:] for draws in samples]
         take_value, _, take_left = self.played_discards(
             view, table, with_card(hand, top), top, later
@@ -156,7 +161,7 @@ class HardPolicy(MediumPolicy):
             self.last_reason = discard_reason(code, left, note="last turn: dumping points")
             return card_from_code(code)
         value, code, left = self.played_discards(
-            view, table, hand, forbidden, self.samples(view, TURNS)
+            view, table, hand, forbidden, self.samples(view, self.turns_ahead)
         )[0]
         if left == 0:
             self.last_reason = discard_reason(code, 0)
