@@ -23,9 +23,11 @@ from core.events import (
     CardDrawn,
     DrawSource,
     Event,
+    GameEnded,
     GameStarted,
     PlayerWentOut,
     RoundDealt,
+    RoundEnd,
     RoundScored,
     StockRebuilt,
 )
@@ -44,6 +46,8 @@ class Verdict:
     line: int | None = None
     problem: str = ""
     state: GameState = field(factory=GameState)
+    complete: bool = True
+    """False when the log stops inside the events of one move (an interrupted save)."""
 
 
 def deck_order(dealt: RoundDealt) -> tuple[Card, ...]:
@@ -88,8 +92,11 @@ class RecordedShuffler:
         raise ValueError(f"the log has no rebuild {rebuild_no} in round {round_no}")
 
 
-def _command_for(events: Sequence[Event], at: int, state: GameState) -> Command | None:
-    """The command that caused the recorded event at index ``at``, if it starts one."""
+def command_for(events: Sequence[Event], at: int, state: GameState) -> Command | None:
+    """The command that caused the recorded event at index ``at``, if it starts a move.
+
+    ``state`` is the game before that event.
+    """
     event = events[at]
     match event:
         case GameStarted():
@@ -193,7 +200,7 @@ def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
     at = 0
     while at < len(events):
         line = first_line + at
-        command = _command_for(events, at, state)
+        command = command_for(events, at, state)
         if command is None:
             name = type(events[at]).__name__
             return Verdict(False, at, line, f"no move of a player causes this {name} here", state)
@@ -206,7 +213,7 @@ def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
             if at + offset >= len(events):
                 # The log stops inside the consequences of one command (an interrupted
                 # save, e.g. mid-deal): what is there agrees, so it is a true prefix.
-                return Verdict(True, len(events), state=inner)
+                return Verdict(True, len(events), state=inner, complete=False)
             recorded = events[at + offset]
             if recorded != expected and not _same_scoring(recorded, expected, inner):
                 why = _difference(recorded, expected)
@@ -217,6 +224,33 @@ def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
         state = inner
         at += len(produced)
     return Verdict(True, len(events), state=state)
+
+
+def continues_move(events: Sequence[Event], index: int) -> bool:
+    """Whether ``events[index]`` follows from the same move as the event before it.
+
+    A deal follows the start or the scoring before it; going out follows a
+    discard; a scoring after someone went out follows the last discard (one ended
+    by the safety rule is the start of a draw); a draw follows a stock rebuild;
+    the end of the game follows the last scoring.
+    """
+    if index <= 0:
+        return False
+    event = events[index]
+    if isinstance(event, RoundDealt | PlayerWentOut | GameEnded):
+        return True
+    if isinstance(event, CardDrawn):
+        return isinstance(events[index - 1], StockRebuilt)
+    if isinstance(event, RoundScored):
+        return event.ended_by == RoundEnd.WENT_OUT
+    return False
+
+
+def move_end(events: Sequence[Event], count: int) -> int:
+    """The smallest event count ≥ ``count`` that does not cut a move in two."""
+    while count < len(events) and continues_move(events, count):
+        count += 1
+    return count
 
 
 def verify_log(log: GameLog) -> Verdict:

@@ -24,23 +24,12 @@ from attrs import frozen
 from core import __version__
 from core.errors import GameError, LogFormatError
 from core.events import (
-    AssistanceUsed,
-    CardDiscarded,
-    CardDrawn,
-    DrawSource,
     Event,
-    GameEnded,
     GameStarted,
-    PlayerWentOut,
-    RoundDealt,
-    RoundEnd,
-    RoundScored,
-    StockRebuilt,
 )
 from core.log import TruncatedLogError, encode_log
-from core.rules import Assist, Command, Discard, Draw, decide
-from core.state import GameState, fold
-from core.verify import verify_events
+from core.state import fold
+from core.verify import move_end, verify_events
 from repl.i18n import Texts
 from repl.storage import load_file, write_atomic
 
@@ -154,76 +143,6 @@ def parse_target(text: str) -> tuple[Path, int]:
     return Path(path).expanduser(), int(number)
 
 
-def continues_move(events: Sequence[Event], index: int) -> bool:
-    """Whether ``events[index]`` follows from the same move as the event before it.
-
-    A deal follows the start or the scoring before it; going out follows a
-    discard; a scoring after someone went out follows the last discard (one ended
-    by the safety rule is the start of a draw); a draw follows a stock rebuild;
-    the end of the game follows the last scoring.
-    """
-    if index <= 0:
-        return False
-    event = events[index]
-    if isinstance(event, RoundDealt | PlayerWentOut | GameEnded):
-        return True
-    if isinstance(event, CardDrawn):
-        return isinstance(events[index - 1], StockRebuilt)
-    if isinstance(event, RoundScored):
-        return event.ended_by == RoundEnd.WENT_OUT
-    return False
-
-
-def move_end(events: Sequence[Event], count: int) -> int:
-    """The smallest event count ≥ ``count`` that does not cut a move in two."""
-    while count < len(events) and continues_move(events, count):
-        count += 1
-    return count
-
-
-def _move_start(events: Sequence[Event], count: int) -> int:
-    """The index of the first event of the move that ``events[count - 1]`` belongs to."""
-    start = count - 1
-    while start > 0 and continues_move(events, start):
-        start -= 1
-    return start
-
-
-def _command_of(events: Sequence[Event], start: int, state: GameState) -> Command | None:
-    """The command whose first event is ``events[start]`` (the start of the game: none)."""
-    event = events[start]
-    match event:
-        case CardDrawn():
-            return Draw(seat=event.seat, source=event.source, reason=event.reason)
-        case StockRebuilt():
-            following = events[start + 1] if start + 1 < len(events) else None
-            if isinstance(following, CardDrawn):
-                return Draw(seat=following.seat, source=following.source, reason=following.reason)
-        case CardDiscarded():
-            return Discard(seat=event.seat, card=event.card, reason=event.reason)
-        case AssistanceUsed():
-            return Assist(seat=event.seat, help=event.help)
-    if state.round is not None:  # the safety rule: a draw from an empty stock ended the round
-        return Draw(seat=state.round.turn, source=DrawSource.STOCK)
-    return None
-
-
-def _last_move_complete(events: Sequence[Event]) -> bool:
-    """Whether the rules give the last move of ``events`` no more events than are there."""
-    start = _move_start(events, len(events))
-    if start == 0:  # GameStarted: complete once the first deal is there
-        return len(events) >= 2
-    state = fold(events[:start])
-    command = _command_of(events, start, state)
-    if command is None:
-        return False
-    try:
-        produced = decide(state, command)
-    except (GameError, ValueError):
-        return False
-    return len(produced) == len(events) - start
-
-
 def rebuild(path: Path, asked: int) -> Rebuilt:
     """The first ``asked`` events of the log at ``path`` (moved to the end of a move).
 
@@ -254,7 +173,7 @@ def rebuild(path: Path, asked: int) -> Rebuilt:
         raise ReproduceError(
             "reproduce.does_not_verify", path=path, line=verdict.line, problem=verdict.problem
         )
-    if not _last_move_complete(prefix):
+    if not verdict.complete:
         raise ReproduceError("reproduce.unfinished_move", path=path, n=count)
     moved = tuple(type(event).__name__ for event in events[asked:count])
     return Rebuilt(path, prefix, asked, len(events), moved, cut_line)

@@ -30,12 +30,13 @@ from core.log import encode_log, read_log
 from core.players import load_policy, policy_turn
 from core.rules import new_game
 from core.state import Phase, fold
+from core.verify import move_end
 from repl import cli
 from repl.app import main, open_table
 from repl.completer import card_word
 from repl.i18n import Texts
 from repl.loop import run_terminal
-from repl.reproduce import ReproduceError, move_end, parse_target, rebuild
+from repl.reproduce import ReproduceError, parse_target, rebuild
 from repl.screen import PlainScreen, TerminalScreen
 from repl.table import Settings, Table
 from repl.timeline import HUMAN, Timeline

@@ -86,3 +86,10 @@ def test_an_illegal_discard_is_caught() -> None:
 def test_an_unfinished_log_verifies_as_unfinished() -> None:
     verdict = verdict_of(LINES[:200])
     assert verdict.ok and "unfinished" in summary(verdict)
+
+
+def test_a_log_cut_inside_a_move_verifies_but_is_not_complete() -> None:
+    scored = find("RoundScored")  # the next deal follows from the same discard
+    verdict = verdict_of(LINES[:scored])
+    assert verdict.ok and not verdict.complete
+    assert verdict_of(LINES[: scored + 1]).complete
