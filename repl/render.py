@@ -31,6 +31,17 @@ def plain(text: Text) -> str:
     return "".join(fragment for _, fragment in text)
 
 
+def toolbar(parts: list[Text], width: int) -> Text:
+    """The parts joined by `` · `` as far as they fit in ``width``; the rest is left out."""
+    out: Text = []
+    for part in parts:
+        if len(plain(out)) + len(plain(part)) + 3 > width:
+            break
+        out += [("", " · ")] if out else [("", " ")]
+        out += part
+    return out
+
+
 def card_text(card: Card, wild: Rank | None = None) -> tuple[str, str]:
     """One card with its colour class; wild cards get ``card.wild`` too."""
     style = "class:card.red" if card.suit is not None and card.suit.is_red else "class:card.black"

@@ -37,12 +37,12 @@ from repl.render import (
     SORTS,
     Text,
     penalty_of,
-    plain,
     reflow,
     render_game_over,
     render_round_over,
     render_score_sheet,
     render_table,
+    toolbar,
 )
 from repl.screen import Screen
 from repl.storage import Autosave, load_stats, save_stats, write_crash
@@ -218,14 +218,7 @@ class Table:
         if self.assisted:
             parts.append([("", tx("table.assisted"))])
         parts.append([("class:dim", tx("bar.keys"))])
-        out: Text = []
-        width = self.screen.width - 2
-        for part in parts:
-            if len(plain(out)) + len(plain(part)) + 3 > width:
-                break
-            out += [("", " · ")] if out else [("", " ")]
-            out += part
-        return out
+        return toolbar(parts, self.screen.width - 2)
 
     # -- running a line ------------------------------------------------------------------
 

@@ -37,13 +37,13 @@ from repl.narrate import dealt_line, sentence
 from repl.render import (
     Text,
     melds_text,
-    plain,
     reflow,
     render_game_over,
     render_round_over,
     render_score_sheet,
     render_table,
     round_over_title,
+    toolbar,
 )
 from repl.screen import Screen
 from repl.storage import write_crash
@@ -405,11 +405,4 @@ class Replay:
             parts.append([("", tx("bar.wild", wild=round_.wild_rank.symbol))])
         if self.position < self.total:
             parts.append([("class:dim", tx("replay.bar.keys"))])
-        out: Text = []
-        width = self.screen.width - 2
-        for part in parts:
-            if len(plain(out)) + len(plain(part)) + 3 > width:
-                break
-            out += [("", " · ")] if out else [("", " ")]
-            out += part
-        return out
+        return toolbar(parts, self.screen.width - 2)
