@@ -47,7 +47,8 @@ class Terminal:
         return self.child.match  # type: ignore[no-any-return]
 
 
-def spawn(tmp_path: Path, *args: str, colour: bool = False) -> Terminal:
+def spawn_cli(tmp_path: Path, *argv: str, colour: bool = False) -> Terminal:
+    """``threethirteen ARGV`` in an 80×24 pseudo-terminal, with its files under ``tmp_path``."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(tmp_path / "home"),
@@ -60,10 +61,9 @@ def spawn(tmp_path: Path, *args: str, colour: bool = False) -> Terminal:
     }
     if not colour:
         env["NO_COLOR"] = "1"
-    argv = ["-m", "repl.cli", "play", "--speed", "instant", "--level", "easy", *args]
     child = pexpect.spawn(
         sys.executable,
-        argv,
+        ["-m", "repl.cli", *argv],
         env=env,
         cwd=str(tmp_path),
         dimensions=(24, 80),
@@ -71,6 +71,13 @@ def spawn(tmp_path: Path, *args: str, colour: bool = False) -> Terminal:
         timeout=30,
     )
     return Terminal(child)
+
+
+def spawn(tmp_path: Path, *args: str, colour: bool = False) -> Terminal:
+    """A game at the easiest level, with no pause between AI turns."""
+    return spawn_cli(
+        tmp_path, "play", "--speed", "instant", "--level", "easy", *args, colour=colour
+    )
 
 
 @pytest.fixture

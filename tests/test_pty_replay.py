@@ -2,40 +2,18 @@
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 import pexpect
 
 from core.events import RoundDealt
 from core.log import encode_log
-from tests.test_pty_game import ROOT, Terminal
+from tests.test_pty_game import Terminal, spawn_cli
 from tests.test_replay_mode import played_game
 
 
 def spawn(tmp_path: Path, *args: str) -> Terminal:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(tmp_path / "home"),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "TERM": "xterm-256color",
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONPATH": str(ROOT),
-        "NO_COLOR": "1",
-    }
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "repl.cli", "replay", *args],
-        env=env,
-        cwd=str(tmp_path),
-        dimensions=(24, 80),
-        encoding="utf-8",
-        timeout=30,
-    )
-    return Terminal(child)
+    return spawn_cli(tmp_path, "replay", *args)
 
 
 def test_step_through_a_saved_game(tmp_path: Path) -> None:
