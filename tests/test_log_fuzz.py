@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -108,3 +113,81 @@ def test_the_same_seed_gives_the_same_log_whatever_the_hash_seed() -> None:
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1]
     assert outputs[0].decode("utf-8") == encode_log(play_game(91, GameOptions(jokers=4))[1])
+
+
+def _verify_cli(text: str, tmp: Path) -> tuple[int, str]:
+    """``threethirteen replay FILE --verify`` in-process: its exit code and output."""
+    from repl.replay import main
+
+    path = tmp / "game.jsonl"
+    path.write_bytes(text.encode("utf-8", errors="surrogateescape"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        code = main([str(path), "--verify"])
+    return code, out.getvalue()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(min_value=1, max_value=118),
+    st.sampled_from(["cut", "drop", "swap", "garbage", "card"]),
+)
+def test_verify_command_on_damaged_files(at: int, damage: str) -> None:
+    """One line of output naming the file, exit code 1 (or 0 if harmless), no traceback, and
+    nothing written to the data folder."""
+    lines = list(LINES[:120])
+    if damage == "cut":
+        text = "".join(lines)[: sum(map(len, lines[:at])) + 7]
+    elif damage == "drop":
+        del lines[at]
+        text = "".join(lines)
+    elif damage == "swap":
+        lines[at], lines[at + 1] = lines[at + 1], lines[at]
+        text = "".join(lines)
+    elif damage == "garbage":
+        lines[at] = "\x00\xff{{{" + lines[at]
+        text = "".join(lines)
+    else:
+        lines[at] = lines[at].replace("♥", "♠", 1).replace("♦", "♣", 1)
+        text = "".join(lines)
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        data = tmp / "data"
+        old = os.environ.get("XDG_DATA_HOME")
+        os.environ["XDG_DATA_HOME"] = str(data)
+        try:
+            code, output = _verify_cli(text, tmp)
+        finally:
+            if old is None:
+                del os.environ["XDG_DATA_HOME"]
+            else:
+                os.environ["XDG_DATA_HOME"] = old
+        assert "Traceback" not in output
+        assert len(output.strip().splitlines()) == 1 and output.startswith(str(tmp))
+        assert code in (0, 1) and (code == 0) == (": ok: " in output)
+        assert not data.exists()
+
+
+def test_older_schemas_load_through_upcasters(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The mechanism for the day there is a schema 2: each step upcasts one version."""
+    import core.log
+
+    def rename_reason(event: dict) -> dict:  # type: ignore[type-arg]
+        # A pretend schema 2 calls CardDrawn.reason "why"; schema 1 files must still load.
+        if event.get("type") == "CardDrawn":
+            event["why"] = event.pop("reason")
+        return event
+
+    def back(event: dict) -> dict:  # type: ignore[type-arg]
+        if "why" in event:
+            event["reason"] = event.pop("why")
+        return event
+
+    monkeypatch.setattr(core.log, "SCHEMA", 3)
+    monkeypatch.setattr(core.log, "UPCASTERS", {1: rename_reason, 2: back})
+    loaded = read_log(SHORT)
+    assert loaded.events == tuple(_LOG[: len(loaded.events)])
+    monkeypatch.setattr(core.log, "UPCASTERS", {1: rename_reason, 2: lambda e: e})
+    with pytest.raises(LogFormatError) as caught:
+        read_log(SHORT)
+    assert "why" in str(caught.value)
