@@ -14,6 +14,7 @@ from prompt_toolkit.document import Document
 
 from core.cards import Card
 from core.melds import best_arrangement
+from core.rules import Discard, can
 from core.state import GameState, Phase
 from repl.grammar import PLAY, Arg, Grammar, Spec
 from repl.i18n import Texts
@@ -130,11 +131,13 @@ class GameCompleter(Completer):
         if round_ is None or state.ended is not None:
             return
         hand = round_.hands[HUMAN]
-        taken = round_.taken_from_discard if round_.turn == HUMAN else None
+        discarding = state.phase == Phase.DISCARD and round_.turn == HUMAN
         after = self._penalties(state) if state.phase == Phase.DISCARD else {}
         for card in dict.fromkeys(hand):
-            if card == taken or not card_matches(card, prefix):
+            if not card_matches(card, prefix):
                 continue
+            if discarding and not can(state, Discard(seat=HUMAN, card=card)):
+                continue  # the rules say no (the card just taken from the pile)
             meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
             yield Completion(
                 card_word(card),
