@@ -22,9 +22,10 @@ from core.log import encode_log
 from core.melds import best_arrangement
 from core.players import LEVELS, PolicyError, load_policy, policy_turn
 from core.rules import new_game
-from core.state import GameState, Phase, evolve
+from core.state import Phase, evolve
 from core.views import PlayerView, view_for
 from repl.simulate import GameJob, play_game
+from tests.test_views import shuffle_hidden
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -110,20 +111,6 @@ class Spy:
     def choose_discard(self, view: PlayerView) -> Card:
         self.seen.append(view)
         return self.inner.choose_discard(view)
-
-
-def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The same game for ``seat``: other hands and the stock dealt differently."""
-    round_ = state.round
-    assert round_ is not None
-    others = [s for s in range(SEATS) if s != seat]
-    hidden = [c for s in others for c in round_.hands[s]] + list(round_.stock)
-    rng.shuffle(hidden)
-    hands = list(round_.hands)
-    for s in others:
-        size = len(hands[s])
-        hands[s], hidden = tuple(sorted(hidden[:size])), hidden[size:]
-    return attrs.evolve(state, round=attrs.evolve(round_, hands=tuple(hands), stock=tuple(hidden)))
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
