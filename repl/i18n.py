@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from core.ai.reasons import ACTION_SEPARATOR, DECIMAL, FIELDS, parse_reason
 from core.errors import GameError, LogFormatError
 from core.events import SEAT_NAMES
 from repl import replay_texts
@@ -482,6 +483,30 @@ ENGINE_DE: dict[str, str] = {
 
 _ACTIONS_DE = {"take a card": "eine Karte nehmen", "discard": "ablegen"}
 
+REASONS_DE: dict[str, str] = {
+    "stock": "vom Stapel ziehen",
+    "take": "{card} nehmen",
+    "discard": "{card} ablegen",
+    "pile_empty": "der Ablagestapel ist leer",
+    "lowers": "senkt die Strafpunkte von {now} auf {after}",
+    "would_not_lower": "{card} würde die Strafpunkte von {now} nicht senken",
+    "goes_out": "damit raus",
+    "leaves": "Strafpunkte danach: {left}",
+    "leaves_expected": "Strafpunkte danach: {left} (erwartet {expected})",
+    "would_leave": "mit {card} wären es {left}",
+    "stock_average": "mit einer Karte vom Stapel im Schnitt {stock}",
+    "keeps_open": "{groups} bleiben offen",
+    "outs": "{outs} passende Karten noch nicht gesehen",
+    "out_one": "1 passende Karte noch nicht gesehen",
+    "dumping": "Punkte loswerden: die Runde endet",
+    "last_turn": "letzter Zug",
+    "last_dumping": "letzter Zug: Punkte loswerden",
+    "expects_end": "erwartet am Rundenende {expected}",
+    "expects_against": "erwartet am Rundenende {expected} statt {stock} mit dem Stapel",
+    "would_leave_expect": "mit {card} wären es {left} und am Rundenende {expected}",
+}
+"""The clauses of the AI's reasons (:data:`core.ai.reasons.CLAUSES`) in German."""
+
 
 class Texts:
     """The sentences of one language: ``texts("msg.seed", seed=7)``."""
@@ -507,6 +532,25 @@ class Texts:
         if len(names) <= 1:
             return "".join(names)
         return ", ".join(names[:-1]) + self("and") + names[-1]
+
+    def reason(self, text: str, *, action: bool = True) -> str:
+        """An AI's recorded reason in this language, without the action it starts with
+        (``discard 9♣: …``) when that is said on its own. A reason of another program's
+        player keeps its words."""
+        parsed = parse_reason(text)
+        if parsed is None or self.lang == "en":
+            if action:
+                return text
+            head, colon, rest = text.partition(ACTION_SEPARATOR)
+            acts = colon and head.split(" ")[0] in ("draw", "take", "discard")
+            return rest if parsed is not None or acts else text
+        first, *clauses = [
+            REASONS_DE[key].format(**{field: _decimal_comma(field, v) for field, v in p.items()})
+            for key, p in parsed
+        ]
+        if not action:
+            return ", ".join(clauses)
+        return f"{first}{ACTION_SEPARATOR}{', '.join(clauses)}" if clauses else first
 
     def error(self, error: GameError) -> str:
         """An engine error in this language (the engine's English when no translation exists)."""
@@ -537,6 +581,10 @@ class Texts:
             if key == "action":
                 return _ACTIONS_DE.get(value, value)
         return value
+
+
+def _decimal_comma(field: str, value: str) -> str:
+    return value.replace(".", ",") if FIELDS[field] == DECIMAL else value
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:

@@ -433,11 +433,10 @@ class Table:
         if not action:
             action = self.tx("msg.action_stock")
         self.say(self.tx("msg.hint", action=action), "class:good")
-        if isinstance(reason, str) and reason:
-            head, colon, rest = reason.partition(": ")
-            if colon and head.split(" ")[0] in ("draw", "take", "discard"):
-                reason = rest  # the action is said above, in the player's language
-            self.say(self.tx("msg.hint_why", reason=reason), "class:dim")
+        # the action is said above; the reason, in the player's language, says why
+        why = self.tx.reason(reason, action=False) if isinstance(reason, str) else ""
+        if why:
+            self.say(self.tx("msg.hint_why", reason=why), "class:dim")
 
     # -- undo and redo -------------------------------------------------------------------
 

@@ -64,13 +64,11 @@ def is_turn_end(events: Sequence[Event], index: int) -> bool:
     return isinstance(event, GameStarted | RoundDealt | RoundScored | PlayerWentOut | GameEnded)
 
 
-def reason_of(event: Event) -> str:
-    """An AI decision's recorded reason, without the action it repeats (``discard 9♣: …``)."""
+def reason_of(event: Event, tx: Texts) -> str:
+    """An AI decision's recorded reason in the player's language, without the action the
+    event's own sentence says (``discard 9♣: …``)."""
     reason = event.reason if isinstance(event, CardDrawn | CardDiscarded) else ""
-    head, colon, rest = reason.partition(": ")
-    if colon and head.split(" ")[0] in ("draw", "take", "discard"):
-        return rest
-    return reason
+    return tx.reason(reason, action=False) if reason else ""
 
 
 def describe(event: Event, before: GameState, tx: Texts) -> Text:
@@ -336,7 +334,7 @@ class Replay:
         told = describe(event, self.states[seq - 1], self.tx)
         line: Text = [("class:dim", f"{seq:>4}"), ("class:gap", "  "), *told]
         out = [*reflow(line, width, indent=6), ("", "\n")]
-        reason = reason_of(event)
+        reason = reason_of(event, self.tx)
         if reason:
             why = [("", "      "), ("class:dim", self.tx("replay.why", reason=reason))]
             out += [*reflow(why, width, indent=8), ("", "\n")]

@@ -89,4 +89,4 @@ def test_hard_takes_a_card_that_goes_out_on_the_last_turn() -> None:
     )
     policy = HardPolicy()
     assert policy.choose_draw(view) == DrawSource.DISCARD
-    assert policy.last_reason.startswith("last turn: take 7♥")
+    assert policy.last_reason.startswith("take 7♥: last turn")

@@ -6,13 +6,10 @@ probably does not. Each opponent gets an *affinity* per card, a factor around
 1 for how much likelier than average it is in that hand. From these follow
 
 * how many copies of each unseen card are still in the stock (what a draw may bring),
-* how much a discard would help the next player, the only one who can take it,
-* how close each opponent seems to going out.
+* how much a discard would help the next player, the only one who can take it.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from attrs import frozen
 
@@ -117,28 +114,3 @@ def _lean(
             affinity[code] *= rank_factor
         elif _close(table, code, card):
             affinity[code] *= suit_factor
-
-
-def going_out_chances(
-    view: PlayerView, beliefs: Beliefs, rates: Sequence[float], cycles: int
-) -> list[float]:
-    """For each of the next ``cycles`` rounds of turns, the chance someone else goes out in it.
-
-    ``rates[k]`` is a typical chance that a player goes out on their k-th turn of this round
-    (from measured games); each card an opponent took from the pile makes it likelier.
-    """
-    turns = [0] * SEATS
-    for move in view.history:
-        if move.kind == MoveKind.DISCARDED:
-            turns[move.seat] += 1
-    chances = []
-    for cycle in range(cycles):
-        stay = 1.0
-        for seat in range(SEATS):
-            if seat == view.seat:
-                continue
-            k = turns[seat] + cycle
-            rate = rates[min(k, len(rates) - 1)] * (1.0 + 0.2 * beliefs.pickups[seat])
-            stay *= 1.0 - min(0.6, rate)
-        chances.append(1.0 - stay)
-    return chances

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from core.ai.hands import Table, codes_of, with_card
-from core.ai.reasons import discard_reason, name
+from core.ai.reasons import clause, discard_reason, name, reason
 from core.cards import Card, card_from_code
 from core.events import DrawSource
 from core.views import PlayerView
@@ -45,7 +45,7 @@ class GreedyPolicy:
         """Take the discard top when it lowers the penalty, else draw from the stock."""
         now, after, top = self._take_gain(view)
         if top >= 0 and after < now:
-            self.last_reason = f"take {name(top)}: lowers the penalty from {now} to {after}"
+            self.last_reason = _take_reason(top, now, after)
             return DrawSource.DISCARD
         self.last_reason = _stock_reason(top, now)
         return DrawSource.STOCK
@@ -68,7 +68,7 @@ class EasyPolicy(GreedyPolicy):
         rng = random.Random(view.decision_seed)
         gain = now - after
         if top >= 0 and gain > 0 and (gain > NEAR_TIE or rng.random() < 0.75):
-            self.last_reason = f"take {name(top)}: lowers the penalty from {now} to {after}"
+            self.last_reason = _take_reason(top, now, after)
             return DrawSource.DISCARD
         self.last_reason = _stock_reason(top, now)
         return DrawSource.STOCK
@@ -88,7 +88,11 @@ class EasyPolicy(GreedyPolicy):
         return card_from_code(code)
 
 
+def _take_reason(top: int, now: int, after: int) -> str:
+    return reason(clause("take", card=name(top)), clause("lowers", now=now, after=after))
+
+
 def _stock_reason(top: int, now: int) -> str:
     if top < 0:
-        return "draw from the stock: the discard pile is empty"
-    return f"draw from the stock: {name(top)} would not lower the penalty of {now}"
+        return reason(clause("stock"), clause("pile_empty"))
+    return reason(clause("stock"), clause("would_not_lower", card=name(top), now=now))

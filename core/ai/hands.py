@@ -13,19 +13,37 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-from core.cards import JOKER_CODE, Card, card_from_code, card_penalty, wild_rank_for_round
+from core.cards import (
+    CARDS_BY_CODE,
+    JOKER_CODE,
+    Card,
+    card_from_code,
+    card_penalty,
+    wild_rank_for_round,
+)
 from core.melds import best_arrangement
 
 Codes = tuple[int, ...]
 
-_CACHE_LIMIT = 400_000
+_CACHE_LIMIT = 200_000
 _arrangements: dict[tuple[int, bool, Codes], tuple[int, int, int]] = {}
 """(round, aces high, hand) -> (penalty, points and code of the highest unmelded card)."""
 
 
+_CODE_BY_ID = {id(card): card.code for card in CARDS_BY_CODE}
+"""The engine hands out one instance per card; their codes, without the property's work."""
+_points: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def code_of(card: Card) -> int:
+    """``card.code``, quickly for the engine's own card instances."""
+    code = _CODE_BY_ID.get(id(card))
+    return card.code if code is None else code
+
+
 def codes_of(cards: Iterable[Card]) -> Codes:
     """A hand as its sorted card codes."""
-    return tuple(sorted(card.code for card in cards))
+    return tuple(sorted(code_of(card) for card in cards))
 
 
 def cards_of(codes: Iterable[int]) -> tuple[Card, ...]:
@@ -54,9 +72,15 @@ class Table:
 
     def points(self, code: int) -> int:
         """Penalty points of one card when it is left out of a meld."""
-        return card_penalty(
-            card_from_code(code), wild_rank_for_round(self.round_no), aces_high=self.aces_high
-        )
+        key = (self.round_no, self.aces_high)
+        table = _points.get(key)
+        if table is None:
+            wild = wild_rank_for_round(self.round_no)
+            table = tuple(
+                card_penalty(card, wild, aces_high=self.aces_high) for card in CARDS_BY_CODE
+            )
+            _points[key] = table
+        return table[code]
 
     def is_wild(self, code: int) -> bool:
         return code == JOKER_CODE or code % 13 + 1 == self.round_no + 2
@@ -73,8 +97,9 @@ class Table:
         if known is not None:
             return known
         arrangement = best_arrangement(cards_of(hand), self.round_no, aces_high=self.aces_high)
+        points = self.points
         high, code = max(
-            ((self.points(card.code), card.code) for card in arrangement.unmelded),
+            ((points(c), c) for c in map(code_of, arrangement.unmelded)),
             default=(0, -1),
         )
         if len(_arrangements) >= _CACHE_LIMIT:
@@ -170,8 +195,9 @@ class Outlook:
 
     ``expected`` is the mean lowest penalty after drawing one card of ``unseen``
     (weighted by copies) and discarding well; ``outs`` lists the unseen cards
-    that would lower the penalty, with their copies; ``going_out`` counts the
-    copies that would complete the hand.
+    that would join a meld (lowering the penalty by more than swapping a high
+    card for a low one), with their copies; ``going_out`` counts the copies
+    that would complete the hand.
     """
 
     leave: Codes
@@ -191,13 +217,11 @@ def outlook(table: Table, leave: Codes, unseen: Sequence[tuple[int, float]]) -> 
     for code, weight in unseen:
         if weight <= 0:
             continue
-        if table.touches(leave, code):
-            after = table.after_draw(leave, code)
-        else:
-            after = penalty - max(0, high - table.points(code))
+        swap = penalty - max(0, high - table.points(code))
+        after = table.after_draw(leave, code) if table.touches(leave, code) else swap
         total += weight
         weighted += weight * after
-        if after < penalty:
+        if after < swap:
             outs.append((code, weight))
             if after == 0:
                 going_out += weight

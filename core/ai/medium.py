@@ -11,7 +11,7 @@ seems close, it only dumps points ("dump mode").
 from __future__ import annotations
 
 from core.ai.hands import Codes, Outlook, Table, codes_of, outlook, with_card, without
-from core.ai.reasons import discard_reason, name, open_groups
+from core.ai.reasons import clause, discard_reason, name, open_groups, reason
 from core.ai.tracking import pickups, turns_played, unseen_list
 from core.cards import Card, card_from_code
 from core.events import DrawSource
@@ -80,21 +80,23 @@ class MediumPolicy:
         table = Table(view.round_no, view.aces_high)
         hand = codes_of(view.hand)
         if view.discard_top is None:
-            self.last_reason = "draw from the stock: the discard pile is empty"
+            self.last_reason = reason(clause("stock"), clause("pile_empty"))
             return DrawSource.STOCK
         top = view.discard_top.code
         take_value, stock_value, take_left, stock_expected = self.draw_values(
             view, table, hand, top
         )
         if take_value < stock_value:
-            self.last_reason = (
-                f"take {name(top)}: leaves {take_left} (expected {take_value:.1f}), "
-                f"a stock card would leave {stock_expected:.1f} on average"
+            self.last_reason = reason(
+                clause("take", card=name(top)),
+                clause("leaves_expected", left=take_left, expected=take_value),
+                clause("stock_average", stock=stock_expected),
             )
             return DrawSource.DISCARD
-        self.last_reason = (
-            f"draw from the stock: expected {stock_expected:.1f}; "
-            f"{name(top)} would leave {take_left}"
+        self.last_reason = reason(
+            clause("stock"),
+            clause("stock_average", stock=stock_expected),
+            clause("would_leave", card=name(top), left=take_left),
         )
         return DrawSource.STOCK
 
@@ -124,7 +126,7 @@ class MediumPolicy:
 
     def explain(self, table: Table, code: int, look: Outlook, view: PlayerView) -> str:
         """The one-line reason for discarding ``code``."""
-        note = "dumping points: the round is ending" if view.went_out is not None else ""
+        note = clause("dumping") if view.went_out is not None else ""
         return discard_reason(
             code,
             look.penalty,

@@ -1,0 +1,263 @@
+"""The AI's reasons: clauses that read back exactly, and say the same in German."""
+
+from __future__ import annotations
+
+import doctest
+import functools
+import io
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import core.ai.reasons
+from core.ai.reasons import (
+    ACTION_SEPARATOR,
+    ACTIONS,
+    CARD,
+    CLAUSE_SEPARATOR,
+    CLAUSES,
+    DECIMAL,
+    FIELDS,
+    GROUPS,
+    INTEGER,
+    clause,
+    discard_reason,
+    parse_reason,
+    reason,
+    template_fields,
+)
+from core.cards import CARDS_BY_CODE, parse_card
+from core.events import CardDiscarded, CardDrawn
+from core.players import load_policy, policy_turn
+from core.rules import new_game
+from core.state import Phase, fold
+from repl.i18n import REASONS_DE, Texts
+from repl.screen import PlainScreen
+from repl.table import Settings, Table
+from repl.timeline import HUMAN
+from repl.viewer import reason_of
+
+EN = Texts("en")
+DE = Texts("de")
+CARD_TEXTS = sorted({str(card) for card in CARDS_BY_CODE})
+WHY = [key for key in CLAUSES if key not in ACTIONS]
+
+
+def words(templates: dict[str, str]) -> set[str]:
+    return {word.lower() for text in templates.values() for word in re.findall(r"[^\W\d_]+", text)}
+
+
+ENGLISH = {word for word in words(CLAUSES) - words(REASONS_DE) if len(word) > 2}
+"""Words of the English reasons that German never uses: none may show in a German game."""
+
+
+def english_in(text: str) -> set[str]:
+    return {word for word in re.findall(r"[^\W\d_]+", text.lower()) if word in ENGLISH}
+
+
+# -- the registry ----------------------------------------------------------------------
+
+
+def test_the_module_examples_hold() -> None:
+    assert doctest.testmod(core.ai.reasons).failed == 0
+
+
+def test_templates_can_be_read_back() -> None:
+    for key, template in CLAUSES.items():
+        assert CLAUSE_SEPARATOR not in template, key
+        fields = template_fields(template)
+        assert len(fields) == len(set(fields)), key
+        assert all(field in FIELDS for field in fields), key
+    for key in ACTIONS:
+        assert ACTION_SEPARATOR not in CLAUSES[key]
+
+
+def test_every_clause_has_a_german_template_with_the_same_fields() -> None:
+    assert set(REASONS_DE) == set(CLAUSES)
+    for key, template in CLAUSES.items():
+        assert sorted(template_fields(REASONS_DE[key])) == sorted(template_fields(template)), key
+
+
+def _value(kind: str) -> st.SearchStrategy[str | int | float]:
+    cards = st.lists(st.sampled_from(CARD_TEXTS), min_size=1, max_size=4).map("".join)
+    strategies: dict[str, st.SearchStrategy[str | int | float]] = {
+        CARD: st.sampled_from(CARD_TEXTS),
+        GROUPS: st.lists(cards, min_size=1, max_size=3).map(" ".join),
+        INTEGER: st.integers(min_value=-3, max_value=400),
+        DECIMAL: st.floats(min_value=0, max_value=400, allow_nan=False),
+    }
+    return strategies[kind]
+
+
+@st.composite
+def clauses(draw: st.DrawFn, keys: list[str]) -> tuple[str, dict[str, str | int | float]]:
+    key = draw(st.sampled_from(keys))
+    params = {field: draw(_value(FIELDS[field])) for field in template_fields(CLAUSES[key])}
+    return key, params
+
+
+def as_written(params: dict[str, str | int | float]) -> dict[str, str]:
+    return {
+        field: f"{value:.1f}" if FIELDS[field] == DECIMAL else str(value)
+        for field, value in params.items()
+    }
+
+
+@given(clauses(sorted(ACTIONS)), st.lists(clauses(WHY), max_size=5))
+def test_a_reason_reads_back_clause_by_clause(
+    action: tuple[str, dict[str, str | int | float]],
+    why: list[tuple[str, dict[str, str | int | float]]],
+) -> None:
+    said = [action, *why]
+    text = reason(*(clause(key, **params) for key, params in said))
+    parsed = parse_reason(text)
+    assert parsed == [(key, as_written(params)) for key, params in said]
+    again = reason(*(clause(key, **params) for key, params in parsed))
+    assert again == text
+
+
+def test_every_clause_reads_back() -> None:
+    samples: dict[str, str | int | float] = {
+        "card": "10♥",
+        "groups": "5♥6♥ 9♣9♦",
+        "left": 12,
+        "now": 30,
+        "after": 7,
+        "outs": 3,
+        "expected": 7.46,
+        "stock": 11.0,
+    }
+    for key, template in CLAUSES.items():
+        params = {field: samples[field] for field in template_fields(template)}
+        action = [] if key in ACTIONS else [clause("discard", card="JK")]
+        parsed = parse_reason(reason(*action, clause(key, **params)))
+        assert parsed is not None and parsed[-1] == (key, as_written(params))
+
+
+def test_a_line_with_one_unknown_clause_is_not_ours() -> None:
+    assert parse_reason("discard 9♣: leaves 14, keeps the most points") is None
+    assert parse_reason("throw 9♣: leaves 14") is None
+    assert parse_reason("discard 9♣: leaves 1.5") is None
+    assert parse_reason("discard X9: leaves 14") is None
+
+
+# -- in German -------------------------------------------------------------------------
+
+
+def test_a_reason_in_german_with_decimal_commas() -> None:
+    text = discard_reason(
+        parse_card("ks").code,
+        12,
+        outs=1.2,
+        groups=["5♥6♥", "9♣9♦"],
+        note=clause("expects_end", expected=7.46),
+    )
+    assert text == (
+        "discard K♠: leaves 12, keeps 5♥6♥ 9♣9♦ open, 1 out unseen, "
+        "expects 7.5 by the end of the round"
+    )
+    why = (
+        "Strafpunkte danach: 12, 5♥6♥ 9♣9♦ bleiben offen, 1 passende Karte noch nicht gesehen, "
+        "erwartet am Rundenende 7,5"
+    )
+    assert DE.reason(text) == "K♠ ablegen: " + why
+    assert DE.reason(text, action=False) == why
+    assert EN.reason(text) == text
+    assert EN.reason(text, action=False) == text.partition(": ")[2]
+
+
+def test_the_hard_levels_notes_are_clauses_too() -> None:
+    # hard.py passes these English notes to discard_reason until it builds them with clause()
+    dumping = discard_reason(parse_card("qh").code, 20, note="last turn: dumping points")
+    assert DE.reason(dumping) == "Q♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte loswerden"
+    expects = discard_reason(3, 5, outs=4, note="expects 7.5 by the end of the round")
+    assert DE.reason(expects, action=False).endswith("erwartet am Rundenende 7,5")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a hoarder always draws from the stock",
+        "discard Q♥: keeps the most points, never goes out",
+        "discard 9♣: leaves 14, keeps the most points",
+        "",
+    ],
+)
+def test_a_reason_of_another_program_stays_as_written(text: str) -> None:
+    assert DE.reason(text) == text
+    assert EN.reason(text) == text
+    said = DE.reason(text, action=False)
+    assert said == (text.partition(": ")[2] if text.startswith("discard") else text)
+
+
+@functools.cache
+def played_reasons(seed: int = 3) -> tuple[str, ...]:
+    """Every reason given in the first rounds of a game of the easy and medium levels."""
+    players = ("easy", "greedy", "medium", "medium")
+    policies = [load_policy(level) for level in players]
+    state, _ = new_game(seed, players=players)
+    reasons: list[str] = []
+    while state.ended is None and state.round is not None and state.round.round_no <= 5:
+        assert state.turn is not None
+        more = policy_turn(state, policies[state.turn], players[state.turn])
+        reasons += [e.reason for e in more if isinstance(e, CardDrawn | CardDiscarded)]
+        state = fold(more, state)
+    return tuple(reasons)
+
+
+def test_the_reasons_of_a_played_game_are_all_said_in_german() -> None:
+    said_keys: set[str] = set()
+    for text in played_reasons():
+        parsed = parse_reason(text)
+        assert parsed is not None, text
+        said_keys.update(key for key, _ in parsed)
+        german = DE.reason(text)
+        assert german != text and not english_in(german), (text, german)
+        assert not re.search(r"\d\.\d", german)
+        for card in re.findall(r"(?:10|[2-9AJQK])[♣♦♥♠]|JK", text):
+            assert card in german
+    assert {"stock", "take", "discard", "leaves", "lowers", "stock_average"} <= said_keys
+    assert {"outs", "would_leave", "leaves_expected", "dumping", "goes_out"} <= said_keys
+
+
+def test_the_replay_viewer_says_why_in_german() -> None:
+    text = next(text for text in played_reasons() if text.startswith("discard"))
+    event = CardDiscarded(seat=1, card=parse_card("2c"), reason=text)
+    assert reason_of(event, EN) == text.partition(": ")[2]
+    german = reason_of(event, DE)
+    assert german.startswith("Strafpunkte danach: ") and not english_in(german)
+
+
+# -- the hint --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+
+
+@pytest.mark.usefixtures("_data_home")
+@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize("seed", [11, 12])
+def test_the_hint_speaks_german(level: str, seed: int) -> None:
+    shown = io.StringIO()
+    table = Table.start(
+        seed, tx=Texts("de"), screen=PlainScreen(shown), settings=Settings(speed="instant")
+    )
+    table._play(None)
+    table._helper = load_policy(level)
+    for phase, move in ((Phase.DRAW, "ziehen"), (Phase.DISCARD, None)):
+        assert table.state.turn == HUMAN and table.state.phase == phase
+        shown.seek(0)
+        shown.truncate()
+        table.execute("tipp")
+        said = " ".join(shown.getvalue().split())
+        assert "Tipp: " in said and "warum: " in said
+        why = said.partition("warum: ")[2]
+        assert why and not english_in(why), said
+        if move:
+            table.execute(move)
