@@ -2,7 +2,8 @@
 
 Cards complete from your hand, each with what your penalty would be after
 discarding it ("penalty after: 12"); the card taken from the discard pile this
-turn is left out, since it cannot be discarded.
+turn is left out, since it cannot be discarded. When the menu offers exactly one
+card for what is typed, Enter plays it (:meth:`GameCompleter.sole_card`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ def card_matches(card: Card, prefix: str) -> bool:
     if card.is_joker:
         forms.add("*")
     return any(form.startswith(low) for form in forms)
+
+
+class CardCompletion(Completion):
+    """A card of your hand, as the menu offers it (the other completions are words)."""
 
 
 NumberHints = Callable[[Spec], Iterable[tuple[int, str]]]
@@ -82,6 +87,18 @@ class GameCompleter(Completer):
         if " " in argument.strip() or (argument and argument[-1:].isspace()):
             return  # one argument at most
         yield from self._argument(spec, argument)
+
+    def sole_card(self, text: str) -> str | None:
+        """``text`` with its last word completed to a card, if the menu offers just that card.
+
+        ``discard K`` becomes ``discard Kc`` when the king of clubs is the only king in
+        your hand; ``None`` when the menu offers more than one thing (two kings, or a
+        command besides the card), or something that is not a card: nothing is guessed.
+        """
+        found = list(self.get_completions(Document(text), CompleteEvent(completion_requested=True)))
+        if len(found) != 1 or not isinstance(found[0], CardCompletion):
+            return None
+        return text[: len(text) + found[0].start_position] + found[0].text
 
     def _commands(self, prefix: str) -> Iterable[Completion]:
         low = prefix.lower()
@@ -139,7 +156,7 @@ class GameCompleter(Completer):
             if discarding and not can(state, Discard(seat=HUMAN, card=card)):
                 continue  # the rules say no (the card just taken from the pile)
             meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
-            yield Completion(
+            yield CardCompletion(
                 card_word(card),
                 start_position=-len(prefix),
                 display=str(card),

@@ -13,14 +13,16 @@ from pathlib import Path
 from typing import Protocol
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-from prompt_toolkit.completion import Completer
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import CompleteStyle
 
+from repl.completer import GameCompleter
 from repl.grammar import Grammar, Parsed
 from repl.i18n import Texts
 from repl.keys import game_bindings
@@ -31,6 +33,21 @@ from repl.table import Quit
 from repl.validator import GameValidator
 
 PROMPT: StyleAndTextTuples = [("class:prompt", "> ")]
+
+MENU_ROWS = 5
+"""The rows kept under the prompt for the completion menu, the prompt's own row included."""
+
+
+@Condition
+def _typing() -> bool:
+    """Whether something is typed: only then does the menu open as you type.
+
+    prompt_toolkit keeps :data:`MENU_ROWS` free under the prompt while completing as
+    you type is on, menu or not; so on an empty line the toolbar sits right under the
+    prompt, and the room is made (the screen scrolls) with the first key, as the menu
+    opens. Tab on an empty line still opens the menu, with its room.
+    """
+    return bool(get_app().current_buffer.text)
 
 
 class Front(Protocol):
@@ -54,8 +71,8 @@ class Front(Protocol):
     def toolbar(self) -> Text:
         """The bottom toolbar."""
 
-    def completer(self) -> Completer:
-        """Completion for this front's commands."""
+    def completer(self) -> GameCompleter:
+        """Completion for this front's commands (Enter asks it too, see :mod:`repl.keys`)."""
 
     def leave_question(self) -> str | None:
         """What Ctrl-D asks before leaving, or ``None`` to leave at once."""
@@ -80,6 +97,7 @@ def make_session(
 ) -> PromptSession[str]:
     """The prompt: completion, inline validation, history with suggestions, the toolbar."""
     validator = GameValidator(table.problem, table.tx, table.grammar)
+    completer = table.completer()
     history: History = FileHistory(str(history_path)) if history_path else InMemoryHistory()
 
     def note_ctrl_c() -> None:
@@ -90,16 +108,16 @@ def make_session(
 
     return PromptSession(
         PROMPT,
-        completer=table.completer(),
-        complete_while_typing=True,
+        completer=completer,
+        complete_while_typing=_typing,
         complete_style=CompleteStyle.COLUMN,
-        reserve_space_for_menu=5,
+        reserve_space_for_menu=MENU_ROWS,
         validator=validator,
         validate_while_typing=True,
         history=history,
         auto_suggest=AutoSuggestFromHistory(),
         bottom_toolbar=toolbar,
-        key_bindings=game_bindings(validator, note_ctrl_c),
+        key_bindings=game_bindings(validator, completer, note_ctrl_c),
         style=STYLE,
         color_depth=ColorDepth.DEPTH_1_BIT if plain_text else None,
         input=input,

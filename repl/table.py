@@ -12,7 +12,6 @@ import secrets
 from pathlib import Path
 
 from attrs import define
-from prompt_toolkit.completion import Completer
 
 from core.errors import GameError
 from core.events import (
@@ -157,7 +156,7 @@ class Table:
     def grammar(self) -> Grammar:
         return PLAY
 
-    def completer(self) -> Completer:
+    def completer(self) -> GameCompleter:
         """Commands, then the cards of your hand (with the penalty after each), files …"""
         return GameCompleter(lambda: self.state, self.tx)
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from prompt_toolkit.completion import Completer
-
 from core.errors import GameError
 from core.events import (
     AssistanceUsed,
@@ -194,7 +192,7 @@ class Replay:
     def grammar(self) -> Grammar:
         return REPLAY
 
-    def completer(self) -> Completer:
+    def completer(self) -> GameCompleter:
         """Commands, their choices, help topics, and the rounds of this log for ``round``."""
         return GameCompleter(lambda: self.state, self.tx, REPLAY, self._numbers)
 

@@ -11,6 +11,7 @@ import pexpect
 import pytest
 
 from core.log import read_log
+from tests.vt import render
 
 ROOT = Path(__file__).resolve().parent.parent
 WINNER = r"(You win with \d+|\w+ wins with \d+|Nobody wins)"
@@ -28,6 +29,7 @@ class Terminal:
 
     def __init__(self, child: pexpect.spawn) -> None:
         self.child = child
+        self.stream: list[str] = []
 
     def expect(self, pattern: str | type[pexpect.EOF], timeout: float = 30) -> str:
         """Wait for ``pattern`` (a regular expression); what came before it."""
@@ -35,9 +37,23 @@ class Terminal:
         while True:
             index = self.child.expect([re.escape(CPR), pattern], timeout=timeout)
             seen += str(self.child.before)
+            after = self.child.after
+            self.stream += [str(self.child.before), after if isinstance(after, str) else ""]
             if index == 1:
                 return seen
             self.child.send("\x1b[24;1R")  # the cursor is on the bottom row
+
+    def screen(self) -> list[str]:
+        """The 24 rows of the screen, once the program has stopped drawing for a moment."""
+        while True:
+            try:
+                self.child.expect(r"[\s\S]+", timeout=0.5)  # all that has come
+            except pexpect.TIMEOUT:
+                return render("".join(self.stream))
+            drawn = str(self.child.after)
+            self.stream.append(drawn)
+            if CPR in drawn:
+                self.child.send("\x1b[24;1R")
 
     def send(self, text: str) -> None:
         self.child.send(text)
@@ -169,3 +185,41 @@ def test_colour_when_the_terminal_has_it_and_none_with_no_color(home: Path) -> N
     assert colour_code.search(coloured)
     assert not colour_code.search(uncoloured)
     assert "♣" in uncoloured or "♦" in uncoloured or "♥" in uncoloured or "♠" in uncoloured
+
+
+def test_no_empty_rows_under_the_prompt_until_the_menu_opens(home: Path) -> None:
+    child = spawn(home, "--seed", "1")
+    child.expect("your turn: draw or take")
+    child.send("draw\r")
+    child.expect("your turn: discard a card")
+    screen = child.screen()
+    assert "Your hand, by suit: A♥ J♥ K♥  K♠" in screen
+    assert screen[-2] == ">"  # the toolbar right under the prompt: no rows kept empty
+    assert screen[-1].startswith(" your turn: discard a card · wild 3")
+    child.send("discard A")
+    child.expect(r"penalty after: \d+")
+    screen = child.screen()
+    prompt = screen.index("> discard A")
+    assert screen[prompt + 1].split() == ["A♥", "penalty", "after:", "30"]  # room made for it
+    child.send("\r")  # the menu offers just A♥: Enter plays it
+    child.expect(r"You discard A♥\.")
+    assert "> discard Ah" in child.screen()
+    leave(child)
+
+
+def test_enter_takes_a_highlighted_completion_and_guesses_no_card(home: Path) -> None:
+    child = spawn(home, "--seed", "1")
+    child.expect("your turn: draw or take")
+    child.send("draw\r")
+    child.expect("your turn: discard a card")
+    child.send("discard K\r")  # K♥ or K♠: Enter does not choose
+    child.expect("'K' is not a card")
+    child.send("\x03di")
+    child.expect(r"discard a card \(or type just the card")
+    child.send("\x1b[B\r")  # ↓ highlights discard, Enter accepts it: no "Which card?"
+    child.send(" K")
+    seen = child.expect("K♠[^\n]*penalty after")
+    child.send("\x1b[B\r")  # ↓ highlights the first king: a whole command, Enter runs it
+    seen += child.expect(r"You discard K♥\.")
+    assert "Which card" not in seen
+    leave(child)

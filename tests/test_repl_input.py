@@ -180,6 +180,21 @@ def test_card_prefixes_and_bare_cards() -> None:
     assert card_matches(parse_card("jk"), "*")
 
 
+def test_enter_completes_a_card_only_when_the_menu_offers_just_it() -> None:
+    state = table_at(seed=1, draw=DrawSource.STOCK).state
+    assert state.round is not None
+    assert [str(card) for card in state.round.hands[HUMAN]] == ["A♥", "J♥", "K♥", "K♠"]
+    completer = GameCompleter(lambda: state, Texts())
+    assert completer.sole_card("discard A") == "discard Ah"
+    assert completer.sole_card("ablegen a") == "ablegen Ah"
+    assert completer.sole_card("J") == "Jh"  # a bare card discards it
+    assert completer.sole_card("discard K") is None  # K♥ or K♠: nothing is guessed
+    assert completer.sole_card("A") is None  # A♥, or the command auto
+    assert completer.sole_card("t") is None  # only the command take: not a card
+    assert completer.sole_card("discard Q") is None  # no queen in the hand
+    assert completer.sole_card("discard A ") is None
+
+
 def test_files_complete_for_save_and_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "game-one.jsonl").write_text("{}\n")
     monkeypatch.chdir(tmp_path)

@@ -202,3 +202,29 @@ def test_new_asks_and_starts_the_given_seed(_data_home: Path) -> None:
     assert "Start a new game? This one is not finished." in shown
     assert "New game: seed 77" in shown and table.state.seed == 77
     assert len(list(_data_home.glob("unfinished-*.jsonl"))) == 1
+
+
+def test_enter_plays_the_only_card_the_menu_offers(_data_home: Path) -> None:
+    hand = preview("draw", seed=1).state.round.hands[HUMAN]  # type: ignore[union-attr]
+    assert [str(card) for card in hand] == ["A♥", "J♥", "K♥", "K♠"]
+    _, _, shown = session("draw\r discard A\r quit\r", seed=1)
+    assert "You discard A♥." in shown
+    history = (_data_home / "history").read_text(encoding="utf-8")
+    assert "+ discard Ah\n" in history  # the line as it ran, its card completed
+    _, _, shown = session("ziehen\r ablegen a\r ende\r", lang="de", seed=1)
+    assert "Du legst A♥ ab." in shown
+    _, _, shown = session("draw\r J\r quit\r", seed=1)  # a bare card: J♥ is the only jack
+    assert "You discard J♥." in shown
+
+
+def test_enter_does_not_guess_between_two_cards(_data_home: Path) -> None:
+    _, table, shown = session("draw\r discard K\r\x03 A\r\x03 quit\r", seed=1)
+    assert "You discard" not in shown  # K♥ or K♠; A♥ or the command auto
+    assert table.state.round is not None and len(table.state.round.hands[HUMAN]) == 4
+    history = (_data_home / "history").read_text(encoding="utf-8")
+    assert "discard K" not in history
+
+
+def test_a_whole_card_still_runs_at_once() -> None:
+    _, _, shown = session("draw\r discard Kh\r quit\r", seed=1)
+    assert "You discard K♥." in shown
