@@ -12,7 +12,15 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from core.ai.reasons import ACTION_SEPARATOR, DECIMAL, FIELDS, parse_reason
+from core.ai.reasons import (
+    ACTION_SEPARATOR,
+    CLAUSE_SEPARATOR,
+    CLAUSES,
+    DECIMAL,
+    FIELDS,
+    parse_reason,
+    reason,
+)
 from core.errors import GameError, LogFormatError
 from core.events import SEAT_NAMES
 from repl import replay_texts
@@ -538,28 +546,30 @@ class Texts:
         (``discard 9♣: …``) when that is said on its own. A reason of another program's
         player keeps its words."""
         parsed = parse_reason(text)
-        if parsed is None or self.lang == "en":
-            if action:
-                return text
+        if parsed is None:
             head, colon, rest = text.partition(ACTION_SEPARATOR)
             acts = colon and head.split(" ")[0] in ("draw", "take", "discard")
-            return rest if parsed is not None or acts else text
+            return rest if acts and not action else text
+        templates = REASONS_DE if self.lang == "de" else CLAUSES
         first, *clauses = [
-            REASONS_DE[key].format(**{field: _decimal_comma(field, v) for field, v in p.items()})
+            templates[key].format(**{field: self._decimal(field, v) for field, v in p.items()})
             for key, p in parsed
         ]
-        if not action:
-            return ", ".join(clauses)
-        return f"{first}{ACTION_SEPARATOR}{', '.join(clauses)}" if clauses else first
+        return reason(first, *clauses) if action else CLAUSE_SEPARATOR.join(clauses)
+
+    def _decimal(self, field: str, value: str) -> str:
+        """A number with one decimal as this language writes it (German: ``7,5``)."""
+        german = self.lang == "de" and FIELDS[field] == DECIMAL
+        return value.replace(".", ",") if german else value
 
     def error(self, error: GameError) -> str:
         """An engine error in this language (the engine's English when no translation exists)."""
-        reason = self._error_reason(error)
+        said = self._error_reason(error)
         line = getattr(error, "line", None)
         if isinstance(error, LogFormatError) and line is not None:
             word = "Zeile" if self.lang == "de" else "line"
-            return f"{word} {line}: {reason}"
-        return reason
+            return f"{word} {line}: {said}"
+        return said
 
     def _error_reason(self, error: GameError) -> str:
         if self.lang == "en" or error.key not in ENGINE_DE:
@@ -581,10 +591,6 @@ class Texts:
             if key == "action":
                 return _ACTIONS_DE.get(value, value)
         return value
-
-
-def _decimal_comma(field: str, value: str) -> str:
-    return value.replace(".", ",") if FIELDS[field] == DECIMAL else value
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:

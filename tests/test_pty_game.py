@@ -187,11 +187,17 @@ def test_colour_when_the_terminal_has_it_and_none_with_no_color(home: Path) -> N
     assert "♣" in uncoloured or "♦" in uncoloured or "♥" in uncoloured or "♠" in uncoloured
 
 
-def test_no_empty_rows_under_the_prompt_until_the_menu_opens(home: Path) -> None:
+def seed_1_at_discard(home: Path) -> Terminal:
+    """Seed 1 after drawing from the stock: the hand A♥ J♥ K♥ K♠, a card to discard."""
     child = spawn(home, "--seed", "1")
     child.expect("your turn: draw or take")
     child.send("draw\r")
     child.expect("your turn: discard a card")
+    return child
+
+
+def test_no_empty_rows_under_the_prompt_until_the_menu_opens(home: Path) -> None:
+    child = seed_1_at_discard(home)
     screen = child.screen()
     assert "Your hand, by suit: A♥ J♥ K♥  K♠" in screen
     assert screen[-2] == ">"  # the toolbar right under the prompt: no rows kept empty
@@ -208,10 +214,7 @@ def test_no_empty_rows_under_the_prompt_until_the_menu_opens(home: Path) -> None
 
 
 def test_enter_takes_a_highlighted_completion_and_guesses_no_card(home: Path) -> None:
-    child = spawn(home, "--seed", "1")
-    child.expect("your turn: draw or take")
-    child.send("draw\r")
-    child.expect("your turn: discard a card")
+    child = seed_1_at_discard(home)
     child.send("discard K\r")  # K♥ or K♠: Enter does not choose
     child.expect("'K' is not a card")
     child.send("\x03di")

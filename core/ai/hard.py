@@ -24,12 +24,11 @@ from core.ai.hands import Codes, Table, codes_of, outlook, with_card, without
 from core.ai.lookahead import Samples, leave_value, sample_draws, stock_value
 from core.ai.medium import MediumPolicy
 from core.ai.reasons import clause, discard_reason, name, open_groups, reason
+from core.ai.tracking import turns_played
 from core.cards import Card, card_from_code
 from core.events import DrawSource
-from core.state import MoveKind
 from core.views import PlayerView
 
-DISCARDED = MoveKind.DISCARDED
 SAMPLES = 96
 """Stock deals sampled per decision."""
 TURNS = 2
@@ -85,7 +84,7 @@ class HardPolicy(MediumPolicy):
 
     def ending(self, view: PlayerView) -> list[float]:
         """The chance the round ends before each of the next own turns (then the last one)."""
-        done = sum(1 for move in view.history if move.seat == view.seat and move.kind == DISCARDED)
+        done = turns_played(view, view.seat)
         chances = ENDING[view.round_no]
         return [chances[min(done + t, len(chances) - 1)] for t in range(self.turns_ahead)]
 

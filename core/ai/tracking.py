@@ -32,9 +32,13 @@ def unseen_list(view: PlayerView) -> list[tuple[int, float]]:
     return [(code, float(copies)) for code, copies in unseen_counts(view).items()]
 
 
-def turns_played(view: PlayerView) -> int:
-    """Discards made this round (by every seat): how far the round has gone."""
-    return sum(1 for move in view.history if move.kind == MoveKind.DISCARDED)
+def turns_played(view: PlayerView, seat: int | None = None) -> int:
+    """Discards made this round by ``seat`` (or by every seat): how far the round has gone."""
+    return sum(
+        1
+        for move in view.history
+        if move.kind == MoveKind.DISCARDED and (seat is None or move.seat == seat)
+    )
 
 
 def pickups(view: PlayerView) -> tuple[int, ...]:
