@@ -17,14 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from attrs import frozen
-
-from core.ai.tracking import unseen_counts
-from core.cards import Card, card_from_code
-from core.events import CardDiscarded, CardDrawn, DrawSource, Event
-from core.melds import best_arrangement
-from core.players import Policy, load_policy
-from core.state import GameState, Phase, evolve
-from core.views import PlayerView, view_for
+from threethirteen.core.ai.tracking import unseen_counts
+from threethirteen.core.cards import Card, card_from_code
+from threethirteen.core.events import CardDiscarded, CardDrawn, DrawSource, Event
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.players import Policy, load_policy
+from threethirteen.core.state import GameState, Phase, evolve
+from threethirteen.core.views import PlayerView, view_for
 
 
 @frozen(kw_only=True)

@@ -17,8 +17,7 @@ import re
 from collections.abc import Iterable
 
 from attrs import frozen
-
-from core.errors import InvalidCommandError
+from threethirteen.core.errors import InvalidCommandError
 
 
 class Suit(enum.Enum):

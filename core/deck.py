@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from attrs import frozen
-
-from core.cards import SEATS, Card, sort_cards
+from threethirteen.core.cards import SEATS, Card, sort_cards
 
 
 class Shuffler(Protocol):

@@ -11,8 +11,7 @@ from __future__ import annotations
 import enum
 
 from attrs import field, frozen
-
-from core.cards import Card, Rank
+from threethirteen.core.cards import Card, Rank
 
 
 class DrawSource(enum.StrEnum):

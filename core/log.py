@@ -21,12 +21,18 @@ from typing import Any
 import cattrs
 from attrs import frozen
 from cattrs.v import format_exception
-
-from core import __version__
-from core.cards import SEATS, Card, Rank, new_deck, parse_card, sort_cards
-from core.errors import InvalidCommandError, LogFormatError
-from core.events import EVENT_TYPES, Assistance, DrawSource, Event, GameStarted, RoundEnd
-from core.state import GameState, cards_in_play, evolve
+from threethirteen.core import __version__
+from threethirteen.core.cards import SEATS, Card, Rank, new_deck, parse_card, sort_cards
+from threethirteen.core.errors import InvalidCommandError, LogFormatError
+from threethirteen.core.events import (
+    EVENT_TYPES,
+    Assistance,
+    DrawSource,
+    Event,
+    GameStarted,
+    RoundEnd,
+)
+from threethirteen.core.state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
 SCHEMA = 1

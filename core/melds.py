@@ -28,8 +28,14 @@ from collections.abc import Iterable
 from itertools import repeat
 
 from attrs import frozen
-
-from core.cards import CARDS_BY_CODE, JOKER_CODE, Card, Rank, is_wild, wild_rank_for_round
+from threethirteen.core.cards import (
+    CARDS_BY_CODE,
+    JOKER_CODE,
+    Card,
+    Rank,
+    is_wild,
+    wild_rank_for_round,
+)
 
 Meld = tuple[Card, ...]
 

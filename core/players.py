@@ -22,12 +22,12 @@ from __future__ import annotations
 import importlib
 from typing import Protocol, runtime_checkable
 
-from core.cards import Card
-from core.errors import GameError, IllegalMoveError
-from core.events import DrawSource, Event
-from core.rules import Discard, Draw, decide
-from core.state import GameState, Phase
-from core.views import PlayerView, view_for
+from threethirteen.core.cards import Card
+from threethirteen.core.errors import GameError, IllegalMoveError
+from threethirteen.core.events import DrawSource, Event
+from threethirteen.core.rules import Discard, Draw, decide
+from threethirteen.core.state import GameState, Phase
+from threethirteen.core.views import PlayerView, view_for
 
 
 @runtime_checkable
@@ -44,10 +44,10 @@ class Policy(Protocol):
 
 
 LEVELS: dict[str, str] = {
-    "greedy": "core.ai.easy:GreedyPolicy",
-    "easy": "core.ai.easy:EasyPolicy",
-    "medium": "core.ai.medium:MediumPolicy",
-    "hard": "core.ai.hard:HardPolicy",
+    "greedy": "threethirteen.core.ai.easy:GreedyPolicy",
+    "easy": "threethirteen.core.ai.easy:EasyPolicy",
+    "medium": "threethirteen.core.ai.medium:MediumPolicy",
+    "hard": "threethirteen.core.ai.hard:HardPolicy",
 }
 """The built-in AI levels, by name."""
 

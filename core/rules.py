@@ -16,12 +16,18 @@ from __future__ import annotations
 from typing import assert_never
 
 from attrs import field, frozen
-
-from core.cards import ROUNDS, SEATS, Card, format_cards, hand_size_for_round, new_deck
-from core.cards import wild_rank_for_round as _wild_rank
-from core.deck import SeededShuffler, Shuffler
-from core.errors import IllegalMoveError, InvalidCommandError
-from core.events import (
+from threethirteen.core.cards import (
+    ROUNDS,
+    SEATS,
+    Card,
+    format_cards,
+    hand_size_for_round,
+    new_deck,
+)
+from threethirteen.core.cards import wild_rank_for_round as _wild_rank
+from threethirteen.core.deck import SeededShuffler, Shuffler
+from threethirteen.core.errors import IllegalMoveError, InvalidCommandError
+from threethirteen.core.events import (
     SEAT_NAMES,
     Assistance,
     AssistanceUsed,
@@ -39,8 +45,8 @@ from core.events import (
     SeatScore,
     StockRebuilt,
 )
-from core.melds import best_arrangement
-from core.state import GameState, Phase, RoundState, evolve, fold
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.state import GameState, Phase, RoundState, evolve, fold
 
 MAX_REBUILDS = 2
 """A round ends instead of rebuilding the stock a third time (RULES.md's safety rule)."""

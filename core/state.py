@@ -12,9 +12,8 @@ from collections.abc import Iterable
 
 from attrs import evolve as _replace
 from attrs import frozen
-
-from core.cards import SEATS, Card, Rank, sort_cards
-from core.events import (
+from threethirteen.core.cards import SEATS, Card, Rank, sort_cards
+from threethirteen.core.events import (
     Assistance,
     AssistanceUsed,
     CardDiscarded,

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 
 import attrs
 from attrs import field, frozen
-
-from core.cards import ROUNDS, SEATS, Card, card_penalty, wild_rank_for_round
-from core.errors import GameError
-from core.events import (
+from threethirteen.core.cards import ROUNDS, SEATS, Card, card_penalty, wild_rank_for_round
+from threethirteen.core.errors import GameError
+from threethirteen.core.events import (
     AssistanceUsed,
     CardDiscarded,
     CardDrawn,
@@ -31,10 +30,10 @@ from core.events import (
     RoundScored,
     StockRebuilt,
 )
-from core.log import GameLog
-from core.melds import is_meld
-from core.rules import Assist, Command, Discard, Draw, StartGame, decide
-from core.state import GameState, evolve
+from threethirteen.core.log import GameLog
+from threethirteen.core.melds import is_meld
+from threethirteen.core.rules import Assist, Command, Discard, Draw, StartGame, decide
+from threethirteen.core.state import GameState, evolve
 
 
 @frozen

@@ -12,10 +12,9 @@ import hashlib
 from collections import Counter
 
 from attrs import frozen
-
-from core.cards import SEATS, Card, Rank, sort_cards
-from core.events import SEAT_NAMES
-from core.state import GameState, MoveKind, Phase, PublicMove
+from threethirteen.core.cards import SEATS, Card, Rank, sort_cards
+from threethirteen.core.events import SEAT_NAMES
+from threethirteen.core.state import GameState, MoveKind, Phase, PublicMove
 
 
 @frozen(kw_only=True)

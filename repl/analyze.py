@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.analysis import Decision, analyze, costliest
-from core.events import GameStarted
-from core.log import GameLog
+from threethirteen.core.analysis import Decision, analyze, costliest
+from threethirteen.core.events import GameStarted
+from threethirteen.core.log import GameLog
 
 
 def describe(decision: Decision, seat_name: str = "you") -> str:

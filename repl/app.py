@@ -19,18 +19,17 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
-
-from core import __version__
-from core.errors import GameError, LogFormatError
-from core.log import GameLog, TruncatedLogError, read_log
-from repl.i18n import LANGUAGES, Texts, language_from_environment
-from repl.loop import make_session, run_lines, run_terminal
-from repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
-from repl.screen import PlainScreen, Screen, TerminalScreen
-from repl.storage import Autosave, data_dir
-from repl.style import STYLE, wants_plain
-from repl.table import DELAYS, Settings, Table
-from repl.timeline import Timeline, is_human_move
+from threethirteen.core import __version__
+from threethirteen.core.errors import GameError, LogFormatError
+from threethirteen.core.log import GameLog, TruncatedLogError, read_log
+from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
+from threethirteen.repl.loop import make_session, run_lines, run_terminal
+from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
+from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
+from threethirteen.repl.storage import Autosave, data_dir
+from threethirteen.repl.style import STYLE, wants_plain
+from threethirteen.repl.table import DELAYS, Settings, Table
+from threethirteen.repl.timeline import Timeline, is_human_move
 
 LEVELS = ("easy", "medium", "hard")
 

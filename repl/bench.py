@@ -14,12 +14,12 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from core import __version__
-from core.cards import Card, new_deck
-from core.events import Event, GameOptions
-from core.melds import best_arrangement, clear_cache
-from core.rules import Discard, Draw, decide, legal_commands, new_game
-from core.state import GameState, evolve, fold
+from threethirteen.core import __version__
+from threethirteen.core.cards import Card, new_deck
+from threethirteen.core.events import Event, GameOptions
+from threethirteen.core.melds import best_arrangement, clear_cache
+from threethirteen.core.rules import Discard, Draw, decide, legal_commands, new_game
+from threethirteen.core.state import GameState, evolve, fold
 
 SIZE_BANDS: tuple[tuple[int, int], ...] = ((3, 8), (9, 11), (12, 14))
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import importlib
 import sys
 
-from core import __version__
+from threethirteen.core import __version__
 
 SUBCOMMANDS: dict[str, str] = {
-    "play": "repl.app",
-    "replay": "repl.replay",
-    "simulate": "repl.simulate",
-    "bench": "repl.bench",
+    "play": "threethirteen.repl.app",
+    "replay": "threethirteen.repl.replay",
+    "simulate": "threethirteen.repl.simulate",
+    "bench": "threethirteen.repl.bench",
 }
 """Each subcommand's module; each has ``main(argv) -> int``."""
 

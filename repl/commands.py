@@ -11,28 +11,28 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.errors import GameError, LogFormatError
-from core.events import Event
-from core.log import GameLog, TruncatedLogError, encode_log, read_log
-from core.rules import new_game
-from core.state import GameState
-from core.views import view_for
-from repl.grammar import PLAY, Grammar, Parsed, Spec
-from repl.i18n import Texts
-from repl.narrate import GameOver, RoundOver, Say, narrate
-from repl.render import (
+from threethirteen.core.errors import GameError, LogFormatError
+from threethirteen.core.events import Event
+from threethirteen.core.log import GameLog, TruncatedLogError, encode_log, read_log
+from threethirteen.core.rules import new_game
+from threethirteen.core.state import GameState
+from threethirteen.core.views import view_for
+from threethirteen.repl.grammar import PLAY, Grammar, Parsed, Spec
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.narrate import GameOver, RoundOver, Say, narrate
+from threethirteen.repl.render import (
     Text,
     render_hand,
     render_melds,
     render_rules,
     render_score_sheet,
 )
-from repl.reproduce import write_report
-from repl.storage import data_dir, load_stats, write_atomic
-from repl.timeline import HUMAN, is_human_move
+from threethirteen.repl.reproduce import write_report
+from threethirteen.repl.storage import data_dir, load_stats, write_atomic
+from threethirteen.repl.timeline import HUMAN, is_human_move
 
 if TYPE_CHECKING:
-    from repl.table import Table
+    from threethirteen.repl.table import Table
 
 LOG_LINES = 12
 """Lines ``log`` shows without a number."""
@@ -40,7 +40,7 @@ LOG_LINES = 12
 
 def run(table: Table, parsed: Parsed) -> None:
     """Carry out ``parsed`` on ``table`` (its problems were checked before)."""
-    from repl.table import Quit, next_sort
+    from threethirteen.repl.table import Quit, next_sort
 
     tx = table.tx
     match parsed.name:
@@ -289,7 +289,7 @@ def unbroken(text: str, style: str = "") -> Text:
 
 def start_new(table: Table, seed: int | None) -> None:
     """``new [SEED]``: a new game with the same options and opponents."""
-    from repl.table import random_seed
+    from threethirteen.repl.table import random_seed
 
     tx = table.tx
     unfinished = table.state.ended is None

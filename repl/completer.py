@@ -12,14 +12,13 @@ from collections.abc import Callable, Iterable
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
-
-from core.cards import Card
-from core.melds import best_arrangement
-from core.rules import Discard, can
-from core.state import GameState, Phase
-from repl.grammar import PLAY, Arg, Grammar, Spec
-from repl.i18n import Texts
-from repl.timeline import HUMAN
+from threethirteen.core.cards import Card
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.rules import Discard, can
+from threethirteen.core.state import GameState, Phase
+from threethirteen.repl.grammar import PLAY, Arg, Grammar, Spec
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.timeline import HUMAN
 
 
 def card_word(card: Card) -> str:

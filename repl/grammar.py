@@ -19,8 +19,7 @@ import enum
 import re
 
 from attrs import frozen
-
-from core.cards import Card, parse_card
+from threethirteen.core.cards import Card, parse_card
 
 
 class Arg(enum.Enum):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from core.ai.reasons import (
+from threethirteen.core.ai.reasons import (
     ACTION_SEPARATOR,
     CLAUSE_SEPARATOR,
     CLAUSES,
@@ -21,9 +21,9 @@ from core.ai.reasons import (
     parse_reason,
     reason,
 )
-from core.errors import GameError, LogFormatError
-from core.events import SEAT_NAMES
-from repl import replay_texts
+from threethirteen.core.errors import GameError, LogFormatError
+from threethirteen.core.events import SEAT_NAMES
+from threethirteen.repl import replay_texts
 
 LANGUAGES = ("en", "de")
 

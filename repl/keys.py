@@ -21,9 +21,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.enums import DEFAULT_BUFFER
 from prompt_toolkit.filters import has_focus
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-
-from repl.completer import GameCompleter
-from repl.validator import GameValidator
+from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.validator import GameValidator
 
 SORT_KEY = "f2"
 SORT_RESULT = "sort"

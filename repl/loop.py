@@ -21,16 +21,15 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import CompleteStyle
-
-from repl.completer import GameCompleter
-from repl.grammar import Grammar, Parsed
-from repl.i18n import Texts
-from repl.keys import game_bindings
-from repl.render import Text
-from repl.screen import Screen
-from repl.style import STYLE
-from repl.table import Quit
-from repl.validator import GameValidator
+from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.grammar import Grammar, Parsed
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keys import game_bindings
+from threethirteen.repl.render import Text
+from threethirteen.repl.screen import Screen
+from threethirteen.repl.style import STYLE
+from threethirteen.repl.table import Quit
+from threethirteen.repl.validator import GameValidator
 
 PROMPT: StyleAndTextTuples = [("class:prompt", "> ")]
 

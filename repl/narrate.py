@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from attrs import frozen
-
-from core.cards import Card, Rank
-from core.events import (
+from threethirteen.core.cards import Card, Rank
+from threethirteen.core.events import (
     AssistanceUsed,
     CardDiscarded,
     CardDrawn,
@@ -24,10 +23,10 @@ from core.events import (
     RoundScored,
     StockRebuilt,
 )
-from core.state import GameState
-from repl.i18n import Texts
-from repl.render import Text, card_text, melds_text
-from repl.timeline import HUMAN
+from threethirteen.core.state import GameState
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.render import Text, card_text, melds_text
+from threethirteen.repl.timeline import HUMAN
 
 
 @frozen

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core.cards import SEATS, Card, Rank, card_penalty, wild_rank_for_round
-from core.events import RoundEnd, RoundScored
-from core.melds import Arrangement, best_arrangement
-from core.state import GameState, MoveKind, Phase, PublicMove
-from core.views import PlayerView, view_for
-from repl.i18n import Texts
+from threethirteen.core.cards import SEATS, Card, Rank, card_penalty, wild_rank_for_round
+from threethirteen.core.events import RoundEnd, RoundScored
+from threethirteen.core.melds import Arrangement, best_arrangement
+from threethirteen.core.state import GameState, MoveKind, Phase, PublicMove
+from threethirteen.core.views import PlayerView, view_for
+from threethirteen.repl.i18n import Texts
 
 Text = list[tuple[str, str]]
 """Styled text: ``(style, text)`` fragments."""

@@ -18,18 +18,17 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
-
-from core.errors import LogFormatError
-from core.events import Event
-from core.log import TruncatedLogError
-from core.verify import summary, verify_log
-from repl.analyze import analysis_lines
-from repl.i18n import LANGUAGES, Texts, language_from_environment
-from repl.loop import make_session, run_lines, run_terminal
-from repl.screen import PlainScreen, Screen, TerminalScreen
-from repl.storage import data_dir, load_file
-from repl.style import STYLE, wants_plain
-from repl.viewer import Replay
+from threethirteen.core.errors import LogFormatError
+from threethirteen.core.events import Event
+from threethirteen.core.log import TruncatedLogError
+from threethirteen.core.verify import summary, verify_log
+from threethirteen.repl.analyze import analysis_lines
+from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
+from threethirteen.repl.loop import make_session, run_lines, run_terminal
+from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
+from threethirteen.repl.storage import data_dir, load_file
+from threethirteen.repl.style import STYLE, wants_plain
+from threethirteen.repl.viewer import Replay
 
 __all__ = ["load_file", "main", "verify_main"]
 

@@ -20,18 +20,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from attrs import frozen
-
-from core import __version__
-from core.errors import GameError, LogFormatError
-from core.events import (
+from threethirteen.core import __version__
+from threethirteen.core.errors import GameError, LogFormatError
+from threethirteen.core.events import (
     Event,
     GameStarted,
 )
-from core.log import TruncatedLogError, encode_log
-from core.state import fold
-from core.verify import move_end, verify_events
-from repl.i18n import Texts
-from repl.storage import load_file, write_atomic
+from threethirteen.core.log import TruncatedLogError, encode_log
+from threethirteen.core.state import fold
+from threethirteen.core.verify import move_end, verify_events
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.storage import load_file, write_atomic
 
 
 class ReproduceError(Exception):

@@ -27,8 +27,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import BaseStyle
-
-from repl.render import Text, fit, plain
+from threethirteen.repl.render import Text, fit, plain
 
 MAX_WIDTH = 100
 

@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from attrs import field, frozen
-
-from core.cards import SEATS
-from core.errors import GameError
-from core.events import (
+from threethirteen.core.cards import SEATS
+from threethirteen.core.errors import GameError
+from threethirteen.core.events import (
     SEAT_NAMES,
     DrawSource,
     Event,
@@ -38,11 +37,11 @@ from core.events import (
     PlayerWentOut,
     RoundScored,
 )
-from core.log import encode_log
-from core.players import Policy, load_policy, policy_turn
-from core.rules import new_game
-from core.state import evolve
-from core.views import PlayerView
+from threethirteen.core.log import encode_log
+from threethirteen.core.players import Policy, load_policy, policy_turn
+from threethirteen.core.rules import new_game
+from threethirteen.core.state import evolve
+from threethirteen.core.views import PlayerView
 
 Z95 = 1.96
 

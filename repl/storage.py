@@ -17,11 +17,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from attrs import asdict, define
-
-from core import __version__
-from core.errors import LogFormatError
-from core.events import Event, GameEnded
-from core.log import GameLog, encode_log, event_line, read_log
+from threethirteen.core import __version__
+from threethirteen.core.errors import LogFormatError
+from threethirteen.core.events import Event, GameEnded
+from threethirteen.core.log import GameLog, encode_log, event_line, read_log
 
 APP = "threethirteen"
 

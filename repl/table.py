@@ -12,9 +12,8 @@ import secrets
 from pathlib import Path
 
 from attrs import define
-
-from core.errors import GameError
-from core.events import (
+from threethirteen.core.errors import GameError
+from threethirteen.core.events import (
     Assistance,
     CardDiscarded,
     CardDrawn,
@@ -23,16 +22,16 @@ from core.events import (
     GameOptions,
     RoundScored,
 )
-from core.players import LEVELS, Policy, load_policy, policy_turn
-from core.rules import Assist, Discard, Draw, check, decide, new_game
-from core.state import GameState, Phase
-from core.views import view_for
-from repl import commands
-from repl.completer import GameCompleter
-from repl.grammar import PLAY, Grammar, Parsed, UsageError, parse
-from repl.i18n import Texts
-from repl.narrate import GameOver, Item, RoundOver, Say, narrate
-from repl.render import (
+from threethirteen.core.players import LEVELS, Policy, load_policy, policy_turn
+from threethirteen.core.rules import Assist, Discard, Draw, check, decide, new_game
+from threethirteen.core.state import GameState, Phase
+from threethirteen.core.views import view_for
+from threethirteen.repl import commands
+from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.grammar import PLAY, Grammar, Parsed, UsageError, parse
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.narrate import GameOver, Item, RoundOver, Say, narrate
+from threethirteen.repl.render import (
     SORTS,
     Text,
     penalty_of,
@@ -43,9 +42,9 @@ from repl.render import (
     render_table,
     toolbar,
 )
-from repl.screen import Screen
-from repl.storage import Autosave, load_stats, save_stats, write_crash
-from repl.timeline import HUMAN, Timeline
+from threethirteen.repl.screen import Screen
+from threethirteen.repl.storage import Autosave, load_stats, save_stats, write_crash
+from threethirteen.repl.timeline import HUMAN, Timeline
 
 DELAYS = {"instant": 0.0, "fast": 0.2, "normal": 0.6, "step": 0.0}
 """Seconds of narration per AI turn at each speed (``step`` waits for a key instead)."""

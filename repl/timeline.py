@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core.events import (
+from threethirteen.core.events import (
     Assistance,
     AssistanceUsed,
     CardDiscarded,
@@ -27,7 +27,7 @@ from core.events import (
     RoundDealt,
     RoundScored,
 )
-from core.state import GameState, fold
+from threethirteen.core.state import GameState, fold
 
 HUMAN = 0
 """The seat the person at the terminal plays."""

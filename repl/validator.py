@@ -12,12 +12,11 @@ from collections.abc import Callable
 
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
-
-from core.cards import CARDS_BY_CODE
-from core.errors import GameError
-from repl.completer import card_word
-from repl.grammar import PLAY, Arg, Grammar, Parsed, UsageError
-from repl.i18n import Texts
+from threethirteen.core.cards import CARDS_BY_CODE
+from threethirteen.core.errors import GameError
+from threethirteen.repl.completer import card_word
+from threethirteen.repl.grammar import PLAY, Arg, Grammar, Parsed, UsageError
+from threethirteen.repl.i18n import Texts
 
 _CARD_FORMS = frozenset(
     form.lower()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core.errors import GameError
-from core.events import (
+from threethirteen.core.errors import GameError
+from threethirteen.core.events import (
     AssistanceUsed,
     CardDiscarded,
     CardDrawn,
@@ -25,14 +25,14 @@ from core.events import (
     RoundScored,
     StockRebuilt,
 )
-from core.state import GameState, evolve
-from core.verify import verify_events
-from repl.commands import render_help
-from repl.completer import GameCompleter
-from repl.grammar import REPLAY, Grammar, Parsed, Spec, UsageError
-from repl.i18n import Texts
-from repl.narrate import dealt_line, sentence
-from repl.render import (
+from threethirteen.core.state import GameState, evolve
+from threethirteen.core.verify import verify_events
+from threethirteen.repl.commands import render_help
+from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.grammar import REPLAY, Grammar, Parsed, Spec, UsageError
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.narrate import dealt_line, sentence
+from threethirteen.repl.render import (
     Text,
     melds_text,
     reflow,
@@ -43,10 +43,10 @@ from repl.render import (
     round_over_title,
     toolbar,
 )
-from repl.screen import Screen
-from repl.storage import write_crash
-from repl.table import Quit, next_sort
-from repl.timeline import HUMAN
+from threethirteen.repl.screen import Screen
+from threethirteen.repl.storage import write_crash
+from threethirteen.repl.table import Quit, next_sort
+from threethirteen.repl.timeline import HUMAN
 
 NARRATED_STEPS = 12
 """A step forward of at most this many events tells each of them; a longer jump only the last."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.cards import CARDS_BY_CODE, Card
-from core.events import DrawSource
-from core.melds import best_arrangement
-from core.views import PlayerView
+from threethirteen.core.cards import CARDS_BY_CODE, Card
+from threethirteen.core.events import DrawSource
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.views import PlayerView
 
 
 class Hoarder:

@@ -19,7 +19,7 @@ import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
-from core.cards import Card, card_penalty, is_wild, wild_rank_for_round
+from threethirteen.core.cards import Card, card_penalty, is_wild, wild_rank_for_round
 
 Natural = tuple[int, int]  # (rank value 1-13, suit index 0-3)
 WILD_RANK_POINTS = 15

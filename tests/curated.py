@@ -13,15 +13,14 @@ from pathlib import Path
 
 import attrs
 from attrs import field, frozen
-
-from core.cards import JOKER, new_deck, parse_cards
-from core.deck import SeededShuffler, Shuffler, StackedShuffler
-from core.events import DrawSource, Event, GameOptions, RoundScored
-from core.log import encode_log
-from core.players import Policy, load_policy, policy_turn
-from core.rules import Discard, Draw, decide, new_game
-from core.state import GameState, Phase, fold
-from core.views import view_for
+from threethirteen.core.cards import JOKER, new_deck, parse_cards
+from threethirteen.core.deck import SeededShuffler, Shuffler, StackedShuffler
+from threethirteen.core.events import DrawSource, Event, GameOptions, RoundScored
+from threethirteen.core.log import encode_log
+from threethirteen.core.players import Policy, load_policy, policy_turn
+from threethirteen.core.rules import Discard, Draw, decide, new_game
+from threethirteen.core.state import GameState, Phase, fold
+from threethirteen.core.views import view_for
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 

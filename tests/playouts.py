@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from core.events import DrawSource, Event, GameOptions
-from core.melds import best_arrangement
-from core.rules import Discard, Draw, decide, legal_commands, new_game
-from core.state import GameState, evolve
+from threethirteen.core.events import DrawSource, Event, GameOptions
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.rules import Discard, Draw, decide, legal_commands, new_game
+from threethirteen.core.state import GameState, evolve
 
 Step = tuple[GameState, tuple[Event, ...], GameState]
 

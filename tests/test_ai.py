@@ -11,20 +11,20 @@ from pathlib import Path
 
 import attrs
 import pytest
+from threethirteen.core.ai.easy import GreedyPolicy
+from threethirteen.core.ai.hands import Table, codes_of, outlook, with_card, without
+from threethirteen.core.ai.tracking import unseen_counts
+from threethirteen.core.cards import SEATS, Card, new_deck, parse_card, parse_cards
+from threethirteen.core.errors import GameError
+from threethirteen.core.events import DrawSource, GameOptions
+from threethirteen.core.log import encode_log
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.players import LEVELS, PolicyError, load_policy, policy_turn
+from threethirteen.core.rules import new_game
+from threethirteen.core.state import Phase, evolve
+from threethirteen.core.views import PlayerView, view_for
+from threethirteen.repl.simulate import GameJob, play_game
 
-from core.ai.easy import GreedyPolicy
-from core.ai.hands import Table, codes_of, outlook, with_card, without
-from core.ai.tracking import unseen_counts
-from core.cards import SEATS, Card, new_deck, parse_card, parse_cards
-from core.errors import GameError
-from core.events import DrawSource, GameOptions
-from core.log import encode_log
-from core.melds import best_arrangement
-from core.players import LEVELS, PolicyError, load_policy, policy_turn
-from core.rules import new_game
-from core.state import Phase, evolve
-from core.views import PlayerView, view_for
-from repl.simulate import GameJob, play_game
 from tests.test_views import shuffle_hidden
 
 ROOT = Path(__file__).resolve().parent.parent

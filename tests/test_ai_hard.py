@@ -6,16 +6,15 @@ import random
 from collections import Counter
 
 import attrs
-
-from core.ai.beliefs import read_beliefs
-from core.ai.hands import Table, codes_of
-from core.ai.hard import HardPolicy
-from core.ai.lookahead import leave_value, play_forward, sample_draws
-from core.cards import parse_card, parse_cards
-from core.events import DrawSource, GameOptions
-from core.rules import Discard, Draw, decide, new_game
-from core.state import GameState, MoveKind, PublicMove, evolve
-from core.views import view_for
+from threethirteen.core.ai.beliefs import read_beliefs
+from threethirteen.core.ai.hands import Table, codes_of
+from threethirteen.core.ai.hard import HardPolicy
+from threethirteen.core.ai.lookahead import leave_value, play_forward, sample_draws
+from threethirteen.core.cards import parse_card, parse_cards
+from threethirteen.core.events import DrawSource, GameOptions
+from threethirteen.core.rules import Discard, Draw, decide, new_game
+from threethirteen.core.state import GameState, MoveKind, PublicMove, evolve
+from threethirteen.core.views import view_for
 
 
 def after(state: GameState, *commands: Draw | Discard) -> GameState:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from core.analysis import analyze, costliest, discard_value, draw_value
-from core.cards import new_deck
-from core.events import DrawSource, Event, GameOptions
-from core.melds import best_arrangement
-from core.players import load_policy, policy_turn
-from core.rules import new_game
-from core.state import GameState, Phase, fold
-from core.views import view_for
+from threethirteen.core.analysis import analyze, costliest, discard_value, draw_value
+from threethirteen.core.cards import new_deck
+from threethirteen.core.events import DrawSource, Event, GameOptions
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.players import load_policy, policy_turn
+from threethirteen.core.rules import new_game
+from threethirteen.core.state import GameState, Phase, fold
+from threethirteen.core.views import view_for
+
 from tests.playouts import play_game
 
 
@@ -85,7 +86,7 @@ def test_draw_values_against_plain_enumeration() -> None:
 def test_replay_analyze_prints_the_costliest_moves(capsys) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 
-    from repl.replay import main
+    from threethirteen.repl.replay import main
 
     path = Path(__file__).parent.parent / "replays" / "no-winner.jsonl"
     assert main([str(path), "--analyze"]) == 0

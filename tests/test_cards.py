@@ -7,8 +7,7 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from core.cards import (
+from threethirteen.core.cards import (
     CARDS_BY_CODE,
     JOKER,
     Rank,
@@ -20,7 +19,7 @@ from core.cards import (
     parse_cards,
     wild_rank_for_round,
 )
-from core.errors import InvalidCommandError
+from threethirteen.core.errors import InvalidCommandError
 
 
 @given(st.lists(st.sampled_from(CARDS_BY_CODE), max_size=20))

@@ -7,9 +7,14 @@ from collections import Counter
 
 import attrs
 import pytest
-
-from core.cards import SEATS, hand_size_for_round, new_deck, sort_cards, wild_rank_for_round
-from core.events import (
+from threethirteen.core.cards import (
+    SEATS,
+    hand_size_for_round,
+    new_deck,
+    sort_cards,
+    wild_rank_for_round,
+)
+from threethirteen.core.events import (
     CardDiscarded,
     CardDrawn,
     DrawSource,
@@ -21,10 +26,11 @@ from core.events import (
     RoundScored,
     StockRebuilt,
 )
-from core.log import encode_log, read_log
-from core.melds import best_arrangement
-from core.rules import decide
-from core.state import GameState, Phase, cards_in_play, fold
+from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.rules import decide
+from threethirteen.core.state import GameState, Phase, cards_in_play, fold
+
 from tests.playouts import greedy_move, play_game, playout
 
 OPTIONS = [
@@ -148,7 +154,7 @@ def test_a_tie_for_lowest_total_has_no_winner() -> None:
         rigged = attrs.evolve(
             before, totals=tuple(f - p for f, p in zip(finals, penalties, strict=False))
         )
-        from core.rules import Discard
+        from threethirteen.core.rules import Discard
 
         ended = decide(rigged, Discard(seat=discard.seat, card=discard.card))[-1]
         assert isinstance(ended, GameEnded)
@@ -158,7 +164,7 @@ def test_a_tie_for_lowest_total_has_no_winner() -> None:
     rigged = attrs.evolve(
         before, totals=tuple(f - p for f, p in zip(finals, penalties, strict=False))
     )
-    from core.rules import Discard
+    from threethirteen.core.rules import Discard
 
     ended = decide(rigged, Discard(seat=discard.seat, card=discard.card))[-1]
     assert isinstance(ended, GameEnded) and ended.winner == 0
@@ -182,14 +188,14 @@ def test_stock_rebuilds_and_the_safety_rule() -> None:
 
     def stock_only(state: GameState, rng: random.Random):  # type: ignore[no-untyped-def]
         move = greedy_move(state, rng)
-        from core.rules import Draw
+        from threethirteen.core.rules import Draw
 
         if isinstance(move, Draw):
             return Draw(seat=move.seat, source=DrawSource.STOCK)
         # Never go out: discard the card that leaves the highest penalty.
         assert state.round is not None
         hand = state.round.hands[move.seat]
-        from core.rules import Discard
+        from threethirteen.core.rules import Discard
 
         def penalty_without(card):  # type: ignore[no-untyped-def]
             rest = list(hand)

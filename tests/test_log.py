@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from threethirteen.core.errors import LogFormatError
+from threethirteen.core.events import GameOptions
+from threethirteen.core.log import SCHEMA, TruncatedLogError, encode_log, read_log
 
-from core.errors import LogFormatError
-from core.events import GameOptions
-from core.log import SCHEMA, TruncatedLogError, encode_log, read_log
 from tests.playouts import play_game
 
 _GAME = play_game(61, GameOptions(jokers=2))
@@ -127,7 +127,7 @@ def test_nothing_after_the_end() -> None:
 
 def test_loaded_values_have_their_types() -> None:
     """Enums come back as enums (equal strings would hide it), cards as cards."""
-    from core.events import CardDrawn, DrawSource, RoundEnd, RoundScored
+    from threethirteen.core.events import CardDrawn, DrawSource, RoundEnd, RoundScored
 
     for event in read_log(TEXT).events:
         if isinstance(event, CardDrawn):

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from threethirteen.core.errors import LogFormatError
+from threethirteen.core.events import GameOptions
+from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.verify import summary, verify_log
 
-from core.errors import LogFormatError
-from core.events import GameOptions
-from core.log import encode_log, read_log
-from core.verify import summary, verify_log
 from tests.playouts import play_game
 
 _, _LOG = play_game(81, GameOptions(jokers=2))
@@ -100,7 +100,8 @@ def test_other_formats() -> None:
 def test_the_same_seed_gives_the_same_log_whatever_the_hash_seed() -> None:
     """Byte-identical logs from two processes with different PYTHONHASHSEED."""
     program = (
-        "import sys; from core.log import encode_log; from core.events import GameOptions;"
+        "import sys; from threethirteen.core.log import encode_log;"
+        "from threethirteen.core.events import GameOptions;"
         "from tests.playouts import play_game;"
         "sys.stdout.write(encode_log(play_game(91, GameOptions(jokers=4))[1]))"
     )
@@ -117,7 +118,7 @@ def test_the_same_seed_gives_the_same_log_whatever_the_hash_seed() -> None:
 
 def _verify_cli(text: str, tmp: Path) -> tuple[int, str]:
     """``threethirteen replay FILE --verify`` in-process: its exit code and output."""
-    from repl.replay import main
+    from threethirteen.repl.replay import main
 
     path = tmp / "game.jsonl"
     path.write_bytes(text.encode("utf-8", errors="surrogateescape"))
@@ -170,7 +171,7 @@ def test_verify_command_on_damaged_files(at: int, damage: str) -> None:
 
 def test_older_schemas_load_through_upcasters(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The mechanism for the day there is a schema 2: each step upcasts one version."""
-    import core.log
+    import threethirteen.core.log
 
     def rename_reason(event: dict) -> dict:  # type: ignore[type-arg]
         # A pretend schema 2 calls CardDrawn.reason "why"; schema 1 files must still load.
@@ -183,11 +184,11 @@ def test_older_schemas_load_through_upcasters(monkeypatch) -> None:  # type: ign
             event["reason"] = event.pop("why")
         return event
 
-    monkeypatch.setattr(core.log, "SCHEMA", 3)
-    monkeypatch.setattr(core.log, "UPCASTERS", {1: rename_reason, 2: back})
+    monkeypatch.setattr(threethirteen.core.log, "SCHEMA", 3)
+    monkeypatch.setattr(threethirteen.core.log, "UPCASTERS", {1: rename_reason, 2: back})
     loaded = read_log(SHORT)
     assert loaded.events == tuple(_LOG[: len(loaded.events)])
-    monkeypatch.setattr(core.log, "UPCASTERS", {1: rename_reason, 2: lambda e: e})
+    monkeypatch.setattr(threethirteen.core.log, "UPCASTERS", {1: rename_reason, 2: lambda e: e})
     with pytest.raises(LogFormatError) as caught:
         read_log(SHORT)
     assert "why" in str(caught.value)

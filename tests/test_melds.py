@@ -9,8 +9,7 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.cards import (
+from threethirteen.core.cards import (
     JOKER,
     RANKS,
     SUITS,
@@ -22,8 +21,9 @@ from core.cards import (
     parse_cards,
     wild_rank_for_round,
 )
-from core.errors import GameError
-from core.melds import Arrangement, best_arrangement, clear_cache, is_meld
+from threethirteen.core.errors import GameError
+from threethirteen.core.melds import Arrangement, best_arrangement, clear_cache, is_meld
+
 from tests.brute_force import brute_force_penalty, reference_is_meld
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from threethirteen.core.log import read_log
 
-from core.log import read_log
 from tests.vt import render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,7 +79,7 @@ def spawn_cli(tmp_path: Path, *argv: str, colour: bool = False) -> Terminal:
         env["NO_COLOR"] = "1"
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "repl.cli", *argv],
+        ["-m", "threethirteen.repl.cli", *argv],
         env=env,
         cwd=str(tmp_path),
         dimensions=(24, 80),

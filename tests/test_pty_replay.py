@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pexpect
+from threethirteen.core.events import RoundDealt
+from threethirteen.core.log import encode_log
 
-from core.events import RoundDealt
-from core.log import encode_log
 from tests.test_pty_game import Terminal, spawn_cli
 from tests.test_replay_mode import played_game
 

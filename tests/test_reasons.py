@@ -9,11 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+import threethirteen.core.ai.reasons
 from hypothesis import given
 from hypothesis import strategies as st
-
-import core.ai.reasons
-from core.ai.reasons import (
+from threethirteen.core.ai.reasons import (
     ACTION_SEPARATOR,
     ACTIONS,
     CARD,
@@ -29,16 +28,16 @@ from core.ai.reasons import (
     reason,
     template_fields,
 )
-from core.cards import CARDS_BY_CODE, parse_card
-from core.events import CardDiscarded, CardDrawn
-from core.players import load_policy, policy_turn
-from core.rules import new_game
-from core.state import Phase, fold
-from repl.i18n import REASONS_DE, Texts
-from repl.screen import PlainScreen
-from repl.table import Settings, Table
-from repl.timeline import HUMAN
-from repl.viewer import reason_of
+from threethirteen.core.cards import CARDS_BY_CODE, parse_card
+from threethirteen.core.events import CardDiscarded, CardDrawn
+from threethirteen.core.players import load_policy, policy_turn
+from threethirteen.core.rules import new_game
+from threethirteen.core.state import Phase, fold
+from threethirteen.repl.i18n import REASONS_DE, Texts
+from threethirteen.repl.screen import PlainScreen
+from threethirteen.repl.table import Settings, Table
+from threethirteen.repl.timeline import HUMAN
+from threethirteen.repl.viewer import reason_of
 
 EN = Texts("en")
 DE = Texts("de")
@@ -62,7 +61,7 @@ def english_in(text: str) -> set[str]:
 
 
 def test_the_module_examples_hold() -> None:
-    assert doctest.testmod(core.ai.reasons).failed == 0
+    assert doctest.testmod(threethirteen.core.ai.reasons).failed == 0
 
 
 def test_templates_can_be_read_back() -> None:

@@ -8,20 +8,19 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError
-
-from core.cards import parse_card
-from core.errors import InvalidCommandError
-from core.events import DrawSource
-from core.melds import best_arrangement
-from core.rules import Discard, Draw, decide
-from core.state import GameState, Phase
-from repl.completer import GameCompleter, card_matches, card_word
-from repl.grammar import COMMANDS, UsageError, parse
-from repl.i18n import Texts
-from repl.screen import PlainScreen
-from repl.table import Settings, Table
-from repl.timeline import HUMAN
-from repl.validator import GameValidator
+from threethirteen.core.cards import parse_card
+from threethirteen.core.errors import InvalidCommandError
+from threethirteen.core.events import DrawSource
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.rules import Discard, Draw, decide
+from threethirteen.core.state import GameState, Phase
+from threethirteen.repl.completer import GameCompleter, card_matches, card_word
+from threethirteen.repl.grammar import COMMANDS, UsageError, parse
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.screen import PlainScreen
+from threethirteen.repl.table import Settings, Table
+from threethirteen.repl.timeline import HUMAN
+from threethirteen.repl.validator import GameValidator
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from repl.app import main
+from threethirteen.repl.app import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +66,7 @@ def test_a_pipe_is_read_line_by_line(tmp_path: Path) -> None:
         "LC_ALL": "",
     }
     result = subprocess.run(
-        [sys.executable, "-m", "repl.cli", "play", "--seed", "3", "--level", "easy"],
+        [sys.executable, "-m", "threethirteen.repl.cli", "play", "--seed", "3", "--level", "easy"],
         input="ziehen\nhilfe ablegen\nende\n",
         capture_output=True,
         text=True,

@@ -14,17 +14,16 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-
-from core.cards import Card
-from core.log import read_log
-from core.verify import summary, verify_log
-from repl.app import open_table
-from repl.completer import card_word
-from repl.i18n import Texts
-from repl.loop import run_terminal
-from repl.screen import PlainScreen, TerminalScreen
-from repl.table import Settings, Table
-from repl.timeline import HUMAN
+from threethirteen.core.cards import Card
+from threethirteen.core.log import read_log
+from threethirteen.core.verify import summary, verify_log
+from threethirteen.repl.app import open_table
+from threethirteen.repl.completer import card_word
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.table import Settings, Table
+from threethirteen.repl.timeline import HUMAN
 
 SEED = 41
 F2 = "\x1bOQ"

@@ -8,24 +8,23 @@ import string
 from pathlib import Path
 
 import pytest
-
-from core.errors import IllegalMoveError, LogFormatError
-from core.events import Assistance, AssistanceUsed, DrawSource, GameEnded, GameOptions
-from core.log import encode_log, read_log
-from core.players import load_policy, policy_turn
-from core.rules import Assist, Discard, Draw, decide, new_game
-from core.state import GameState, fold
-from core.views import view_for
-from repl.i18n import DE, EN, ENGINE_DE, Texts, language_from_environment
-from repl.render import (
+from threethirteen.core.errors import IllegalMoveError, LogFormatError
+from threethirteen.core.events import Assistance, AssistanceUsed, DrawSource, GameEnded, GameOptions
+from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.players import load_policy, policy_turn
+from threethirteen.core.rules import Assist, Discard, Draw, decide, new_game
+from threethirteen.core.state import GameState, fold
+from threethirteen.core.views import view_for
+from threethirteen.repl.i18n import DE, EN, ENGINE_DE, Texts, language_from_environment
+from threethirteen.repl.render import (
     plain,
     render_game_over,
     render_round_over,
     render_score_sheet,
     render_table,
 )
-from repl.storage import Autosave, Stats, load_stats, save_stats, write_crash
-from repl.timeline import HUMAN, Timeline, reveals_hidden
+from threethirteen.repl.storage import Autosave, Stats, load_stats, save_stats, write_crash
+from threethirteen.repl.timeline import HUMAN, Timeline, reveals_hidden
 
 
 @pytest.fixture(autouse=True)
@@ -207,7 +206,7 @@ def test_every_sentence_exists_in_both_languages_with_the_same_blanks() -> None:
 
 
 def test_engine_errors_are_translated() -> None:
-    from core.errors import MESSAGES
+    from threethirteen.core.errors import MESSAGES
 
     for key, german in ENGINE_DE.items():
         assert key in MESSAGES

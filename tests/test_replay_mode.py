@@ -22,8 +22,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.validation import ValidationError
-
-from core.events import (
+from threethirteen.core.events import (
     Assistance,
     AssistanceUsed,
     CardDiscarded,
@@ -34,19 +33,19 @@ from core.events import (
     RoundScored,
     StockRebuilt,
 )
-from core.log import encode_log
-from core.players import load_policy, policy_turn
-from core.rules import new_game
-from core.state import GameState, fold
-from repl.completer import GameCompleter
-from repl.grammar import REPLAY
-from repl.i18n import Texts
-from repl.loop import run_terminal
-from repl.render import plain
-from repl.replay import main, open_replay
-from repl.screen import PlainScreen, TerminalScreen
-from repl.validator import GameValidator
-from repl.viewer import Replay, describe, is_turn_end
+from threethirteen.core.log import encode_log
+from threethirteen.core.players import load_policy, policy_turn
+from threethirteen.core.rules import new_game
+from threethirteen.core.state import GameState, fold
+from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.grammar import REPLAY
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.render import plain
+from threethirteen.repl.replay import main, open_replay
+from threethirteen.repl.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.validator import GameValidator
+from threethirteen.repl.viewer import Replay, describe, is_turn_end
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("easy", "greedy", "easy", "greedy")
@@ -353,7 +352,7 @@ def test_a_script_replays_and_prints_plain_text(
 
 def test_a_pipe_is_read_line_by_line(saved: Path, tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "repl.cli", "replay", str(saved), "--at", "30"],
+        [sys.executable, "-m", "threethirteen.repl.cli", "replay", str(saved), "--at", "30"],
         input="next\nprev turn\n",
         capture_output=True,
         text=True,

@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-
-from core import __version__
-from core.cards import Rank, parse_card
-from core.events import (
+from threethirteen.core import __version__
+from threethirteen.core.cards import Rank, parse_card
+from threethirteen.core.events import (
     CardDiscarded,
     CardDrawn,
     DrawSource,
@@ -26,20 +25,20 @@ from core.events import (
     RoundScored,
     StockRebuilt,
 )
-from core.log import encode_log, read_log
-from core.players import load_policy, policy_turn
-from core.rules import new_game
-from core.state import Phase, fold
-from core.verify import move_end
-from repl import cli
-from repl.app import main, open_table
-from repl.completer import card_word
-from repl.i18n import Texts
-from repl.loop import run_terminal
-from repl.reproduce import ReproduceError, parse_target, rebuild
-from repl.screen import PlainScreen, TerminalScreen
-from repl.table import Settings, Table
-from repl.timeline import HUMAN, Timeline
+from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.players import load_policy, policy_turn
+from threethirteen.core.rules import new_game
+from threethirteen.core.state import Phase, fold
+from threethirteen.core.verify import move_end
+from threethirteen.repl import cli
+from threethirteen.repl.app import main, open_table
+from threethirteen.repl.completer import card_word
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.reproduce import ReproduceError, parse_target, rebuild
+from threethirteen.repl.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.table import Settings, Table
+from threethirteen.repl.timeline import HUMAN, Timeline
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 AUTOSAVE = '{"not": "touched"}\n'

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from threethirteen.core.cards import is_wild, wild_rank_for_round
+from threethirteen.core.events import (
+    GameEnded,
+    GameStarted,
+    PlayerWentOut,
+    RoundEnd,
+    RoundScored,
+    StockRebuilt,
+)
+from threethirteen.core.log import GameLog, encode_log, read_log
+from threethirteen.core.state import fold
+from threethirteen.core.verify import summary, verify_log
 
-from core.cards import is_wild, wild_rank_for_round
-from core.events import GameEnded, GameStarted, PlayerWentOut, RoundEnd, RoundScored, StockRebuilt
-from core.log import GameLog, encode_log, read_log
-from core.state import fold
-from core.verify import summary, verify_log
 from tests.curated import CURATED, REPLAYS
 
 README = (REPLAYS / "README.md").read_text(encoding="utf-8")

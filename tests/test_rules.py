@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from threethirteen.core.cards import SEATS, parse_card
+from threethirteen.core.errors import IllegalMoveError, InvalidCommandError
+from threethirteen.core.events import SEAT_NAMES, DrawSource, GameOptions
+from threethirteen.core.rules import (
+    Discard,
+    Draw,
+    StartGame,
+    can,
+    check,
+    decide,
+    legal_commands,
+    new_game,
+)
+from threethirteen.core.state import GameState, Phase, fold
 
-from core.cards import SEATS, parse_card
-from core.errors import IllegalMoveError, InvalidCommandError
-from core.events import SEAT_NAMES, DrawSource, GameOptions
-from core.rules import Discard, Draw, StartGame, can, check, decide, legal_commands, new_game
-from core.state import GameState, Phase, fold
 from tests.playouts import play_game, playout
 
 

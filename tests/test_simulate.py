@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from core.log import read_log
-from repl.simulate import main, mean_interval, percentile
+from threethirteen.core.log import read_log
+from threethirteen.repl.simulate import main, mean_interval, percentile
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

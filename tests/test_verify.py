@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from threethirteen.core.events import GameOptions
+from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.verify import summary, verify_events, verify_log
 
-from core.events import GameOptions
-from core.log import encode_log, read_log
-from core.verify import summary, verify_events, verify_log
 from tests.playouts import play_game
 
 _STATE, _LOG = play_game(71, GameOptions(jokers=4, aces_high=True))

@@ -6,11 +6,11 @@ import random
 
 import attrs
 import pytest
+from threethirteen.core.cards import SEATS
+from threethirteen.core.events import DrawSource, GameOptions
+from threethirteen.core.state import GameState, MoveKind, Phase
+from threethirteen.core.views import PlayerView, view_for
 
-from core.cards import SEATS
-from core.events import DrawSource, GameOptions
-from core.state import GameState, MoveKind, Phase
-from core.views import PlayerView, view_for
 from tests.playouts import playout
 
 

@@ -12,8 +12,7 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 
 from attrs import frozen
-
-from core.cards import (
+from threethirteen.core.cards import (
     CARDS_BY_CODE,
     JOKER_CODE,
     Card,
@@ -21,7 +20,7 @@ from core.cards import (
     card_penalty,
     wild_rank_for_round,
 )
-from core.melds import best_arrangement
+from threethirteen.core.melds import best_arrangement
 
 Codes = tuple[int, ...]
 

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import random
 
-from core.ai.beliefs import Beliefs, read_beliefs
-from core.ai.hands import Codes, Table, codes_of, outlook, with_card, without
-from core.ai.lookahead import Samples, leave_value, sample_draws, stock_value
-from core.ai.medium import MediumPolicy
-from core.ai.reasons import clause, discard_reason, name, open_groups, reason
-from core.ai.tracking import turns_played
-from core.cards import Card, card_from_code
-from core.events import DrawSource
-from core.views import PlayerView
+from threethirteen.core.ai.beliefs import Beliefs, read_beliefs
+from threethirteen.core.ai.hands import Codes, Table, codes_of, outlook, with_card, without
+from threethirteen.core.ai.lookahead import Samples, leave_value, sample_draws, stock_value
+from threethirteen.core.ai.medium import MediumPolicy
+from threethirteen.core.ai.reasons import clause, discard_reason, name, open_groups, reason
+from threethirteen.core.ai.tracking import turns_played
+from threethirteen.core.cards import Card, card_from_code
+from threethirteen.core.events import DrawSource
+from threethirteen.core.views import PlayerView
 
 SAMPLES = 96
 """Stock deals sampled per decision."""

@@ -10,12 +10,12 @@ seems close, it only dumps points ("dump mode").
 
 from __future__ import annotations
 
-from core.ai.hands import Codes, Outlook, Table, codes_of, outlook, with_card, without
-from core.ai.reasons import clause, discard_reason, name, open_groups, reason
-from core.ai.tracking import pickups, turns_played, unseen_list
-from core.cards import Card, card_from_code
-from core.events import DrawSource
-from core.views import PlayerView
+from threethirteen.core.ai.hands import Codes, Outlook, Table, codes_of, outlook, with_card, without
+from threethirteen.core.ai.reasons import clause, discard_reason, name, open_groups, reason
+from threethirteen.core.ai.tracking import pickups, turns_played, unseen_list
+from threethirteen.core.cards import Card, card_from_code
+from threethirteen.core.events import DrawSource
+from threethirteen.core.views import PlayerView
 
 CANDIDATES = 5
 """Discards judged by their outs: the best few by the penalty they leave."""
