@@ -1,7 +1,8 @@
-"""The ``threethirteen`` command: play (the default), replay, simulate, bench."""
+"""The ``threethirteen`` command: play (the default), replay, simulate, bench, rules."""
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
 
@@ -12,18 +13,24 @@ SUBCOMMANDS: dict[str, str] = {
     "replay": "threethirteen.repl.replay",
     "simulate": "threethirteen.repl.simulate",
     "bench": "threethirteen.repl.bench",
+    "rules": "threethirteen.repl.rulebook",
 }
 """Each subcommand's module; each has ``main(argv) -> int``."""
 
 USAGE = f"""\
 usage: threethirteen [play] [options]     play a game against three AI opponents
-       threethirteen replay FILE          step through a saved game
+       threethirteen replay FILE|NAME     step through a saved game or a curated one
+       threethirteen replay --list        the curated games that come with the game
        threethirteen simulate [options]   let AI players play many games
        threethirteen bench [--quick]      measure the engine's speed
-       threethirteen --version | --help
+       threethirteen rules [--lang de]    print the rules
+       threethirteen -V | --version | -h | --help
 
 threethirteen {__version__}; 'threethirteen COMMAND --help' tells more.
 """
+
+EXIT_USAGE = 2
+"""The exit code of a command line that cannot be understood (as argparse uses)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,16 +39,30 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
         return 0
-    if args and args[0] == "--version":
+    if args and args[0] in ("-V", "--version"):
         print(f"threethirteen {__version__}")
         return 0
-    command = args[0] if args and args[0] in SUBCOMMANDS else "play"
-    rest = args[1:] if args and args[0] in SUBCOMMANDS else args
+    if args and args[0] in SUBCOMMANDS:
+        command, rest = args[0], args[1:]
+    elif args and not args[0].startswith("-"):
+        guess = difflib.get_close_matches(args[0], SUBCOMMANDS, n=1)
+        hint = f" (did you mean '{guess[0]}'?)" if guess else ""
+        print(f"threethirteen: unknown command '{args[0]}'{hint}\n\n{USAGE}", file=sys.stderr)
+        return EXIT_USAGE
+    else:
+        command, rest = "play", args
     try:
         module = importlib.import_module(SUBCOMMANDS[command])
-    except ModuleNotFoundError:
-        print(f"threethirteen {__version__}: '{command}' is not built yet.\n\n{USAGE}")
-        return 0 if command == "play" else 2
+    except ImportError as error:
+        # Every subcommand ships with the game: one that cannot be imported is a
+        # broken install, never a command that does not exist yet.
+        print(
+            f"threethirteen {__version__}: cannot load '{command}': {error}\n"
+            "This installation is broken; reinstall it "
+            "(pip install --force-reinstall threethirteen).",
+            file=sys.stderr,
+        )
+        return 1
     code: int = module.main(rest)
     return code
 

@@ -26,6 +26,7 @@ from threethirteen.repl.analyze import analysis_lines
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
 from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
+from threethirteen.repl.shipped import find_replay, replay_path, shipped_replays
 from threethirteen.repl.storage import data_dir, load_file
 from threethirteen.repl.style import STYLE, wants_plain
 from threethirteen.repl.viewer import Replay
@@ -33,21 +34,23 @@ from threethirteen.repl.viewer import Replay
 __all__ = ["load_file", "main", "verify_main"]
 
 
-def verify_main(path: Path, *, analyze: bool = False) -> int:
+def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) -> int:
     """Print a one-line verdict; 0 when every recorded move and score is right.
 
     With ``analyze``, then list the human's costliest decisions by the hard AI's lights.
+    The verdict names the log as ``label`` (what the player typed) or its path.
     """
+    name = str(path) if label is None else label
     try:
         log = load_file(path)
     except TruncatedLogError as error:
-        print(f"{path}: {error}; {len(error.prefix.events)} complete events before it")
+        print(f"{name}: {error}; {len(error.prefix.events)} complete events before it")
         return 1
     except LogFormatError as error:
-        print(f"{path}: {error}")
+        print(f"{name}: {error}")
         return 1
     verdict = verify_log(log)
-    print(f"{path}: {summary(verdict)}")
+    print(f"{name}: {summary(verdict)}")
     if analyze and verdict.ok:
         print("\n".join(analysis_lines(log)))
     return 0 if verdict.ok else 1
@@ -151,7 +154,15 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="threethirteen replay", description="Step through a saved game, or check it."
     )
-    p.add_argument("file", type=Path, help="a saved game or simulator log (.jsonl)")
+    p.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE|NAME",
+        help="a saved game or simulator log (.jsonl), or the name of a curated game",
+    )
+    p.add_argument(
+        "--list", action="store_true", help="list the curated games that come with the game"
+    )
     p.add_argument(
         "--verify",
         action="store_true",
@@ -171,8 +182,21 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     """Replay or verify; the exit code."""
     args = parser().parse_args(argv)
+    if args.list:
+        print(list_text())
+        return 0
+    if args.file is None:
+        parser().error("name a FILE to replay, or a curated game (--list shows them)")
+    path = replay_file(args.file)
+    if not path.exists():
+        print(
+            f"threethirteen replay: cannot read {args.file}: there is no such file, "
+            "nor a curated game of that name (threethirteen replay --list names them)",
+            file=sys.stderr,
+        )
+        return 1
     if args.verify or args.analyze:
-        return verify_main(args.file, analyze=args.analyze)
+        return verify_main(path, analyze=args.analyze, label=args.file)
     tx = Texts(args.lang or language_from_environment())
     if args.script is not None:
         try:
@@ -180,7 +204,31 @@ def main(argv: list[str]) -> int:
         except (OSError, UnicodeDecodeError) as error:
             print(f"threethirteen replay: cannot read {args.script}: {error}", file=sys.stderr)
             return 2
-        return replay_lines(args.file, lines, tx=tx, at=args.at)
+        return replay_lines(path, lines, tx=tx, at=args.at)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return replay_lines(args.file, sys.stdin, tx=tx, at=args.at)
-    return replay_terminal(args.file, tx=tx, at=args.at)
+        return replay_lines(path, sys.stdin, tx=tx, at=args.at)
+    return replay_terminal(path, tx=tx, at=args.at)
+
+
+def replay_file(argument: str) -> Path:
+    """The log ``argument`` names: a file when one is there, else a curated game's log.
+
+    A path that exists always wins, so a file of one's own is never shadowed by a
+    curated game of the same name; a name that is neither is left as a path, for
+    the reader to report as missing.
+    """
+    path = Path(argument)
+    if path.exists():
+        return path
+    game = find_replay(argument)
+    return path if game is None else replay_path(game)
+
+
+def list_text() -> str:
+    """The curated games, one line each: the name to replay it by and what it shows."""
+    games = shipped_replays()
+    width = max(len(game.name) for game in games)
+    lines = [f"{game.name:<{width}}  {game.shows}" for game in games]
+    lines.append("")
+    lines.append("Open one with: threethirteen replay NAME (or --verify, --analyze)")
+    return "\n".join(lines)

@@ -27,10 +27,9 @@ REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 
 @frozen
 class Curated:
-    """One curated game: how it was played and what it shows."""
+    """One curated game: how it was played (what it shows is in ``replays/catalogue.toml``)."""
 
     name: str
-    shows: str
     seed: int
     players: tuple[str, ...]
     options: GameOptions = field(factory=GameOptions)
@@ -57,34 +56,29 @@ def all_wild_deal(seed: int) -> Shuffler:
 CURATED: tuple[Curated, ...] = (
     Curated(
         "jokers-0.jsonl",
-        "no jokers, aces low: hard, medium, easy and greedy at one table",
         seed=101,
         players=("hard", "medium", "easy", "greedy"),
     ),
     Curated(
         "jokers-2.jsonl",
-        "two jokers: hard against three medium players",
         seed=202,
         players=("hard", "medium", "medium", "medium"),
         options=GameOptions(jokers=2),
     ),
     Curated(
         "jokers-4-aces-high.jsonl",
-        "four jokers and aces high (Q-K-A runs, aces 15 points)",
         seed=303,
         players=("medium", "hard", "easy", "hard"),
         options=GameOptions(jokers=4, aces_high=True),
     ),
     Curated(
         "no-winner.jsonl",
-        "two tie, all tie: two players share the lowest total, so nobody wins",
         seed=1038,
         players=("greedy", "greedy", "greedy", "greedy"),
         options=GameOptions(jokers=4),
     ),
     Curated(
         "all-wild-meld.jsonl",
-        "an all-wild meld: Left is dealt 3♣ 3♦ JK in round 1 (a prepared deck) and goes out",
         seed=404,
         players=("easy", "easy", "medium", "hard"),
         options=GameOptions(jokers=2),
@@ -92,7 +86,6 @@ CURATED: tuple[Curated, ...] = (
     ),
     Curated(
         "safety-rule.jsonl",
-        "round 1 of four hoarders: two stock rebuilds, then the safety rule ends the round",
         seed=505,
         players=("tests.bots:Hoarder",) * 4,
         rounds=1,

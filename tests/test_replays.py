@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from threethirteen.core.cards import is_wild, wild_rank_for_round
+from threethirteen.core.cards import is_wild, parse_cards, wild_rank_for_round
 from threethirteen.core.events import (
     GameEnded,
     GameStarted,
@@ -13,8 +15,10 @@ from threethirteen.core.events import (
     StockRebuilt,
 )
 from threethirteen.core.log import GameLog, encode_log, read_log
+from threethirteen.core.melds import best_arrangement
 from threethirteen.core.state import fold
 from threethirteen.core.verify import summary, verify_log
+from threethirteen.repl.shipped import rules_text, shipped_replays
 
 from tests.curated import CURATED, REPLAYS
 
@@ -40,8 +44,25 @@ def test_curated_game_verifies_and_is_listed(game) -> None:  # type: ignore[no-u
     assert f"`{game.name}`" in README
 
 
-def test_every_file_is_curated() -> None:
-    assert sorted(p.name for p in REPLAYS.glob("*.jsonl")) == sorted(g.name for g in CURATED)
+def test_every_file_is_curated_and_in_the_catalogue() -> None:
+    files = sorted(p.name for p in REPLAYS.glob("*.jsonl"))
+    assert files == sorted(g.name for g in CURATED)
+    assert files == sorted(game.file_name for game in shipped_replays())
+    assert all(game.shows for game in shipped_replays())
+
+
+def test_the_rule_books_worked_examples_hold() -> None:
+    """Every row of the worked examples in the shipped rules (both languages) is the solver's."""
+    for language, aces_word in (("en", "aces high"), ("de", "Ass hoch")):
+        text = rules_text(language)
+        rows = re.findall(r"^\| (\d+) \| ([^|]+) \| (\d+) \|", text, flags=re.MULTILINE)
+        assert len(rows) == 10, language
+        for round_no, hand, penalty in rows:
+            cards, _, option = hand.strip().partition(", ")
+            arrangement = best_arrangement(
+                parse_cards(cards), int(round_no), aces_high=option == aces_word
+            )
+            assert arrangement.penalty == int(penalty), (language, hand)
 
 
 def test_the_options_are_covered() -> None:
