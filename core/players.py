@@ -15,18 +15,24 @@ arguments), so people can bring their own bot:
 
 A policy may also set ``last_reason`` (a one-line reason for its latest
 choice); the engine writes it into the event.
+
+:func:`play_game` is the one loop that lets policies play a game (the simulator,
+the benchmark, the curated replays and the tests use it); :func:`play_on` plays
+on from any state, one decision at a time.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 from threethirteen.core.cards import Card
+from threethirteen.core.deck import Shuffler
 from threethirteen.core.errors import GameError, IllegalMoveError
-from threethirteen.core.events import DrawSource, Event
-from threethirteen.core.rules import Discard, Draw, decide
-from threethirteen.core.state import GameState, Phase
+from threethirteen.core.events import DrawSource, Event, GameOptions, RoundScored
+from threethirteen.core.rules import Discard, Draw, decide, new_game
+from threethirteen.core.state import GameState, Phase, fold
 from threethirteen.core.views import PlayerView, view_for
 
 
@@ -73,11 +79,14 @@ def load_policy(spec: str) -> Policy:
     return policy
 
 
-def policy_turn(state: GameState, policy: Policy, name: str = "") -> tuple[Event, ...]:
+def policy_turn(
+    state: GameState, policy: Policy, name: str = "", shuffler: Shuffler | None = None
+) -> tuple[Event, ...]:
     """The events of one decision (a draw or a discard) by ``policy`` for the seat to act.
 
     The policy gets the seat's view only. A move the rules refuse raises
     :class:`PolicyError` naming the player; it is never replaced by another.
+    ``shuffler`` is the game's chance (a prepared deck), as for :func:`~core.rules.decide`.
     """
     seat = state.turn
     if seat is None or state.phase not in (Phase.DRAW, Phase.DISCARD):
@@ -98,7 +107,7 @@ def policy_turn(state: GameState, policy: Policy, name: str = "") -> tuple[Event
             if not isinstance(card, Card):
                 raise PolicyError("policy_bad_discard", name=label, choice=card)
             command = Discard(seat=seat, card=card, reason=_reason(policy))
-        return decide(state, command)
+        return decide(state, command, shuffler)
     except IllegalMoveError as error:
         raise PolicyError("policy_illegal", name=label, detail=error) from None
 
@@ -106,3 +115,54 @@ def policy_turn(state: GameState, policy: Policy, name: str = "") -> tuple[Event
 def _reason(policy: Policy) -> str:
     reason = getattr(policy, "last_reason", "")
     return reason if isinstance(reason, str) else ""
+
+
+def play_on(
+    state: GameState,
+    policies: Sequence[Policy],
+    names: Sequence[str] = (),
+    shuffler: Shuffler | None = None,
+) -> Iterator[tuple[tuple[Event, ...], GameState]]:
+    """Let ``policies`` (one per seat) play from ``state``: each decision's events and the
+    state after them, until the game ends. Stop early by leaving the loop.
+
+    >>> state, _ = new_game(7, players=("greedy",) * 4)
+    >>> greedy = [load_policy("greedy")] * 4
+    >>> events, after = next(play_on(state, greedy))
+    >>> type(events[0]).__name__, after.phase.name
+    ('CardDrawn', 'DISCARD')
+    """
+    while state.ended is None and state.turn is not None:
+        seat = state.turn
+        events = policy_turn(state, policies[seat], names[seat] if names else "", shuffler)
+        state = fold(events, state)
+        yield events, state
+
+
+def play_game(
+    seed: int,
+    players: Sequence[str],
+    options: GameOptions | None = None,
+    *,
+    shuffler: Shuffler | None = None,
+    rounds: int | None = None,
+) -> tuple[Event, ...]:
+    """The whole log of a game between ``players`` (level names or ``module:Class``).
+
+    With ``rounds``, the log stops right after that many rounds are scored.
+
+    >>> log = play_game(7, ("greedy",) * 4, rounds=1)
+    >>> type(log[-1]).__name__, log[-1].round_no
+    ('RoundScored', 1)
+    """
+    start, first = new_game(seed, options, players=tuple(players), shuffler=shuffler)
+    log = list(first)
+    policies = [load_policy(player) for player in players]
+    for events, state in play_on(start, policies, players, shuffler):
+        if rounds is not None and state.ended is None and len(state.score_sheet) >= rounds:
+            # keep the events up to the last scoring (not the next round's deal)
+            last = max(i for i, e in enumerate(events) if isinstance(e, RoundScored))
+            log.extend(events[: last + 1])
+            break
+        log.extend(events)
+    return tuple(log)

@@ -1,7 +1,7 @@
 """How the curated games in ``replays/`` were made: ``python -m tests.curated``.
 
 Each game is played by AI levels (or the bots of ``tests/bots.py``) through the
-same engine calls the simulator uses; the files are then golden tests
+same loop the simulator uses (``core.players.play_game``); the files are then golden tests
 (``tests/test_replays.py``): they must verify and show what ``CURATED`` says.
 """
 
@@ -11,16 +11,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import attrs
 from attrs import field, frozen
 from threethirteen.core.cards import JOKER, new_deck, parse_cards
 from threethirteen.core.deck import SeededShuffler, Shuffler, StackedShuffler
-from threethirteen.core.events import DrawSource, Event, GameOptions, RoundScored
+from threethirteen.core.events import Event, GameOptions
 from threethirteen.core.log import encode_log
-from threethirteen.core.players import Policy, load_policy, policy_turn
-from threethirteen.core.rules import Discard, Draw, decide, new_game
-from threethirteen.core.state import GameState, Phase, fold
-from threethirteen.core.views import view_for
+from threethirteen.core.players import play_game
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 
@@ -93,43 +89,10 @@ CURATED: tuple[Curated, ...] = (
 )
 
 
-def play(game: Curated) -> list[Event]:
+def play(game: Curated) -> tuple[Event, ...]:
     """The log of ``game``: whole, or its first ``rounds`` rounds."""
     shuffler = game.shuffler(game.seed) if game.shuffler else None
-    state, events = new_game(game.seed, game.options, players=game.players, shuffler=shuffler)
-    log = list(events)
-    policies = [load_policy(player) for player in game.players]
-    while state.ended is None and len(state.score_sheet) < game.rounds:
-        assert state.turn is not None
-        if shuffler is None:
-            new = policy_turn(state, policies[state.turn], game.players[state.turn])
-        else:
-            new = _stacked_turn(state, policies[state.turn], shuffler)
-        state = fold(new, state)
-        log.extend(new)
-        if len(state.score_sheet) >= game.rounds and state.ended is None:
-            log = _cut_after_last_score(log)
-            break
-    return log
-
-
-def _stacked_turn(state: GameState, policy: Policy, shuffler: Shuffler) -> tuple[Event, ...]:
-    """``policy_turn`` for a prepared deck (it passes the shuffler on to ``decide``)."""
-    assert state.turn is not None
-    view = view_for(state, state.turn)
-    if state.phase == Phase.DRAW:
-        source = DrawSource(policy.choose_draw(view))
-        command: Draw | Discard = Draw(seat=state.turn, source=source)
-    else:
-        command = Discard(seat=state.turn, card=policy.choose_discard(view))
-    reason = getattr(policy, "last_reason", "")
-    return decide(state, attrs.evolve(command, reason=reason), shuffler)
-
-
-def _cut_after_last_score(log: list[Event]) -> list[Event]:
-    """Stop a shortened game right after its last scored round (before the next deal)."""
-    last = max(i for i, event in enumerate(log) if isinstance(event, RoundScored))
-    return log[: last + 1]
+    return play_game(game.seed, game.players, game.options, shuffler=shuffler, rounds=game.rounds)
 
 
 def main() -> int:
