@@ -35,6 +35,14 @@ MESSAGES: dict[str, str] = {
         "{seat} cannot discard {card}: it was taken from the discard pile this turn; "
         "discard another card"
     ),
+    "not_a_person_seat": "seat {seat} is not played by a person at this table",
+    "not_an_ai_seat": "seat {seat} is to act, and a person plays it, not an AI",
+    "not_your_seat": "seat {seat} cannot act for seat {other}",
+    "undo_shared_table": (
+        "there is no undo at a table with other people: they have seen the move already"
+    ),
+    "nothing_to_undo": "there is no move of yours to take back",
+    "nothing_to_redo": "there is nothing to redo",
     "stacked_deck": "this game was dealt from a stacked deck: pass the same shuffler to decide",
     # players
     "policy_spec": "{spec!r} is not a player: use a level ({levels}) or module:Class",

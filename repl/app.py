@@ -22,6 +22,7 @@ from prompt_toolkit.output import Output
 from threethirteen.core import __version__
 from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.log import GameLog, TruncatedLogError, read_log
+from threethirteen.core.timeline import Timeline, is_human_move
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
@@ -29,7 +30,6 @@ from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
 from threethirteen.repl.storage import Autosave, data_dir
 from threethirteen.repl.style import STYLE, wants_plain
 from threethirteen.repl.table import DELAYS, Settings, Table
-from threethirteen.repl.timeline import Timeline, is_human_move
 
 LEVELS = ("easy", "medium", "hard")
 

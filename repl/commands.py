@@ -16,6 +16,7 @@ from threethirteen.core.events import Event
 from threethirteen.core.log import GameLog, TruncatedLogError, encode_log, read_log
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import GameState
+from threethirteen.core.timeline import HUMAN, is_human_move
 from threethirteen.core.views import view_for
 from threethirteen.repl.grammar import PLAY, Grammar, Parsed, Spec
 from threethirteen.repl.i18n import Texts
@@ -29,7 +30,6 @@ from threethirteen.repl.render import (
 )
 from threethirteen.repl.reproduce import write_report
 from threethirteen.repl.storage import data_dir, load_stats, write_atomic
-from threethirteen.repl.timeline import HUMAN, is_human_move
 
 if TYPE_CHECKING:
     from threethirteen.repl.table import Table

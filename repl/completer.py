@@ -16,9 +16,9 @@ from threethirteen.core.cards import Card
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard, can
 from threethirteen.core.state import GameState, Phase
+from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.grammar import PLAY, Arg, Grammar, Spec
 from threethirteen.repl.i18n import Texts
-from threethirteen.repl.timeline import HUMAN
 
 
 def card_word(card: Card) -> str:

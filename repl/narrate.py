@@ -24,9 +24,9 @@ from threethirteen.core.events import (
     StockRebuilt,
 )
 from threethirteen.core.state import GameState
+from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.render import Text, card_text, melds_text
-from threethirteen.repl.timeline import HUMAN
 
 
 @frozen

@@ -25,6 +25,7 @@ from threethirteen.core.events import (
 from threethirteen.core.players import LEVELS, Policy, load_policy, policy_turn
 from threethirteen.core.rules import Assist, Discard, Draw, check, decide, new_game
 from threethirteen.core.state import GameState, Phase
+from threethirteen.core.timeline import HUMAN, Timeline
 from threethirteen.core.views import view_for
 from threethirteen.repl import commands
 from threethirteen.repl.completer import GameCompleter
@@ -44,7 +45,6 @@ from threethirteen.repl.render import (
 )
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.storage import Autosave, load_stats, save_stats, write_crash
-from threethirteen.repl.timeline import HUMAN, Timeline
 
 DELAYS = {"instant": 0.0, "fast": 0.2, "normal": 0.6, "step": 0.0}
 """Seconds of narration per AI turn at each speed (``step`` waits for a key instead)."""

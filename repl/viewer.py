@@ -26,6 +26,7 @@ from threethirteen.core.events import (
     StockRebuilt,
 )
 from threethirteen.core.state import GameState, evolve
+from threethirteen.core.timeline import HUMAN
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.commands import render_help
 from threethirteen.repl.completer import GameCompleter
@@ -46,7 +47,6 @@ from threethirteen.repl.render import (
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.storage import write_crash
 from threethirteen.repl.table import Quit, next_sort
-from threethirteen.repl.timeline import HUMAN
 
 NARRATED_STEPS = 12
 """A step forward of at most this many events tells each of them; a longer jump only the last."""

@@ -33,10 +33,10 @@ from threethirteen.core.events import CardDiscarded, CardDrawn
 from threethirteen.core.players import load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase, fold
+from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.i18n import REASONS_DE, Texts
 from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.table import Settings, Table
-from threethirteen.repl.timeline import HUMAN
 from threethirteen.repl.viewer import reason_of
 
 EN = Texts("en")

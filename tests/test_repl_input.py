@@ -14,12 +14,12 @@ from threethirteen.core.events import DrawSource
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard, Draw, decide
 from threethirteen.core.state import GameState, Phase
+from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.completer import GameCompleter, card_matches, card_word
 from threethirteen.repl.grammar import COMMANDS, UsageError, parse
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.table import Settings, Table
-from threethirteen.repl.timeline import HUMAN
 from threethirteen.repl.validator import GameValidator
 
 

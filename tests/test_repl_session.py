@@ -16,6 +16,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from threethirteen.core.cards import Card
 from threethirteen.core.log import read_log
+from threethirteen.core.timeline import HUMAN
 from threethirteen.core.verify import summary, verify_log
 from threethirteen.repl.app import open_table
 from threethirteen.repl.completer import card_word
@@ -23,7 +24,6 @@ from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.table import Settings, Table
-from threethirteen.repl.timeline import HUMAN
 
 SEED = 41
 F2 = "\x1bOQ"

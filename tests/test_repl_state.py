@@ -14,6 +14,7 @@ from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.players import load_policy, policy_turn
 from threethirteen.core.rules import Assist, Discard, Draw, decide, new_game
 from threethirteen.core.state import GameState, fold
+from threethirteen.core.timeline import HUMAN, Timeline, reveals_hidden
 from threethirteen.core.views import view_for
 from threethirteen.repl.i18n import DE, EN, ENGINE_DE, Texts, language_from_environment
 from threethirteen.repl.render import (
@@ -24,7 +25,6 @@ from threethirteen.repl.render import (
     render_table,
 )
 from threethirteen.repl.storage import Autosave, Stats, load_stats, save_stats, write_crash
-from threethirteen.repl.timeline import HUMAN, Timeline, reveals_hidden
 
 
 @pytest.fixture(autouse=True)

@@ -29,6 +29,7 @@ from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.players import load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase, fold
+from threethirteen.core.timeline import HUMAN, Timeline
 from threethirteen.core.verify import move_end
 from threethirteen.repl import cli
 from threethirteen.repl.app import main, open_table
@@ -38,7 +39,6 @@ from threethirteen.repl.loop import run_terminal
 from threethirteen.repl.reproduce import ReproduceError, parse_target, rebuild
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.table import Settings, Table
-from threethirteen.repl.timeline import HUMAN, Timeline
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 AUTOSAVE = '{"not": "touched"}\n'

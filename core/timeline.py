@@ -1,11 +1,12 @@
-"""The game as its event log, with unlimited undo and an exact redo.
+"""The game as its event log, with unlimited undo, an exact redo, and the assisted rule.
 
-Undo goes back to the state before the human's last move (a draw or a
+Undo goes back to the state before a seat's last move (a draw or a
 discard) by cutting the log there; the cut-off events are kept and redo puts
 them back verbatim, so redo restores exactly (the log is then what it was).
 
-Help cannot be undone. Assistance recorded in the cut-off part, and the fact
-that an undo went back past a card the player had seen, are kept *pending*:
+The rule on help lives here: help cannot be undone, and an undo that goes back
+past a card the seat had not seen before (see :func:`reveals_hidden`) is help
+too. Assistance recorded in the cut-off part, and that kind of undo, are kept *pending*:
 they are written into the log just before the next new event (a move, a hint),
 and they are part of :meth:`Timeline.recorded` (what the autosave and a save
 file hold). Writing them at once would shift the event count that AI choices
@@ -71,14 +72,22 @@ class Timeline:
         """The log as it is saved: the events, then any pending assistance."""
         return (*self.events, *self.pending)
 
+    def assisted_for(self, seat: int = HUMAN) -> bool:
+        """Whether ``seat`` took help in this game (recorded or pending)."""
+        return self.state.is_assisted(seat) or any(p.seat == seat for p in self.pending)
+
     @property
     def assisted(self) -> bool:
-        """Whether the human took help in this game (recorded or pending)."""
-        return self.state.is_assisted(HUMAN) or any(p.seat == HUMAN for p in self.pending)
+        """Whether the person at seat 0 took help in this game (recorded or pending)."""
+        return self.assisted_for(HUMAN)
+
+    def can_undo_for(self, seat: int = HUMAN) -> bool:
+        """Whether ``seat`` has a move to take back (never once the game is over)."""
+        return self.state.ended is None and any(is_human_move(e, seat) for e in self.events)
 
     @property
     def can_undo(self) -> bool:
-        return self.state.ended is None and any(is_human_move(e) for e in self.events)
+        return self.can_undo_for(HUMAN)
 
     @property
     def can_redo(self) -> bool:
@@ -103,10 +112,14 @@ class Timeline:
             self.state = fold((event,), self.state)
 
     def undo(self) -> tuple[Event, ...] | None:
-        """Go back to before the human's last move; the events cut off, or ``None``."""
-        if not self.can_undo:
+        """Go back to before seat 0's last move; the events cut off, or ``None``."""
+        return self.undo_for(HUMAN)
+
+    def undo_for(self, seat: int) -> tuple[Event, ...] | None:
+        """Go back to before ``seat``'s last move; the events cut off, or ``None``."""
+        if not self.can_undo_for(seat):
             return None
-        cut = max(i for i, event in enumerate(self.events) if is_human_move(event))
+        cut = max(i for i, event in enumerate(self.events) if is_human_move(event, seat))
         removed = tuple(self.events[cut:])
         del self.events[cut:]
         self.state = fold(self.events)
@@ -114,8 +127,8 @@ class Timeline:
         for event in removed:
             if isinstance(event, AssistanceUsed):
                 self._keep(event)
-        if reveals_hidden(removed):
-            self._keep(AssistanceUsed(seat=HUMAN, help=Assistance.UNDO))
+        if reveals_hidden(removed, seat):
+            self._keep(AssistanceUsed(seat=seat, help=Assistance.UNDO))
         return removed
 
     def redo(self) -> tuple[Event, ...] | None:
