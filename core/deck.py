@@ -4,7 +4,9 @@ The engine never calls the ``random`` module itself. :class:`SeededShuffler`
 derives each outcome from the game seed and *where* it happens (the round, the
 rebuild number) only, never from what the players did, so two tables with
 different players get the same deals from the same seed. Each outcome is then
-written into an event, so folding a log needs no shuffler at all.
+written into an event, so folding a log needs no shuffler at all; and
+:class:`RecordedShuffler` reads them back, to re-decide a log that was not
+dealt from its seed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Protocol
 
 from attrs import frozen
 from threethirteen.core.cards import SEATS, Card, sort_cards
+from threethirteen.core.events import Event, GameStarted, RoundDealt, StockRebuilt
 
 
 class Shuffler(Protocol):
@@ -114,3 +117,45 @@ class StackedShuffler:
         if sort_cards(order) != sort_cards(cards):
             raise ValueError(f"the stacked rebuild {rebuild_no} of round {round_no} does not fit")
         return order
+
+
+def deck_order(dealt: RoundDealt) -> tuple[Card, ...]:
+    """The deck order that deals ``dealt``: card i went to seat dealer + 1 + i."""
+    size = len(dealt.hands[0])
+    order: list[Card] = []
+    for i in range(SEATS * size):
+        order.append(dealt.hands[(dealt.dealer + 1 + i) % SEATS][i // SEATS])
+    return (*order, dealt.upcard, *dealt.stock)
+
+
+@frozen
+class RecordedShuffler:
+    """Chance as the log recorded it, for logs that are not ``seeded``."""
+
+    events: Sequence[Event]
+
+    @property
+    def seeded(self) -> bool:
+        return False
+
+    def first_dealer(self) -> int:
+        started = self.events[0]
+        assert isinstance(started, GameStarted)
+        return started.first_dealer
+
+    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        for event in self.events:
+            if isinstance(event, RoundDealt) and event.round_no == round_no:
+                return deck_order(event)
+        raise ValueError(f"the log has no deal for round {round_no}")
+
+    def rebuild_order(
+        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        for event in self.events:
+            if isinstance(event, StockRebuilt) and (event.round_no, event.rebuild_no) == (
+                round_no,
+                rebuild_no,
+            ):
+                return event.stock
+        raise ValueError(f"the log has no rebuild {rebuild_no} in round {round_no}")

@@ -28,6 +28,7 @@ from threethirteen.core.events import (
     RoundDealt,
     RoundScored,
 )
+from threethirteen.core.moves import is_move_of
 from threethirteen.core.state import GameState, fold
 
 HUMAN = 0
@@ -35,8 +36,8 @@ HUMAN = 0
 
 
 def is_human_move(event: Event, seat: int = HUMAN) -> bool:
-    """A draw or discard of ``seat``: the points undo goes back to."""
-    return isinstance(event, CardDrawn | CardDiscarded) and event.seat == seat
+    """A draw or discard of ``seat`` (by default the person at seat 0)."""
+    return is_move_of(event, seat)
 
 
 def reveals_hidden(events: Iterable[Event], seat: int = HUMAN) -> bool:

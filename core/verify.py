@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 import attrs
 from attrs import field, frozen
-from threethirteen.core.cards import ROUNDS, SEATS, Card, card_penalty, wild_rank_for_round
+from threethirteen.core.cards import ROUNDS, Card, card_penalty, wild_rank_for_round
+from threethirteen.core.deck import RecordedShuffler
 from threethirteen.core.errors import GameError
 from threethirteen.core.events import (
     AssistanceUsed,
@@ -22,11 +23,9 @@ from threethirteen.core.events import (
     CardDrawn,
     DrawSource,
     Event,
-    GameEnded,
     GameStarted,
     PlayerWentOut,
     RoundDealt,
-    RoundEnd,
     RoundScored,
     StockRebuilt,
 )
@@ -47,48 +46,6 @@ class Verdict:
     state: GameState = field(factory=GameState)
     complete: bool = True
     """False when the log stops inside the events of one move (an interrupted save)."""
-
-
-def deck_order(dealt: RoundDealt) -> tuple[Card, ...]:
-    """The deck order that deals ``dealt``: card i went to seat dealer + 1 + i."""
-    size = len(dealt.hands[0])
-    order: list[Card] = []
-    for i in range(SEATS * size):
-        order.append(dealt.hands[(dealt.dealer + 1 + i) % SEATS][i // SEATS])
-    return (*order, dealt.upcard, *dealt.stock)
-
-
-@frozen
-class RecordedShuffler:
-    """Chance as the log recorded it, for logs that are not ``seeded``."""
-
-    events: Sequence[Event]
-
-    @property
-    def seeded(self) -> bool:
-        return False
-
-    def first_dealer(self) -> int:
-        started = self.events[0]
-        assert isinstance(started, GameStarted)
-        return started.first_dealer
-
-    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
-        for event in self.events:
-            if isinstance(event, RoundDealt) and event.round_no == round_no:
-                return deck_order(event)
-        raise ValueError(f"the log has no deal for round {round_no}")
-
-    def rebuild_order(
-        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
-    ) -> tuple[Card, ...]:
-        for event in self.events:
-            if isinstance(event, StockRebuilt) and (event.round_no, event.rebuild_no) == (
-                round_no,
-                rebuild_no,
-            ):
-                return event.stock
-        raise ValueError(f"the log has no rebuild {rebuild_no} in round {round_no}")
 
 
 def command_for(events: Sequence[Event], at: int, state: GameState) -> Command | None:
@@ -223,33 +180,6 @@ def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
         state = inner
         at += len(produced)
     return Verdict(True, len(events), state=state)
-
-
-def continues_move(events: Sequence[Event], index: int) -> bool:
-    """Whether ``events[index]`` follows from the same move as the event before it.
-
-    A deal follows the start or the scoring before it; going out follows a
-    discard; a scoring after someone went out follows the last discard (one ended
-    by the safety rule is the start of a draw); a draw follows a stock rebuild;
-    the end of the game follows the last scoring.
-    """
-    if index <= 0:
-        return False
-    event = events[index]
-    if isinstance(event, RoundDealt | PlayerWentOut | GameEnded):
-        return True
-    if isinstance(event, CardDrawn):
-        return isinstance(events[index - 1], StockRebuilt)
-    if isinstance(event, RoundScored):
-        return event.ended_by == RoundEnd.WENT_OUT
-    return False
-
-
-def move_end(events: Sequence[Event], count: int) -> int:
-    """The smallest event count ≥ ``count`` that does not cut a move in two."""
-    while count < len(events) and continues_move(events, count):
-        count += 1
-    return count
 
 
 def verify_log(log: GameLog) -> Verdict:

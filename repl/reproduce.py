@@ -27,8 +27,9 @@ from threethirteen.core.events import (
     GameStarted,
 )
 from threethirteen.core.log import TruncatedLogError, encode_log
+from threethirteen.core.moves import move_end
 from threethirteen.core.state import fold
-from threethirteen.core.verify import move_end, verify_events
+from threethirteen.core.verify import verify_events
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.storage import load_file, write_atomic
 

@@ -25,6 +25,7 @@ from threethirteen.core.events import (
     RoundScored,
     StockRebuilt,
 )
+from threethirteen.core.moves import is_turn_end
 from threethirteen.core.state import GameState, evolve
 from threethirteen.core.timeline import HUMAN
 from threethirteen.core.verify import verify_events
@@ -50,16 +51,6 @@ from threethirteen.repl.table import Quit, next_sort
 
 NARRATED_STEPS = 12
 """A step forward of at most this many events tells each of them; a longer jump only the last."""
-
-
-def is_turn_end(events: Sequence[Event], index: int) -> bool:
-    """Whether ``events[index]`` ends a turn or a stage: a discard (and going out after it),
-    a deal, a scoring, the start or the end of the game. ``next turn`` stops there."""
-    event = events[index]
-    if isinstance(event, CardDiscarded):
-        following = events[index + 1] if index + 1 < len(events) else None
-        return not isinstance(following, PlayerWentOut)
-    return isinstance(event, GameStarted | RoundDealt | RoundScored | PlayerWentOut | GameEnded)
 
 
 def reason_of(event: Event, tx: Texts) -> str:

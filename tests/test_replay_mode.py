@@ -34,6 +34,7 @@ from threethirteen.core.events import (
     StockRebuilt,
 )
 from threethirteen.core.log import encode_log
+from threethirteen.core.moves import is_turn_end
 from threethirteen.core.players import load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import GameState, fold
@@ -45,7 +46,7 @@ from threethirteen.repl.render import plain
 from threethirteen.repl.replay import main, open_replay
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.validator import GameValidator
-from threethirteen.repl.viewer import Replay, describe, is_turn_end
+from threethirteen.repl.viewer import Replay, describe
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("easy", "greedy", "easy", "greedy")

@@ -26,11 +26,11 @@ from threethirteen.core.events import (
     StockRebuilt,
 )
 from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.moves import move_end
 from threethirteen.core.players import load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase, fold
 from threethirteen.core.timeline import HUMAN, Timeline
-from threethirteen.core.verify import move_end
 from threethirteen.repl import cli
 from threethirteen.repl.app import main, open_table
 from threethirteen.repl.completer import card_word
