@@ -92,7 +92,7 @@ def replay_lines(path: Path, lines: Iterable[str], *, tx: Texts, at: int | None 
     if not _start_at(replay, at, path):
         return 1
     replay.begin()
-    return run_lines(replay, lines)
+    return run_lines(replay, lines, name="threethirteen replay")
 
 
 def replay_terminal(path: Path, *, tx: Texts, at: int | None = None) -> int:
