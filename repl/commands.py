@@ -17,6 +17,7 @@ from threethirteen.core.log import GameLog, TruncatedLogError, encode_log, read_
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import GameState
 from threethirteen.core.views import view_for
+from threethirteen.repl.config import remember
 from threethirteen.repl.grammar import PLAY, Grammar, Parsed, Spec
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.narrate import GameOver, RoundOver, Say, narrate
@@ -49,6 +50,7 @@ def run(table: Table, parsed: Parsed) -> str | None:
             table.move(table.move_command(parsed))
         case "sort":
             table.settings.sort = parsed.choice or next_sort(table.settings.sort)
+            remember_setting(table, "sort", table.settings.sort)
             if table.state.round is not None:
                 view = view_for(table.state, HUMAN)
                 table.screen.show(
@@ -89,6 +91,7 @@ def run(table: Table, parsed: Parsed) -> str | None:
         case "speed":
             if parsed.choice:
                 table.settings.speed = parsed.choice
+                remember_setting(table, "speed", parsed.choice)
             table.say(tx("msg.speed", speed=tx(f"speed.{table.settings.speed}")))
         case "stats":
             table.screen.show(render_stats(table))
@@ -99,6 +102,13 @@ def run(table: Table, parsed: Parsed) -> str | None:
         case "quit":
             raise Quit
     return None
+
+
+def remember_setting(table: Table, name: str, value: str) -> None:
+    """Keep a setting the player changed for the next game, in the config file of a
+    terminal game; a file that cannot be written just keeps it for this game."""
+    if table.settings_file is not None:
+        remember(table.settings_file, name, value)
 
 
 def path_exists(text: str) -> bool:

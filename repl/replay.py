@@ -23,6 +23,7 @@ from threethirteen.core.events import Event
 from threethirteen.core.log import TruncatedLogError
 from threethirteen.core.verify import summary, verify_log
 from threethirteen.repl.analyze import analysis_lines
+from threethirteen.repl.config import config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
 from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
@@ -82,22 +83,27 @@ def _refuse(message: str) -> None:
     print(f"threethirteen replay: {message}", file=sys.stderr)
 
 
-def replay_lines(path: Path, lines: Iterable[str], *, tx: Texts, at: int | None = None) -> int:
+def replay_lines(
+    path: Path, lines: Iterable[str], *, tx: Texts, at: int | None = None, sort: str = "suit"
+) -> int:
     """Replay ``path`` running ``lines`` as commands, printing plain text (scripts, pipes)."""
     screen = PlainScreen(sys.stdout)
     events = read_replay(path, screen, tx)
     if events is None:
         return 1
     replay = Replay(events, tx=tx, screen=screen, name=path.name)
+    replay.sort = sort
     if not _start_at(replay, at, path):
         return 1
     replay.begin()
     return run_lines(replay, lines, name="threethirteen replay")
 
 
-def replay_terminal(path: Path, *, tx: Texts, at: int | None = None) -> int:
+def replay_terminal(
+    path: Path, *, tx: Texts, at: int | None = None, sort: str = "suit", color: bool = True
+) -> int:
     """Replay ``path`` at a prompt."""
-    opened = open_replay(path, tx=tx, at=at)
+    opened = open_replay(path, tx=tx, at=at, sort=sort, color=color)
     if opened is None:
         return 1
     return run_terminal(*opened)
@@ -108,11 +114,16 @@ def open_replay(
     *,
     tx: Texts,
     at: int | None = None,
+    sort: str = "suit",
+    color: bool = True,
     input: Input | None = None,
     output: Output | None = None,
 ) -> tuple[Replay, PromptSession[str]] | None:
-    """The replay of ``path`` at a terminal and its prompt, or ``None`` when it cannot open."""
-    plain_text = wants_plain()
+    """The replay of ``path`` at a terminal and its prompt, or ``None`` when it cannot open.
+
+    ``sort`` is the first order of seat 0's hand; ``color`` off gives plain text.
+    """
+    plain_text = wants_plain() or not color
     screen = TerminalScreen(
         style=STYLE,
         plain_text=plain_text,
@@ -124,6 +135,7 @@ def open_replay(
     if events is None:
         return None
     replay = Replay(events, tx=tx, screen=screen, name=path.name)
+    replay.sort = sort
     if not _start_at(replay, at, path):
         return None
     session = make_session(
@@ -163,7 +175,9 @@ def parser() -> argparse.ArgumentParser:
         help="verify, then list your costliest decisions against the hard AI's",
     )
     p.add_argument("--at", type=int, metavar="N", help="open at event N (default: 1)")
-    p.add_argument("--lang", choices=LANGUAGES, help="en or de (default: from LANG)")
+    p.add_argument(
+        "--lang", choices=LANGUAGES, help="en or de (default: the config file's, else from LANG)"
+    )
     p.add_argument("--script", type=Path, metavar="FILE", help="read the commands from FILE")
     return p
 
@@ -173,14 +187,18 @@ def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     if args.verify or args.analyze:
         return verify_main(args.file, analyze=args.analyze)
-    tx = Texts(args.lang or language_from_environment())
+    settings_file = config_path()
+    config, problems = read_config(settings_file)
+    tx = Texts(args.lang or config.language or language_from_environment())
+    for problem in problems:
+        _refuse(problem.told(settings_file, tx))
     if args.script is not None:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             print(f"threethirteen replay: cannot read {args.script}: {error}", file=sys.stderr)
             return 2
-        return replay_lines(args.file, lines, tx=tx, at=args.at)
+        return replay_lines(args.file, lines, tx=tx, at=args.at, sort=config.sort)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return replay_lines(args.file, sys.stdin, tx=tx, at=args.at)
-    return replay_terminal(args.file, tx=tx, at=args.at)
+        return replay_lines(args.file, sys.stdin, tx=tx, at=args.at, sort=config.sort)
+    return replay_terminal(args.file, tx=tx, at=args.at, sort=config.sort, color=config.color)

@@ -54,13 +54,14 @@ HELPER_LEVELS = ("hard", "medium", "easy", "greedy")
 
 @define
 class Settings:
-    """How this player likes the game: speed, hand order, and options for new games."""
+    """How this player likes the game: speed, hand order, colours, and options for new games."""
 
     speed: str = "normal"
     sort: str = "suit"
     level: str = "medium"
     jokers: int = 0
     aces_high: bool = False
+    color: bool = True
 
     def options(self) -> GameOptions:
         """The options a new game is dealt with."""
@@ -93,6 +94,7 @@ class Table:
         self.settings = settings
         self.autosave = autosave
         self.keep_stats = keep_stats
+        self.settings_file: Path | None = None  # a terminal game remembers speed and sort here
         self.timeline = timeline
         self.policies: dict[int, Policy] = {}
         self._helper: Policy | None = None
