@@ -19,9 +19,9 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
-from threethirteen.core import __version__
 from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.log import GameLog, TruncatedLogError, read_log
+from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
@@ -35,32 +35,78 @@ from threethirteen.repl.timeline import Timeline, is_human_move
 LEVELS = ("easy", "medium", "hard")
 
 
+DESCRIPTION = """\
+Three-Thirteen Rummy against three AI opponents (Left,
+Top and Right). The game deals at once; if a game was
+left unfinished, it asks whether to resume it. Every
+event is autosaved.
+
+Without a terminal (a pipe, or --script FILE) the same
+commands are read line by line and plain text is
+printed; the first command refused (a typo, a move
+against the rules) ends the script with exit code 1.
+A script touches neither the autosave nor the
+statistics.
+
+Options given here win over the config file, which wins
+over the defaults below.
+"""
+"""What ``threethirteen play --help`` says first (plain text, at most 60 columns)."""
+
+
 def parser() -> argparse.ArgumentParser:
     """The options of ``threethirteen play``."""
-    p = argparse.ArgumentParser(
-        prog="threethirteen play",
-        description="Three-Thirteen Rummy against three AI opponents.",
-    )
-    p.add_argument("--seed", type=int, help="deal the cards of this seed (default: random)")
-    # no defaults here: an option not given is the config file's, else the game's default
-    p.add_argument("--jokers", type=int, choices=(0, 2, 4), help="jokers in the deck")
-    p.add_argument("--aces", choices=("low", "high"), help="aces low or high")
-    p.add_argument("--level", choices=LEVELS, help="the opponents' level")
-    p.add_argument("--speed", choices=tuple(DELAYS), help="narration speed")
+    p = command_parser("threethirteen play", DESCRIPTION)
     p.add_argument(
-        "--lang", choices=LANGUAGES, help="en or de (default: the config file's, else from LANG)"
+        "--seed",
+        type=int,
+        metavar="N",
+        help="deal the cards of seed N (default: a random seed; the seed command shows it)",
     )
-    p.add_argument("--script", type=Path, metavar="FILE", help="read the commands from FILE")
-    p.add_argument("--new", action="store_true", help="do not offer to resume the saved game")
+    p.add_argument("--jokers", type=int, choices=(0, 2, 4), help="jokers in the deck (default 0)")
+    p.add_argument(
+        "--aces",
+        choices=("low", "high"),
+        help="aces low (A-2-3, an ace costs 1) or high (Q-K-A, 15); default low",
+    )
+    p.add_argument(
+        "--level",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="the opponents' level: easy, medium or hard (default medium)",
+    )
+    p.add_argument(
+        "--speed",
+        choices=tuple(DELAYS),
+        metavar="SPEED",
+        help="how fast the opponents' turns are told: instant, fast, normal or step "
+        "(a key after each turn); default normal",
+    )
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="English or German (default: the config file's language, else the locale)",
+    )
+    p.add_argument(
+        "--script",
+        type=Path,
+        metavar="FILE",
+        help="read the commands from FILE, one a line (# starts a comment)",
+    )
+    p.add_argument(
+        "--new",
+        action="store_true",
+        help="deal a new game without offering to resume the saved one",
+    )
     p.add_argument(
         "--replay-to",
         metavar="FILE:N",
         help="rebuild the game saved in FILE up to event N and play on from there",
     )
-    p.add_argument("--version", action="version", version=f"threethirteen {__version__}")
     return p
 
 
+@quiet_when_the_reader_leaves
 def main(argv: list[str] | None = None) -> int:
     """Play; the exit code."""
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)

@@ -23,6 +23,7 @@ from threethirteen.core.events import Event
 from threethirteen.core.log import TruncatedLogError
 from threethirteen.core.verify import summary, verify_log
 from threethirteen.repl.analyze import analysis_lines
+from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.config import config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
@@ -158,30 +159,57 @@ def _start_at(replay: Replay, at: int | None, path: Path) -> bool:
     return True
 
 
+DESCRIPTION = """\
+Step through a saved game with every hand face up, or
+check it.
+
+FILE is any game log: a save, the autosave, a bug report,
+a simulate --log-dir game. In a terminal you get a prompt
+(help lists its commands); from a pipe or with --script,
+the commands are read line by line and plain text is
+printed, and the first command refused ends the script
+with exit code 1. Replaying writes nothing but the
+prompt's history. A damaged file is named with its line
+and exit code 1.
+"""
+"""What ``threethirteen replay --help`` says first (plain text, at most 60 columns)."""
+
+
 def parser() -> argparse.ArgumentParser:
     """The options of ``threethirteen replay``."""
-    p = argparse.ArgumentParser(
-        prog="threethirteen replay", description="Step through a saved game, or check it."
+    p = command_parser("threethirteen replay", DESCRIPTION)
+    p.add_argument(
+        "file", type=Path, metavar="FILE", help="a saved game or a simulator log (.jsonl)"
     )
-    p.add_argument("file", type=Path, help="a saved game or simulator log (.jsonl)")
     p.add_argument(
         "--verify",
         action="store_true",
-        help="re-decide every recorded move against the rules; exit 0 if all is right",
+        help="re-decide every recorded move and score against the rules; print one line "
+        "and exit 0 if all is right, else name the first bad line and exit 1",
     )
     p.add_argument(
         "--analyze",
         action="store_true",
-        help="verify, then list your costliest decisions against the hard AI's",
+        help="verify, then list the human's costliest decisions against the hard AI's",
     )
-    p.add_argument("--at", type=int, metavar="N", help="open at event N (default: 1)")
     p.add_argument(
-        "--lang", choices=LANGUAGES, help="en or de (default: the config file's, else from LANG)"
+        "--at", type=int, metavar="N", help="open at event N, the seq of its line (default 1)"
     )
-    p.add_argument("--script", type=Path, metavar="FILE", help="read the commands from FILE")
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="English or German (default: the config file's language, else the locale)",
+    )
+    p.add_argument(
+        "--script",
+        type=Path,
+        metavar="FILE",
+        help="read the commands from FILE, one a line (# starts a comment)",
+    )
     return p
 
 
+@quiet_when_the_reader_leaves
 def main(argv: list[str]) -> int:
     """Replay or verify; the exit code."""
     args = parser().parse_args(argv)

@@ -2,7 +2,7 @@
 
 :mod:`repl.simulate` plays the games; this module sums them up (means with 95%
 intervals, going-out rates, round penalties, decision times) and writes the
-tables, or the ``--json`` object.
+tables, each with a legend saying what its columns mean, or the ``--json`` object.
 """
 
 from __future__ import annotations
@@ -105,8 +105,18 @@ def decision_times(
     }
 
 
+TABLE_LEGEND = """\
+mean total: the mean final total of a game (lower is better)
+±: the half-width of that mean's 95% interval
+wins: games won outright (a shared lowest total has no winner)
+out %: the share of all rounds played in which the seat went out
+round pen: the seat's mean penalty per round
+p50 ms, p99 ms: the median and the 99th percentile time of one decision"""
+"""What the columns of :func:`table_text` mean, printed under it."""
+
+
 def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
-    """The readable per-seat table."""
+    """The readable per-seat table, with its legend."""
     rows = summarise(players, results)
     ties = sum(1 for r in results if r.winner is None)
     width = max(8, *(len(row.player) for row in rows))
@@ -123,6 +133,7 @@ def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
             f"{100 * row.went_out_rate:>7.1f}%{row.mean_round_penalty:>11.2f}"
             f"{row.p50_ms:>9.2f}{row.p99_ms:>9.1f}"
         )
+    lines += ["", TABLE_LEGEND]
     return "\n".join(lines)
 
 
@@ -159,8 +170,18 @@ def json_safe(value: Any) -> Any:
     return value
 
 
+COMPARE_LEGEND = """\
+mean total: the candidate's mean game total (lower is better)
+vs {baseline}: its total minus {baseline}'s in the same seat on the same deal
+  (points a game, and a share of {baseline}'s mean); [low, high]: its 95% interval
+win share: the share of its games (against 3 × {baseline}) the candidate won
+p50 ms, p99 ms: the median and the 99th percentile time of one decision
+A − B: A's total minus B's, same seat, same deal (below 0: A scores lower)"""
+"""What the columns of :func:`compare_text` mean, printed under it."""
+
+
 def compare_text(report: dict[str, Any]) -> str:
-    """The duplicate comparison as a readable table."""
+    """The duplicate comparison as a readable table, with its legend."""
     baseline = report["baseline"]
     lines = [
         f"duplicate deals: {report['games_per_lineup']} seeds "
@@ -187,4 +208,5 @@ def compare_text(report: dict[str, Any]) -> str:
             f"{pair['candidate']} − {pair['reference']}: {pair['difference']:+.2f} points a game, "
             f"95% interval [{low:+.2f}, {high:+.2f}]"
         )
+    lines += ["", COMPARE_LEGEND.format(baseline=baseline)]
     return "\n".join(lines)

@@ -41,6 +41,7 @@ from threethirteen.core.players import Policy, load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import evolve
 from threethirteen.core.views import PlayerView
+from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.results import (
     GameResult,
     compare_text,
@@ -154,7 +155,8 @@ def run_games(jobs: Sequence[GameJob], workers: int) -> Iterator[GameResult]:
 
 
 class Progress:
-    """``games 37/200`` on stderr: rewritten in place on a terminal, else every 10%."""
+    """``games 37/200`` on stderr: rewritten in place on a terminal (and erased at the end),
+    else a line every 10%."""
 
     def __init__(self, total: int, stream: TextIO, enabled: bool, label: str = "games") -> None:
         self.total = total
@@ -176,8 +178,9 @@ class Progress:
             self.stream.flush()
 
     def close(self) -> None:
+        """Erase the progress line on a terminal, so the results start on a clean line."""
         if self.enabled and self.tty:
-            self.stream.write("\n")
+            self.stream.write("\r\x1b[K")
             self.stream.flush()
 
 
@@ -291,34 +294,87 @@ def compare(
 # -- the command ---------------------------------------------------------------------
 
 
+DESCRIPTION = """\
+Let AI players play many games and measure them.
+
+Game i is dealt from seed S + i, so two runs with
+different players see the same deals. A player is a
+level (greedy, easy, medium, hard) or an importable
+module:Class. The table shows per seat the mean game
+total with its 95% interval, wins, how often the seat
+went out, its mean penalty per round and how long its
+decisions took; a legend under it says what each
+column means.
+
+--compare A,B --against BASE plays the duplicate method:
+each candidate in each seat in turn with BASE in the
+other three, and BASE alone at the table, on the same
+seeds. It reports each candidate against BASE in the
+same seat on the same deals, and each pair of
+candidates, with 95% intervals.
+"""
+"""What ``threethirteen simulate --help`` says first (plain text, at most 60 columns)."""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="threethirteen simulate",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    parser = command_parser("threethirteen simulate", DESCRIPTION)
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="how many games (default 100)"
     )
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of game 1 (default 1)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="game i is dealt from seed S + i, i = 0, 1, 2 … (default 1)",
+    )
     parser.add_argument(
         "--players",
         default="medium,medium,medium,medium",
-        help="four players, comma-separated: levels or module:Class",
+        metavar="A,B,C,D",
+        help="the four seats (You, Left, Top, Right): levels or module:Class "
+        "(default: medium in every seat)",
     )
-    parser.add_argument("--jokers", type=int, choices=(0, 2, 4), default=0)
-    parser.add_argument("--aces", choices=("low", "high"), default="low")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
-    parser.add_argument("--log-dir", help="write each game's event log into this folder")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument(
+        "--jokers", type=int, choices=(0, 2, 4), default=0, help="jokers in the deck (default 0)"
+    )
+    parser.add_argument(
+        "--aces",
+        choices=("low", "high"),
+        default="low",
+        help="aces low (A-2-3, an ace costs 1) or high (Q-K-A, 15); default low",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play in N processes, at most one per CPU (default 1)",
+    )
+    parser.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        help="write each game's log into DIR as game-SEED.jsonl (threethirteen replay opens it)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of the table"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     parser.add_argument(
         "--compare",
         metavar="A,B,…",
-        help="duplicate comparison: each of these players in each seat against --against",
+        help="the duplicate method: each of these players in each seat against three BASE",
     )
-    parser.add_argument("--against", metavar="BASELINE", default="greedy", help="(greedy)")
+    parser.add_argument(
+        "--against",
+        metavar="BASE",
+        default="greedy",
+        help="the other three players of --compare (default greedy)",
+    )
     return parser
 
 
+@quiet_when_the_reader_leaves
 def main(argv: list[str] | None = None) -> int:
     """Run the simulator; 0 on success, 2 on a bad option or a failed player."""
     parser = _parser()
