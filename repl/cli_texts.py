@@ -1,5 +1,5 @@
 """The sentences of the command line's conventions, in English and German: a script that
-stops at a refused line and the warnings about the config file.
+stops at a refused line, the warnings about the config file, and the keys ``help`` lists.
 :mod:`repl.i18n` merges them into its tables."""
 
 from __future__ import annotations
@@ -27,6 +27,23 @@ EN: dict[str, str] = {
     "config.unreadable": "{path} cannot be read ({detail}); every setting has its default.",
     "config.or": " or ",
     "config.from_environment": "from LANG",
+    # the keys the prompt knows, listed by help (repl.keys.KEY_HELP)
+    "keys.title": "Keys:",
+    "keys.ctrl": "Ctrl",
+    "keys.tab": "complete commands, cards (penalty after each), files",
+    "keys.history": "earlier commands; in an open menu, its choices",
+    "keys.suggestion": "take the grey suggestion from your history",
+    "keys.enter": "run the line (or take what the menu highlights)",
+    "keys.sort": "on an empty line: sort your hand the next way",
+    "keys.clear": "clear the line; skip the opponents' narration",
+    "keys.leave": "on an empty line: leave (asks first)",
+    "replay.keys.tab": "complete commands, their choices, round numbers",
+    "replay.keys.history": "earlier commands; in an open menu, its choices",
+    "replay.keys.suggestion": "take the grey suggestion from your history",
+    "replay.keys.enter": "run the line; on an empty line: one event on",
+    "replay.keys.sort": "on an empty line: order seat 0's hand the next way",
+    "replay.keys.clear": "clear the line",
+    "replay.keys.leave": "on an empty line: leave the replay",
 }
 
 DE: dict[str, str] = {
@@ -54,4 +71,20 @@ DE: dict[str, str] = {
     ),
     "config.or": " oder ",
     "config.from_environment": "aus LANG",
+    "keys.title": "Tasten:",
+    "keys.ctrl": "Strg",
+    "keys.tab": "Befehle, Karten (Strafpunkte danach), Dateien ergänzen",
+    "keys.history": "frühere Befehle; im offenen Menü seine Einträge",
+    "keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
+    "keys.enter": "Zeile ausführen (oder das im Menü Markierte nehmen)",
+    "keys.sort": "auf leerer Zeile: die Hand anders ordnen",
+    "keys.clear": "Zeile leeren; die Erzählung der Gegner überspringen",
+    "keys.leave": "auf leerer Zeile: beenden (mit Rückfrage)",
+    "replay.keys.tab": "Befehle, ihre Auswahl, Rundennummern ergänzen",
+    "replay.keys.history": "frühere Befehle; im offenen Menü seine Einträge",
+    "replay.keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
+    "replay.keys.enter": "Zeile ausführen; auf leerer Zeile: ein Ereignis vor",
+    "replay.keys.sort": "auf leerer Zeile: Hand von Platz 0 anders ordnen",
+    "replay.keys.clear": "Zeile leeren",
+    "replay.keys.leave": "auf leerer Zeile: die Wiedergabe beenden",
 }

@@ -20,6 +20,7 @@ from threethirteen.core.views import view_for
 from threethirteen.repl.config import remember
 from threethirteen.repl.grammar import PLAY, Grammar, Parsed, Spec
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keys import KEY_HELP
 from threethirteen.repl.narrate import GameOver, RoundOver, Say, narrate
 from threethirteen.repl.render import (
     Text,
@@ -163,7 +164,8 @@ def render_stats(table: Table) -> Text:
 
 
 def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
-    """All commands of ``grammar`` with their short forms, or one command in detail."""
+    """All commands of ``grammar`` with their short forms and the keys, or one command in
+    detail."""
     lang = tx.lang
     if topic is not None:
         line = tx(grammar.key("cmd", topic.name))
@@ -186,6 +188,11 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
     for spec in grammar.commands:
         line = tx(grammar.key("cmd", spec.name))
         out += [("class:label", f"  {names[spec.name]:<{column}}"), ("", line), ("", "\n")]
+    out += [("class:title", tx("keys.title")), ("", "\n")]
+    for label, name in KEY_HELP:
+        key = label.format(ctrl=tx("keys.ctrl"))
+        out += [("class:label", f"  {key:<{column}}"), ("", tx(grammar.key("keys", name)))]
+        out.append(("", "\n"))
     out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
     return out
 
