@@ -19,10 +19,11 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
-from threethirteen.core import __version__
 from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.log import GameLog, TruncatedLogError, read_log
 from threethirteen.core.timeline import Timeline, is_human_move
+from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
+from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
@@ -34,36 +35,87 @@ from threethirteen.repl.table import DELAYS, Settings, Table
 LEVELS = ("easy", "medium", "hard")
 
 
+DESCRIPTION = """\
+Three-Thirteen Rummy against three AI opponents (Left,
+Top and Right). The game deals at once; if a game was
+left unfinished, it asks whether to resume it. Every
+event is autosaved.
+
+Without a terminal (a pipe, or --script FILE) the same
+commands are read line by line and plain text is
+printed; the first command refused (a typo, a move
+against the rules) ends the script with exit code 1.
+A script touches neither the autosave nor the
+statistics.
+
+Options given here win over the config file, which wins
+over the defaults below.
+"""
+"""What ``threethirteen play --help`` says first (plain text, at most 60 columns)."""
+
+
 def parser() -> argparse.ArgumentParser:
     """The options of ``threethirteen play``."""
-    p = argparse.ArgumentParser(
-        prog="threethirteen play",
-        description="Three-Thirteen Rummy against three AI opponents.",
+    p = command_parser("threethirteen play", DESCRIPTION)
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="deal the cards of seed N (default: a random seed; the seed command shows it)",
     )
-    p.add_argument("--seed", type=int, help="deal the cards of this seed (default: random)")
-    p.add_argument("--jokers", type=int, choices=(0, 2, 4), default=0, help="jokers in the deck")
-    p.add_argument("--aces", choices=("low", "high"), default="low", help="aces low or high")
-    p.add_argument("--level", choices=LEVELS, default="medium", help="the opponents' level")
-    p.add_argument("--speed", choices=tuple(DELAYS), default="normal", help="narration speed")
-    p.add_argument("--lang", choices=LANGUAGES, help="en or de (default: from LANG)")
-    p.add_argument("--script", type=Path, metavar="FILE", help="read the commands from FILE")
-    p.add_argument("--new", action="store_true", help="do not offer to resume the saved game")
+    p.add_argument("--jokers", type=int, choices=(0, 2, 4), help="jokers in the deck (default 0)")
+    p.add_argument(
+        "--aces",
+        choices=("low", "high"),
+        help="aces low (A-2-3, an ace costs 1) or high (Q-K-A, 15); default low",
+    )
+    p.add_argument(
+        "--level",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="the opponents' level: easy, medium or hard (default medium)",
+    )
+    p.add_argument(
+        "--speed",
+        choices=tuple(DELAYS),
+        metavar="SPEED",
+        help="how fast the opponents' turns are told: instant, fast, normal or step "
+        "(a key after each turn); default normal",
+    )
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="English or German (default: the config file's language, else the locale)",
+    )
+    p.add_argument(
+        "--script",
+        type=Path,
+        metavar="FILE",
+        help="read the commands from FILE, one a line (# starts a comment)",
+    )
+    p.add_argument(
+        "--new",
+        action="store_true",
+        help="deal a new game without offering to resume the saved one",
+    )
     p.add_argument(
         "--replay-to",
         metavar="FILE:N",
         help="rebuild the game saved in FILE up to event N and play on from there",
     )
-    p.add_argument("--version", action="version", version=f"threethirteen {__version__}")
     return p
 
 
+@quiet_when_the_reader_leaves
 def main(argv: list[str] | None = None) -> int:
     """Play; the exit code."""
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
-    tx = Texts(args.lang or language_from_environment())
-    settings = Settings(
-        speed=args.speed, level=args.level, jokers=args.jokers, aces_high=args.aces == "high"
-    )
+    settings_file = config_path()
+    config, problems = read_config(settings_file)
+    tx = Texts(args.lang or config.language or language_from_environment())
+    for problem in problems:
+        print(f"threethirteen: {problem.told(settings_file, tx)}", file=sys.stderr)
+    settings = settings_from(args, config)
     rebuilt = None
     if args.replay_to is not None and args.seed is not None:
         parser().error("--seed cannot go with --replay-to: the game's seed is in the file")
@@ -83,7 +135,24 @@ def main(argv: list[str] | None = None) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return play_script(sys.stdin, seed=args.seed, settings=settings, tx=tx, rebuilt=rebuilt)
     return play_terminal(
-        seed=args.seed, settings=settings, tx=tx, offer_resume=not args.new, rebuilt=rebuilt
+        seed=args.seed,
+        settings=settings,
+        tx=tx,
+        offer_resume=not args.new,
+        rebuilt=rebuilt,
+        settings_file=settings_file,
+    )
+
+
+def settings_from(args: argparse.Namespace, config: Config) -> Settings:
+    """The settings of this game: the command line's options, else the config file's."""
+    return Settings(
+        speed=args.speed or config.speed,
+        sort=config.sort,
+        level=args.level or config.level,
+        jokers=config.jokers if args.jokers is None else args.jokers,
+        aces_high=(args.aces or config.aces) == "high",
+        color=config.color,
     )
 
 
@@ -134,6 +203,7 @@ def play_terminal(
     tx: Texts,
     offer_resume: bool = True,
     rebuilt: Rebuilt | None = None,
+    settings_file: Path | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> int:
@@ -144,6 +214,7 @@ def play_terminal(
         tx=tx,
         offer_resume=offer_resume,
         rebuilt=rebuilt,
+        settings_file=settings_file,
         input=input,
         output=output,
     )
@@ -157,11 +228,16 @@ def open_table(
     tx: Texts,
     offer_resume: bool = True,
     rebuilt: Rebuilt | None = None,
+    settings_file: Path | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> tuple[Table, PromptSession[str]]:
-    """The table at a terminal (resumed, new or rebuilt) and its prompt, ready to run."""
-    plain_text = wants_plain()
+    """The table at a terminal (resumed, new or rebuilt) and its prompt, ready to run.
+
+    A resumed game shows your hand in the order ``settings`` gives (the config file's,
+    where speed and sort changed in a game are remembered, in ``settings_file``).
+    """
+    plain_text = wants_plain() or not settings.color
     screen = TerminalScreen(
         style=STYLE,
         plain_text=plain_text,
@@ -182,6 +258,7 @@ def open_table(
         )
         table.save()
         table.say(tx("msg.welcome"), "class:title")
+    table.settings_file = settings_file
     session = make_session(
         table, history_path=folder / "history", plain_text=plain_text, input=input, output=output
     )

@@ -7,6 +7,7 @@ import importlib
 import sys
 
 from threethirteen.core import __version__
+from threethirteen.repl.command_line import FILES_AND_ENVIRONMENT
 
 SUBCOMMANDS: dict[str, str] = {
     "play": "threethirteen.repl.app",
@@ -27,7 +28,8 @@ usage: threethirteen [play] [options]     play a game against three AI opponents
        threethirteen -V | --version | -h | --help
 
 threethirteen {__version__}; 'threethirteen COMMAND --help' tells more.
-"""
+
+{FILES_AND_ENVIRONMENT}"""
 
 EXIT_USAGE = 2
 """The exit code of a command line that cannot be understood (as argparse uses)."""

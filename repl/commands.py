@@ -18,8 +18,10 @@ from threethirteen.core.rules import new_game
 from threethirteen.core.state import GameState
 from threethirteen.core.timeline import HUMAN, is_human_move
 from threethirteen.core.views import view_for
+from threethirteen.repl.config import remember
 from threethirteen.repl.grammar import PLAY, Grammar, Parsed, Spec
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keys import KEY_HELP
 from threethirteen.repl.narrate import GameOver, RoundOver, Say, narrate
 from threethirteen.repl.render import (
     Text,
@@ -38,8 +40,9 @@ LOG_LINES = 12
 """Lines ``log`` shows without a number."""
 
 
-def run(table: Table, parsed: Parsed) -> None:
-    """Carry out ``parsed`` on ``table`` (its problems were checked before)."""
+def run(table: Table, parsed: Parsed) -> str | None:
+    """Carry out ``parsed`` on ``table`` (its problems were checked before); why it failed
+    (a file that cannot be written or read, already said), or ``None``."""
     from threethirteen.repl.table import Quit, next_sort
 
     tx = table.tx
@@ -48,6 +51,7 @@ def run(table: Table, parsed: Parsed) -> None:
             table.move(table.move_command(parsed))
         case "sort":
             table.settings.sort = parsed.choice or next_sort(table.settings.sort)
+            remember_setting(table, "sort", table.settings.sort)
             if table.state.round is not None:
                 view = view_for(table.state, HUMAN)
                 table.screen.show(
@@ -77,26 +81,35 @@ def run(table: Table, parsed: Parsed) -> None:
         case "rules":
             table.screen.show(render_rules(table.state, tx))
         case "new":
-            start_new(table, parsed.number)
+            return start_new(table, parsed.number)
         case "save":
-            save(table, parsed.path)
+            return save(table, parsed.path)
         case "load":
             assert parsed.path is not None
-            load(table, parsed.path)
+            return load(table, parsed.path)
         case "seed":
             table.say(tx("msg.seed", seed=table.state.seed))
         case "speed":
             if parsed.choice:
                 table.settings.speed = parsed.choice
+                remember_setting(table, "speed", parsed.choice)
             table.say(tx("msg.speed", speed=tx(f"speed.{table.settings.speed}")))
         case "stats":
             table.screen.show(render_stats(table))
         case "help":
             table.screen.show(render_help(tx, PLAY, parsed.topic))
         case "report":
-            report(table)
+            return report(table)
         case "quit":
             raise Quit
+    return None
+
+
+def remember_setting(table: Table, name: str, value: str) -> None:
+    """Keep a setting the player changed for the next game, in the config file of a
+    terminal game; a file that cannot be written just keeps it for this game."""
+    if table.settings_file is not None:
+        remember(table.settings_file, name, value)
 
 
 def path_exists(text: str) -> bool:
@@ -151,7 +164,8 @@ def render_stats(table: Table) -> Text:
 
 
 def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
-    """All commands of ``grammar`` with their short forms, or one command in detail."""
+    """All commands of ``grammar`` with their short forms and the keys, or one command in
+    detail."""
     lang = tx.lang
     if topic is not None:
         line = tx(grammar.key("cmd", topic.name))
@@ -174,6 +188,11 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
     for spec in grammar.commands:
         line = tx(grammar.key("cmd", spec.name))
         out += [("class:label", f"  {names[spec.name]:<{column}}"), ("", line), ("", "\n")]
+    out += [("class:title", tx("keys.title")), ("", "\n")]
+    for label, name in KEY_HELP:
+        key = label.format(ctrl=tx("keys.ctrl"))
+        out += [("class:label", f"  {key:<{column}}"), ("", tx(grammar.key("keys", name)))]
+        out.append(("", "\n"))
     out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
     return out
 
@@ -207,31 +226,29 @@ def default_save_name(state: GameState) -> Path:
     return Path(f"threethirteen-{state.seed}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
 
 
-def save(table: Table, path_text: str | None) -> None:
-    """Write the game's log (with any pending help) to a file."""
+def save(table: Table, path_text: str | None) -> str | None:
+    """Write the game's log (with any pending help) to a file; why it could not be."""
     path = Path(path_text).expanduser() if path_text else default_save_name(table.state)
     events = table.timeline.recorded()
     try:
         write_atomic(path, encode_log(events))
     except OSError as error:
         detail = error.strerror or str(error)
-        table.say(table.tx("msg.save_failed", path=path, detail=detail), "class:error")
-        return
+        return table.refuse(table.tx("msg.save_failed", path=path, detail=detail))
     table.say(table.tx("msg.saved", path=path, n=len(events)), "class:good")
+    return None
 
 
-def read_game(table: Table, path: Path) -> GameLog | None:
-    """A saved game read from ``path``, or ``None`` after saying what is wrong with it."""
+def read_game(table: Table, path: Path) -> GameLog | str:
+    """A saved game read from ``path``, or what is wrong with it (already said)."""
     tx = table.tx
     try:
         text = path.read_bytes().decode("utf-8")
     except OSError as error:
         detail = error.strerror or str(error)
-        table.say(tx("msg.load_failed", path=path, detail=detail), "class:error")
-        return None
+        return table.refuse(tx("msg.load_failed", path=path, detail=detail))
     except UnicodeDecodeError:
-        table.say(tx("msg.load_failed", path=path, detail="not UTF-8 text"), "class:error")
-        return None
+        return table.refuse(tx("msg.load_failed", path=path, detail="not UTF-8 text"))
     try:
         return read_log(text)
     except TruncatedLogError as error:
@@ -239,27 +256,27 @@ def read_game(table: Table, path: Path) -> GameLog | None:
         question = tx("msg.load_prefix", path=path, n=count) + tx("msg.yes_no")
         if count and table.screen.interactive and table.screen.confirm(question, True):
             return error.prefix
-        table.say(tx("msg.load_failed", path=path, detail=tx.error(error)), "class:error")
-        return None
+        return table.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
     except LogFormatError as error:
-        table.say(tx("msg.load_failed", path=path, detail=tx.error(error)), "class:error")
-        return None
+        return table.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
 
 
-def load(table: Table, path_text: str) -> None:
-    """Load a saved game and play on from where it stopped."""
+def load(table: Table, path_text: str) -> str | None:
+    """Load a saved game and play on from where it stopped; why it could not be."""
     path = Path(path_text).expanduser()
     log = read_game(table, path)
-    if log is None:
-        return
-    if not _switch(table, log.events, path):
-        return
+    if isinstance(log, str):
+        return log
+    failed = _switch(table, log.events, path)
+    if failed is not None:
+        return failed
     state = table.state
     table.say(table.tx("msg.loaded", path=path, seed=state.seed, n=len(log.events)), "class:good")
     table.begin()
+    return None
 
 
-def report(table: Table) -> None:
+def report(table: Table) -> str | None:
     """``report``: write a bug report and print the line that reproduces the game so far."""
     tx = table.tx
     settings = table.settings
@@ -269,12 +286,12 @@ def report(table: Table) -> None:
     try:
         written = write_report(table.timeline.recorded(), folder=data_dir(), settings=described)
     except OSError as error:
-        table.say(tx("msg.report_failed", detail=error.strerror or str(error)), "class:error")
-        return
+        return table.refuse(tx("msg.report_failed", detail=error.strerror or str(error)))
     notes = written.notes.name
     table.say(tx("msg.report", log=written.log, n=written.events, notes=notes), "class:good")
     table.say(tx("msg.report_line"))
     table.screen.show([*unbroken(written.line, "class:label"), ("", "\n")])
+    return None
 
 
 def unbroken(text: str, style: str = "") -> Text:
@@ -287,7 +304,7 @@ def unbroken(text: str, style: str = "") -> Text:
     return out
 
 
-def start_new(table: Table, seed: int | None) -> None:
+def start_new(table: Table, seed: int | None) -> str | None:
     """``new [SEED]``: a new game with the same options and opponents."""
     from threethirteen.repl.table import random_seed
 
@@ -295,22 +312,25 @@ def start_new(table: Table, seed: int | None) -> None:
     unfinished = table.state.ended is None
     question = tx("msg.new_confirm") + tx("msg.yes_no")
     if unfinished and table.screen.interactive and not table.screen.confirm(question, True):
-        return
+        return None
     settings = table.settings
     seed = random_seed() if seed is None else seed
     _, events = new_game(seed, settings.options(), settings.players())
-    if not _switch(table, events, None):
-        return
+    failed = _switch(table, events, None)
+    if failed is not None:
+        return failed
     aces = tx("aces.high") if settings.aces_high else tx("aces.low")
     table.say(
         tx("msg.new_game", seed=seed, jokers=settings.jokers, aces=aces, level=settings.level),
         "class:good",
     )
     table.begin()
+    return None
 
 
-def _switch(table: Table, events: tuple[Event, ...], path: Path | None) -> bool:
-    """Make ``events`` the game in play, keeping an unfinished autosaved game aside."""
+def _switch(table: Table, events: tuple[Event, ...], path: Path | None) -> str | None:
+    """Make ``events`` the game in play, keeping an unfinished autosaved game aside;
+    why it could not be."""
     played = any(is_human_move(event) for event in table.timeline.events)
     if table.autosave is not None and table.state.ended is None and played:
         kept = table.autosave.keep_aside()
@@ -320,8 +340,5 @@ def _switch(table: Table, events: tuple[Event, ...], path: Path | None) -> bool:
         table.replace(events)
     except GameError as error:
         where = path if path is not None else "?"
-        table.say(
-            table.tx("msg.load_failed", path=where, detail=table.tx.error(error)), "class:error"
-        )
-        return False
-    return True
+        return table.refuse(table.tx("msg.load_failed", path=where, detail=table.tx.error(error)))
+    return None

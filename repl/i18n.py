@@ -23,7 +23,7 @@ from threethirteen.core.ai.reasons import (
 )
 from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.events import SEAT_NAMES
-from threethirteen.repl import replay_texts
+from threethirteen.repl import cli_texts, replay_texts
 
 LANGUAGES = ("en", "de")
 
@@ -446,6 +446,8 @@ DE: dict[str, str] = {
 
 EN.update(replay_texts.EN)
 DE.update(replay_texts.DE)
+EN.update(cli_texts.EN)
+DE.update(cli_texts.DE)
 
 ENGINE_DE: dict[str, str] = {
     "not_a_card": (

@@ -28,6 +28,19 @@ SORT_KEY = "f2"
 SORT_RESULT = "sort"
 """What the prompt returns when F2 is pressed on an empty line."""
 
+KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("Tab", "tab"),  # prompt_toolkit's completion, with the front's completer
+    ("↑ ↓", "history"),  # prompt_toolkit: the history, or the open menu's choices
+    ("→", "suggestion"),  # prompt_toolkit: AutoSuggestFromHistory, at the end of the line
+    ("Enter", "enter"),  # _enter below
+    (SORT_KEY.upper(), "sort"),  # _sort below
+    ("{ctrl}-C", "clear"),  # _clear below; during the narration, repl.screen's SIGINT flag
+    ("{ctrl}-D", "leave"),  # prompt_toolkit: EOFError on an empty line; the loop leaves
+)
+"""The keys ``help`` lists: a label (``{ctrl}`` is Ctrl or Strg) and the name of its text
+(``keys.NAME``, ``replay.keys.NAME`` in replay). Each is bound here or by prompt_toolkit
+for the session :func:`repl.loop.make_session` makes."""
+
 
 def game_bindings(
     validator: GameValidator, completer: GameCompleter, ctrl_c_note: Callable[[], None]

@@ -8,9 +8,10 @@ unexpected is written to a crash file while it goes on.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
@@ -61,8 +62,9 @@ class Front(Protocol):
     def begin(self) -> None:
         """Show where things stand before the first prompt."""
 
-    def execute(self, line: str) -> None:
-        """Run one line; raises :class:`~repl.table.Quit` to leave."""
+    def execute(self, line: str) -> str | None:
+        """Run one line; why it was refused (already said), or ``None``. Raises
+        :class:`~repl.table.Quit` to leave."""
 
     def problem(self, parsed: Parsed) -> str | None:
         """Why ``parsed`` cannot run now, or ``None`` (the validator shows it before Enter)."""
@@ -146,38 +148,56 @@ def run_terminal(table: Front, session: PromptSession[str]) -> int:
                 return _leave(table)
             continue
         try:
-            going_on = _run_line(table, line)
-        except EOFError:
-            going_on = False
-        if not going_on:
+            _run_line(table, line)
+        except (Quit, EOFError):
             return _leave(table)
 
 
-def run_lines(table: Front, lines: Iterable[str]) -> int:
-    """Run each line of a script (or a pipe) as if typed; plain text out. The exit code."""
-    for raw in lines:
+def run_lines(
+    table: Front, lines: Iterable[str], *, errors: TextIO | None = None, name: str = "threethirteen"
+) -> int:
+    """Run each line of a script (or a pipe) as if typed; plain text out. The exit code.
+
+    A command the front refuses (a typo, a move against the rules, a file it cannot
+    read) or one that fails unexpectedly stops the script with exit code 1, after saying
+    on ``errors`` (stderr) which line it was: the lines after it would play on in another
+    game than the one they were written for. Comment lines (``#``) are skipped; a blank
+    line runs (it shows the table, or steps a replay on) but never stops a script.
+    """
+    for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         if line.lstrip().startswith("#"):
             continue
         table.say("> " + line, "class:prompt")
-        if not _run_line(table, line):
+        try:
+            refused = _run_line(table, line)
+        except Quit:
             return _leave(table)
+        if refused is not None and line.strip():
+            reason = refused.rstrip()
+            reason += "" if reason.endswith((".", "!", "?")) else "."
+            said = table.tx("script.failed", line=number, command=line.strip(), reason=reason)
+            print(f"{name}: {said}", file=errors or sys.stderr)
+            return 1
     return 0
 
 
-def _run_line(table: Front, line: str) -> bool:
-    """Run one line; ``False`` when the player asked to leave."""
+def _run_line(table: Front, line: str) -> str | None:
+    """Run one line; why it was refused or failed (already said), or ``None``.
+
+    :class:`~repl.table.Quit` (the player leaves) and ``EOFError`` (the terminal is gone)
+    pass to the caller; anything unexpected is written to a crash file and the loop goes on.
+    """
     try:
-        table.execute(line)
-    except Quit:
-        return False
-    except EOFError:
-        raise  # the terminal is gone (its caller leaves, the game is saved)
+        return table.execute(line)
+    except (Quit, EOFError):
+        raise
     except KeyboardInterrupt:
         table.say(table.tx("msg.ctrl_c"), "class:dim")
     except Exception as error:  # the loop must survive anything: report it and go on
         table.crash(error, line)
-    return True
+        return f"{type(error).__name__}: {error}"
+    return None
 
 
 def _leave(table: Front) -> int:

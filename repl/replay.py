@@ -23,6 +23,8 @@ from threethirteen.core.events import Event
 from threethirteen.core.log import TruncatedLogError
 from threethirteen.core.verify import summary, verify_log
 from threethirteen.repl.analyze import analysis_lines
+from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
+from threethirteen.repl.config import config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
 from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
@@ -85,22 +87,27 @@ def _refuse(message: str) -> None:
     print(f"threethirteen replay: {message}", file=sys.stderr)
 
 
-def replay_lines(path: Path, lines: Iterable[str], *, tx: Texts, at: int | None = None) -> int:
+def replay_lines(
+    path: Path, lines: Iterable[str], *, tx: Texts, at: int | None = None, sort: str = "suit"
+) -> int:
     """Replay ``path`` running ``lines`` as commands, printing plain text (scripts, pipes)."""
     screen = PlainScreen(sys.stdout)
     events = read_replay(path, screen, tx)
     if events is None:
         return 1
     replay = Replay(events, tx=tx, screen=screen, name=path.name)
+    replay.sort = sort
     if not _start_at(replay, at, path):
         return 1
     replay.begin()
-    return run_lines(replay, lines)
+    return run_lines(replay, lines, name="threethirteen replay")
 
 
-def replay_terminal(path: Path, *, tx: Texts, at: int | None = None) -> int:
+def replay_terminal(
+    path: Path, *, tx: Texts, at: int | None = None, sort: str = "suit", color: bool = True
+) -> int:
     """Replay ``path`` at a prompt."""
-    opened = open_replay(path, tx=tx, at=at)
+    opened = open_replay(path, tx=tx, at=at, sort=sort, color=color)
     if opened is None:
         return 1
     return run_terminal(*opened)
@@ -111,11 +118,16 @@ def open_replay(
     *,
     tx: Texts,
     at: int | None = None,
+    sort: str = "suit",
+    color: bool = True,
     input: Input | None = None,
     output: Output | None = None,
 ) -> tuple[Replay, PromptSession[str]] | None:
-    """The replay of ``path`` at a terminal and its prompt, or ``None`` when it cannot open."""
-    plain_text = wants_plain()
+    """The replay of ``path`` at a terminal and its prompt, or ``None`` when it cannot open.
+
+    ``sort`` is the first order of seat 0's hand; ``color`` off gives plain text.
+    """
+    plain_text = wants_plain() or not color
     screen = TerminalScreen(
         style=STYLE,
         plain_text=plain_text,
@@ -127,6 +139,7 @@ def open_replay(
     if events is None:
         return None
     replay = Replay(events, tx=tx, screen=screen, name=path.name)
+    replay.sort = sort
     if not _start_at(replay, at, path):
         return None
     session = make_session(
@@ -149,16 +162,32 @@ def _start_at(replay: Replay, at: int | None, path: Path) -> bool:
     return True
 
 
+DESCRIPTION = """\
+Step through a saved game with every hand face up, or
+check it.
+
+FILE is any game log: a save, the autosave, a bug report,
+a simulate --log-dir game. NAME is a curated game that
+comes with the game (--list names them, with what each
+shows); a file of that name wins. In a terminal you get
+a prompt (help lists its commands); from a pipe or with
+--script, the commands are read line by line and plain
+text is printed, and the first command refused ends the
+script with exit code 1. Replaying writes nothing but
+the prompt's history. A damaged file is named with its
+line and exit code 1.
+"""
+"""What ``threethirteen replay --help`` says first (plain text, at most 60 columns)."""
+
+
 def parser() -> argparse.ArgumentParser:
     """The options of ``threethirteen replay``."""
-    p = argparse.ArgumentParser(
-        prog="threethirteen replay", description="Step through a saved game, or check it."
-    )
+    p = command_parser("threethirteen replay", DESCRIPTION)
     p.add_argument(
         "file",
         nargs="?",
         metavar="FILE|NAME",
-        help="a saved game or simulator log (.jsonl), or the name of a curated game",
+        help="a saved game or a simulator log (.jsonl), or the name of a curated game",
     )
     p.add_argument(
         "--list", action="store_true", help="list the curated games that come with the game"
@@ -166,19 +195,32 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--verify",
         action="store_true",
-        help="re-decide every recorded move against the rules; exit 0 if all is right",
+        help="re-decide every recorded move and score against the rules; print one line "
+        "and exit 0 if all is right, else name the first bad line and exit 1",
     )
     p.add_argument(
         "--analyze",
         action="store_true",
-        help="verify, then list your costliest decisions against the hard AI's",
+        help="verify, then list the human's costliest decisions against the hard AI's",
     )
-    p.add_argument("--at", type=int, metavar="N", help="open at event N (default: 1)")
-    p.add_argument("--lang", choices=LANGUAGES, help="en or de (default: from LANG)")
-    p.add_argument("--script", type=Path, metavar="FILE", help="read the commands from FILE")
+    p.add_argument(
+        "--at", type=int, metavar="N", help="open at event N, the seq of its line (default 1)"
+    )
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="English or German (default: the config file's language, else the locale)",
+    )
+    p.add_argument(
+        "--script",
+        type=Path,
+        metavar="FILE",
+        help="read the commands from FILE, one a line (# starts a comment)",
+    )
     return p
 
 
+@quiet_when_the_reader_leaves
 def main(argv: list[str]) -> int:
     """Replay or verify; the exit code."""
     args = parser().parse_args(argv)
@@ -197,17 +239,21 @@ def main(argv: list[str]) -> int:
         return 1
     if args.verify or args.analyze:
         return verify_main(path, analyze=args.analyze, label=args.file)
-    tx = Texts(args.lang or language_from_environment())
+    settings_file = config_path()
+    config, problems = read_config(settings_file)
+    tx = Texts(args.lang or config.language or language_from_environment())
+    for problem in problems:
+        _refuse(problem.told(settings_file, tx))
     if args.script is not None:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             print(f"threethirteen replay: cannot read {args.script}: {error}", file=sys.stderr)
             return 2
-        return replay_lines(path, lines, tx=tx, at=args.at)
+        return replay_lines(path, lines, tx=tx, at=args.at, sort=config.sort)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return replay_lines(path, sys.stdin, tx=tx, at=args.at)
-    return replay_terminal(path, tx=tx, at=args.at)
+        return replay_lines(path, sys.stdin, tx=tx, at=args.at, sort=config.sort)
+    return replay_terminal(path, tx=tx, at=args.at, sort=config.sort, color=config.color)
 
 
 def replay_file(argument: str) -> Path:

@@ -5,24 +5,36 @@ from __future__ import annotations
 import argparse
 import sys
 
-from threethirteen.core import __version__
+from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
+from threethirteen.repl.config import config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, language_from_environment
 from threethirteen.repl.shipped import rules_text
+
+DESCRIPTION = """\
+Print the rules of Three-Thirteen Rummy as this game
+plays them (the same text as core/RULES.md in the
+source, Markdown that reads as plain text).
+"""
 
 
 def parser() -> argparse.ArgumentParser:
     """The options of ``threethirteen rules``."""
-    p = argparse.ArgumentParser(
-        prog="threethirteen rules",
-        description="Print the rules of Three-Thirteen Rummy as this game plays them.",
+    p = command_parser("threethirteen rules", DESCRIPTION)
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="English or German (default: the config file's language, else the locale)",
     )
-    p.add_argument("--lang", choices=LANGUAGES, help="en or de (default: from LANG)")
-    p.add_argument("-V", "--version", action="version", version=f"threethirteen {__version__}")
     return p
 
 
+@quiet_when_the_reader_leaves
 def main(argv: list[str]) -> int:
     """Print the rules in the chosen language; the exit code."""
     args = parser().parse_args(argv)
-    sys.stdout.write(rules_text(args.lang or language_from_environment()))
+    language = args.lang
+    if language is None:
+        config, _ = read_config(config_path())  # a broken file is play's to report
+        language = config.language or language_from_environment()
+    sys.stdout.write(rules_text(language))
     return 0

@@ -9,7 +9,6 @@ prints plain text and never waits, so a scripted game runs at once.
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import signal
 import threading
@@ -27,6 +26,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import BaseStyle
+from threethirteen.repl.command_line import CLOSED_PIPE, stop_writing
 from threethirteen.repl.render import Text, fit, plain
 
 MAX_WIDTH = 100
@@ -77,9 +77,8 @@ class PlainScreen:
             self.stream.flush()
         except BrokenPipeError:
             # the reader went away (``| head``): stop quietly, as command-line tools do
-            with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
-            raise SystemExit(1) from None
+            stop_writing(self.stream)
+            raise SystemExit(CLOSED_PIPE) from None
 
     def sleep(self, seconds: float) -> None:
         return None

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import statistics
 import sys
@@ -25,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
-from attrs import field, frozen
+from attrs import frozen
 from threethirteen.core.cards import SEATS
 from threethirteen.core.errors import GameError
 from threethirteen.core.events import (
@@ -42,8 +41,18 @@ from threethirteen.core.players import Policy, load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import evolve
 from threethirteen.core.views import PlayerView
+from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
+from threethirteen.repl.results import (
+    GameResult,
+    compare_text,
+    json_object,
+    json_safe,
+    mean_interval,
+    percentile,
+    table_text,
+)
 
-Z95 = 1.96
+__all__ = ["GameJob", "GameResult", "main", "mean_interval", "percentile", "play_game"]
 
 
 @frozen(kw_only=True)
@@ -54,20 +63,6 @@ class GameJob:
     players: tuple[str, ...]
     options: GameOptions
     log_dir: str | None = None
-
-
-@frozen(kw_only=True)
-class GameResult:
-    """What one game showed: totals, winner, rounds gone out, round penalties, decision times."""
-
-    seed: int
-    totals: tuple[int, ...] = ()
-    winner: int | None = None
-    went_out: tuple[int, ...] = ()
-    rounds: int = 0
-    penalties: tuple[tuple[int, ...], ...] = ()
-    decision_ms: tuple[tuple[float, ...], ...] = ()
-    error: str | None = field(default=None)
 
 
 class _Timed:
@@ -156,127 +151,12 @@ def run_games(jobs: Sequence[GameJob], workers: int) -> Iterator[GameResult]:
         yield from pool.map(play_game, jobs, chunksize=1)
 
 
-# -- statistics ----------------------------------------------------------------------
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (normal approximation)."""
-    if not values:
-        return math.nan, math.nan
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.nan
-    return mean, Z95 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The ``share`` quantile (nearest rank) of ``values``; NaN when there are none."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
-
-
-@frozen(kw_only=True)
-class SeatSummary:
-    """One seat over many games."""
-
-    seat: int
-    player: str
-    mean_total: float
-    interval: float
-    wins: int
-    went_out_rate: float
-    mean_round_penalty: float
-    p50_ms: float
-    p99_ms: float
-
-
-def summarise(players: Sequence[str], results: Sequence[GameResult]) -> list[SeatSummary]:
-    """Per seat: mean total with interval, wins, going-out rate, round penalty, decision times."""
-    out = []
-    for seat, player in enumerate(players):
-        mean, half = mean_interval([r.totals[seat] for r in results])
-        rounds = sum(r.rounds for r in results)
-        penalties = [p for r in results for p in r.penalties[seat]]
-        times = [t for r in results for t in r.decision_ms[seat]]
-        out.append(
-            SeatSummary(
-                seat=seat,
-                player=player,
-                mean_total=mean,
-                interval=half,
-                wins=sum(1 for r in results if r.winner == seat),
-                went_out_rate=sum(r.went_out[seat] for r in results) / rounds if rounds else 0.0,
-                mean_round_penalty=statistics.fmean(penalties) if penalties else math.nan,
-                p50_ms=percentile(times, 0.5),
-                p99_ms=percentile(times, 0.99),
-            )
-        )
-    return out
-
-
-def decision_times(
-    players: Sequence[str], results: Sequence[GameResult]
-) -> dict[str, dict[str, float]]:
-    """p50/p99 decision milliseconds by player (seats with the same player pooled)."""
-    pooled: dict[str, list[float]] = {}
-    for seat, player in enumerate(players):
-        pooled.setdefault(player, []).extend(t for r in results for t in r.decision_ms[seat])
-    return {
-        player: {"p50": percentile(times, 0.5), "p99": percentile(times, 0.99)}
-        for player, times in pooled.items()
-    }
-
-
-def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
-    """The readable per-seat table."""
-    rows = summarise(players, results)
-    ties = sum(1 for r in results if r.winner is None)
-    width = max(8, *(len(row.player) for row in rows))
-    lines = [
-        f"{len(results)} games, seeds {results[0].seed}–{results[-1].seed}; "
-        f"{ties} with no winner (a shared lowest total)",
-        f"{'seat':<6}{'player':<{width + 2}}{'mean total':>18}{'wins':>7}{'out %':>8}"
-        f"{'round pen':>11}{'p50 ms':>9}{'p99 ms':>9}",
-    ]
-    for row in rows:
-        total = f"{row.mean_total:.1f} ± {row.interval:.1f}"
-        lines.append(
-            f"{SEAT_NAMES[row.seat]:<6}{row.player:<{width + 2}}{total:>18}{row.wins:>7}"
-            f"{100 * row.went_out_rate:>7.1f}%{row.mean_round_penalty:>11.2f}"
-            f"{row.p50_ms:>9.2f}{row.p99_ms:>9.1f}"
-        )
-    return "\n".join(lines)
-
-
-def json_object(players: Sequence[str], results: Sequence[GameResult]) -> dict[str, Any]:
-    """The ``--json`` object: every game, decision times by player, and the per-seat table."""
-    return {
-        "players": list(players),
-        "games": [{"seed": r.seed, "totals": list(r.totals), "winner": r.winner} for r in results],
-        "decision_ms": decision_times(players, results),
-        "seats": [
-            {
-                "seat": row.seat,
-                "player": row.player,
-                "mean_total": row.mean_total,
-                "interval95": row.interval,
-                "wins": row.wins,
-                "went_out_rate": row.went_out_rate,
-                "mean_round_penalty": row.mean_round_penalty,
-            }
-            for row in summarise(players, results)
-        ],
-        "no_winner": sum(1 for r in results if r.winner is None),
-    }
-
-
 # -- progress and running ------------------------------------------------------------
 
 
 class Progress:
-    """``games 37/200`` on stderr: rewritten in place on a terminal, else every 10%."""
+    """``games 37/200`` on stderr: rewritten in place on a terminal (and erased at the end),
+    else a line every 10%."""
 
     def __init__(self, total: int, stream: TextIO, enabled: bool, label: str = "games") -> None:
         self.total = total
@@ -298,8 +178,9 @@ class Progress:
             self.stream.flush()
 
     def close(self) -> None:
+        """Erase the progress line on a terminal, so the results start on a clean line."""
         if self.enabled and self.tty:
-            self.stream.write("\n")
+            self.stream.write("\r\x1b[K")
             self.stream.flush()
 
 
@@ -410,79 +291,90 @@ def compare(
     }
 
 
-def json_safe(value: Any) -> Any:
-    """``value`` with every NaN replaced by ``None`` (JSON has no NaN)."""
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, dict):
-        return {key: json_safe(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [json_safe(item) for item in value]
-    return value
-
-
-def compare_text(report: dict[str, Any]) -> str:
-    """The duplicate comparison as a readable table."""
-    baseline = report["baseline"]
-    lines = [
-        f"duplicate deals: {report['games_per_lineup']} seeds "
-        f"({report['seeds'][0]}–{report['seeds'][1]}), each candidate in each of the 4 seats "
-        f"against 3 × {baseline}; {baseline} alone averages "
-        f"{report['baseline_mean_total']:.1f} a game",
-        f"{'player':<12}{'mean total':>11}{'vs ' + baseline + ' (95% interval)':>40}"
-        f"{'win share':>11}{'p50 ms':>9}{'p99 ms':>9}",
-    ]
-    for row in report["candidates"]:
-        low, high = row["relative_interval95"]
-        versus = (
-            f"{row['difference']:+.1f} = {100 * row['relative']:+.1f}% "
-            f"[{100 * low:+.1f}%, {100 * high:+.1f}%]"
-        )
-        lines.append(
-            f"{row['candidate']:<12}{row['mean_total']:>11.1f}{versus:>40}"
-            f"{100 * row['win_share']:>10.1f}%{row['decision_ms']['p50']:>9.2f}"
-            f"{row['decision_ms']['p99']:>9.1f}"
-        )
-    for pair in report["pairs"]:
-        low, high = pair["interval95"]
-        lines.append(
-            f"{pair['candidate']} − {pair['reference']}: {pair['difference']:+.2f} points a game, "
-            f"95% interval [{low:+.2f}, {high:+.2f}]"
-        )
-    return "\n".join(lines)
-
-
 # -- the command ---------------------------------------------------------------------
 
 
+DESCRIPTION = """\
+Let AI players play many games and measure them.
+
+Game i is dealt from seed S + i, so two runs with
+different players see the same deals. A player is a
+level (greedy, easy, medium, hard) or an importable
+module:Class. The table shows per seat the mean game
+total with its 95% interval, wins, how often the seat
+went out, its mean penalty per round and how long its
+decisions took; a legend under it says what each
+column means.
+
+--compare A,B --against BASE plays the duplicate method:
+each candidate in each seat in turn with BASE in the
+other three, and BASE alone at the table, on the same
+seeds. It reports each candidate against BASE in the
+same seat on the same deals, and each pair of
+candidates, with 95% intervals.
+"""
+"""What ``threethirteen simulate --help`` says first (plain text, at most 60 columns)."""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="threethirteen simulate",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    parser = command_parser("threethirteen simulate", DESCRIPTION)
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="how many games (default 100)"
     )
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of game 1 (default 1)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="game i is dealt from seed S + i, i = 0, 1, 2 … (default 1)",
+    )
     parser.add_argument(
         "--players",
         default="medium,medium,medium,medium",
-        help="four players, comma-separated: levels or module:Class",
+        metavar="A,B,C,D",
+        help="the four seats (You, Left, Top, Right): levels or module:Class "
+        "(default: medium in every seat)",
     )
-    parser.add_argument("--jokers", type=int, choices=(0, 2, 4), default=0)
-    parser.add_argument("--aces", choices=("low", "high"), default="low")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
-    parser.add_argument("--log-dir", help="write each game's event log into this folder")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument(
+        "--jokers", type=int, choices=(0, 2, 4), default=0, help="jokers in the deck (default 0)"
+    )
+    parser.add_argument(
+        "--aces",
+        choices=("low", "high"),
+        default="low",
+        help="aces low (A-2-3, an ace costs 1) or high (Q-K-A, 15); default low",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play in N processes, at most one per CPU (default 1)",
+    )
+    parser.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        help="write each game's log into DIR as game-SEED.jsonl (threethirteen replay opens it)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of the table"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     parser.add_argument(
         "--compare",
         metavar="A,B,…",
-        help="duplicate comparison: each of these players in each seat against --against",
+        help="the duplicate method: each of these players in each seat against three BASE",
     )
-    parser.add_argument("--against", metavar="BASELINE", default="greedy", help="(greedy)")
+    parser.add_argument(
+        "--against",
+        metavar="BASE",
+        default="greedy",
+        help="the other three players of --compare (default greedy)",
+    )
     return parser
 
 
+@quiet_when_the_reader_leaves
 def main(argv: list[str] | None = None) -> int:
     """Run the simulator; 0 on success, 2 on a bad option or a failed player."""
     parser = _parser()

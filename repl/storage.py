@@ -35,14 +35,20 @@ def data_dir() -> Path:
     return path
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` in one step: readers see the old file or the new one."""
+def write_atomic(path: Path, text: str, *, mode: int | None = None) -> None:
+    """Replace ``path`` by ``text`` in one step: readers see the old file or the new one.
+
+    ``mode`` gives the new file those permissions (a rewritten file keeps its own);
+    otherwise it is readable by its owner only.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
+            if mode is not None:
+                os.chmod(temp, mode)
             os.fsync(file.fileno())
         os.replace(temp, path)
     except BaseException:

@@ -54,13 +54,14 @@ HELPER_LEVELS = ("hard", "medium", "easy", "greedy")
 
 @define
 class Settings:
-    """How this player likes the game: speed, hand order, and options for new games."""
+    """How this player likes the game: speed, hand order, colours, and options for new games."""
 
     speed: str = "normal"
     sort: str = "suit"
     level: str = "medium"
     jokers: int = 0
     aces_high: bool = False
+    color: bool = True
 
     def options(self) -> GameOptions:
         """The options a new game is dealt with."""
@@ -93,6 +94,7 @@ class Table:
         self.settings = settings
         self.autosave = autosave
         self.keep_stats = keep_stats
+        self.settings_file: Path | None = None  # a terminal game remembers speed and sort here
         self.timeline = timeline
         self.policies: dict[int, Policy] = {}
         self._helper: Policy | None = None
@@ -220,26 +222,29 @@ class Table:
 
     # -- running a line ------------------------------------------------------------------
 
-    def execute(self, line: str) -> None:
-        """Run one line; raises :class:`Quit` to leave. Bad input is answered, never raised."""
+    def execute(self, line: str) -> str | None:
+        """Run one line; why it was refused (already said), or ``None``. Raises :class:`Quit`
+        to leave. Bad input is answered, never raised."""
         try:
             parsed = parse(line)
         except UsageError as error:
-            self.say(self.tx(error.key, **error.params), "class:error")
-            return
+            return self.refuse(self.tx(error.key, **error.params))
         except GameError as error:
-            self.say(self.tx.error(error), "class:error")
-            return
+            return self.refuse(self.tx.error(error))
         if parsed is None:
             self.show_table()
-            return
+            return None
         if self.state.ended is None and self.state.turn not in (HUMAN, None):
             self._play(None)  # an earlier error left the opponents to play: let them
         problem = self.problem(parsed)
         if problem is not None:
-            self.say(problem, "class:error")
-            return
-        commands.run(self, parsed)
+            return self.refuse(problem)
+        return commands.run(self, parsed)
+
+    def refuse(self, reason: str) -> str:
+        """Say why a command cannot run; the reason, for a script to stop at."""
+        self.say(reason, "class:error")
+        return reason
 
     def problem(self, parsed: Parsed) -> str | None:
         """Why ``parsed`` cannot run now, in words; ``None`` when it can."""

@@ -245,22 +245,20 @@ class Replay:
         self.say(tx("replay.intro_keys"), "class:dim")
         self.show_position(None)
 
-    def execute(self, line: str) -> None:
-        """Run one line; an empty line steps one event forward. Raises :class:`Quit`."""
+    def execute(self, line: str) -> str | None:
+        """Run one line; why it was refused (already said), or ``None``. An empty line
+        steps one event forward. Raises :class:`Quit`."""
         tx = self.tx
         try:
             parsed = REPLAY.parse(line) or REPLAY.parse("next")
         except UsageError as error:
-            self.say(tx(error.key, **error.params), "class:error")
-            return
+            return self.refuse(tx(error.key, **error.params))
         except GameError as error:
-            self.say(tx.error(error), "class:error")
-            return
+            return self.refuse(tx.error(error))
         assert parsed is not None
         problem = self.problem(parsed)
         if problem is not None:
-            self.say(problem, "class:error")
-            return
+            return self.refuse(problem)
         match parsed.name:
             case "quit":
                 raise Quit
@@ -277,6 +275,12 @@ class Replay:
                 assert target is not None
                 before, self.position = self.position, target
                 self.show_position(before)
+        return None
+
+    def refuse(self, reason: str) -> str:
+        """Say why a command cannot run; the reason, for a script to stop at."""
+        self.say(reason, "class:error")
+        return reason
 
     def problem(self, parsed: Parsed) -> str | None:
         """Why ``parsed`` cannot run here, in words; ``None`` when it can."""

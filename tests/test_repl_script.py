@@ -27,22 +27,60 @@ def test_a_script_plays_and_prints_plain_text(
     script = tmp_path / "moves.txt"
     script.write_text(
         "# a comment line is skipped\n"
-        "draw\nfrobnicate\ndiscard 7z\ntake\nauto\nundo\nredo\nseed\nlog 3\nmelds\nrules\n"
-        "save out.jsonl\nauto game\n"
+        "draw\n\nauto\nundo\nredo\nseed\nlog 3\nmelds\nrules\nsave out.jsonl\nauto game\n"
     )
     code = main(["--seed", "5", "--level", "easy", "--script", str(script)])
-    out = capsys.readouterr().out
-    assert code == 0
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert err == ""
     assert "\x1b[" not in out  # plain text, no terminal codes
     assert "> draw\nYou draw" in out
-    assert "Unknown command 'frobnicate'" in out
-    assert "'7z' is not a card" in out
-    assert "You cannot take another card" in out
     assert "Seed 5: threethirteen play --seed 5 deals the same cards." in out
     assert "Game over after 11 rounds." in out
     assert (tmp_path / "out.jsonl").exists()
     assert not (_data_home / "autosave.jsonl").exists()  # a script leaves your saved game alone
     assert not (_data_home / "stats.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("frobnicate", "Unknown command 'frobnicate': help lists the commands."),
+        ("discard 7z", "'7z' is not a card"),
+        ("take", "You cannot take another card"),
+        ("load nowhere.jsonl", "There is no file 'nowhere.jsonl'."),
+    ],
+)
+def test_a_refused_line_stops_the_script_with_exit_code_1(
+    line: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text(f"# line 1 is a comment, line 3 is blank\ndraw\n\n{line}\nauto game\n")
+    code = main(["--seed", "5", "--level", "easy", "--script", str(script)])
+    out, err = capsys.readouterr()
+    assert code == 1
+    before, tail = out.split(f"> {line}\n")
+    assert "> draw\nYou draw" in before
+    assert " ".join(tail.split()).startswith(said)  # said where it happened, as at the prompt
+    assert "> " not in tail and "Game over" not in tail  # the rest of the script is not run
+    assert err.startswith(f"threethirteen: script line 4: {line!r} — ")
+    assert said in err and err.endswith("The rest of the script is not run.\n")
+    assert len(err.splitlines()) == 1
+
+
+def test_an_unexpected_error_stops_the_script_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(table: object) -> None:
+        raise RuntimeError("the statistics are on fire")
+
+    monkeypatch.setattr("threethirteen.repl.commands.render_stats", broken)
+    script = tmp_path / "moves.txt"
+    script.write_text("seed\nstats\nseed\n")
+    assert main(["--seed", "5", "--script", str(script)]) == 1
+    out, err = capsys.readouterr()
+    assert "Something unexpected went wrong" in out and out.count("> seed") == 1
+    assert "script line 2: 'stats' — RuntimeError: the statistics are on fire." in err
 
 
 def test_the_same_script_gives_the_same_game(
@@ -80,6 +118,33 @@ def test_a_pipe_is_read_line_by_line(tmp_path: Path) -> None:
     assert "> ziehen\nDu ziehst" in result.stdout
     assert "Aufruf: ablegen KARTE" in result.stdout
     assert "Auf Wiedersehen." in result.stdout
+
+
+def test_a_refused_line_in_a_pipe_fails_in_german(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "HOME": str(tmp_path / "home"),
+        "PYTHONIOENCODING": "utf-8",
+        "LANG": "de_DE.UTF-8",
+        "LC_ALL": "",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "threethirteen.repl.cli", "play", "--seed", "3", "--level", "easy"],
+        input="ziehen\nx 7z\nende\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "> x 7z\n'7z' ist keine Karte" in result.stdout and "> ende" not in result.stdout
+    assert result.stderr.startswith("threethirteen: Skriptzeile 2: 'x 7z' — '7z' ist keine Karte")
+    assert result.stderr.endswith("Der Rest des Skripts wird nicht ausgeführt.\n")
+    assert "Traceback" not in result.stderr
 
 
 def test_an_unreadable_script_is_an_error(

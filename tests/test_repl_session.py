@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.key_binding import merge_key_bindings
+from prompt_toolkit.key_binding.defaults import load_key_bindings
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import DummyOutput
 from threethirteen.core.cards import Card
 from threethirteen.core.log import read_log
@@ -21,6 +24,7 @@ from threethirteen.core.verify import summary, verify_log
 from threethirteen.repl.app import open_table
 from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keys import KEY_HELP
 from threethirteen.repl.loop import run_terminal
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.table import Settings, Table
@@ -227,3 +231,41 @@ def test_enter_does_not_guess_between_two_cards(_data_home: Path) -> None:
 def test_a_whole_card_still_runs_at_once() -> None:
     _, _, shown = session("draw\r discard Kh\r quit\r", seed=1)
     assert "You discard K♥." in shown
+
+
+KEY_PRESSES = {
+    "Tab": ("c-i",),
+    "↑ ↓": ("up", "down"),
+    "→": ("right",),
+    "Enter": ("c-m",),
+    "F2": ("f2",),
+    "{ctrl}-C": ("c-c",),
+    "{ctrl}-D": ("c-d",),
+}
+
+
+@pytest.mark.parametrize(("lang", "ctrl"), [("en", "Ctrl"), ("de", "Strg")])
+def test_help_lists_the_keys_the_prompt_has(lang: str, ctrl: str) -> None:
+    with create_pipe_input() as pipe:
+        pipe.close()
+        table, prompt = open_table(
+            seed=SEED,
+            settings=Settings(speed="instant"),
+            tx=Texts(lang),
+            offer_resume=False,
+            input=pipe,
+            output=DummyOutput(),
+        )
+    listed = [label for label, _ in KEY_HELP]
+    assert listed == list(KEY_PRESSES)
+    # the prompt's own keys, with what prompt_toolkit binds in every application
+    bound = merge_key_bindings([load_key_bindings(), prompt.app.key_bindings])
+    for label in listed:
+        for key in KEY_PRESSES[label]:
+            assert bound.get_bindings_for_keys((Keys(key),)), (label, key)
+    _, _, shown = session("help\rquit\r", lang=lang)
+    keys = shown[shown.index("Keys:" if lang == "en" else "Tasten:") :]
+    for label, name in KEY_HELP:
+        line = f"  {label.format(ctrl=ctrl):<24}{table.tx(f'keys.{name}')}\n"
+        assert line in keys
+    assert f"{ctrl}-C" in keys and ("Ctrl" in keys) == (lang == "en")

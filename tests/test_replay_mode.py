@@ -351,6 +351,20 @@ def test_a_script_replays_and_prints_plain_text(
     assert not (data / "replay-history").exists()
 
 
+def test_a_refused_step_stops_a_replay_script_with_exit_code_1(
+    saved: Path, data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "steps.txt"
+    script.write_text("end\n\n# past the end, a blank line is no failure\ngoto 9999\nstart\n")
+    assert main([str(saved), "--script", str(script)]) == 1
+    out, err = capsys.readouterr()
+    assert "This is the last event" in out  # the blank line's step was refused, and went on
+    assert "There is no event 9999" in out and "> start" not in out
+    assert err.startswith("threethirteen replay: script line 4: 'goto 9999' — There is no event")
+    assert err.endswith("The rest of the script is not run.\n")
+    assert untouched(data)
+
+
 def test_a_pipe_is_read_line_by_line(saved: Path, tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "threethirteen.repl.cli", "replay", str(saved), "--at", "30"],
