@@ -115,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     tx = Texts(args.lang or config.language or language_from_environment())
     for problem in problems:
         print(f"threethirteen: {problem.told(settings_file, tx)}", file=sys.stderr)
-    settings = settings_from(args, config)
+    scripted = args.script is not None or not (sys.stdin.isatty() and sys.stdout.isatty())
+    # A script reproduces a game: what deals and plays it (level, jokers, aces) comes from
+    # its command line only, never from whoever's config file happens to run it.
+    settings = settings_from(args, config.for_scripts() if scripted else config)
     rebuilt = None
     if args.replay_to is not None and args.seed is not None:
         parser().error("--seed cannot go with --replay-to: the game's seed is in the file")
@@ -132,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"threethirteen: cannot read {args.script}: {error}", file=sys.stderr)
             return 2
         return play_script(lines, seed=args.seed, settings=settings, tx=tx, rebuilt=rebuilt)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if scripted:
         return play_script(sys.stdin, seed=args.seed, settings=settings, tx=tx, rebuilt=rebuilt)
     return play_terminal(
         seed=args.seed,

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 from attrs import frozen
 from threethirteen.repl.i18n import LANGUAGES, Texts
 from threethirteen.repl.render import SORTS
@@ -66,6 +67,13 @@ class Config:
     jokers: int = 0
     aces: str = "low"
     color: bool = True
+
+    def for_scripts(self) -> Config:
+        """These settings for a script: the file's presentation (language, sort, colour),
+        and the game's own defaults for what deals and plays it (level, jokers, aces), so
+        a script plays the same game on every machine."""
+        game = Config()
+        return attrs.evolve(self, level=game.level, jokers=game.jokers, aces=game.aces)
 
 
 @frozen(kw_only=True)

@@ -340,6 +340,22 @@ def test_a_script_remembers_nothing(path: Path, tmp_path: Path) -> None:
     assert not path.exists()
 
 
+def test_a_script_plays_the_same_game_whatever_the_config_file_says(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text("draw\nauto round\nscore\n")
+    assert main(["--seed", "4", "--script", str(script)]) == 0
+    plain = capsys.readouterr().out
+    write(path, 'level = "easy"\njokers = 4\naces = "high"\nsort = "rank"\n')
+    assert main(["--seed", "4", "--script", str(script)]) == 0
+    configured = capsys.readouterr().out
+    assert "by rank" in configured and "by rank" not in plain  # presentation: the file's
+    assert configured.replace("by rank", "by suit") != configured
+    score = configured[configured.rindex("Score sheet") :]
+    assert score == plain[plain.rindex("Score sheet") :]  # the game: the command line's
+
+
 def test_a_new_setting_goes_before_the_first_table(path: Path) -> None:
     write(path, 'level = "hard"\n\n[mine]\nnote = "kept"\n')
     assert remember(path, "sort", "rank")
