@@ -1,8 +1,9 @@
 """Completion from a grammar: commands, then cards, choices, topics, numbers or file paths.
 
 Cards complete from your hand, each with what your penalty would be after
-discarding it ("penalty after: 12"); the card taken from the discard pile this
-turn is left out, since it cannot be discarded. When the menu offers exactly one
+discarding it ("penalty after: 12"), the lowest first (ties in the order of the
+hand); the card taken from the discard pile this turn is left out, since it
+cannot be discarded. When the menu offers exactly one
 card for what is typed, Enter plays it (:meth:`GameCompleter.sole_card`).
 """
 
@@ -149,7 +150,10 @@ class GameCompleter(Completer):
         hand = round_.hands[HUMAN]
         discarding = state.phase == Phase.DISCARD and round_.turn == HUMAN
         after = self._penalties(state) if state.phase == Phase.DISCARD else {}
-        for card in dict.fromkeys(hand):
+        cards = list(dict.fromkeys(hand))
+        if after:
+            cards.sort(key=lambda card: after[card])  # stable: ties keep the hand's order
+        for card in cards:
             if not card_matches(card, prefix):
                 continue
             if discarding and not can(state, Discard(seat=HUMAN, card=card)):

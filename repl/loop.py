@@ -25,6 +25,7 @@ from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.grammar import Grammar, Parsed
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import game_bindings
+from threethirteen.repl.menu import show_more_in_menus
 from threethirteen.repl.render import Text
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.style import STYLE
@@ -105,7 +106,7 @@ def make_session(
     def toolbar() -> FormattedText:
         return FormattedText(list(table.toolbar()))
 
-    return PromptSession(
+    session: PromptSession[str] = PromptSession(
         PROMPT,
         completer=completer,
         complete_while_typing=_typing,
@@ -122,6 +123,8 @@ def make_session(
         input=input,
         output=output,
     )
+    show_more_in_menus(session)
+    return session
 
 
 def run_terminal(table: Front, session: PromptSession[str]) -> int:

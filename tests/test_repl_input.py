@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError
@@ -17,6 +18,7 @@ from threethirteen.core.state import GameState, Phase
 from threethirteen.repl.completer import GameCompleter, card_matches, card_word
 from threethirteen.repl.grammar import COMMANDS, UsageError, parse
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keys import complete_certain
 from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.table import Settings, Table
 from threethirteen.repl.timeline import HUMAN
@@ -147,14 +149,18 @@ def test_cards_complete_with_the_penalty_after_discarding() -> None:
     assert state.round is not None
     hand = state.round.hands[HUMAN]
     found = complete(state, "discard ")
-    assert [text for text, _, _ in found] == [card_word(card) for card in dict.fromkeys(hand)]
+    after = {}
     for text, display, meta in found:
         card = parse_card(text)
         assert display == str(card)
         rest = list(hand)
         rest.remove(card)
-        expected = best_arrangement(rest, state.round.round_no).penalty
-        assert meta == f"penalty after: {expected}"
+        after[card] = best_arrangement(rest, state.round.round_no).penalty
+        assert meta == f"penalty after: {after[card]}"
+    # the lowest penalty first, ties in the order of the hand: the menu helps choose
+    order = sorted(dict.fromkeys(hand), key=lambda card: (after[card], hand.index(card)))
+    assert [text for text, _, _ in found] == [card_word(card) for card in order]
+    assert order != list(dict.fromkeys(hand))  # this hand tells the two orders apart
 
 
 def test_the_card_taken_from_the_pile_is_not_offered() -> None:
@@ -192,6 +198,29 @@ def test_enter_completes_a_card_only_when_the_menu_offers_just_it() -> None:
     assert completer.sole_card("t") is None  # only the command take: not a card
     assert completer.sole_card("discard Q") is None  # no queen in the hand
     assert completer.sole_card("discard A ") is None
+
+
+def test_tab_completes_what_is_certain_and_points_at_nothing_among_several() -> None:
+    state = table_at(seed=1, draw=DrawSource.STOCK).state  # A♥ J♥ K♥ K♠; 3s are wild
+    completer = GameCompleter(lambda: state, Texts())
+
+    def tab(text: str, *, again: bool = False, buffer: Buffer | None = None) -> Buffer:
+        if buffer is None:
+            buffer = Buffer(completer=completer)
+            buffer.insert_text(text)
+        complete_certain(buffer, completer, again=again)
+        return buffer
+
+    shown = tab("x ")
+    assert shown.text == "x " and shown.complete_state is not None
+    assert shown.complete_state.complete_index is None  # the menu, nothing highlighted
+    assert [c.text for c in shown.complete_state.completions] == ["Jh", "Kh", "Ks", "Ah"]
+    assert tab("", again=True, buffer=shown).text == "x Jh"  # a second Tab moves into it
+    assert tab("", again=True, buffer=shown).text == "x Kh"
+    assert tab("x K").text == "x K"  # K♥ or K♠: nothing is picked
+    assert tab("x a").text == "x Ah"  # the only ace
+    assert tab("dra").text == "draw"
+    assert tab("x 7").text == "x 7" and tab("x 7").complete_state is None  # nothing offered
 
 
 def test_files_complete_for_save_and_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -227,3 +227,14 @@ def test_enter_does_not_guess_between_two_cards(_data_home: Path) -> None:
 def test_a_whole_card_still_runs_at_once() -> None:
     _, _, shown = session("draw\r discard Kh\r quit\r", seed=1)
     assert "You discard K♥." in shown
+
+
+def test_tab_then_enter_discards_no_card_the_player_did_not_point_at() -> None:
+    # prompt_toolkit's Tab highlighted the first card of the menu, and Enter played it
+    _, table, shown = session("draw\r x \t\r\x03 quit\r", seed=1)
+    assert "You discard" not in shown
+    round_ = table.state.round
+    assert round_ is not None and len(round_.hands[HUMAN]) == 4
+    # a second Tab points at the first card: the lowest penalty after (J♥, 21)
+    _, _, shown = session("draw\r x \t\t\r quit\r", seed=1)
+    assert "You discard J♥." in shown
