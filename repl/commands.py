@@ -28,7 +28,16 @@ from threethirteen.repl.render import (
     render_score_sheet,
 )
 from threethirteen.repl.reproduce import write_report
-from threethirteen.repl.storage import data_dir, load_stats, write_atomic
+from threethirteen.repl.storage import (
+    bad_save_name,
+    data_dir,
+    find_save,
+    load_stats,
+    names_a_path,
+    save_path,
+    saves_dir,
+    write_atomic,
+)
 from threethirteen.repl.timeline import HUMAN, is_human_move
 
 if TYPE_CHECKING:
@@ -99,9 +108,29 @@ def run(table: Table, parsed: Parsed) -> None:
             raise Quit
 
 
-def path_exists(text: str) -> bool:
-    """Whether ``text`` names an existing file (``~`` expanded)."""
-    return Path(text).expanduser().is_file()
+def save_problem(name: str, tx: Texts) -> str | None:
+    """Why ``save NAME`` cannot write, or ``None``: a name no file can have, or a path
+    into a folder that does not exist (it is not made: a typo would hide the save)."""
+    if bad_save_name(name):
+        return tx("msg.save_bad_name", name=name)
+    path = save_path(name)
+    if path.is_dir():
+        return tx("msg.save_bad_name", name=name)
+    if names_a_path(name) and not path.parent.is_dir():
+        return tx("msg.save_no_folder", folder=path.parent.absolute())
+    return None
+
+
+def load_problem(name: str, tx: Texts) -> str | None:
+    """Why ``load NAME`` finds nothing (saying so if the working folder has that file)."""
+    if find_save(name) is not None:
+        return None
+    if names_a_path(name):
+        return tx("msg.no_file", path=name)
+    said = tx("msg.no_save", name=name, folder=saves_dir())
+    if Path(name).is_file():
+        said += " " + tx("msg.no_save_here", name=name)
+    return said
 
 
 # -- showing ---------------------------------------------------------------------------
@@ -202,22 +231,40 @@ def usage_of(spec: Spec, lang: str) -> str:
 # -- files and games -------------------------------------------------------------------
 
 
-def default_save_name(state: GameState) -> Path:
-    """``threethirteen-SEED-DATE-TIME.jsonl`` in the current directory."""
-    return Path(f"threethirteen-{state.seed}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+def default_save_name(state: GameState) -> str:
+    """``threethirteen-SEED-DATE-TIME``: what ``save`` alone calls the game."""
+    return f"threethirteen-{state.seed}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
-def save(table: Table, path_text: str | None) -> None:
-    """Write the game's log (with any pending help) to a file."""
-    path = Path(path_text).expanduser() if path_text else default_save_name(table.state)
+def save(table: Table, name: str | None) -> None:
+    """Write the game's log (with any pending help) to a file, never over one unasked.
+
+    A name goes into the saves folder and a path (with a slash) is taken as given;
+    ``.jsonl`` is added when missing. An existing file is replaced only when the
+    player says yes at the terminal; a script is refused.
+    """
+    tx = table.tx
+    name = name or default_save_name(table.state)
+    path = save_path(name).absolute()
+    overwrite = path.exists()
+    if overwrite:
+        question = tx("msg.save_overwrite", path=path) + tx("msg.yes_no")
+        if not (table.screen.interactive and table.screen.confirm(question, False)):
+            table.say(tx("msg.save_exists", path=path), "class:warn")
+            return
     events = table.timeline.recorded()
     try:
-        write_atomic(path, encode_log(events))
-    except OSError as error:
-        detail = error.strerror or str(error)
-        table.say(table.tx("msg.save_failed", path=path, detail=detail), "class:error")
+        if not names_a_path(name):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, encode_log(events), create_folder=False, overwrite=overwrite)
+    except FileExistsError:  # it appeared meanwhile: still never overwritten unasked
+        table.say(tx("msg.save_exists", path=path), "class:warn")
         return
-    table.say(table.tx("msg.saved", path=path, n=len(events)), "class:good")
+    except (OSError, ValueError) as error:
+        detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        table.say(tx("msg.save_failed", path=path, detail=detail), "class:error")
+        return
+    table.say(tx("msg.saved", path=path, n=len(events)), "class:good")
 
 
 def read_game(table: Table, path: Path) -> GameLog | None:
@@ -246,9 +293,13 @@ def read_game(table: Table, path: Path) -> GameLog | None:
         return None
 
 
-def load(table: Table, path_text: str) -> None:
-    """Load a saved game and play on from where it stopped."""
-    path = Path(path_text).expanduser()
+def load(table: Table, name: str) -> None:
+    """Load a saved game (found as ``save`` names it) and play on from where it stopped."""
+    found = find_save(name)
+    if found is None:
+        table.say(load_problem(name, table.tx) or name, "class:error")
+        return
+    path = found.absolute()
     log = read_game(table, path)
     if log is None:
         return

@@ -1,4 +1,4 @@
-"""Completion from a grammar: commands, then cards, choices, topics, numbers or file paths.
+"""Completion from a grammar: commands, then cards, choices, topics, numbers, saves or paths.
 
 Cards complete from your hand, each with what your penalty would be after
 discarding it ("penalty after: 12"), the lowest first (ties in the order of the
@@ -19,6 +19,7 @@ from threethirteen.core.rules import Discard, can
 from threethirteen.core.state import GameState, Phase
 from threethirteen.repl.grammar import PLAY, Arg, Grammar, Spec
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.storage import SAVE_SUFFIX, names_a_path, saves_dir
 from threethirteen.repl.timeline import HUMAN
 
 
@@ -82,7 +83,7 @@ class GameCompleter(Completer):
             return
         argument = text.lstrip()[len(words[0]) :].lstrip()
         if spec.arg is Arg.PATH:
-            yield from self._paths.get_completions(Document(argument), complete_event)
+            yield from self._files(argument, complete_event)
             return
         if " " in argument.strip() or (argument and argument[-1:].isspace()):
             return  # one argument at most
@@ -141,6 +142,19 @@ class GameCompleter(Completer):
             for number, meta in self._numbers(spec):
                 if str(number).startswith(prefix):
                     yield Completion(str(number), start_position=-len(prefix), display_meta=meta)
+
+    def _files(self, argument: str, complete_event: CompleteEvent) -> Iterable[Completion]:
+        """A path (with a slash) completes as a path; a bare name from the saves folder."""
+        if names_a_path(argument):
+            yield from self._paths.get_completions(Document(argument), complete_event)
+            return
+        try:
+            names = sorted(p.name for p in saves_dir().glob("*" + SAVE_SUFFIX) if p.is_file())
+        except OSError:
+            return
+        for name in names:
+            if name.startswith(argument):
+                yield Completion(name, start_position=-len(argument))
 
     def _cards(self, prefix: str) -> Iterable[Completion]:
         state = self._state()

@@ -226,6 +226,10 @@ def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[st
             if spec.required:
                 raise UsageError("msg.needs_file")
             return Parsed(spec=spec)
+        if len(path) > 1 and path[0] == path[-1] and path[0] in "\"'":
+            path = path[1:-1].strip()  # a name in quotes: save "my game"
+            if not path:
+                raise UsageError("msg.empty_name", command=head)
         return Parsed(spec=spec, path=path)
     if len(rest) > (0 if spec.arg is Arg.NONE else 1):
         raise UsageError("msg.extra", command=head, usage=spec.usage or spec.name)

@@ -142,6 +142,13 @@ EN: dict[str, str] = {
     "msg.sorted": "Your hand is now sorted {sort}.",
     "msg.saved": "Saved to {path} ({n} events).",
     "msg.save_failed": "Cannot save to {path}: {detail}.",
+    "msg.save_overwrite": "{path} exists. Replace it?",
+    "msg.save_exists": "Not saved: {path} exists and stays as it is (save NAME takes another).",
+    "msg.save_bad_name": "{name!r} is not a name for a file.",
+    "msg.save_no_folder": "There is no folder {folder}: save does not make one.",
+    "msg.empty_name": "A file name cannot be empty: {command} NAME.",
+    "msg.no_save": "There is no saved game {name!r} in {folder}.",
+    "msg.no_save_here": "For the file in this folder: load ./{name}",
     "msg.loaded": "Loaded {path}: seed {seed}, {n} events.",
     "msg.load_failed": "Cannot load {path}: {detail}",
     "msg.load_prefix": "{path}: the last line is cut off. Load the {n} complete events before it?",
@@ -194,7 +201,7 @@ EN: dict[str, str] = {
     "cmd.log": "what happened recently",
     "cmd.rules": "the rules of this game",
     "cmd.new": "start a new game",
-    "cmd.save": "save the game to a file",
+    "cmd.save": "save the game (in your saves folder)",
     "cmd.load": "load a saved game",
     "cmd.seed": "this game's seed",
     "cmd.speed": "opponents' speed: instant/fast/normal/step",
@@ -208,7 +215,16 @@ EN: dict[str, str] = {
         "(a stock draw, an opponent's discard) marks the game as assisted."
     ),
     "detail.auto": "auto turn (the default), auto round or auto game.",
-    "detail.save": "save FILE, or save alone for a file named after the seed.",
+    "detail.save": (
+        "save NAME writes NAME.jsonl into the saves folder of your data folder "
+        "(~/.local/share/threethirteen/saves); a name with a slash is a path as given "
+        "(./game, ~/games/game). save alone names the file after the seed and the time. "
+        "An existing file is replaced only when you say yes."
+    ),
+    "detail.load": (
+        "load NAME finds a game as save NAME wrote it: in the saves folder, .jsonl added "
+        "when missing; a name with a slash is a path (./game.jsonl)."
+    ),
     "detail.speed": "speed alone shows it; speed instant|fast|normal|step sets it.",
     "detail.sort": "sort suit, sort rank or sort melds; sort alone (or F2) takes the next.",
     # rules
@@ -345,7 +361,17 @@ DE: dict[str, str] = {
     "msg.narration_skipped": "(Erzählung übersprungen)",
     "msg.sorted": "Deine Hand ist jetzt {sort} sortiert.",
     "msg.saved": "Gespeichert in {path} ({n} Ereignisse).",
-    "msg.save_failed": "Speichern in {path} geht nicht: {detail}.",
+    "msg.save_failed": "{path} lässt sich nicht speichern: {detail}.",
+    "msg.save_overwrite": "{path} gibt es schon. Ersetzen?",
+    "msg.save_exists": (
+        "Nicht gespeichert: {path} gibt es schon und bleibt, wie es ist "
+        "(speichern NAME nimmt einen anderen Namen)."
+    ),
+    "msg.save_bad_name": "{name!r} taugt nicht als Dateiname.",
+    "msg.save_no_folder": "Den Ordner {folder} gibt es nicht; speichern legt keinen an.",
+    "msg.empty_name": "Ein Dateiname darf nicht leer sein: {command} NAME.",
+    "msg.no_save": "In {folder} ist kein gespeichertes Spiel {name!r}.",
+    "msg.no_save_here": "Für die Datei in diesem Ordner: laden ./{name}",
     "msg.loaded": "Geladen: {path}, Seed {seed}, {n} Ereignisse.",
     "msg.load_failed": "{path} kann nicht geladen werden: {detail}",
     "msg.load_prefix": (
@@ -405,7 +431,7 @@ DE: dict[str, str] = {
     "cmd.log": "was zuletzt geschah",
     "cmd.rules": "die Regeln dieses Spiels",
     "cmd.new": "ein neues Spiel beginnen",
-    "cmd.save": "das Spiel in eine Datei speichern",
+    "cmd.save": "das Spiel speichern (im Ordner saves)",
     "cmd.load": "ein gespeichertes Spiel laden",
     "cmd.seed": "der Seed dieses Spiels",
     "cmd.speed": "Tempo der Gegner: sofort/schnell/normal/schritt",
@@ -419,7 +445,16 @@ DE: dict[str, str] = {
         "zurückgeht (vom Stapel gezogen, von einem Gegner abgelegt), spielt mit Hilfe."
     ),
     "detail.auto": "auto zug (Standard), auto runde oder auto spiel.",
-    "detail.save": "speichern DATEI, oder nur speichern für eine Datei nach dem Seed.",
+    "detail.save": (
+        "speichern NAME schreibt NAME.jsonl in den Ordner saves deines Datenordners "
+        "(~/.local/share/threethirteen/saves); ein Name mit Schrägstrich ist ein Pfad "
+        "(./spiel, ~/spiele/spiel). Nur speichern benennt die Datei nach Seed und Uhrzeit. "
+        "Eine vorhandene Datei wird nur ersetzt, wenn du zustimmst."
+    ),
+    "detail.load": (
+        "laden NAME findet ein Spiel dort, wo speichern NAME es hinschreibt: im Ordner saves, "
+        "mit .jsonl, wenn es fehlt; ein Name mit Schrägstrich ist ein Pfad (./spiel.jsonl)."
+    ),
     "detail.speed": "tempo allein zeigt es; tempo sofort|schnell|normal|schritt setzt es.",
     "detail.sort": "sortieren farbe, rang oder meldungen; allein (oder F2) die nächste Ordnung.",
     "rules.title": "Die Regeln dieses Spiels",

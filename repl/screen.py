@@ -146,7 +146,8 @@ class TerminalScreen:
             time.sleep(min(left, 0.05))
 
     def _run_keys(self, message: str, bindings: KeyBindings) -> str:
-        window = Window(FormattedTextControl(message), height=1, dont_extend_height=True)
+        # wrapped: a question naming a long path must be read whole before it is answered
+        window = Window(FormattedTextControl(message), wrap_lines=True, dont_extend_height=True)
         app: Application[str] = Application(
             layout=Layout(window),
             key_bindings=bindings,

@@ -159,12 +159,19 @@ def test_play_a_turn_with_bad_input_completion_undo_redo_save_and_load(home: Pat
     child.expect(f"Undone: your discard of {re.escape(discarded)}")
     child.send("redo\r")
     child.expect(f"Redone: your discard of {re.escape(discarded)}")
-    child.send("save game.jsonl\r")
-    child.expect(r"Saved to game\.jsonl \((\d+) events\)")
-    saved = read_log((home / "game.jsonl").read_text(encoding="utf-8"))
+    child.send("save game\r")
+    saves = home / "data" / "threethirteen" / "saves"
+    child.expect(r"Saved to\s+(\S+)\s+\((\d+) events\)")
+    assert child.match.group(1) == str(saves / "game.jsonl")
+    saved = read_log((saves / "game.jsonl").read_text(encoding="utf-8"))
     assert saved.state.seed == 7 and saved.state.is_assisted(0)
-    child.send("load game.jsonl\r")
-    child.expect("Loaded game.jsonl: seed 7")
+    child.send("save game\r")  # it exists: asked, and left alone on n
+    child.expect(r"exists\.\s+Replace\s+it\?\s+\[y/n\]")
+    child.send("n")
+    child.expect("Not saved")
+    child.send("load game\r")
+    child.expect("Loaded")
+    child.expect("seed 7")
     leave(child)
 
 

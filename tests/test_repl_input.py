@@ -223,12 +223,18 @@ def test_tab_completes_what_is_certain_and_points_at_nothing_among_several() -> 
     assert tab("x 7").text == "x 7" and tab("x 7").complete_state is None  # nothing offered
 
 
-def test_files_complete_for_save_and_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "game-one.jsonl").write_text("{}\n")
+def test_saves_complete_by_name_and_paths_as_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saves = tmp_path / "data" / "threethirteen" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "game-one.jsonl").write_text("{}\n")
+    (tmp_path / "here.jsonl").write_text("{}\n")
     monkeypatch.chdir(tmp_path)
     state = human_turn()
-    assert ("-one.jsonl", "game-one.jsonl", "") in complete(state, "load game")
-    assert any(text == "game-one.jsonl" for text, _, _ in complete(state, "save "))
+    assert ("game-one.jsonl", "game-one.jsonl", "") in complete(state, "load game")
+    assert [text for text, _, _ in complete(state, "save ")] == ["game-one.jsonl"]
+    assert ("ere.jsonl", "here.jsonl", "") in complete(state, "load ./h")
 
 
 def test_choices_and_topics_complete() -> None:
@@ -265,7 +271,7 @@ def test_words_on_their_way_pass_until_enter() -> None:
     assert "Which card" in (rejects(validator, "discard ", strict=True) or "")
     assert rejects(validator, "x 1") is None
     assert rejects(validator, "load nofile") is None
-    assert "no file" in (rejects(validator, "load nofile", strict=True) or "")
+    assert "no saved game 'nofile'" in (rejects(validator, "load nofile", strict=True) or "")
     assert rejects(validator, "xyzzy") is not None
 
 

@@ -28,7 +28,7 @@ def test_a_script_plays_and_prints_plain_text(
     script.write_text(
         "# a comment line is skipped\n"
         "draw\nfrobnicate\ndiscard 7z\ntake\nauto\nundo\nredo\nseed\nlog 3\nmelds\nrules\n"
-        "save out.jsonl\nauto game\n"
+        "save ./out.jsonl\nauto game\n"
     )
     code = main(["--seed", "5", "--level", "easy", "--script", str(script)])
     out = capsys.readouterr().out

@@ -93,7 +93,7 @@ def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
         "redo\r "
         f"x {card_word(card)}\r "
         "score\r"
-        "save mine.jsonl\r"
+        "save mine\r"
         "quit\r"
     )
     code, table, shown = session(keys)
@@ -102,7 +102,9 @@ def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
     assert "This game is now marked as assisted." in shown
     assert f"You discard {card}." in shown
     assert "The game is saved" in shown
-    saved = read_log((tmp_path / "mine.jsonl").read_text(encoding="utf-8"))
+    saved_to = _data_home / "saves" / "mine.jsonl"  # the saves folder, .jsonl added
+    assert f"Saved to {saved_to} (" in " ".join(shown.split())
+    saved = read_log(saved_to.read_text(encoding="utf-8"))
     assert saved.events == table.timeline.recorded()
     assert saved.state.is_assisted(HUMAN)
     assert verify_log(saved).ok, summary(verify_log(saved))
@@ -190,9 +192,10 @@ def test_an_unexpected_error_is_written_down_and_the_game_goes_on(
 def test_an_unreadable_save_is_answered(tmp_path: Path) -> None:
     (tmp_path / "broken.jsonl").write_text('{"format": "threethirteen-log", "schema": 1}\nnope\n')
     (tmp_path / "other.txt").write_text("hello\n")
-    _, table, shown = session("load broken.jsonl\r load other.txt\r quit\r")
-    assert "Cannot load broken.jsonl: line 2: not JSON" in shown
-    assert "Cannot load other.txt: line 1" in shown
+    _, table, shown = session("load ./broken.jsonl\r load ./other.txt\r quit\r")
+    said = " ".join(shown.split())
+    assert f"Cannot load {tmp_path / 'broken.jsonl'}: line 2: not JSON" in said
+    assert f"Cannot load {tmp_path / 'other.txt'}: line 1" in said
     assert table.state.seed == SEED
 
 

@@ -144,7 +144,7 @@ def test_report_writes_a_log_and_a_note_and_its_line_continues_the_same_game(
 ) -> None:
     first = draw_and_throw(21, [], 2)
     then = draw_and_throw(21, first, 3)
-    original = script(tmp_path, [*first, "report", *then, "save original.jsonl"])
+    original = script(tmp_path, [*first, "report", *then, "save ./original.jsonl"])
     assert main(["--seed", "21", "--level", "easy", "--script", original]) == 0
     out = capsys.readouterr().out
     found = re.search(r"^(threethirteen play --replay-to (\S+):(\d+))$", out, re.M)
@@ -168,7 +168,7 @@ def test_report_writes_a_log_and_a_note_and_its_line_continues_the_same_game(
     ):
         assert expected in note
     # the printed line, run with the commands that followed, plays the same game
-    rest = script(tmp_path, [*then, "save again.jsonl"], "rest.txt")
+    rest = script(tmp_path, [*then, "save ./again.jsonl"], "rest.txt")
     assert cli.main([*shlex.split(line)[1:], "--script", rest]) == 0
     again = (tmp_path / "again.jsonl").read_bytes()
     assert again == (tmp_path / "original.jsonl").read_bytes()
@@ -208,7 +208,7 @@ def test_rebuilt_in_the_middle_of_a_turn_the_opponents_play_on_as_recorded(
     deal = index_of(RoundDealt, start=index_of(RoundDealt) + 1)  # round 2
     drawn = index_of(CardDrawn, start=deal, seat=1)
     assert isinstance(GAME[drawn + 1], CardDiscarded)  # Left drew and has not discarded yet
-    lines = script(tmp_path, ["save out.jsonl"])
+    lines = script(tmp_path, ["save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{drawn + 1}", "--script", lines]) == 0
     out = capsys.readouterr().out
     assert f"events 1 to {drawn + 1} of {len(GAME)}" in " ".join(out.split())
@@ -225,7 +225,7 @@ def test_rebuilt_in_the_middle_of_your_turn_you_discard(
     drawn = index_of(CardDrawn, start=index_of(CardDiscarded), seat=HUMAN)
     discard = GAME[drawn + 1]
     assert isinstance(discard, CardDiscarded)
-    lines = script(tmp_path, [f"x {card_word(discard.card)}", "save out.jsonl"])
+    lines = script(tmp_path, [f"x {card_word(discard.card)}", "save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{drawn + 1}", "--script", lines]) == 0
     assert "your turn" not in capsys.readouterr().err
     saved = read_log((tmp_path / "out.jsonl").read_text(encoding="utf-8")).events
@@ -241,7 +241,7 @@ def test_a_number_inside_a_move_is_moved_to_its_end_and_said(
     last_discard = scored - 1
     assert isinstance(GAME[last_discard], CardDiscarded)
     assert isinstance(GAME[scored + 1], RoundDealt)
-    lines = script(tmp_path, ["save out.jsonl"])
+    lines = script(tmp_path, ["save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{last_discard + 1}", "--script", lines]) == 0
     said = " ".join(capsys.readouterr().out.split())
     assert (
@@ -298,7 +298,7 @@ def test_a_cut_off_last_line_allows_the_events_before_it(
     cut.write_text(text[: text.index('{"seq": 60,') + 20], encoding="utf-8")
     assert main(["--replay-to", f"{cut}:60"]) == 1
     assert "line 61: the last line is cut off" in capsys.readouterr().err
-    lines = script(tmp_path, ["save out.jsonl"])
+    lines = script(tmp_path, ["save ./out.jsonl"])
     number = max(n for n in MOVE_ENDS if n <= 59)
     assert main(["--replay-to", f"{cut}:{number}", "--script", lines]) == 0
     assert "(Line 61 of the file is cut off" in " ".join(capsys.readouterr().out.split())
