@@ -284,3 +284,22 @@ def test_on_a_small_screen_the_menu_says_it_has_more_and_tab_enter_plays_nothing
     child.send("quit\r")
     child.expect("Goodbye")
     ended(child)
+
+
+def test_a_dumb_terminal_answers_a_bad_line_and_says_the_status_in_words(home: Path) -> None:
+    # TERM=dumb: prompt_toolkit draws nothing under the prompt (no toolbar, no message),
+    # so Enter on "drwa" used to show nothing at all
+    child = spawn(home, "--seed", "16", term="dumb")
+    prompt = r"\n(?:\x1b\[0m)*> "
+    seen = child.expect(prompt)
+    assert "your turn: draw or take · wild 3 · penalty 18 · Round 1/11" in seen
+    child.send("drwa\r")
+    child.expect("Unknown command 'drwa': did you mean draw?")
+    child.expect("your turn: draw or take")  # said again before the next prompt
+    child.send("draw\r")
+    child.expect("You draw 10♣ from the stock.")
+    seen = child.expect(prompt)
+    assert "your turn: discard a card · wild 3 · penalty 28" in seen
+    child.send("x 7h\r")
+    child.expect(r"You cannot discard 7♥: it is not in the hand")
+    leave(child)

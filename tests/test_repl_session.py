@@ -22,6 +22,7 @@ from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.style import wants_plain
 from threethirteen.repl.table import Settings, Table
 from threethirteen.repl.timeline import HUMAN
 
@@ -241,3 +242,9 @@ def test_tab_then_enter_discards_no_card_the_player_did_not_point_at() -> None:
     # a second Tab points at the first card: the lowest penalty after (J♥, 21)
     _, _, shown = session("draw\r x \t\t\r quit\r", seed=1)
     assert "You discard J♥." in shown
+
+
+def test_no_color_and_a_dumb_or_unknown_terminal_get_plain_text() -> None:
+    assert wants_plain({"TERM": "dumb"}) and wants_plain({"TERM": "unknown"})
+    assert wants_plain({"TERM": "xterm-256color", "NO_COLOR": "1"})
+    assert not wants_plain({"TERM": "xterm-256color", "NO_COLOR": ""})
