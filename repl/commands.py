@@ -7,6 +7,7 @@ moves, or to the commands here that only show things or handle files
 
 from __future__ import annotations
 
+import textwrap
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
 
 LOG_LINES = 12
 """Lines ``log`` shows without a number."""
+HELP_MEANING_MIN = 20
+"""Columns the meanings in ``help`` need beside the commands; with fewer, they go below."""
 
 
 def run(table: Table, parsed: Parsed) -> None:
@@ -101,7 +104,7 @@ def run(table: Table, parsed: Parsed) -> None:
         case "stats":
             table.screen.show(render_stats(table))
         case "help":
-            table.screen.show(render_help(tx, PLAY, parsed.topic))
+            table.screen.show(render_help(tx, PLAY, parsed.topic, table.screen.width))
         case "report":
             report(table)
         case "quit":
@@ -179,8 +182,12 @@ def render_stats(table: Table) -> Text:
     return [("class:title", tx("stats.title")), ("", "\n"), ("", line), ("", "\n")]
 
 
-def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
-    """All commands of ``grammar`` with their short forms, or one command in detail."""
+def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80) -> Text:
+    """All commands of ``grammar`` with their short forms, or one command in detail.
+
+    The list is two columns, the meanings wrapped within ``width`` under their own
+    column; on a screen too narrow for that, each meaning goes under its command.
+    """
     lang = tx.lang
     if topic is not None:
         line = tx(grammar.key("cmd", topic.name))
@@ -200,9 +207,17 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
         if spec.short:
             names[spec.name] += f" ({', '.join(spec.short)})"
     column = max(24, *(len(name) + 2 for name in names.values()))
+    room = width - 2 - column
     for spec in grammar.commands:
         line = tx(grammar.key("cmd", spec.name))
-        out += [("class:label", f"  {names[spec.name]:<{column}}"), ("", line), ("", "\n")]
+        if room < HELP_MEANING_MIN:
+            out += [("class:label", f"  {names[spec.name]}"), ("", "\n")]
+            out += [("", f"      {line}"), ("", "\n")]
+            continue
+        first, *more = textwrap.wrap(line, room) or [""]
+        out += [("class:label", f"  {names[spec.name]:<{column}}"), ("", first), ("", "\n")]
+        for piece in more:
+            out += [("", " " * (column + 2) + piece), ("", "\n")]
     out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
     return out
 

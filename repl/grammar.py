@@ -100,8 +100,8 @@ COMMANDS: tuple[Spec, ...] = (
     Spec(name="log", short=("l",), de=("protokoll",), arg=Arg.NUMBER, usage="log [N]"),
     Spec(name="rules", de=("regeln",)),
     Spec(name="new", short=("n",), de=("neu",), arg=Arg.NUMBER, usage="new [SEED]"),
-    Spec(name="save", de=("speichern",), arg=Arg.PATH, usage="save [FILE]"),
-    Spec(name="load", de=("laden",), arg=Arg.PATH, required=True, usage="load FILE"),
+    Spec(name="save", de=("speichern",), arg=Arg.PATH, usage="save [NAME]"),
+    Spec(name="load", de=("laden",), arg=Arg.PATH, required=True, usage="load NAME"),
     Spec(name="seed"),
     Spec(
         name="speed",

@@ -18,7 +18,9 @@ from threethirteen.core.ai.reasons import (
     CLAUSES,
     DECIMAL,
     FIELDS,
+    GROUPS,
     parse_reason,
+    read_groups,
     reason,
 )
 from threethirteen.core.errors import GameError, LogFormatError
@@ -587,13 +589,16 @@ class Texts:
             return rest if acts and not action else text
         templates = REASONS_DE if self.lang == "de" else CLAUSES
         first, *clauses = [
-            templates[key].format(**{field: self._decimal(field, v) for field, v in p.items()})
+            templates[key].format(**{field: self._field(field, v) for field, v in p.items()})
             for key, p in parsed
         ]
         return reason(first, *clauses) if action else CLAUSE_SEPARATOR.join(clauses)
 
-    def _decimal(self, field: str, value: str) -> str:
-        """A number with one decimal as this language writes it (German: ``7,5``)."""
+    def _field(self, field: str, value: str) -> str:
+        """A field of a reason as this language writes it: a decimal comma in German
+        (``7,5``), groups of cards spaced and joined by its ``and``."""
+        if FIELDS[field] == GROUPS:
+            return self.join([" ".join(group) for group in read_groups(value)])
         german = self.lang == "de" and FIELDS[field] == DECIMAL
         return value.replace(".", ",") if german else value
 

@@ -15,10 +15,12 @@ from threethirteen.core.events import DrawSource
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard, Draw, decide
 from threethirteen.core.state import GameState, Phase
+from threethirteen.repl.commands import render_help
 from threethirteen.repl.completer import GameCompleter, card_matches, card_word
-from threethirteen.repl.grammar import COMMANDS, UsageError, parse
+from threethirteen.repl.grammar import COMMANDS, PLAY, UsageError, parse
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import complete_certain
+from threethirteen.repl.render import fit, plain
 from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.table import Settings, Table
 from threethirteen.repl.timeline import HUMAN
@@ -119,6 +121,26 @@ def test_every_command_has_help_in_both_languages() -> None:
         for spec in COMMANDS:
             assert tx(f"cmd.{spec.name}")
             assert len(tx(f"cmd.{spec.name}")) <= 52
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", [60, 80])
+def test_help_keeps_its_columns_on_a_narrow_screen(lang: str, width: int) -> None:
+    tx = Texts(lang)
+    rows = plain(fit(render_help(tx, PLAY, None, width), width)).splitlines()
+    assert all(len(row) <= width for row in rows)
+    table = rows[1 : 1 + next(i for i, row in enumerate(rows[1:]) if not row.startswith("  "))]
+    start = table[0].index(tx("cmd.draw"))  # where the meanings begin
+    for row in table:
+        assert row[start - 1] == " " and row[start] != " ", row  # every meaning in its column
+    said = " ".join(row[start:] for row in table)
+    assert all(tx(f"cmd.{spec.name}") in said for spec in COMMANDS)  # wrapped, not cut
+
+
+def test_help_on_a_very_narrow_screen_puts_each_meaning_under_its_command() -> None:
+    rows = plain(render_help(Texts(), PLAY, None, 40)).splitlines()
+    draw = rows.index("  draw (d)")
+    assert rows[draw + 1] == "      take the top card of the stock"
 
 
 # -- the completer ----------------------------------------------------------------------
