@@ -28,7 +28,7 @@ from threethirteen.repl.render import (
     render_rules,
     render_score_sheet,
 )
-from threethirteen.repl.reproduce import write_report
+from threethirteen.repl.reproduce import issues_url, write_report
 from threethirteen.repl.storage import (
     bad_save_name,
     data_dir,
@@ -341,6 +341,8 @@ def report(table: Table) -> None:
     table.say(tx("msg.report", log=written.log, n=written.events, notes=notes), "class:good")
     table.say(tx("msg.report_line"))
     table.screen.show([*unbroken(written.line, "class:label"), ("", "\n")])
+    url = issues_url()
+    table.say(tx("msg.report_send", url=url) if url else tx("msg.report_send_plain"))
 
 
 def unbroken(text: str, style: str = "") -> Text:

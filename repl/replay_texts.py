@@ -78,6 +78,8 @@ EN: dict[str, str] = {
     "msg.report": "Bug report written: {log} (the log, {n} events) and {notes}.",
     "msg.report_line": "This line reproduces the game to this point:",
     "msg.report_failed": "Cannot write the bug report: {detail}.",
+    "msg.report_send": "Please open an issue at {url} and attach both files.",
+    "msg.report_send_plain": "Please send both files to the game's developers.",
     # play --replay-to
     "msg.rebuilt": "Rebuilt from {path}: seed {seed}, events 1 to {n} of {total}.",
     "msg.rebuilt_moved": (
@@ -176,6 +178,8 @@ DE: dict[str, str] = {
     "msg.report": "Fehlerbericht geschrieben: {log} (das Protokoll, {n} Ereignisse) und {notes}.",
     "msg.report_line": "Diese Zeile stellt das Spiel bis hierher nach:",
     "msg.report_failed": "Der Fehlerbericht lässt sich nicht schreiben: {detail}.",
+    "msg.report_send": "Bitte eröffne unter {url} ein Issue und hänge beide Dateien an.",
+    "msg.report_send_plain": "Bitte schick beide Dateien an die Entwickler des Spiels.",
     "msg.rebuilt": "Nachgestellt aus {path}: Seed {seed}, Ereignisse 1 bis {n} von {total}.",
     "msg.rebuilt_moved": (
         "Ereignis {asked} liegt mitten in einem Zug ({events} folgen aus demselben Zug); "

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 import shlex
+from importlib.metadata import PackageNotFoundError
 from pathlib import Path
 
 import pytest
@@ -30,12 +31,12 @@ from threethirteen.core.players import load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase, fold
 from threethirteen.core.verify import move_end
-from threethirteen.repl import cli
+from threethirteen.repl import cli, reproduce
 from threethirteen.repl.app import main, open_table
 from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.reproduce import ReproduceError, parse_target, rebuild
+from threethirteen.repl.reproduce import ReproduceError, issues_url, parse_target, rebuild
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.table import Settings, Table
 from threethirteen.repl.timeline import HUMAN, Timeline
@@ -195,6 +196,10 @@ def test_report_at_the_prompt(data: Path) -> None:
     count = len(table.timeline.recorded())
     assert f"threethirteen play --replay-to {log}:{count}\n" in shown
     assert "Bug report written" in " ".join(shown.split())
+    # where to send it: the Issues URL of the installed package's metadata
+    assert issues_url() == "https://github.com/threethirteen/threethirteen/issues"
+    said = " ".join(shown.split())
+    assert f"Please open an issue at {issues_url()} and attach both files." in said
     assert read_log(log.read_text(encoding="utf-8")).events == table.timeline.recorded()
     assert log.with_suffix(".txt").exists()
 
@@ -360,3 +365,18 @@ def test_a_rebuild_belongs_to_the_draw_and_the_safety_rule_starts_a_move() -> No
         ),
     ]
     assert [move_end(events, n) for n in range(1, 7)] == [1, 3, 3, 4, 6, 6]
+
+
+def test_a_report_without_an_issues_url_says_where_in_words(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def missing(name: str) -> None:
+        raise PackageNotFoundError(name)
+
+    monkeypatch.setattr(reproduce, "metadata", missing)
+    assert reproduce.issues_url() is None
+    shown = io.StringIO()
+    table = Table.start(5, tx=Texts(), screen=PlainScreen(shown), settings=Settings())
+    table.execute("report")
+    said = " ".join(shown.getvalue().split())
+    assert "Please send both files to the game's developers." in said and "https://" not in said
