@@ -27,6 +27,7 @@ from threethirteen.repl.render import (
     render_melds,
     render_rules,
     render_score_sheet,
+    round_over_title,
 )
 from threethirteen.repl.reproduce import issues_url, write_report
 from threethirteen.repl.storage import (
@@ -148,13 +149,7 @@ def recent(table: Table, count: int) -> Text:
             case Say():
                 lines.append(item.text)
             case RoundOver():
-                scored = item.scored
-                if scored.went_out is not None:
-                    seat = tx.seat(scored.went_out)
-                    text = tx("round.over_out", round=scored.round_no, seat=seat)
-                else:
-                    text = tx("round.over_stock", round=scored.round_no)
-                lines.append([("class:title", text)])
+                lines.append([("class:title", round_over_title(item.scored, tx))])
             case GameOver():
                 lines.append([("class:title", tx("game.over"))])
     out: Text = []
@@ -194,7 +189,10 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80
         out: Text = [("class:title", topic.title(lang)), ("", "  " + line)]
         out.append(("", "\n"))
         out += [("", tx("help.usage", usage=usage_of(topic, lang))), ("", "\n")]
-        others = [*([topic.name] if lang == "de" else []), *topic.short]
+        others = list(topic.shorts(lang))
+        if lang == "de":  # the other German names, then the English ones work too
+            others += [*topic.de[1:], topic.name, *topic.short]
+        others = list(dict.fromkeys(others))
         if others:
             out += [("class:dim", tx("help.aliases", aliases=", ".join(others))), ("", "\n")]
         detail_key = grammar.key("detail", topic.name)
@@ -204,8 +202,8 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80
     out = [("class:title", tx("help.title")), ("", "\n")]
     names = {spec.name: usage_of(spec, lang) for spec in grammar.commands}
     for spec in grammar.commands:
-        if spec.short:
-            names[spec.name] += f" ({', '.join(spec.short)})"
+        if spec.shorts(lang):
+            names[spec.name] += f" ({', '.join(spec.shorts(lang))})"
     column = max(24, *(len(name) + 2 for name in names.values()))
     room = width - 2 - column
     for spec in grammar.commands:
@@ -222,25 +220,9 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80
     return out
 
 
-_PLACEHOLDERS_DE = {
-    "CARD": "KARTE",
-    "FILE": "DATEI",
-    "COMMAND": "BEFEHL",
-    "SCOPE": "UMFANG",
-    "HOW": "WIE",
-    "SPEED": "TEMPO",
-    "turn|round": "zug|runde",
-}
-
-
 def usage_of(spec: Spec, lang: str) -> str:
     """``discard CARD`` (``ablegen KARTE``): the command's name and its argument."""
-    usage = spec.usage or spec.name
-    usage = usage.replace(spec.name, spec.title(lang), 1)
-    if lang == "de":
-        for english, german in _PLACEHOLDERS_DE.items():
-            usage = usage.replace(english, german)
-    return usage
+    return spec.usage_in(lang)
 
 
 # -- files and games -------------------------------------------------------------------
@@ -370,8 +352,15 @@ def start_new(table: Table, seed: int | None) -> None:
     if not _switch(table, events, None):
         return
     aces = tx("aces.high") if settings.aces_high else tx("aces.low")
+    level = f"level.{settings.level}"
     table.say(
-        tx("msg.new_game", seed=seed, jokers=settings.jokers, aces=aces, level=settings.level),
+        tx(
+            "msg.new_game",
+            seed=seed,
+            jokers=settings.jokers,
+            aces=aces,
+            level=tx(level) if tx.has(level) else settings.level,
+        ),
         "class:good",
     )
     table.begin()

@@ -17,6 +17,7 @@ from threethirteen.core.cards import Card
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard, can
 from threethirteen.core.state import GameState, Phase
+from threethirteen.repl.cardwords import typed_form
 from threethirteen.repl.grammar import PLAY, Arg, Grammar, Spec
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.storage import SAVE_SUFFIX, names_a_path, saves_dir
@@ -30,15 +31,10 @@ def card_word(card: Card) -> str:
     return card.rank.symbol + card.suit.value
 
 
-def card_matches(card: Card, prefix: str) -> bool:
-    """Whether ``prefix`` could be the start of how ``card`` is written."""
-    low = prefix.lower()
-    forms = {card_word(card).lower(), str(card).lower()}
-    if card.rank is not None and card.rank.value == 10 and card.suit is not None:
-        forms.add("t" + card.suit.value)
-    if card.is_joker:
-        forms.add("*")
-    return any(form.startswith(low) for form in forms)
+def card_matches(card: Card, prefix: str, lang: str = "en") -> bool:
+    """Whether ``prefix`` could be the start of how ``card`` is written (in ``lang``:
+    German also ``Dh``, ``10p``, ``Kkr``, see :mod:`repl.cardwords`)."""
+    return typed_form(card, prefix, lang) is not None
 
 
 class CardCompletion(Completion):
@@ -167,14 +163,16 @@ class GameCompleter(Completer):
         cards = list(dict.fromkeys(hand))
         if after:
             cards.sort(key=lambda card: after[card])  # stable: ties keep the hand's order
+        lang = self.tx.lang
         for card in cards:
-            if not card_matches(card, prefix):
+            typed = typed_form(card, prefix, lang)
+            if typed is None:
                 continue
             if discarding and not can(state, Discard(seat=HUMAN, card=card)):
                 continue  # the rules say no (the card just taken from the pile)
             meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
             yield CardCompletion(
-                card_word(card),
+                card_word(card) if lang == "en" else typed,
                 start_position=-len(prefix),
                 display=str(card),
                 display_meta=meta,

@@ -174,8 +174,8 @@ def test_a_reason_in_german_with_decimal_commas() -> None:
         "expects 7.5 by the end of the round"
     )
     why = (
-        "Strafpunkte danach: 12, 5♥ 6♥ und 9♣ 9♦ bleiben offen, "
-        "1 passende Karte noch nicht gesehen, erwartet am Rundenende 7,5"
+        "Strafpunkte danach: 12, 5♥ 6♥ und 9♣ 9♦ warten auf eine dritte Karte, "
+        "noch 1 passende Karte im Umlauf, am Rundenende erwartet: 7,5"
     )
     assert DE.reason(text) == "K♠ ablegen: " + why
     assert DE.reason(text, action=False) == why
@@ -195,9 +195,9 @@ def test_the_cards_of_a_group_are_spaced_in_old_logs_too() -> None:
 def test_the_hard_levels_notes_are_clauses_too() -> None:
     # hard.py passes these English notes to discard_reason until it builds them with clause()
     dumping = discard_reason(parse_card("qh").code, 20, note="last turn: dumping points")
-    assert DE.reason(dumping) == "Q♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte loswerden"
+    assert DE.reason(dumping) == "Q♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte abwerfen"
     expects = discard_reason(3, 5, outs=4, note="expects 7.5 by the end of the round")
-    assert DE.reason(expects, action=False).endswith("erwartet am Rundenende 7,5")
+    assert DE.reason(expects, action=False).endswith("am Rundenende erwartet: 7,5")
 
 
 @pytest.mark.parametrize(
