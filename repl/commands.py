@@ -7,6 +7,7 @@ moves, or to the commands here that only show things or handle files
 
 from __future__ import annotations
 
+import textwrap
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,15 +30,27 @@ from threethirteen.repl.render import (
     render_melds,
     render_rules,
     render_score_sheet,
+    round_over_title,
 )
-from threethirteen.repl.reproduce import write_report
-from threethirteen.repl.storage import data_dir, load_stats, write_atomic
+from threethirteen.repl.reproduce import issues_url, write_report
+from threethirteen.repl.storage import (
+    bad_save_name,
+    data_dir,
+    find_save,
+    load_stats,
+    names_a_path,
+    save_path,
+    saves_dir,
+    write_atomic,
+)
 
 if TYPE_CHECKING:
     from threethirteen.repl.table import Table
 
 LOG_LINES = 12
 """Lines ``log`` shows without a number."""
+HELP_MEANING_MIN = 20
+"""Columns the meanings in ``help`` need beside the commands; with fewer, they go below."""
 
 
 def run(table: Table, parsed: Parsed) -> str | None:
@@ -97,7 +110,7 @@ def run(table: Table, parsed: Parsed) -> str | None:
         case "stats":
             table.screen.show(render_stats(table))
         case "help":
-            table.screen.show(render_help(tx, PLAY, parsed.topic))
+            table.screen.show(render_help(tx, PLAY, parsed.topic, table.screen.width))
         case "report":
             return report(table)
         case "quit":
@@ -112,9 +125,29 @@ def remember_setting(table: Table, name: str, value: str) -> None:
         remember(table.settings_file, name, value)
 
 
-def path_exists(text: str) -> bool:
-    """Whether ``text`` names an existing file (``~`` expanded)."""
-    return Path(text).expanduser().is_file()
+def save_problem(name: str, tx: Texts) -> str | None:
+    """Why ``save NAME`` cannot write, or ``None``: a name no file can have, or a path
+    into a folder that does not exist (it is not made: a typo would hide the save)."""
+    if bad_save_name(name):
+        return tx("msg.save_bad_name", name=name)
+    path = save_path(name)
+    if path.is_dir():
+        return tx("msg.save_bad_name", name=name)
+    if names_a_path(name) and not path.parent.is_dir():
+        return tx("msg.save_no_folder", folder=path.parent.absolute())
+    return None
+
+
+def load_problem(name: str, tx: Texts) -> str | None:
+    """Why ``load NAME`` finds nothing (saying so if the working folder has that file)."""
+    if find_save(name) is not None:
+        return None
+    if names_a_path(name):
+        return tx("msg.no_file", path=name)
+    said = tx("msg.no_save", name=name, folder=saves_dir())
+    if Path(name).is_file():
+        said += " " + tx("msg.no_save_here", name=name)
+    return said
 
 
 # -- showing ---------------------------------------------------------------------------
@@ -129,13 +162,7 @@ def recent(table: Table, count: int) -> Text:
             case Say():
                 lines.append(item.text)
             case RoundOver():
-                scored = item.scored
-                if scored.went_out is not None:
-                    seat = tx.seat(scored.went_out)
-                    text = tx("round.over_out", round=scored.round_no, seat=seat)
-                else:
-                    text = tx("round.over_stock", round=scored.round_no)
-                lines.append([("class:title", text)])
+                lines.append([("class:title", round_over_title(item.scored, tx))])
             case GameOver():
                 lines.append([("class:title", tx("game.over"))])
     out: Text = []
@@ -163,16 +190,23 @@ def render_stats(table: Table) -> Text:
     return [("class:title", tx("stats.title")), ("", "\n"), ("", line), ("", "\n")]
 
 
-def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
+def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80) -> Text:
     """All commands of ``grammar`` with their short forms and the keys, or one command in
-    detail."""
+    detail.
+
+    The list is two columns, the meanings wrapped within ``width`` under their own
+    column; on a screen too narrow for that, each meaning goes under its command.
+    """
     lang = tx.lang
     if topic is not None:
         line = tx(grammar.key("cmd", topic.name))
         out: Text = [("class:title", topic.title(lang)), ("", "  " + line)]
         out.append(("", "\n"))
         out += [("", tx("help.usage", usage=usage_of(topic, lang))), ("", "\n")]
-        others = [*([topic.name] if lang == "de" else []), *topic.short]
+        others = list(topic.shorts(lang))
+        if lang == "de":  # the other German names, then the English ones work too
+            others += [*topic.de[1:], topic.name, *topic.short]
+        others = list(dict.fromkeys(others))
         if others:
             out += [("class:dim", tx("help.aliases", aliases=", ".join(others))), ("", "\n")]
         detail_key = grammar.key("detail", topic.name)
@@ -182,12 +216,20 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
     out = [("class:title", tx("help.title")), ("", "\n")]
     names = {spec.name: usage_of(spec, lang) for spec in grammar.commands}
     for spec in grammar.commands:
-        if spec.short:
-            names[spec.name] += f" ({', '.join(spec.short)})"
+        if spec.shorts(lang):
+            names[spec.name] += f" ({', '.join(spec.shorts(lang))})"
     column = max(24, *(len(name) + 2 for name in names.values()))
+    room = width - 2 - column
     for spec in grammar.commands:
         line = tx(grammar.key("cmd", spec.name))
-        out += [("class:label", f"  {names[spec.name]:<{column}}"), ("", line), ("", "\n")]
+        if room < HELP_MEANING_MIN:
+            out += [("class:label", f"  {names[spec.name]}"), ("", "\n")]
+            out += [("", f"      {line}"), ("", "\n")]
+            continue
+        first, *more = textwrap.wrap(line, room) or [""]
+        out += [("class:label", f"  {names[spec.name]:<{column}}"), ("", first), ("", "\n")]
+        for piece in more:
+            out += [("", " " * (column + 2) + piece), ("", "\n")]
     out += [("class:title", tx("keys.title")), ("", "\n")]
     for label, name in KEY_HELP:
         key = label.format(ctrl=tx("keys.ctrl"))
@@ -197,45 +239,45 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None) -> Text:
     return out
 
 
-_PLACEHOLDERS_DE = {
-    "CARD": "KARTE",
-    "FILE": "DATEI",
-    "COMMAND": "BEFEHL",
-    "SCOPE": "UMFANG",
-    "HOW": "WIE",
-    "SPEED": "TEMPO",
-    "turn|round": "zug|runde",
-}
-
-
 def usage_of(spec: Spec, lang: str) -> str:
     """``discard CARD`` (``ablegen KARTE``): the command's name and its argument."""
-    usage = spec.usage or spec.name
-    usage = usage.replace(spec.name, spec.title(lang), 1)
-    if lang == "de":
-        for english, german in _PLACEHOLDERS_DE.items():
-            usage = usage.replace(english, german)
-    return usage
+    return spec.usage_in(lang)
 
 
 # -- files and games -------------------------------------------------------------------
 
 
-def default_save_name(state: GameState) -> Path:
-    """``threethirteen-SEED-DATE-TIME.jsonl`` in the current directory."""
-    return Path(f"threethirteen-{state.seed}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+def default_save_name(state: GameState) -> str:
+    """``threethirteen-SEED-DATE-TIME``: what ``save`` alone calls the game."""
+    return f"threethirteen-{state.seed}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
-def save(table: Table, path_text: str | None) -> str | None:
-    """Write the game's log (with any pending help) to a file; why it could not be."""
-    path = Path(path_text).expanduser() if path_text else default_save_name(table.state)
+def save(table: Table, name: str | None) -> str | None:
+    """Write the game's log (with any pending help) to a file, never over one unasked.
+
+    A name goes into the saves folder and a path (with a slash) is taken as given;
+    ``.jsonl`` is added when missing. An existing file is replaced only when the
+    player says yes at the terminal; a script is refused.
+    """
+    tx = table.tx
+    name = name or default_save_name(table.state)
+    path = save_path(name).absolute()
+    overwrite = path.exists()
+    if overwrite:
+        question = tx("msg.save_overwrite", path=path) + tx("msg.yes_no")
+        if not (table.screen.interactive and table.screen.confirm(question, False)):
+            return table.refuse(tx("msg.save_exists", path=path))
     events = table.timeline.recorded()
     try:
-        write_atomic(path, encode_log(events))
-    except OSError as error:
-        detail = error.strerror or str(error)
-        return table.refuse(table.tx("msg.save_failed", path=path, detail=detail))
-    table.say(table.tx("msg.saved", path=path, n=len(events)), "class:good")
+        if not names_a_path(name):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, encode_log(events), create_folder=False, overwrite=overwrite)
+    except FileExistsError:  # it appeared meanwhile: still never overwritten unasked
+        return table.refuse(tx("msg.save_exists", path=path))
+    except (OSError, ValueError) as error:
+        detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        return table.refuse(tx("msg.save_failed", path=path, detail=detail))
+    table.say(tx("msg.saved", path=path, n=len(events)), "class:good")
     return None
 
 
@@ -261,9 +303,13 @@ def read_game(table: Table, path: Path) -> GameLog | str:
         return table.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
 
 
-def load(table: Table, path_text: str) -> str | None:
-    """Load a saved game and play on from where it stopped; why it could not be."""
-    path = Path(path_text).expanduser()
+def load(table: Table, name: str) -> str | None:
+    """Load a saved game (found as ``save`` names it) and play on from where it stopped;
+    why it could not be."""
+    found = find_save(name)
+    if found is None:
+        return table.refuse(load_problem(name, table.tx) or name)
+    path = found.absolute()
     log = read_game(table, path)
     if isinstance(log, str):
         return log
@@ -291,6 +337,8 @@ def report(table: Table) -> str | None:
     table.say(tx("msg.report", log=written.log, n=written.events, notes=notes), "class:good")
     table.say(tx("msg.report_line"))
     table.screen.show([*unbroken(written.line, "class:label"), ("", "\n")])
+    url = issues_url()
+    table.say(tx("msg.report_send", url=url) if url else tx("msg.report_send_plain"))
     return None
 
 
@@ -320,8 +368,15 @@ def start_new(table: Table, seed: int | None) -> str | None:
     if failed is not None:
         return failed
     aces = tx("aces.high") if settings.aces_high else tx("aces.low")
+    level = f"level.{settings.level}"
     table.say(
-        tx("msg.new_game", seed=seed, jokers=settings.jokers, aces=aces, level=settings.level),
+        tx(
+            "msg.new_game",
+            seed=seed,
+            jokers=settings.jokers,
+            aces=aces,
+            level=tx(level) if tx.has(level) else settings.level,
+        ),
         "class:good",
     )
     table.begin()

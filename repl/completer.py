@@ -1,8 +1,9 @@
-"""Completion from a grammar: commands, then cards, choices, topics, numbers or file paths.
+"""Completion from a grammar: commands, then cards, choices, topics, numbers, saves or paths.
 
 Cards complete from your hand, each with what your penalty would be after
-discarding it ("penalty after: 12"); the card taken from the discard pile this
-turn is left out, since it cannot be discarded. When the menu offers exactly one
+discarding it ("penalty after: 12"), the lowest first (ties in the order of the
+hand); the card taken from the discard pile this turn is left out, since it
+cannot be discarded. When the menu offers exactly one
 card for what is typed, Enter plays it (:meth:`GameCompleter.sole_card`).
 """
 
@@ -17,8 +18,10 @@ from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard, can
 from threethirteen.core.state import GameState, Phase
 from threethirteen.core.timeline import HUMAN
+from threethirteen.repl.cardwords import typed_form
 from threethirteen.repl.grammar import PLAY, Arg, Grammar, Spec
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.storage import SAVE_SUFFIX, names_a_path, saves_dir
 
 
 def card_word(card: Card) -> str:
@@ -28,15 +31,10 @@ def card_word(card: Card) -> str:
     return card.rank.symbol + card.suit.value
 
 
-def card_matches(card: Card, prefix: str) -> bool:
-    """Whether ``prefix`` could be the start of how ``card`` is written."""
-    low = prefix.lower()
-    forms = {card_word(card).lower(), str(card).lower()}
-    if card.rank is not None and card.rank.value == 10 and card.suit is not None:
-        forms.add("t" + card.suit.value)
-    if card.is_joker:
-        forms.add("*")
-    return any(form.startswith(low) for form in forms)
+def card_matches(card: Card, prefix: str, lang: str = "en") -> bool:
+    """Whether ``prefix`` could be the start of how ``card`` is written (in ``lang``:
+    German also ``Dh``, ``10p``, ``Kkr``, see :mod:`repl.cardwords`)."""
+    return typed_form(card, prefix, lang) is not None
 
 
 class CardCompletion(Completion):
@@ -81,7 +79,7 @@ class GameCompleter(Completer):
             return
         argument = text.lstrip()[len(words[0]) :].lstrip()
         if spec.arg is Arg.PATH:
-            yield from self._paths.get_completions(Document(argument), complete_event)
+            yield from self._files(argument, complete_event)
             return
         if " " in argument.strip() or (argument and argument[-1:].isspace()):
             return  # one argument at most
@@ -141,6 +139,19 @@ class GameCompleter(Completer):
                 if str(number).startswith(prefix):
                     yield Completion(str(number), start_position=-len(prefix), display_meta=meta)
 
+    def _files(self, argument: str, complete_event: CompleteEvent) -> Iterable[Completion]:
+        """A path (with a slash) completes as a path; a bare name from the saves folder."""
+        if names_a_path(argument):
+            yield from self._paths.get_completions(Document(argument), complete_event)
+            return
+        try:
+            names = sorted(p.name for p in saves_dir().glob("*" + SAVE_SUFFIX) if p.is_file())
+        except OSError:
+            return
+        for name in names:
+            if name.startswith(argument):
+                yield Completion(name, start_position=-len(argument))
+
     def _cards(self, prefix: str) -> Iterable[Completion]:
         state = self._state()
         round_ = state.round
@@ -149,14 +160,19 @@ class GameCompleter(Completer):
         hand = round_.hands[HUMAN]
         discarding = state.phase == Phase.DISCARD and round_.turn == HUMAN
         after = self._penalties(state) if state.phase == Phase.DISCARD else {}
-        for card in dict.fromkeys(hand):
-            if not card_matches(card, prefix):
+        cards = list(dict.fromkeys(hand))
+        if after:
+            cards.sort(key=lambda card: after[card])  # stable: ties keep the hand's order
+        lang = self.tx.lang
+        for card in cards:
+            typed = typed_form(card, prefix, lang)
+            if typed is None:
                 continue
             if discarding and not can(state, Discard(seat=HUMAN, card=card)):
                 continue  # the rules say no (the card just taken from the pile)
             meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
             yield CardCompletion(
-                card_word(card),
+                card_word(card) if lang == "en" else typed,
                 start_position=-len(prefix),
                 display=str(card),
                 display_meta=meta,

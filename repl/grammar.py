@@ -19,7 +19,8 @@ import enum
 import re
 
 from attrs import frozen
-from threethirteen.core.cards import Card, parse_card
+from threethirteen.core.cards import Card
+from threethirteen.repl.cardwords import is_card_word, read_card
 
 
 class Arg(enum.Enum):
@@ -43,11 +44,13 @@ class Choice:
 
 @frozen(kw_only=True)
 class Spec:
-    """A command: its English name, short forms, German names and its argument."""
+    """A command: its English name and short forms, its German names and short forms, and
+    its argument. Every word works in both languages; ``help`` shows the language's own."""
 
     name: str
     short: tuple[str, ...] = ()
     de: tuple[str, ...] = ()
+    de_short: tuple[str, ...] = ()
     arg: Arg = Arg.NONE
     required: bool = False
     choices: tuple[Choice, ...] = ()
@@ -55,12 +58,36 @@ class Spec:
 
     def names(self, lang: str = "en") -> tuple[str, ...]:
         """Every word that names this command, the language's own first."""
-        own = (*self.de, self.name) if lang == "de" and self.de else (self.name, *self.de)
-        return (*own, *self.short)
+        if lang == "de":
+            return (*self.de, self.name, *self.de_short, *self.short)
+        return (self.name, *self.de, *self.short, *self.de_short)
+
+    def shorts(self, lang: str = "en") -> tuple[str, ...]:
+        """The short forms ``help`` shows in ``lang`` (German: its own, where it has them)."""
+        return (self.de_short or self.short) if lang == "de" else self.short
 
     def title(self, lang: str = "en") -> str:
         """The name shown in help and completion for ``lang``."""
         return self.de[0] if lang == "de" and self.de else self.name
+
+    def usage_in(self, lang: str = "en") -> str:
+        """``discard CARD`` (``ablegen KARTE``): the command's name and its argument."""
+        usage = (self.usage or self.name).replace(self.name, self.title(lang), 1)
+        if lang == "de":
+            for english, german in _PLACEHOLDERS_DE.items():
+                usage = usage.replace(english, german)
+        return usage
+
+
+_PLACEHOLDERS_DE = {
+    "CARD": "KARTE",
+    "FILE": "DATEI",
+    "COMMAND": "BEFEHL",
+    "SCOPE": "UMFANG",
+    "HOW": "WIE",
+    "SPEED": "TEMPO",
+    "turn|round": "zug|runde",
+}
 
 
 _SORTS = (Choice("suit", "farbe"), Choice("rank", "rang"), Choice("melds", "meldungen"))
@@ -73,12 +100,13 @@ SPEEDS = (
 )
 
 COMMANDS: tuple[Spec, ...] = (
-    Spec(name="draw", short=("d",), de=("ziehen",)),
-    Spec(name="take", short=("t",), de=("nehmen",)),
+    Spec(name="draw", short=("d",), de=("ziehen",), de_short=("z",)),
+    Spec(name="take", short=("t",), de=("nehmen",), de_short=("ne",)),
     Spec(
         name="discard",
         short=("x",),
         de=("ablegen",),
+        de_short=("ab", "x"),
         arg=Arg.CARD,
         required=True,
         usage="discard CARD",
@@ -94,19 +122,27 @@ COMMANDS: tuple[Spec, ...] = (
     Spec(name="melds", short=("m",), de=("meldungen",)),
     Spec(name="hint", de=("tipp",)),
     Spec(name="auto", arg=Arg.CHOICE, choices=_AUTO, usage="auto [SCOPE]"),
-    Spec(name="undo", short=("u",), de=("zurück", "zurueck")),
-    Spec(name="redo", short=("r",), de=("wieder",)),
-    Spec(name="score", short=("sc",), de=("punkte",)),
-    Spec(name="log", short=("l",), de=("protokoll",), arg=Arg.NUMBER, usage="log [N]"),
+    Spec(name="undo", short=("u",), de=("zurück", "zurueck"), de_short=("zu",)),
+    Spec(name="redo", short=("r",), de=("wieder",), de_short=("w",)),
+    Spec(name="score", short=("sc",), de=("punkte",), de_short=("pu",)),
+    Spec(
+        name="log",
+        short=("l",),
+        de=("protokoll",),
+        de_short=("pr",),
+        arg=Arg.NUMBER,
+        usage="log [N]",
+    ),
     Spec(name="rules", de=("regeln",)),
     Spec(name="new", short=("n",), de=("neu",), arg=Arg.NUMBER, usage="new [SEED]"),
-    Spec(name="save", de=("speichern",), arg=Arg.PATH, usage="save [FILE]"),
-    Spec(name="load", de=("laden",), arg=Arg.PATH, required=True, usage="load FILE"),
+    Spec(name="save", de=("speichern",), arg=Arg.PATH, usage="save [NAME]"),
+    Spec(name="load", de=("laden",), arg=Arg.PATH, required=True, usage="load NAME"),
     Spec(name="seed"),
     Spec(
         name="speed",
         short=("sp",),
         de=("tempo",),
+        de_short=("te",),
         arg=Arg.CHOICE,
         choices=SPEEDS,
         usage="speed [SPEED]",
@@ -114,7 +150,7 @@ COMMANDS: tuple[Spec, ...] = (
     Spec(name="stats", short=("st",), de=("statistik",)),
     Spec(name="report", de=("bericht",)),
     Spec(name="help", short=("h", "?"), de=("hilfe",), arg=Arg.COMMAND, usage="help [COMMAND]"),
-    Spec(name="quit", short=("q", "exit"), de=("ende", "beenden")),
+    Spec(name="quit", short=("q", "exit"), de=("ende", "beenden"), de_short=("e",)),
 )
 """Every command, in the order ``help`` lists them."""
 
@@ -147,12 +183,9 @@ class UsageError(ValueError):
         self.params = params
 
 
-_CARD_SHAPE = re.compile(r"^(10|[2-9tTaAjJqQkK])[cdhsCDHS♣♦♥♠]$|^(jk|JK|Jk|\*)$")
-
-
 def looks_like_card(word: str) -> bool:
-    """Whether ``word`` is written like a card (``7h``, ``10♠``, ``jk``)."""
-    return bool(_CARD_SHAPE.match(word))
+    """Whether ``word`` is written like a card (``7h``, ``10♠``, ``jk``, German ``Dh``)."""
+    return is_card_word(word)
 
 
 class Grammar:
@@ -200,7 +233,7 @@ class Grammar:
         spec = self.lookup(head)
         if spec is None:
             if self.bare_card and looks_like_card(head) and not rest:
-                return Parsed(spec=self._by_word[self.bare_card], card=parse_card(head))
+                return Parsed(spec=self._by_word[self.bare_card], card=read_card(head))
             suggestion = self.suggest(head)
             if suggestion:
                 raise UsageError("msg.unknown", word=head, suggestion=suggestion)
@@ -226,20 +259,25 @@ def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[st
             if spec.required:
                 raise UsageError("msg.needs_file")
             return Parsed(spec=spec)
+        if len(path) > 1 and path[0] == path[-1] and path[0] in "\"'":
+            path = path[1:-1].strip()  # a name in quotes: save "my game"
+            if not path:
+                raise UsageError("msg.empty_name", command=head)
         return Parsed(spec=spec, path=path)
     if len(rest) > (0 if spec.arg is Arg.NONE else 1):
-        raise UsageError("msg.extra", command=head, usage=spec.usage or spec.name)
+        raise _extra(spec, head)
     word = rest[0] if rest else None
     if word is None:
         if spec.required:
             raise UsageError(
                 "msg.needs_number" if spec.arg is Arg.NUMBER else "msg.needs_card",
-                usage=spec.usage or spec.name,
+                usage=spec.usage_in("en"),
+                usage_de=spec.usage_in("de"),
             )
         return Parsed(spec=spec)
     match spec.arg:
         case Arg.CARD:
-            return Parsed(spec=spec, card=parse_card(word))
+            return Parsed(spec=spec, card=read_card(word))
         case Arg.CHOICE:
             return Parsed(spec=spec, choice=choose(spec, word))
         case Arg.NUMBER:
@@ -251,7 +289,13 @@ def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[st
             if topic is None:
                 raise UsageError("help.unknown", word=word)
             return Parsed(spec=spec, topic=topic)
-    raise UsageError("msg.extra", command=head, usage=spec.usage or spec.name)
+    raise _extra(spec, head)
+
+
+def _extra(spec: Spec, head: str) -> UsageError:
+    return UsageError(
+        "msg.extra", command=head, usage=spec.usage_in("en"), usage_de=spec.usage_in("de")
+    )
 
 
 def choose(spec: Spec, word: str) -> str:
@@ -266,7 +310,9 @@ def choose(spec: Spec, word: str) -> str:
     raise UsageError(
         "msg.bad_choice",
         command=spec.name,
+        command_de=spec.title("de"),
         choices="|".join(c.name for c in spec.choices),
+        choices_de="|".join(c.de for c in spec.choices),
         word=word,
     )
 
@@ -281,6 +327,7 @@ REPLAY_COMMANDS: tuple[Spec, ...] = (
         name="next",
         short=("n",),
         de=("weiter",),
+        de_short=("w",),
         arg=Arg.CHOICE,
         choices=_STEPS,
         usage="next [turn|round]",
@@ -289,6 +336,7 @@ REPLAY_COMMANDS: tuple[Spec, ...] = (
         name="prev",
         short=("p", "back"),
         de=("zurück", "zurueck"),
+        de_short=("z",),
         arg=Arg.CHOICE,
         choices=_STEPS,
         usage="prev [turn|round]",
@@ -297,7 +345,7 @@ REPLAY_COMMANDS: tuple[Spec, ...] = (
     Spec(name="goto", short=("g",), de=("gehe",), arg=Arg.NUMBER, required=True, usage="goto N"),
     Spec(name="start", de=("anfang",)),
     Spec(name="end", de=("schluss",)),
-    Spec(name="score", short=("sc",), de=("punkte",)),
+    Spec(name="score", short=("sc",), de=("punkte",), de_short=("pu",)),
     Spec(
         name="sort",
         short=("s",),
@@ -307,7 +355,7 @@ REPLAY_COMMANDS: tuple[Spec, ...] = (
         usage="sort [HOW]",
     ),
     Spec(name="help", short=("h", "?"), de=("hilfe",), arg=Arg.COMMAND, usage="help [COMMAND]"),
-    Spec(name="quit", short=("q", "exit"), de=("ende", "beenden")),
+    Spec(name="quit", short=("q", "exit"), de=("ende", "beenden"), de_short=("e",)),
 )
 """The commands of the replay mode, in the order ``help`` lists them."""
 

@@ -18,12 +18,15 @@ from threethirteen.core.ai.reasons import (
     CLAUSES,
     DECIMAL,
     FIELDS,
+    GROUPS,
     parse_reason,
+    read_groups,
     reason,
 )
 from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.events import SEAT_NAMES
 from threethirteen.repl import cli_texts, replay_texts
+from threethirteen.repl.engine_texts import ACTIONS_DE, ENGINE_DE, REASONS_DE
 
 LANGUAGES = ("en", "de")
 
@@ -46,6 +49,9 @@ EN: dict[str, str] = {
     "speed.step": "step (a key after each turn)",
     "aces.low": "aces low",
     "aces.high": "aces high",
+    "level.easy": "easy",
+    "level.medium": "medium",
+    "level.hard": "hard",
     # the table
     "table.header": "Round {round}/11 · {size} cards · wild: {wild} · dealer: {dealer}",
     "table.piles": "Stock: {stock} cards · discard pile: ",
@@ -92,6 +98,7 @@ EN: dict[str, str] = {
     "say.undo_used": "You undid a move after seeing a new card.",
     # end of a round and of the game
     "round.over_out": "Round {round} is over: {seat} went out.",
+    "round.over_you": "Round {round} is over: you went out.",
     "round.over_stock": "Round {round} is over: the stock ran out a third time.",
     "round.line": "penalty {penalty:>3} · total {total:>3}",
     "round.went_out": "went out",
@@ -142,6 +149,13 @@ EN: dict[str, str] = {
     "msg.sorted": "Your hand is now sorted {sort}.",
     "msg.saved": "Saved to {path} ({n} events).",
     "msg.save_failed": "Cannot save to {path}: {detail}.",
+    "msg.save_overwrite": "{path} exists. Replace it?",
+    "msg.save_exists": "Not saved: {path} exists and stays as it is (save NAME takes another).",
+    "msg.save_bad_name": "{name!r} is not a name for a file.",
+    "msg.save_no_folder": "There is no folder {folder}: save does not make one.",
+    "msg.empty_name": "A file name cannot be empty: {command} NAME.",
+    "msg.no_save": "There is no saved game {name!r} in {folder}.",
+    "msg.no_save_here": "For the file in this folder: load ./{name}",
     "msg.loaded": "Loaded {path}: seed {seed}, {n} events.",
     "msg.load_failed": "Cannot load {path}: {detail}",
     "msg.load_prefix": "{path}: the last line is cut off. Load the {n} complete events before it?",
@@ -194,7 +208,7 @@ EN: dict[str, str] = {
     "cmd.log": "what happened recently",
     "cmd.rules": "the rules of this game",
     "cmd.new": "start a new game",
-    "cmd.save": "save the game to a file",
+    "cmd.save": "save the game (in your saves folder)",
     "cmd.load": "load a saved game",
     "cmd.seed": "this game's seed",
     "cmd.speed": "opponents' speed: instant/fast/normal/step",
@@ -208,7 +222,16 @@ EN: dict[str, str] = {
         "(a stock draw, an opponent's discard) marks the game as assisted."
     ),
     "detail.auto": "auto turn (the default), auto round or auto game.",
-    "detail.save": "save FILE, or save alone for a file named after the seed.",
+    "detail.save": (
+        "save NAME writes NAME.jsonl into the saves folder of your data folder "
+        "(~/.local/share/threethirteen/saves); a name with a slash is a path as given "
+        "(./game, ~/games/game). save alone names the file after the seed and the time. "
+        "An existing file is replaced only when you say yes."
+    ),
+    "detail.load": (
+        "load NAME finds a game as save NAME wrote it: in the saves folder, .jsonl added "
+        "when missing; a name with a slash is a path (./game.jsonl)."
+    ),
     "detail.speed": "speed alone shows it; speed instant|fast|normal|step sets it.",
     "detail.sort": "sort suit, sort rank or sort melds; sort alone (or F2) takes the next.",
     # rules
@@ -250,7 +273,10 @@ DE: dict[str, str] = {
     "speed.step": "Schritt (eine Taste nach jedem Zug)",
     "aces.low": "Asse niedrig",
     "aces.high": "Asse hoch",
-    "table.header": "Runde {round}/11 · {size} Karten · wild: {wild} · Geber: {dealer}",
+    "level.easy": "leicht",
+    "level.medium": "mittel",
+    "level.hard": "stark",
+    "table.header": "Runde {round}/11 · {size} Karten · Platzhalter: {wild} · Geber: {dealer}",
     "table.piles": "Stapel: {stock} Karten · Ablagestapel: ",
     "table.empty_pile": "leer",
     "table.total": "Summe {total:>3}",
@@ -261,7 +287,7 @@ DE: dict[str, str] = {
     "table.no_melds": "noch keine Meldung",
     "table.left_over": "übrig:",
     "table.penalty": "Strafpunkte {penalty}",
-    "table.taken": "(genommen: diesen Zug behalten)",
+    "table.taken": "(vom Ablagestapel: in diesem Zug nicht ablegen)",
     "table.assisted": "mit Hilfe",
     "act.drew": "zog",
     "act.took": "nahm {card}",
@@ -269,14 +295,14 @@ DE: dict[str, str] = {
     "act.went_out": "ist raus",
     "act.none": "—",
     "bar.draw": "du bist dran: ziehen oder nehmen",
-    "bar.discard": "du bist dran: eine Karte ablegen",
+    "bar.discard": "du bist dran: ablegen",
     "bar.waiting": "{seat} spielt",
     "bar.over": "Spiel vorbei: neu oder ende",
     "bar.round": "Runde {round}/11",
-    "bar.wild": "wild {wild}",
+    "bar.wild": "Platzhalter {wild}",
     "bar.penalty": "Strafpunkte {penalty}",
     "bar.keys": "F2: sortieren",
-    "meta.penalty_after": "Strafe danach: {n}",
+    "meta.penalty_after": "Strafpunkte danach: {n}",
     "say.you_draw": "Du ziehst {card} vom Stapel.",
     "say.you_take": "Du nimmst {card} vom Ablagestapel.",
     "say.you_discard": "Du legst {card} ab.",
@@ -286,53 +312,56 @@ DE: dict[str, str] = {
     "say.auto": " (auto)",
     "say.you_out": "Du bist raus: {melds}. Alle anderen haben noch einen letzten Zug.",
     "say.ai_out": "{seat} ist raus: {melds}. Alle anderen haben noch einen letzten Zug.",
-    "say.rebuilt": "Der Stapel ist leer: der Ablagestapel wird neu gemischt ({n}/2).",
-    "say.dealt": "Runde {round}/11 · Geber: {dealer} · je {size} Karten · wild: {wild}",
-    "say.hint_used": "Du hast einen Tipp genommen.",
+    "say.rebuilt": (
+        "Der Stapel ist leer: der Ablagestapel wird gemischt und ist der neue Stapel ({n}/2)."
+    ),
+    "say.dealt": "Runde {round}/11 · Geber: {dealer} · je {size} Karten · Platzhalter: {wild}",
+    "say.hint_used": "Du hast dir einen Tipp geben lassen.",
     "say.auto_used": "Du hast die KI spielen lassen.",
     "say.undo_used": "Du hast einen Zug zurückgenommen, nachdem du eine neue Karte gesehen hast.",
     "round.over_out": "Runde {round} ist vorbei: {seat} ist rausgegangen.",
+    "round.over_you": "Runde {round} ist vorbei: du bist rausgegangen.",
     "round.over_stock": "Runde {round} ist vorbei: der Stapel war zum dritten Mal leer.",
     "round.line": "Strafpunkte {penalty:>3} · Summe {total:>3}",
     "round.went_out": "raus",
-    "round.next": "Eine Taste gibt Runde {round}.",
-    "round.last": "Eine Taste zeigt das Ergebnis.",
+    "round.next": "Weiter mit einer beliebigen Taste: Runde {round} wird gegeben.",
+    "round.last": "Weiter mit einer beliebigen Taste: das Ergebnis.",
     "sheet.title": "Punkteliste",
     "sheet.round": "Runde",
-    "sheet.wild": "wild",
+    "sheet.wild": "Platzhalter",
     "sheet.out": "raus",
     "sheet.total": "Summe",
     "sheet.nobody": "(Stapel)",
-    "sheet.empty": "Noch keine Runde ist gewertet.",
+    "sheet.empty": "Es ist noch keine Runde gewertet.",
     "game.over": "Das Spiel ist nach 11 Runden vorbei.",
     "game.you_win": "Du gewinnst mit {total}!",
     "game.winner": "{seat} gewinnt mit {total}.",
     "game.nobody": (
-        "Niemand gewinnt: {seats} teilen die niedrigste Summe, {total} "
-        "(Gleichstand heißt: alle gleich)."
+        "Niemand gewinnt: {seats} teilen sich die niedrigste Summe, {total} "
+        "(bei Gleichstand gewinnt keiner)."
     ),
     "game.your_total": "Deine Summe: {total}, Platz {place} von 4.",
-    "game.next": "neu startet ein weiteres Spiel, ende beendet.",
+    "game.next": "Mit neu beginnt ein weiteres Spiel, mit ende ist Schluss.",
     "game.assisted": (
-        "Dieses Spiel war mit Hilfe (Tipp, Auto oder Zurück hinter eine gesehene Karte)."
+        "Dieses Spiel wurde mit Hilfe gespielt (Tipp, auto oder zurück hinter eine gesehene Karte)."
     ),
     "and": " und ",
     "msg.unknown": "Unbekannter Befehl {word!r}: meintest du {suggestion}?",
     "msg.unknown_plain": "Unbekannter Befehl {word!r}: hilfe zeigt die Befehle.",
     "msg.needs_card": "Welche Karte? Zum Beispiel: ablegen 7h",
-    "msg.bad_choice": "{command} nimmt {choices}, nicht {word!r}.",
-    "msg.extra": "{command} nimmt nicht mehr Wörter als: {usage}",
+    "msg.bad_choice": "{command} kennt {choices}, nicht {word!r}.",
+    "msg.extra": "Zu viele Wörter für {command}; Aufruf: {usage}",
     "msg.needs_file": "Welche Datei? Zum Beispiel: laden spiel.jsonl",
     "msg.no_file": "Es gibt keine Datei {path!r}.",
     "msg.not_number": "{word!r} ist keine Zahl.",
-    "msg.game_over": "Das Spiel ist vorbei: neu startet ein weiteres.",
-    "msg.nothing_to_undo": "Nichts zurückzunehmen: du hast noch nicht gespielt.",
+    "msg.game_over": "Das Spiel ist vorbei: mit neu beginnt ein weiteres.",
+    "msg.nothing_to_undo": "Nichts zum Zurücknehmen: du hast noch keinen Zug gemacht.",
     "msg.nothing_to_redo": "Nichts zu wiederholen.",
-    "msg.undo_after_end": "Das Spiel ist vorbei, das Ergebnis steht. neu startet ein weiteres.",
+    "msg.undo_after_end": "Das Spiel ist vorbei, das Ergebnis steht. Mit neu beginnt ein weiteres.",
     "msg.undone": "Zurückgenommen: {what}. Du bist wieder dran.",
     "msg.redone": "Wiederholt: {what}.",
-    "msg.what_draw": "dein Ziehen",
-    "msg.what_take": "dein Nehmen von {card}",
+    "msg.what_draw": "dein Zug vom Stapel",
+    "msg.what_take": "dein Aufnehmen von {card}",
     "msg.what_discard": "dein Ablegen von {card}",
     "msg.now_assisted": "Dieses Spiel gilt jetzt als mit Hilfe gespielt.",
     "msg.hint": "Tipp: {action}",
@@ -341,22 +370,32 @@ DE: dict[str, str] = {
     "msg.action_stock": "vom Stapel ziehen",
     "msg.action_take": "{card} vom Ablagestapel nehmen",
     "msg.action_discard": "{card} ablegen",
-    "msg.auto_stopped": "Automatisches Spiel angehalten; du bist dran.",
-    "msg.narration_skipped": "(Erzählung übersprungen)",
+    "msg.auto_stopped": "Die KI spielt nicht mehr für dich; du bist dran.",
+    "msg.narration_skipped": "(Ansage übersprungen)",
     "msg.sorted": "Deine Hand ist jetzt {sort} sortiert.",
     "msg.saved": "Gespeichert in {path} ({n} Ereignisse).",
-    "msg.save_failed": "Speichern in {path} geht nicht: {detail}.",
+    "msg.save_failed": "{path} lässt sich nicht speichern: {detail}.",
+    "msg.save_overwrite": "{path} gibt es schon. Ersetzen?",
+    "msg.save_exists": (
+        "Nicht gespeichert: {path} gibt es schon und bleibt, wie es ist "
+        "(speichern NAME nimmt einen anderen Namen)."
+    ),
+    "msg.save_bad_name": "{name!r} taugt nicht als Dateiname.",
+    "msg.save_no_folder": "Den Ordner {folder} gibt es nicht; speichern legt keinen an.",
+    "msg.empty_name": "Ein Dateiname darf nicht leer sein: {command} NAME.",
+    "msg.no_save": "In {folder} ist kein gespeichertes Spiel {name!r}.",
+    "msg.no_save_here": "Für die Datei in diesem Ordner: laden ./{name}",
     "msg.loaded": "Geladen: {path}, Seed {seed}, {n} Ereignisse.",
     "msg.load_failed": "{path} kann nicht geladen werden: {detail}",
     "msg.load_prefix": (
         "{path}: die letzte Zeile ist abgeschnitten. Die {n} vollständigen Ereignisse davor laden?"
     ),
-    "msg.kept_previous": "Das unfertige Spiel bleibt in {path} erhalten.",
+    "msg.kept_previous": "Das angefangene Spiel bleibt in {path} erhalten.",
     "msg.new_confirm": "Ein neues Spiel beginnen? Dieses ist noch nicht fertig.",
     "msg.new_game": "Neues Spiel: Seed {seed}, {jokers} Joker, {aces}, Gegner: {level}.",
-    "msg.seed": "Seed {seed}: threethirteen play --seed {seed} gibt dieselben Karten.",
+    "msg.seed": "Seed {seed}: threethirteen play --seed {seed} teilt dieselben Karten aus.",
     "msg.speed": "Tempo: {speed}.",
-    "msg.stats_none": "Noch kein Spiel ist zu Ende gespielt.",
+    "msg.stats_none": "Du hast noch kein Spiel zu Ende gespielt.",
     "msg.crash": (
         "Etwas Unerwartetes ist schiefgegangen ({error}). Die Einzelheiten stehen in {path}; "
         "das Spiel geht weiter."
@@ -366,10 +405,12 @@ DE: dict[str, str] = {
     "msg.leave_confirm": "Das Spiel verlassen? Es ist gespeichert und kann fortgesetzt werden.",
     "msg.bye": "Das Spiel ist gespeichert: threethirteen setzt es fort.",
     "msg.bye_over": "Auf Wiedersehen.",
-    "msg.resume": "Ein unfertiges Spiel ist gespeichert (Seed {seed}, Runde {round}). Fortsetzen?",
+    "msg.resume": (
+        "Ein angefangenes Spiel ist gespeichert (Seed {seed}, Runde {round}). Weiterspielen?"
+    ),
     "msg.resume_prefix": (
-        "Das gespeicherte Spiel war abgeschnitten; seine {n} vollständigen Ereignisse "
-        "werden fortgesetzt."
+        "Das gespeicherte Spiel war abgeschnitten; es geht nach seinen {n} vollständigen "
+        "Ereignissen weiter."
     ),
     "msg.resume_broken": (
         "Das gespeicherte Spiel ist nicht lesbar ({detail}); es bleibt als {path} erhalten."
@@ -377,64 +418,83 @@ DE: dict[str, str] = {
     "msg.resumed": "Willkommen zurück: Seed {seed}, Runde {round}.",
     "msg.welcome": (
         "Drei-Dreizehn-Rommé: du gegen Links, Oben und Rechts. "
-        "hilfe zeigt die Befehle, Tab ergänzt."
+        "Tippe hilfe für die Befehle; Tab ergänzt."
     ),
     "msg.yes_no": " [j/n] ",
-    "msg.any_key": "Eine Taste drücken…",
-    "msg.step": "(eine Taste für den nächsten Zug)",
+    "msg.any_key": "Weiter mit einer beliebigen Taste …",
+    "msg.step": "(weiter mit einer beliebigen Taste)",
     "stats.title": "Deine Statistik",
     "stats.line": (
-        "gespielt {played} · gewonnen {won} · niemand gewann {no_winner} · "
-        "Durchschnitt {average} · bestes {best} · mit Hilfe {assisted}"
+        "gespielt {played} · gewonnen {won} · ohne Sieger {no_winner} · "
+        "Summe im Schnitt {average} · beste Summe {best} · mit Hilfe {assisted}"
     ),
     "help.title": "Befehle (Kurzformen in Klammern; Tab ergänzt):",
-    "help.more": "hilfe BEFEHL erklärt mehr; Strg-C leert die Zeile, Strg-D beendet.",
+    "help.more": (
+        "hilfe BEFEHL erklärt einen Befehl genauer; Strg-C leert die Zeile, Strg-D beendet."
+    ),
     "help.unknown": "Es gibt keinen Befehl {word!r}.",
     "help.usage": "Aufruf: {usage}",
     "help.aliases": "auch: {aliases}",
     "cmd.draw": "oberste Karte vom Stapel ziehen",
     "cmd.take": "oberste Karte vom Ablagestapel nehmen",
-    "cmd.discard": "eine Karte ablegen (oder nur die Karte: 7h)",
+    "cmd.discard": "eine Karte ablegen (oder nur die Karte: Dh)",
     "cmd.sort": "Hand nach Farbe, Rang, Meldungen ordnen (F2)",
     "cmd.melds": "deine besten Meldungen und der Rest",
-    "cmd.hint": "Zug der starken KI und warum (mit Hilfe)",
+    "cmd.hint": "Zug der starken KI mit Begründung (mit Hilfe)",
     "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfe)",
     "cmd.undo": "deinen letzten Zug zurücknehmen",
-    "cmd.redo": "zurückgenommenen Zug wiederholen",
+    "cmd.redo": "den zurückgenommenen Zug noch einmal spielen",
     "cmd.score": "die Punkteliste, Runde für Runde",
     "cmd.log": "was zuletzt geschah",
     "cmd.rules": "die Regeln dieses Spiels",
     "cmd.new": "ein neues Spiel beginnen",
-    "cmd.save": "das Spiel in eine Datei speichern",
+    "cmd.save": "das Spiel speichern (im Ordner saves)",
     "cmd.load": "ein gespeichertes Spiel laden",
     "cmd.seed": "der Seed dieses Spiels",
     "cmd.speed": "Tempo der Gegner: sofort/schnell/normal/schritt",
-    "cmd.stats": "deine Statistik über alle Spiele",
-    "cmd.help": "diese Liste, oder hilfe BEFEHL",
+    "cmd.stats": "deine Statistik aus allen Spielen",
+    "cmd.help": "diese Liste oder hilfe BEFEHL",
     "cmd.quit": "beenden (das Spiel ist gespeichert)",
-    "detail.discard": "ablegen 7h, x 7h oder nur 7h. Karten: Rang A 2-10 J Q K (T für 10), "
-    "Farbe c d h s (Kreuz, Karo, Herz, Pik); jk ist ein Joker.",
-    "detail.undo": (
-        "Zurücknehmen geht unbegrenzt. Wer dabei hinter eine vorher unbekannte Karte "
-        "zurückgeht (vom Stapel gezogen, von einem Gegner abgelegt), spielt mit Hilfe."
+    "detail.discard": (
+        "ablegen Dh, ab Dh, x Dh oder nur Dh. Eine Karte ist Rang und Farbe in einem Wort: "
+        "Rang 2-10, B (Bube), D (Dame), K (König), A (Ass); Farbe kr (Kreuz), ka (Karo), "
+        "h (Herz), p (Pik), auch ausgeschrieben: 7herz, Bkreuz, 10pik, Kkaro. joker ist ein "
+        "Joker. Die englische Schreibweise geht auch (Qh, 10s, Jc, jk)."
     ),
-    "detail.auto": "auto zug (Standard), auto runde oder auto spiel.",
-    "detail.save": "speichern DATEI, oder nur speichern für eine Datei nach dem Seed.",
+    "detail.undo": (
+        "Du kannst beliebig viele Züge zurücknehmen. Gehst du dabei hinter eine Karte "
+        "zurück, die du vorher nicht kanntest (vom Stapel gezogen, von einem Gegner "
+        "abgelegt), gilt das Spiel als mit Hilfe gespielt."
+    ),
+    "detail.auto": "auto zug (ohne Angabe), auto runde oder auto spiel.",
+    "detail.save": (
+        "speichern NAME schreibt NAME.jsonl in den Ordner saves deines Datenordners "
+        "(~/.local/share/threethirteen/saves); ein Name mit Schrägstrich ist ein Pfad "
+        "(./spiel, ~/spiele/spiel). Nur speichern benennt die Datei nach Seed und Uhrzeit. "
+        "Eine vorhandene Datei wird nur ersetzt, wenn du zustimmst."
+    ),
+    "detail.load": (
+        "laden NAME findet ein Spiel dort, wo speichern NAME es hinschreibt: im Ordner saves, "
+        "mit .jsonl, wenn es fehlt; ein Name mit Schrägstrich ist ein Pfad (./spiel.jsonl)."
+    ),
     "detail.speed": "tempo allein zeigt es; tempo sofort|schnell|normal|schritt setzt es.",
-    "detail.sort": "sortieren farbe, rang oder meldungen; allein (oder F2) die nächste Ordnung.",
+    "detail.sort": (
+        "sortieren farbe, rang oder meldungen; ohne Angabe (oder F2) die nächste Ordnung."
+    ),
     "rules.title": "Die Regeln dieses Spiels",
     "rules.text": (
         "Zwei Pakete zu 52 Karten{jokers}; {aces}. 11 Runden: in Runde r hat jeder r + 2 "
-        "Karten, und dieser Rang ist wild (Dreien in Runde 1 … Könige in Runde 11); Joker sind "
-        "immer wild. Im Zug nimmst du die oberste Karte vom Stapel oder vom Ablagestapel und "
-        "legst eine ab (nicht die eben vom Ablagestapel genommene). Meldungen: ein Satz sind "
-        "3+ Karten eines Rangs, eine Folge 3+ Karten einer Farbe in Reihe ({run_line}, nicht "
-        "im Kreis); Wilde ersetzen jede Karte. Liegen nach dem Ablegen alle Karten in "
-        "Meldungen, bist du raus, und alle anderen haben noch einen Zug. Karten außerhalb "
-        "von Meldungen kosten: 2-10 ihren Wert, J Q K (Bube, Dame, König) 10, Ass {ace}, "
-        "eine Karte des wilden Rangs 15, ein Joker 20. Nach Runde 11 gewinnt die niedrigste "
-        "Summe; teilen sich mehrere die niedrigste, gewinnt niemand.\n"
-        "Diese Runde ({round}): der wilde Rang ist {wild}."
+        "Karten, und die Karten dieses Rangs sind Platzhalter (Dreien in Runde 1 … Könige in "
+        "Runde 11); Joker sind immer Platzhalter. Im Zug nimmst du die oberste Karte vom "
+        "Stapel oder vom Ablagestapel und legst eine ab (nicht die eben vom Ablagestapel "
+        "genommene). Meldungen: ein Satz sind 3+ Karten eines Rangs, eine Folge 3+ Karten "
+        "einer Farbe in Reihe ({run_line}, nicht im Kreis); Platzhalter ersetzen jede Karte. "
+        "Liegen nach dem Ablegen alle Karten in Meldungen, bist du raus, und alle anderen "
+        "haben noch einen Zug. Karten außerhalb von Meldungen kosten: 2-10 ihren Wert, "
+        "J Q K (Bube, Dame, König) 10, Ass {ace}, ein Platzhalter 15, ein Joker 20. Nach "
+        "Runde 11 gewinnt die niedrigste Summe; teilen sich mehrere die niedrigste, gewinnt "
+        "niemand.\n"
+        "In dieser Runde ({round}) sind die Karten mit dem Rang {wild} Platzhalter."
     ),
     "rules.jokers": " und {n} Joker",
     "rules.run_low": "A-2-3 … J-Q-K",
@@ -449,75 +509,6 @@ DE.update(replay_texts.DE)
 EN.update(cli_texts.EN)
 DE.update(cli_texts.DE)
 
-ENGINE_DE: dict[str, str] = {
-    "not_a_card": (
-        "{text!r} ist keine Karte: schreib einen Rang (A 2-10 J Q K, T für 10) und eine Farbe "
-        "(c d h s), etwa 7h oder 10s, oder jk für einen Joker"
-    ),
-    "bad_jokers": "Joker: 0, 2 oder 4, nicht {jokers}",
-    "bad_round": "es gibt keine Runde {round_no}: ein Spiel hat die Runden 1 bis 11",
-    "bad_seat": "es gibt keinen Platz {seat}",
-    "bad_players": "ein Spiel braucht 4 Spieler, nicht {count}",
-    "no_game": "es läuft kein Spiel",
-    "game_started": "das Spiel hat schon begonnen",
-    "game_over": "das Spiel ist vorbei",
-    "not_your_turn": "{seat}: {action} geht jetzt nicht, {turn} ist dran",
-    "already_drawn": "du hast diesen Zug schon eine Karte genommen ({card}); leg eine Karte ab",
-    "draw_first": "erst eine Karte nehmen: vom Stapel ziehen oder {top} nehmen",
-    "empty_discard_pile": "der Ablagestapel ist leer: zieh vom Stapel",
-    "not_in_hand": "du kannst {card} nicht ablegen: du hast sie nicht ({hand})",
-    "taken_this_turn": (
-        "du kannst {card} nicht ablegen: du hast sie diesen Zug vom Ablagestapel genommen"
-    ),
-    "stacked_deck": "dieses Spiel wurde mit vorbereiteten Karten gegeben",
-    "policy_spec": "{spec!r} ist kein Spieler: nimm eine Stufe ({levels}) oder modul:Klasse",
-    "policy_load": "der Spieler {spec!r} lässt sich nicht laden: {detail}",
-    "policy_illegal": "der Spieler {name} hat regelwidrig gespielt: {detail}",
-    "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
-    "log_not_json": "kein JSON ({detail})",
-    "log_not_object": "ein JSON-Objekt erwartet, {found} gefunden",
-    "log_foreign": "das ist kein Drei-Dreizehn-Spielprotokoll (Format {found!r})",
-    "log_newer": (
-        "das Protokoll hat Schema {found}; diese Version liest bis {supported}: "
-        "bitte threethirteen aktualisieren"
-    ),
-    "log_unknown_type": "unbekannter Ereignistyp {found!r}",
-    "log_bad_event": "ein {type}-Ereignis ist fehlerhaft: {detail}",
-    "log_sequence": "Ereignis Nummer {found}, wo {expected} erwartet war",
-    "log_first_event": "das erste Ereignis muss GameStarted sein, nicht {found}",
-    "log_does_not_apply": "das {type}-Ereignis passt hier nicht ins Spiel: {detail}",
-    "log_conservation": "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: {detail}",
-    "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
-    "log_after_end": "ein {type}-Ereignis nach dem Spielende",
-}
-
-_ACTIONS_DE = {"take a card": "eine Karte nehmen", "discard": "ablegen"}
-
-REASONS_DE: dict[str, str] = {
-    "stock": "vom Stapel ziehen",
-    "take": "{card} nehmen",
-    "discard": "{card} ablegen",
-    "pile_empty": "der Ablagestapel ist leer",
-    "lowers": "senkt die Strafpunkte von {now} auf {after}",
-    "would_not_lower": "{card} würde die Strafpunkte von {now} nicht senken",
-    "goes_out": "damit raus",
-    "leaves": "Strafpunkte danach: {left}",
-    "leaves_expected": "Strafpunkte danach: {left} (erwartet {expected})",
-    "would_leave": "mit {card} wären es {left}",
-    "stock_average": "mit einer Karte vom Stapel im Schnitt {stock}",
-    "keeps_open": "{groups} bleiben offen",
-    "outs": "{outs} passende Karten noch nicht gesehen",
-    "out_one": "1 passende Karte noch nicht gesehen",
-    "dumping": "Punkte loswerden: die Runde endet",
-    "last_turn": "letzter Zug",
-    "last_dumping": "letzter Zug: Punkte loswerden",
-    "expects_end": "erwartet am Rundenende {expected}",
-    "expects_against": "erwartet am Rundenende {expected} statt {stock} mit dem Stapel",
-    "would_leave_expect": "mit {card} wären es {left} und am Rundenende {expected}",
-}
-"""The clauses of the AI's reasons (:data:`core.ai.reasons.CLAUSES`) in German."""
-
-
 class Texts:
     """The sentences of one language: ``texts("msg.seed", seed=7)``."""
 
@@ -526,7 +517,11 @@ class Texts:
         self._table = DE if self.lang == "de" else EN
 
     def __call__(self, key: str, **params: object) -> str:
+        """The sentence ``key`` with its blanks filled; in German a parameter ``x_de``
+        fills ``x`` (the grammar gives usages and choices in both languages)."""
         template = self._table.get(key) or EN[key]
+        if self.lang == "de":
+            params |= {name[:-3]: value for name, value in params.items() if name.endswith("_de")}
         return template.format(**params) if params else template
 
     def has(self, key: str) -> bool:
@@ -554,13 +549,16 @@ class Texts:
             return rest if acts and not action else text
         templates = REASONS_DE if self.lang == "de" else CLAUSES
         first, *clauses = [
-            templates[key].format(**{field: self._decimal(field, v) for field, v in p.items()})
+            templates[key].format(**{field: self._field(field, v) for field, v in p.items()})
             for key, p in parsed
         ]
         return reason(first, *clauses) if action else CLAUSE_SEPARATOR.join(clauses)
 
-    def _decimal(self, field: str, value: str) -> str:
-        """A number with one decimal as this language writes it (German: ``7,5``)."""
+    def _field(self, field: str, value: str) -> str:
+        """A field of a reason as this language writes it: a decimal comma in German
+        (``7,5``), groups of cards spaced and joined by its ``and``."""
+        if FIELDS[field] == GROUPS:
+            return self.join([" ".join(group) for group in read_groups(value)])
         german = self.lang == "de" and FIELDS[field] == DECIMAL
         return value.replace(".", ",") if german else value
 
@@ -591,7 +589,7 @@ class Texts:
             if value == "nothing":
                 return self("word.nothing")
             if key == "action":
-                return _ACTIONS_DE.get(value, value)
+                return ACTIONS_DE.get(value, value)
         return value
 
 

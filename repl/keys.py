@@ -1,11 +1,17 @@
-"""Key bindings of the prompt: Enter checks strictly, Ctrl-C clears, F2 sorts the hand.
+"""Key bindings of the prompt: Tab completes, Enter checks strictly, Ctrl-C clears, F2 sorts.
+
+Tab completes only what is certain: the one entry the menu offers, or the part
+all its entries share. Among several entries the first Tab shows the menu and
+points at none of them; a second Tab (or ↓) moves into it. So ``x``, Tab,
+Enter never discards a card the player did not point at (prompt_toolkit's own
+Tab selects the first entry at once, and Enter would then play it).
 
 Enter runs a line that can run, as typed. Otherwise, as in ptpython or pgcli, it
-takes what the menu offers: a completion highlighted in the menu (Tab, ↓) is
-accepted and the menu closes; a partial card the menu completes to exactly one
-card of your hand (``discard K`` when K♣ is your only king) is completed and
-played. Between two or more cards nothing is guessed: the line is answered with
-its error, as before.
+takes what the menu offers: a completion the player moved to in the menu (Tab
+again, ↓) is accepted and the menu closes; a partial card the menu completes to
+exactly one card of your hand (``discard K`` when K♣ is your only king) is
+completed and played. Between two or more cards nothing is guessed: the line is
+answered with its error, as before.
 
 Ctrl-D on an empty line ends the prompt with ``EOFError`` (prompt_toolkit's
 own binding); the loop then asks before leaving.
@@ -16,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from prompt_toolkit.application import run_in_terminal
-from prompt_toolkit.buffer import Buffer, ValidationState
+from prompt_toolkit.buffer import Buffer, CompletionState, ValidationState
+from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
 from prompt_toolkit.document import Document
 from prompt_toolkit.enums import DEFAULT_BUFFER
 from prompt_toolkit.filters import has_focus
@@ -48,7 +55,16 @@ def game_bindings(
     """The prompt's own keys; they take precedence over prompt_toolkit's defaults."""
     bindings = KeyBindings()
 
-    @bindings.add("enter", filter=has_focus(DEFAULT_BUFFER))
+    @bindings.add("tab", filter=has_focus(DEFAULT_BUFFER))
+    def _tab(event: KeyPressEvent) -> None:
+        complete_certain(event.current_buffer, completer, again=event.is_repeat)
+
+    @bindings.add("s-tab", filter=has_focus(DEFAULT_BUFFER))
+    def _back_tab(event: KeyPressEvent) -> None:
+        complete_certain(event.current_buffer, completer, again=event.is_repeat, forward=False)
+
+    # eager: on a dumb terminal prompt_toolkit puts its own Enter after this one
+    @bindings.add("enter", filter=has_focus(DEFAULT_BUFFER), eager=True)
     def _enter(event: KeyPressEvent) -> None:
         buffer = event.current_buffer
         if not take_from_menu(buffer, validator, completer):
@@ -76,12 +92,51 @@ def game_bindings(
     return bindings
 
 
+def complete_certain(
+    buffer: Buffer, completer: GameCompleter, *, again: bool, forward: bool = True
+) -> None:
+    """Tab (Shift-Tab backwards): complete what is certain, never pick among several.
+
+    In the menu, it moves to the next (previous) entry. Otherwise the one entry the
+    menu would offer is completed, or the part all its entries share is inserted;
+    among several entries the menu is shown with none highlighted, and only a
+    second Tab in a row moves into it.
+    """
+    state = buffer.complete_state
+    if state is not None and state.complete_index is not None:
+        _step(buffer, forward)
+        return
+    document = buffer.document
+    found = list(completer.get_completions(document, CompleteEvent(completion_requested=True)))
+    if len(found) == 1:
+        buffer.apply_completion(found[0])
+        return
+    common = get_common_complete_suffix(document, found) if found else ""
+    if common:
+        buffer.insert_text(common)
+    elif again and state is not None:
+        _step(buffer, forward)
+    elif found:
+        # the menu, nothing highlighted; set here rather than in the background, so that
+        # a second Tab typed at once finds it
+        buffer.complete_state = CompletionState(buffer.document, found)
+        buffer.on_completions_changed.fire()
+
+
+def _step(buffer: Buffer, forward: bool) -> None:
+    if forward:
+        buffer.complete_next()
+    else:
+        buffer.complete_previous()
+
+
 def take_from_menu(buffer: Buffer, validator: GameValidator, completer: GameCompleter) -> bool:
     """What Enter takes from the completion menu; whether the line is then to be run.
 
-    A line that can run is left alone. A highlighted completion (already in the line)
-    is accepted, and the line runs only if it is a whole command now. A line that
-    cannot run gets its partial card completed when the menu offers just that card.
+    A line that can run is left alone. A highlighted completion (already in the line:
+    the player moved to it) is accepted, and the line runs only if it is a whole command
+    now. A line that cannot run gets its partial card completed when the menu offers just
+    that card.
     """
     line = buffer.text
     highlighted = buffer.complete_state is not None and (

@@ -22,11 +22,13 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import CompleteStyle
+from prompt_toolkit.utils import is_dumb_terminal
 from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.grammar import Grammar, Parsed
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import game_bindings
-from threethirteen.repl.render import Text
+from threethirteen.repl.menu import show_more_in_menus
+from threethirteen.repl.render import Text, plain
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.style import STYLE
 from threethirteen.repl.table import Quit
@@ -100,6 +102,7 @@ def make_session(
     validator = GameValidator(table.problem, table.tx, table.grammar)
     completer = table.completer()
     history: History = FileHistory(str(history_path)) if history_path else InMemoryHistory()
+    below = draws_below_prompt(output)
 
     def note_ctrl_c() -> None:
         table.say(table.tx("msg.ctrl_c"), "class:dim")
@@ -107,33 +110,53 @@ def make_session(
     def toolbar() -> FormattedText:
         return FormattedText(list(table.toolbar()))
 
-    return PromptSession(
+    session: PromptSession[str] = PromptSession(
         PROMPT,
         completer=completer,
         complete_while_typing=_typing,
         complete_style=CompleteStyle.COLUMN,
         reserve_space_for_menu=MENU_ROWS,
-        validator=validator,
-        validate_while_typing=True,
+        # where nothing is drawn under the prompt, a bad line is let through: the front
+        # answers it in words, and the loop says the toolbar's status before each prompt
+        validator=validator if below else None,
+        validate_while_typing=below,
         history=history,
         auto_suggest=AutoSuggestFromHistory(),
-        bottom_toolbar=toolbar,
+        bottom_toolbar=toolbar if below else None,
         key_bindings=game_bindings(validator, completer, note_ctrl_c),
         style=STYLE,
         color_depth=ColorDepth.DEPTH_1_BIT if plain_text else None,
         input=input,
         output=output,
     )
+    show_more_in_menus(session)
+    return session
+
+
+def draws_below_prompt(output: Output | None) -> bool:
+    """Whether the prompt has lines under it (the toolbar, the validation message).
+
+    On a dumb terminal (``TERM=dumb``, an Emacs shell) prompt_toolkit falls back to a
+    bare prompt that draws nothing but the line typed.
+    """
+    return output is not None or not is_dumb_terminal()
 
 
 def run_terminal(table: Front, session: PromptSession[str]) -> int:
-    """Play what the opponents have to, then prompt, run, repeat until the player leaves."""
+    """Play what the opponents have to, then prompt, run, repeat until the player leaves.
+
+    A session without a toolbar (a dumb terminal) gets the toolbar's status said in
+    plain words before each prompt instead.
+    """
     tx = table.tx
+    say_status = session.bottom_toolbar is None
     try:
         table.begin()
     except EOFError:
         return _leave(table)
     while True:
+        if say_status:
+            table.say(plain(table.toolbar()).strip(), "class:dim")
         try:
             line = session.prompt()
         except KeyboardInterrupt:

@@ -364,6 +364,8 @@ def render_round_over(
 
 def round_over_title(scored: RoundScored, tx: Texts) -> str:
     """``Round 3 is over: Left went out.`` (or the stock ran out)."""
+    if scored.ended_by == RoundEnd.WENT_OUT and scored.went_out == 0:
+        return tx("round.over_you", round=scored.round_no)  # German: du bist, not "Du ist"
     if scored.ended_by == RoundEnd.WENT_OUT and scored.went_out is not None:
         return tx("round.over_out", round=scored.round_no, seat=tx.seat(scored.went_out))
     return tx("round.over_stock", round=scored.round_no)
@@ -377,17 +379,18 @@ def render_score_sheet(sheet: Sequence[RoundScored], tx: Texts, *, assisted: boo
     if assisted:
         out.append(("class:warn", f"  ({tx('table.assisted')})"))
     out.append(("", "\n"))
-    head = f"{tx('sheet.round'):>5} {tx('sheet.wild'):>4} "
+    wild = max(4, len(tx("sheet.wild")))
+    head = f"{tx('sheet.round'):>5} {tx('sheet.wild'):>{wild}} "
     head += "".join(f"{tx.seat(s):>7}" for s in range(SEATS)) + f"   {tx('sheet.out')}"
     out += [("class:label", head), ("", "\n")]
     for scored in sheet:
-        row = f"{scored.round_no:>5} {wild_rank_for_round(scored.round_no).symbol:>4} "
+        row = f"{scored.round_no:>5} {wild_rank_for_round(scored.round_no).symbol:>{wild}} "
         row += "".join(f"{score.penalty:>7}" for score in scored.scores)
         who = tx.seat(scored.went_out) if scored.went_out is not None else tx("sheet.nobody")
         out += [("", row + f"   {who}"), ("", "\n")]
     totals = sheet[-1].totals
     low = min(totals)
-    out.append(("class:label", f"{tx('sheet.total'):>5} {'':>4} "))
+    out.append(("class:label", f"{tx('sheet.total'):>5} {'':>{wild}} "))
     for total in totals:
         out.append(("class:good" if total == low else "", f"{total:>7}"))
     out.append(("", "\n"))

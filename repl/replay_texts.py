@@ -78,6 +78,8 @@ EN: dict[str, str] = {
     "msg.report": "Bug report written: {log} (the log, {n} events) and {notes}.",
     "msg.report_line": "This line reproduces the game to this point:",
     "msg.report_failed": "Cannot write the bug report: {detail}.",
+    "msg.report_send": "Please open an issue at {url} and attach both files.",
+    "msg.report_send_plain": "Please send both files to the game's developers.",
     # play --replay-to
     "msg.rebuilt": "Rebuilt from {path}: seed {seed}, events 1 to {n} of {total}.",
     "msg.rebuilt_moved": (
@@ -105,12 +107,12 @@ DE: dict[str, str] = {
     "replay.cmd.next": "ein Ereignis vor (oder Enter); weiter zug|runde",
     "replay.cmd.prev": "ein Ereignis zurück; zurück zug, zurück runde",
     "replay.cmd.round": "zum Geben der Runde N",
-    "replay.cmd.goto": "zu Ereignis N (seine seq in der Datei)",
+    "replay.cmd.goto": "zu Ereignis N (die seq seiner Zeile in der Datei)",
     "replay.cmd.start": "zum ersten Ereignis",
     "replay.cmd.end": "zum letzten Ereignis",
     "replay.cmd.score": "die Punkteliste bis hierher",
     "replay.cmd.sort": "Hand von Platz 0 nach Farbe, Rang, Meldungen (F2)",
-    "replay.cmd.help": "diese Liste, oder hilfe BEFEHL",
+    "replay.cmd.help": "diese Liste oder hilfe BEFEHL",
     "replay.cmd.quit": "die Wiedergabe beenden",
     "replay.detail.next": (
         "weiter geht ein Ereignis vor; weiter zug bis zum Ende des nächsten Zugs (Ablegen, "
@@ -119,12 +121,13 @@ DE: dict[str, str] = {
     "replay.detail.prev": "zurück, zurück zug und zurück runde gehen dieselben Schritte zurück.",
     "replay.detail.goto": "Ereignis N steht in Zeile N + 1 der Datei (Zeile 1 ist der Kopf).",
     "replay.help.more": (
-        "hilfe BEFEHL erklärt mehr. Alle Hände sind offen; ein KI-Zug kommt mit seinem Grund."
+        "hilfe BEFEHL erklärt einen Befehl genauer. Alle Hände liegen offen; zu jedem KI-Zug "
+        "steht seine Begründung."
     ),
-    "replay.meta.round": "Ereignis {event} · wild {wild}",
+    "replay.meta.round": "Ereignis {event} · Platzhalter {wild}",
     "msg.needs_number": "Welche Zahl? Aufruf: {usage}",
     "replay.intro": "Wiedergabe von {name}: Seed {seed}, {n} Ereignisse, {result}.",
-    "replay.intro_keys": "Enter oder weiter geht vor; hilfe zeigt die Befehle.",
+    "replay.intro_keys": "Enter oder weiter geht vorwärts; hilfe zeigt die Befehle.",
     "replay.result_over": "ein fertiges Spiel",
     "replay.result_open": "unfertig in Runde {round}",
     "replay.not_verified": (
@@ -141,18 +144,20 @@ DE: dict[str, str] = {
     "replay.help_used": "{seat} hat Hilfe genommen ({help}).",
     "replay.why": "warum: {reason}",
     "replay.at_end": "Das ist das letzte Ereignis ({n}/{n}): zurück oder anfang gehen zurück.",
-    "replay.at_start": "Das ist das erste Ereignis: weiter (oder Enter) geht vor.",
+    "replay.at_start": "Das ist das erste Ereignis: weiter (oder Enter) geht vorwärts.",
     "replay.no_later_round": "In diesem Protokoll gibt es keine spätere Runde.",
     "replay.no_earlier_round": "In diesem Protokoll gibt es keine frühere Runde.",
     "replay.no_round": (
         "Runde {round} ist nicht in diesem Protokoll: es hat die Runden {first} bis {last}."
     ),
-    "replay.no_event": "Es gibt kein Ereignis {number}: dieses Protokoll hat 1 bis {n}.",
+    "replay.no_event": (
+        "Es gibt kein Ereignis {number}: dieses Protokoll hat die Ereignisse 1 bis {n}."
+    ),
     "replay.bar.event": "Ereignis {n}/{total}",
     "replay.bar.round": "Runde {round}/11",
     "replay.bar.turn": "am Zug: {seat} ({action})",
     "replay.bar.draw": "ziehen",
-    "replay.bar.ending": "als Nächstes die Wertung",
+    "replay.bar.ending": "gleich wird gewertet",
     "replay.bar.discard": "ablegen",
     "replay.bar.scored": "Runde {round} gewertet",
     "replay.bar.started": "noch nicht gegeben",
@@ -163,41 +168,45 @@ DE: dict[str, str] = {
         "{path}: Zeile {line} ist abgeschnitten (das Speichern wurde unterbrochen); "
         "die {n} vollständigen Ereignisse davor lassen sich wiedergeben."
     ),
-    "replay.truncated_ask": "Sie wiedergeben?",
+    "replay.truncated_ask": "Diese wiedergeben?",
     "replay.truncated_go": "Diese {n} Ereignisse werden wiedergegeben.",
     "replay.cannot_open": "{path} lässt sich nicht wiedergeben: {detail}",
-    "replay.bad_at": "Es gibt kein Ereignis {number} zum Beginnen: {path} hat 1 bis {n}.",
-    "cmd.report": "Fehlerbericht, und wie man das Spiel nachstellt",
+    "replay.bad_at": (
+        "Bei Ereignis {number} lässt sich nicht beginnen: {path} hat die Ereignisse 1 bis {n}."
+    ),
+    "cmd.report": "Fehlerbericht samt Befehl, der das Spiel nachspielt",
     "detail.report": (
         "Der Bericht ist das Protokoll des Spiels (.jsonl) und eine Notiz (.txt: Version, "
-        "System, Seed, Optionen) in deinem Datenordner; die gezeigte Zeile stellt das Spiel "
-        "bis hierher nach."
+        "System, Seed, Optionen) in deinem Datenordner; mit der gezeigten Zeile lässt sich das "
+        "Spiel bis hierher nachspielen."
     ),
     "msg.report": "Fehlerbericht geschrieben: {log} (das Protokoll, {n} Ereignisse) und {notes}.",
-    "msg.report_line": "Diese Zeile stellt das Spiel bis hierher nach:",
+    "msg.report_line": "Mit dieser Zeile lässt sich das Spiel bis hierher nachspielen:",
     "msg.report_failed": "Der Fehlerbericht lässt sich nicht schreiben: {detail}.",
-    "msg.rebuilt": "Nachgestellt aus {path}: Seed {seed}, Ereignisse 1 bis {n} von {total}.",
+    "msg.report_send": "Bitte eröffne unter {url} ein Issue und hänge beide Dateien an.",
+    "msg.report_send_plain": "Bitte schick beide Dateien an die Entwickler des Spiels.",
+    "msg.rebuilt": "Nachgespielt aus {path}: Seed {seed}, Ereignisse 1 bis {n} von {total}.",
     "msg.rebuilt_moved": (
         "Ereignis {asked} liegt mitten in einem Zug ({events} folgen aus demselben Zug); "
-        "das Spiel wird bis Ereignis {n} nachgestellt, wo dieser Zug endet."
+        "das Spiel wird bis Ereignis {n} nachgespielt, wo dieser Zug endet."
     ),
     "msg.rebuilt_truncated": (
-        "(Zeile {line} der Datei ist abgeschnitten; die Ereignisse davor werden genommen.)"
+        "(Zeile {line} der Datei ist abgeschnitten; es gelten die Ereignisse davor.)"
     ),
     "msg.rebuilt_unsaved": (
         "Du spielst Platz 0. Dieses Spiel wird nicht automatisch gespeichert: "
-        "speichern DATEI behält es."
+        "speichern NAME bewahrt es auf."
     ),
     "msg.leave_unsaved": (
-        "Beenden? Dieses Spiel wird nicht automatisch gespeichert (speichern DATEI behält es)."
+        "Beenden? Dieses Spiel wird nicht automatisch gespeichert (speichern NAME bewahrt es auf)."
     ),
     "msg.bye_unsaved": "Auf Wiedersehen. (Dieses Spiel wurde nicht automatisch gespeichert.)",
     "reproduce.bad_target": "--replay-to nimmt DATEI:N (eine Ereignisnummer), nicht {target!r}",
-    "reproduce.out_of_range": "es gibt kein Ereignis {number}: {path} hat 1 bis {n}",
+    "reproduce.out_of_range": "es gibt kein Ereignis {number}: {path} hat die Ereignisse 1 bis {n}",
     "reproduce.does_not_verify": "{path} besteht die Prüfung nicht: Zeile {line}: {problem}",
     "reproduce.unfinished_move": (
         "{path} endet mitten in einem Zug (sein letztes Ereignis, {n}, ist kein Zugende): "
-        "es gibt keinen Punkt, an dem es weitergehen kann"
+        "von dort lässt sich nicht weiterspielen"
     ),
     "reproduce.not_seeded": (
         "{path} wurde mit vorbereiteten Karten gegeben, nicht aus seinem Seed: "

@@ -17,6 +17,7 @@ import platform
 import shlex
 import time
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, metadata
 from pathlib import Path
 
 from attrs import frozen
@@ -54,6 +55,23 @@ class Report:
     notes: Path
     events: int
     line: str
+
+
+PACKAGE = "threethirteen"
+
+
+def issues_url() -> str | None:
+    """Where bug reports go: the installed package's ``Issues`` project URL, if it has one."""
+    try:
+        entries = metadata(PACKAGE).get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return None
+    for entry in entries:
+        label, _, url = str(entry).partition(",")
+        url = url.strip()
+        if label.strip().lower() == "issues" and url.startswith("https://") and url.isprintable():
+            return url
+    return None
 
 
 def reproduce_line(path: Path, events: int) -> str:

@@ -145,7 +145,8 @@ class TerminalScreen:
             time.sleep(min(left, 0.05))
 
     def _run_keys(self, message: str, bindings: KeyBindings) -> str:
-        window = Window(FormattedTextControl(message), height=1, dont_extend_height=True)
+        # wrapped: a question naming a long path must be read whole before it is answered
+        window = Window(FormattedTextControl(message), wrap_lines=True, dont_extend_height=True)
         app: Application[str] = Application(
             layout=Layout(window),
             key_bindings=bindings,
@@ -173,28 +174,28 @@ class TerminalScreen:
         return answer != "stop"
 
     def confirm(self, question: str, default: bool) -> bool:
+        """Ask; the answer is shown as the key pressed (``j`` in German), Enter as the
+        language's own word for the default (:attr:`yes_keys` starts with it)."""
         bindings = KeyBindings()
-        for key in self.yes_keys + self.yes_keys.upper():
+        for key in self.yes_keys + self.yes_keys.upper() + "nN":
 
             @bindings.add(key)
-            def _yes(event: KeyPressEvent) -> None:
-                event.app.exit(result="yes")
+            def _key(event: KeyPressEvent) -> None:
+                event.app.exit(result=event.data.lower())
 
-        for key in ("n", "N", "c-c", "c-d", "escape"):
+        for key in ("c-c", "c-d", "escape"):
 
             @bindings.add(key)
             def _no(event: KeyPressEvent) -> None:
-                event.app.exit(result="no")
+                event.app.exit(result="n")
 
         @bindings.add("enter")
         def _default(event: KeyPressEvent) -> None:
-            event.app.exit(result="yes" if default else "no")
+            event.app.exit(result=self.yes_keys[0] if default else "n")
 
-        answer = self._run_keys(question, bindings) == "yes"
-        self.show(
-            [("", question), ("class:label", self.yes_keys[0] if answer else "n"), ("", "\n")]
-        )
-        return answer
+        said = self._run_keys(question, bindings)
+        self.show([("", question), ("class:label", said), ("", "\n")])
+        return said in self.yes_keys
 
     @contextlib.contextmanager
     def interruptible(self) -> Iterator[None]:

@@ -1,4 +1,4 @@
-"""Files in the user's data directory: the autosave, statistics, history and crash reports.
+"""Files in the user's data directory: the autosave, saves, statistics, history, crash reports.
 
 The directory is ``$XDG_DATA_HOME/threethirteen`` (``~/.local/share/threethirteen``
 by default). Whole files are written atomically (a temporary file, then
@@ -8,6 +8,7 @@ a crash loses at most the line being written.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -35,13 +36,24 @@ def data_dir() -> Path:
     return path
 
 
-def write_atomic(path: Path, text: str, *, mode: int | None = None) -> None:
+def write_atomic(
+    path: Path,
+    text: str,
+    *,
+    mode: int | None = None,
+    create_folder: bool = True,
+    overwrite: bool = True,
+) -> None:
     """Replace ``path`` by ``text`` in one step: readers see the old file or the new one.
 
-    ``mode`` gives the new file those permissions (a rewritten file keeps its own);
-    otherwise it is readable by its owner only.
+    The text goes to a temporary file in the same folder, is synced, then takes the
+    file's name. ``mode`` gives the new file those permissions (a rewritten file keeps
+    its own); otherwise it is readable by its owner only. Without ``create_folder`` a
+    missing folder is an error; without ``overwrite`` an existing file is never
+    replaced (``FileExistsError``), even one that appeared while the text was written.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if create_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
@@ -50,10 +62,70 @@ def write_atomic(path: Path, text: str, *, mode: int | None = None) -> None:
             if mode is not None:
                 os.chmod(temp, mode)
             os.fsync(file.fileno())
-        os.replace(temp, path)
+        if overwrite:
+            os.replace(temp, path)
+        else:
+            _link_new(Path(temp), path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _link_new(temp: Path, path: Path) -> None:
+    """Give ``temp`` the name ``path`` only if no file has it (a hard link cannot overwrite)."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links: look, then rename
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        os.replace(temp, path)
+        return
+    temp.unlink()
+
+
+# -- saved games -------------------------------------------------------------------------
+
+SAVES = "saves"
+SAVE_SUFFIX = ".jsonl"
+
+
+def saves_dir() -> Path:
+    """Where ``save NAME`` puts a game: ``saves`` in the data folder (made by the first save)."""
+    return data_dir() / SAVES
+
+
+def names_a_path(name: str) -> bool:
+    """Whether a save's name is a path as given (a slash in it: ``./game``, ``~/g``, ``/tmp/g``)
+    rather than a name in the saves folder."""
+    return "/" in name or os.sep in name
+
+
+def with_save_suffix(path: Path) -> Path:
+    """``path`` ending in ``.jsonl`` (added when missing)."""
+    return path if path.name.endswith(SAVE_SUFFIX) else path.with_name(path.name + SAVE_SUFFIX)
+
+
+def save_path(name: str) -> Path:
+    """Where ``save NAME`` writes: ``saves/NAME.jsonl``, or the path NAME names."""
+    base = Path(name).expanduser() if names_a_path(name) else saves_dir() / name
+    return with_save_suffix(base)
+
+
+def find_save(name: str) -> Path | None:
+    """The file ``load NAME`` reads, looked for as ``save NAME`` writes it; ``None`` if none."""
+    base = Path(name).expanduser() if names_a_path(name) else saves_dir() / name
+    for path in (base, with_save_suffix(base)):
+        if path.is_file():
+            return path
+    return None
+
+
+def bad_save_name(name: str) -> bool:
+    """A name no file can have: a folder (``..``, ``games/``), or with a NUL in it."""
+    folder = name.rstrip().endswith(("/", os.sep)) or Path(name).name in ("", ".", "..")
+    return folder or "\0" in name
 
 
 def load_file(path: Path) -> GameLog:

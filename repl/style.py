@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 
 from prompt_toolkit.styles import Style
+from prompt_toolkit.utils import is_dumb_terminal
 
 STYLE = Style.from_dict(
     {
@@ -43,6 +44,7 @@ STYLE = Style.from_dict(
 
 
 def wants_plain(environ: Mapping[str, str] | None = None) -> bool:
-    """True when the terminal should get plain text: ``NO_COLOR`` set, or a dumb terminal."""
+    """True when the terminal should get plain text: ``NO_COLOR`` set, or a dumb terminal
+    (``TERM`` dumb or unknown, as prompt_toolkit judges it)."""
     env = os.environ if environ is None else environ
-    return bool(env.get("NO_COLOR")) or env.get("TERM", "") == "dumb"
+    return bool(env.get("NO_COLOR")) or is_dumb_terminal(env.get("TERM", ""))

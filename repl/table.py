@@ -264,8 +264,10 @@ class Table:
             return tx("msg.undo_after_end") if state.ended else tx("msg.nothing_to_undo")
         elif name == "redo" and not self.timeline.can_redo:
             return tx("msg.nothing_to_redo")
-        elif name == "load" and parsed.path and not commands.path_exists(parsed.path):
-            return tx("msg.no_file", path=parsed.path)
+        elif name == "save" and parsed.path:
+            return commands.save_problem(parsed.path, tx)
+        elif name == "load" and parsed.path:
+            return commands.load_problem(parsed.path, tx)
         return None
 
     @staticmethod

@@ -12,17 +12,10 @@ from collections.abc import Callable
 
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
-from threethirteen.core.cards import CARDS_BY_CODE
 from threethirteen.core.errors import GameError
-from threethirteen.repl.completer import card_word
+from threethirteen.repl.cardwords import every_form
 from threethirteen.repl.grammar import PLAY, Arg, Grammar, Parsed, UsageError
 from threethirteen.repl.i18n import Texts
-
-_CARD_FORMS = frozenset(
-    form.lower()
-    for card in CARDS_BY_CODE
-    for form in (card_word(card), str(card), card_word(card).replace("10", "t"), "*")
-)
 
 
 def could_grow(text: str, grammar: Grammar = PLAY) -> bool:
@@ -34,12 +27,12 @@ def could_grow(text: str, grammar: Grammar = PLAY) -> bool:
     if len(words) == 1:
         if any(word.startswith(last) for word in grammar.words()):
             return True
-        return grammar.bare_card is not None and any(form.startswith(last) for form in _CARD_FORMS)
+        return grammar.bare_card is not None and any(form.startswith(last) for form in every_form())
     spec = grammar.lookup(words[0])
     if spec is None or len(words) != 2:
         return False
     if spec.arg is Arg.CARD:
-        return any(form.startswith(last) for form in _CARD_FORMS)
+        return any(form.startswith(last) for form in every_form())
     if spec.arg is Arg.CHOICE:
         return any(c.name.startswith(last) or c.de.startswith(last) for c in spec.choices)
     if spec.arg is Arg.COMMAND:

@@ -263,7 +263,7 @@ class Replay:
             case "quit":
                 raise Quit
             case "help":
-                self.screen.show(render_help(tx, REPLAY, parsed.topic))
+                self.screen.show(render_help(tx, REPLAY, parsed.topic, self.screen.width))
             case "score":
                 sheet = self.state.score_sheet
                 self.screen.show(render_score_sheet(sheet, tx, assisted=self._assisted))

@@ -238,7 +238,7 @@ def test_the_language_comes_from_the_option_then_the_file_then_the_locale(
         assert main(["--seed", "4", "--script", str(script), *options]) == 0
         return capsys.readouterr().out
 
-    english, german = "deals the same cards.", "gibt dieselben Karten."
+    english, german = "deals the same cards.", "teilt dieselben Karten aus."
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)

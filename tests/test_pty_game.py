@@ -1,4 +1,5 @@
-"""End to end in a pseudo-terminal (80×24), as a person plays: pexpect types, the screen answers."""
+"""End to end in a pseudo-terminal (80×24, or smaller), as a person plays: pexpect types, the
+screen answers."""
 
 from __future__ import annotations
 
@@ -27,8 +28,10 @@ class Terminal:
     (prompt_toolkit draws the bottom toolbar only once it knows the terminal's answer.)
     """
 
-    def __init__(self, child: pexpect.spawn) -> None:
+    def __init__(self, child: pexpect.spawn, rows: int = 24, cols: int = 80) -> None:
         self.child = child
+        self.rows = rows
+        self.cols = cols
         self.stream: list[str] = []
 
     def expect(self, pattern: str | type[pexpect.EOF], timeout: float = 30) -> str:
@@ -41,19 +44,19 @@ class Terminal:
             self.stream += [str(self.child.before), after if isinstance(after, str) else ""]
             if index == 1:
                 return seen
-            self.child.send("\x1b[24;1R")  # the cursor is on the bottom row
+            self.child.send(f"\x1b[{self.rows};1R")  # the cursor is on the bottom row
 
     def screen(self) -> list[str]:
-        """The 24 rows of the screen, once the program has stopped drawing for a moment."""
+        """The rows of the screen, once the program has stopped drawing for a moment."""
         while True:
             try:
                 self.child.expect(r"[\s\S]+", timeout=0.5)  # all that has come
             except pexpect.TIMEOUT:
-                return render("".join(self.stream))
+                return render("".join(self.stream), rows=self.rows, cols=self.cols)
             drawn = str(self.child.after)
             self.stream.append(drawn)
             if CPR in drawn:
-                self.child.send("\x1b[24;1R")
+                self.child.send(f"\x1b[{self.rows};1R")
 
     def send(self, text: str) -> None:
         self.child.send(text)
@@ -63,13 +66,20 @@ class Terminal:
         return self.child.match  # type: ignore[no-any-return]
 
 
-def spawn_cli(tmp_path: Path, *argv: str, colour: bool = False) -> Terminal:
-    """``threethirteen ARGV`` in an 80×24 pseudo-terminal, with its files under ``tmp_path``."""
+def spawn_cli(
+    tmp_path: Path,
+    *argv: str,
+    colour: bool = False,
+    size: tuple[int, int] = (24, 80),
+    term: str = "xterm-256color",
+) -> Terminal:
+    """``threethirteen ARGV`` in a pseudo-terminal of ``size`` (rows, columns), 80×24 unless
+    told, with its files under ``tmp_path``."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(tmp_path / "home"),
         "XDG_DATA_HOME": str(tmp_path / "data"),
-        "TERM": "xterm-256color",
+        "TERM": term,
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
         "PYTHONIOENCODING": "utf-8",
@@ -82,17 +92,32 @@ def spawn_cli(tmp_path: Path, *argv: str, colour: bool = False) -> Terminal:
         ["-m", "threethirteen.repl.cli", *argv],
         env=env,
         cwd=str(tmp_path),
-        dimensions=(24, 80),
+        dimensions=size,
         encoding="utf-8",
         timeout=30,
     )
-    return Terminal(child)
+    return Terminal(child, *size)
 
 
-def spawn(tmp_path: Path, *args: str, colour: bool = False) -> Terminal:
+def spawn(
+    tmp_path: Path,
+    *args: str,
+    colour: bool = False,
+    size: tuple[int, int] = (24, 80),
+    term: str = "xterm-256color",
+) -> Terminal:
     """A game at the easiest level, with no pause between AI turns."""
     return spawn_cli(
-        tmp_path, "play", "--speed", "instant", "--level", "easy", *args, colour=colour
+        tmp_path,
+        "play",
+        "--speed",
+        "instant",
+        "--level",
+        "easy",
+        *args,
+        colour=colour,
+        size=size,
+        term=term,
     )
 
 
@@ -126,7 +151,7 @@ def test_play_a_turn_with_bad_input_completion_undo_redo_save_and_load(home: Pat
     child.expect("your turn: discard a card")
     child.send("x ")
     child.expect("penalty after: ")  # the cards of the hand, with the penalty after each
-    child.send("\t\r")  # the first card offered, discarded
+    child.send("\t\t\r")  # Tab shows, a second Tab points at the first card: discarded
     child.expect(r"You discard (\S+)\.")
     discarded = child.match.group(1)
     child.expect("your turn: draw or take")
@@ -134,12 +159,19 @@ def test_play_a_turn_with_bad_input_completion_undo_redo_save_and_load(home: Pat
     child.expect(f"Undone: your discard of {re.escape(discarded)}")
     child.send("redo\r")
     child.expect(f"Redone: your discard of {re.escape(discarded)}")
-    child.send("save game.jsonl\r")
-    child.expect(r"Saved to game\.jsonl \((\d+) events\)")
-    saved = read_log((home / "game.jsonl").read_text(encoding="utf-8"))
+    child.send("save game\r")
+    saves = home / "data" / "threethirteen" / "saves"
+    child.expect(r"Saved to\s+(\S+)\s+\((\d+) events\)")
+    assert child.match.group(1) == str(saves / "game.jsonl")
+    saved = read_log((saves / "game.jsonl").read_text(encoding="utf-8"))
     assert saved.state.seed == 7 and saved.state.is_assisted(0)
-    child.send("load game.jsonl\r")
-    child.expect("Loaded game.jsonl: seed 7")
+    child.send("save game\r")  # it exists: asked, and left alone on n
+    child.expect(r"exists\.\s+Replace\s+it\?\s+\[y/n\]")
+    child.send("n")
+    child.expect("Not saved")
+    child.send("load game\r")
+    child.expect("Loaded")
+    child.expect("seed 7")
     leave(child)
 
 
@@ -225,4 +257,49 @@ def test_enter_takes_a_highlighted_completion_and_guesses_no_card(home: Path) ->
     child.send("\x1b[B\r")  # ↓ highlights the first king: a whole command, Enter runs it
     seen += child.expect(r"You discard K♥\.")
     assert "Which card" not in seen
+    leave(child)
+
+
+def test_on_a_small_screen_the_menu_says_it_has_more_and_tab_enter_plays_nothing(
+    home: Path,
+) -> None:
+    replay = ROOT / "replays" / "jokers-0.jsonl"
+    child = spawn(home, "--replay-to", f"{replay}:120", size=(20, 60))  # 7 cards, round 4
+    child.expect("your turn: discard a card")
+    child.send("x ")
+    child.expect(r"penalty after: \d+")
+    screen = child.screen()
+    prompt = screen.index("> x")
+    menu = screen[prompt + 1 : prompt + 5]
+    assert [row.split()[0] for row in menu] == ["10♦", "9♣", "9♦", "7♦"]  # lowest first
+    assert menu[-1].endswith("↓") and not menu[0].endswith("↑")  # more below, none above
+    child.send("\t\r")  # Tab shows the menu, Enter plays nothing: the line asks
+    child.expect("Which card")
+    child.send("\t\t")  # now in the menu: the first card
+    child.send("\x1b[B" * 4)  # ↓ four times: the menu scrolls
+    screen = child.screen()
+    prompt = screen.index("> x 4d")
+    assert screen[prompt + 1].endswith("↑")  # more above now
+    child.send("\x03")
+    child.send("quit\r")
+    child.expect("Goodbye")
+    ended(child)
+
+
+def test_a_dumb_terminal_answers_a_bad_line_and_says_the_status_in_words(home: Path) -> None:
+    # TERM=dumb: prompt_toolkit draws nothing under the prompt (no toolbar, no message),
+    # so Enter on "drwa" used to show nothing at all
+    child = spawn(home, "--seed", "16", term="dumb")
+    prompt = r"\n(?:\x1b\[0m)*> "
+    seen = child.expect(prompt)
+    assert "your turn: draw or take · wild 3 · penalty 18 · Round 1/11" in seen
+    child.send("drwa\r")
+    child.expect("Unknown command 'drwa': did you mean draw?")
+    child.expect("your turn: draw or take")  # said again before the next prompt
+    child.send("draw\r")
+    child.expect("You draw 10♣ from the stock.")
+    seen = child.expect(prompt)
+    assert "your turn: discard a card · wild 3 · penalty 28" in seen
+    child.send("x 7h\r")
+    child.expect(r"You cannot discard 7♥: it is not in the hand")
     leave(child)

@@ -20,11 +20,13 @@ from threethirteen.core.ai.reasons import (
     CLAUSES,
     DECIMAL,
     FIELDS,
+    GROUP_SEPARATOR,
     GROUPS,
     INTEGER,
     clause,
     discard_reason,
     parse_reason,
+    read_groups,
     reason,
     template_fields,
 )
@@ -80,15 +82,28 @@ def test_every_clause_has_a_german_template_with_the_same_fields() -> None:
         assert sorted(template_fields(REASONS_DE[key])) == sorted(template_fields(template)), key
 
 
+_GROUP = st.lists(st.sampled_from(CARD_TEXTS), min_size=2, max_size=4)
+
+
 def _value(kind: str) -> st.SearchStrategy[str | int | float]:
-    cards = st.lists(st.sampled_from(CARD_TEXTS), min_size=1, max_size=4).map("".join)
+    spaced = st.lists(_GROUP.map(" ".join), min_size=1, max_size=3).map(GROUP_SEPARATOR.join)
+    as_once = st.lists(_GROUP.map("".join), min_size=1, max_size=3).map(" ".join)  # old logs
     strategies: dict[str, st.SearchStrategy[str | int | float]] = {
         CARD: st.sampled_from(CARD_TEXTS),
-        GROUPS: st.lists(cards, min_size=1, max_size=3).map(" ".join),
+        GROUPS: st.one_of(spaced, as_once),
         INTEGER: st.integers(min_value=-3, max_value=400),
         DECIMAL: st.floats(min_value=0, max_value=400, allow_nan=False),
     }
     return strategies[kind]
+
+
+@given(st.lists(_GROUP, min_size=1, max_size=3), st.booleans())
+def test_groups_read_back_as_their_cards(groups: list[list[str]], spaced: bool) -> None:
+    if spaced:
+        text = GROUP_SEPARATOR.join(" ".join(group) for group in groups)
+    else:
+        text = " ".join("".join(group) for group in groups)
+    assert read_groups(text) == [tuple(group) for group in groups]
 
 
 @st.composite
@@ -151,16 +166,16 @@ def test_a_reason_in_german_with_decimal_commas() -> None:
         parse_card("ks").code,
         12,
         outs=1.2,
-        groups=["5♥6♥", "9♣9♦"],
+        groups=["5♥ 6♥", "9♣ 9♦"],
         note=clause("expects_end", expected=7.46),
     )
     assert text == (
-        "discard K♠: leaves 12, keeps 5♥6♥ 9♣9♦ open, 1 out unseen, "
+        "discard K♠: leaves 12, keeps 5♥ 6♥ and 9♣ 9♦ open, 1 out unseen, "
         "expects 7.5 by the end of the round"
     )
     why = (
-        "Strafpunkte danach: 12, 5♥6♥ 9♣9♦ bleiben offen, 1 passende Karte noch nicht gesehen, "
-        "erwartet am Rundenende 7,5"
+        "Strafpunkte danach: 12, 5♥ 6♥ und 9♣ 9♦ warten auf eine dritte Karte, "
+        "noch 1 passende Karte im Umlauf, am Rundenende erwartet: 7,5"
     )
     assert DE.reason(text) == "K♠ ablegen: " + why
     assert DE.reason(text, action=False) == why
@@ -168,12 +183,21 @@ def test_a_reason_in_german_with_decimal_commas() -> None:
     assert EN.reason(text, action=False) == text.partition(": ")[2]
 
 
+def test_the_cards_of_a_group_are_spaced_in_old_logs_too() -> None:
+    old = "discard K♠: leaves 12, keeps 5♥6♥ 9♣9♦ open"  # as logs before spacing wrote it
+    assert EN.reason(old) == "discard K♠: leaves 12, keeps 5♥ 6♥ and 9♣ 9♦ open"
+    assert DE.reason(old, action=False).startswith("Strafpunkte danach: 12, 5♥ 6♥ und 9♣ 9♦ ")
+    one = "discard K♠: leaves 12, keeps 4♥ 4♥ open"
+    assert EN.reason(one) == one and read_groups("4♥ 4♥") == [("4♥", "4♥")]
+    assert read_groups("10♠J♠") == [("10♠", "J♠")]
+
+
 def test_the_hard_levels_notes_are_clauses_too() -> None:
     # hard.py passes these English notes to discard_reason until it builds them with clause()
     dumping = discard_reason(parse_card("qh").code, 20, note="last turn: dumping points")
-    assert DE.reason(dumping) == "Q♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte loswerden"
+    assert DE.reason(dumping) == "Q♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte abwerfen"
     expects = discard_reason(3, 5, outs=4, note="expects 7.5 by the end of the round")
-    assert DE.reason(expects, action=False).endswith("erwartet am Rundenende 7,5")
+    assert DE.reason(expects, action=False).endswith("am Rundenende erwartet: 7,5")
 
 
 @pytest.mark.parametrize(
@@ -218,6 +242,7 @@ def test_the_reasons_of_a_played_game_are_all_said_in_german() -> None:
         assert not re.search(r"\d\.\d", german)
         for card in re.findall(r"(?:10|[2-9AJQK])[♣♦♥♠]|JK", text):
             assert card in german
+        assert not re.search(r"[♣♦♥♠K](?:10|[2-9AJQK])[♣♦♥♠]", text + german)  # spaced
     assert {"stock", "take", "discard", "leaves", "lowers", "stock_average"} <= said_keys
     assert {"outs", "would_leave", "leaves_expected", "dumping", "goes_out"} <= said_keys
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError
@@ -15,9 +16,12 @@ from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard, Draw, decide
 from threethirteen.core.state import GameState, Phase
 from threethirteen.core.timeline import HUMAN
+from threethirteen.repl.commands import render_help
 from threethirteen.repl.completer import GameCompleter, card_matches, card_word
-from threethirteen.repl.grammar import COMMANDS, UsageError, parse
+from threethirteen.repl.grammar import COMMANDS, PLAY, UsageError, parse
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keys import complete_certain
+from threethirteen.repl.render import fit, plain
 from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.table import Settings, Table
 from threethirteen.repl.validator import GameValidator
@@ -119,6 +123,26 @@ def test_every_command_has_help_in_both_languages() -> None:
             assert len(tx(f"cmd.{spec.name}")) <= 52
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", [60, 80])
+def test_help_keeps_its_columns_on_a_narrow_screen(lang: str, width: int) -> None:
+    tx = Texts(lang)
+    rows = plain(fit(render_help(tx, PLAY, None, width), width)).splitlines()
+    assert all(len(row) <= width for row in rows)
+    table = rows[1 : 1 + next(i for i, row in enumerate(rows[1:]) if not row.startswith("  "))]
+    start = table[0].index(tx("cmd.draw"))  # where the meanings begin
+    for row in table:
+        assert row[start - 1] == " " and row[start] != " ", row  # every meaning in its column
+    said = " ".join(row[start:] for row in table)
+    assert all(tx(f"cmd.{spec.name}") in said for spec in COMMANDS)  # wrapped, not cut
+
+
+def test_help_on_a_very_narrow_screen_puts_each_meaning_under_its_command() -> None:
+    rows = plain(render_help(Texts(), PLAY, None, 40)).splitlines()
+    draw = rows.index("  draw (d)")
+    assert rows[draw + 1] == "      take the top card of the stock"
+
+
 # -- the completer ----------------------------------------------------------------------
 
 
@@ -147,14 +171,18 @@ def test_cards_complete_with_the_penalty_after_discarding() -> None:
     assert state.round is not None
     hand = state.round.hands[HUMAN]
     found = complete(state, "discard ")
-    assert [text for text, _, _ in found] == [card_word(card) for card in dict.fromkeys(hand)]
+    after = {}
     for text, display, meta in found:
         card = parse_card(text)
         assert display == str(card)
         rest = list(hand)
         rest.remove(card)
-        expected = best_arrangement(rest, state.round.round_no).penalty
-        assert meta == f"penalty after: {expected}"
+        after[card] = best_arrangement(rest, state.round.round_no).penalty
+        assert meta == f"penalty after: {after[card]}"
+    # the lowest penalty first, ties in the order of the hand: the menu helps choose
+    order = sorted(dict.fromkeys(hand), key=lambda card: (after[card], hand.index(card)))
+    assert [text for text, _, _ in found] == [card_word(card) for card in order]
+    assert order != list(dict.fromkeys(hand))  # this hand tells the two orders apart
 
 
 def test_the_card_taken_from_the_pile_is_not_offered() -> None:
@@ -194,12 +222,41 @@ def test_enter_completes_a_card_only_when_the_menu_offers_just_it() -> None:
     assert completer.sole_card("discard A ") is None
 
 
-def test_files_complete_for_save_and_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "game-one.jsonl").write_text("{}\n")
+def test_tab_completes_what_is_certain_and_points_at_nothing_among_several() -> None:
+    state = table_at(seed=1, draw=DrawSource.STOCK).state  # A♥ J♥ K♥ K♠; 3s are wild
+    completer = GameCompleter(lambda: state, Texts())
+
+    def tab(text: str, *, again: bool = False, buffer: Buffer | None = None) -> Buffer:
+        if buffer is None:
+            buffer = Buffer(completer=completer)
+            buffer.insert_text(text)
+        complete_certain(buffer, completer, again=again)
+        return buffer
+
+    shown = tab("x ")
+    assert shown.text == "x " and shown.complete_state is not None
+    assert shown.complete_state.complete_index is None  # the menu, nothing highlighted
+    assert [c.text for c in shown.complete_state.completions] == ["Jh", "Kh", "Ks", "Ah"]
+    assert tab("", again=True, buffer=shown).text == "x Jh"  # a second Tab moves into it
+    assert tab("", again=True, buffer=shown).text == "x Kh"
+    assert tab("x K").text == "x K"  # K♥ or K♠: nothing is picked
+    assert tab("x a").text == "x Ah"  # the only ace
+    assert tab("dra").text == "draw"
+    assert tab("x 7").text == "x 7" and tab("x 7").complete_state is None  # nothing offered
+
+
+def test_saves_complete_by_name_and_paths_as_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saves = tmp_path / "data" / "threethirteen" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "game-one.jsonl").write_text("{}\n")
+    (tmp_path / "here.jsonl").write_text("{}\n")
     monkeypatch.chdir(tmp_path)
     state = human_turn()
-    assert ("-one.jsonl", "game-one.jsonl", "") in complete(state, "load game")
-    assert any(text == "game-one.jsonl" for text, _, _ in complete(state, "save "))
+    assert ("game-one.jsonl", "game-one.jsonl", "") in complete(state, "load game")
+    assert [text for text, _, _ in complete(state, "save ")] == ["game-one.jsonl"]
+    assert ("ere.jsonl", "here.jsonl", "") in complete(state, "load ./h")
 
 
 def test_choices_and_topics_complete() -> None:
@@ -236,7 +293,7 @@ def test_words_on_their_way_pass_until_enter() -> None:
     assert "Which card" in (rejects(validator, "discard ", strict=True) or "")
     assert rejects(validator, "x 1") is None
     assert rejects(validator, "load nofile") is None
-    assert "no file" in (rejects(validator, "load nofile", strict=True) or "")
+    assert "no saved game 'nofile'" in (rejects(validator, "load nofile", strict=True) or "")
     assert rejects(validator, "xyzzy") is not None
 
 

@@ -27,7 +27,7 @@ def test_a_script_plays_and_prints_plain_text(
     script = tmp_path / "moves.txt"
     script.write_text(
         "# a comment line is skipped\n"
-        "draw\n\nauto\nundo\nredo\nseed\nlog 3\nmelds\nrules\nsave out.jsonl\nauto game\n"
+        "draw\n\nauto\nundo\nredo\nseed\nlog 3\nmelds\nrules\nsave ./out.jsonl\nauto game\n"
     )
     code = main(["--seed", "5", "--level", "easy", "--script", str(script)])
     out, err = capsys.readouterr()
@@ -48,7 +48,7 @@ def test_a_script_plays_and_prints_plain_text(
         ("frobnicate", "Unknown command 'frobnicate': help lists the commands."),
         ("discard 7z", "'7z' is not a card"),
         ("take", "You cannot take another card"),
-        ("load nowhere.jsonl", "There is no file 'nowhere.jsonl'."),
+        ("load nowhere.jsonl", "There is no saved game 'nowhere.jsonl' in"),
     ],
 )
 def test_a_refused_line_stops_the_script_with_exit_code_1(

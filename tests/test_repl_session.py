@@ -27,6 +27,7 @@ from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import KEY_HELP
 from threethirteen.repl.loop import run_terminal
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.style import wants_plain
 from threethirteen.repl.table import Settings, Table
 
 SEED = 41
@@ -97,7 +98,7 @@ def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
         "redo\r "
         f"x {card_word(card)}\r "
         "score\r"
-        "save mine.jsonl\r"
+        "save mine\r"
         "quit\r"
     )
     code, table, shown = session(keys)
@@ -106,7 +107,9 @@ def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
     assert "This game is now marked as assisted." in shown
     assert f"You discard {card}." in shown
     assert "The game is saved" in shown
-    saved = read_log((tmp_path / "mine.jsonl").read_text(encoding="utf-8"))
+    saved_to = _data_home / "saves" / "mine.jsonl"  # the saves folder, .jsonl added
+    assert f"Saved to {saved_to} (" in " ".join(shown.split())
+    saved = read_log(saved_to.read_text(encoding="utf-8"))
     assert saved.events == table.timeline.recorded()
     assert saved.state.is_assisted(HUMAN)
     assert verify_log(saved).ok, summary(verify_log(saved))
@@ -194,9 +197,10 @@ def test_an_unexpected_error_is_written_down_and_the_game_goes_on(
 def test_an_unreadable_save_is_answered(tmp_path: Path) -> None:
     (tmp_path / "broken.jsonl").write_text('{"format": "threethirteen-log", "schema": 1}\nnope\n')
     (tmp_path / "other.txt").write_text("hello\n")
-    _, table, shown = session("load broken.jsonl\r load other.txt\r quit\r")
-    assert "Cannot load broken.jsonl: line 2: not JSON" in shown
-    assert "Cannot load other.txt: line 1" in shown
+    _, table, shown = session("load ./broken.jsonl\r load ./other.txt\r quit\r")
+    said = " ".join(shown.split())
+    assert f"Cannot load {tmp_path / 'broken.jsonl'}: line 2: not JSON" in said
+    assert f"Cannot load {tmp_path / 'other.txt'}: line 1" in said
     assert table.state.seed == SEED
 
 
@@ -269,3 +273,20 @@ def test_help_lists_the_keys_the_prompt_has(lang: str, ctrl: str) -> None:
         line = f"  {label.format(ctrl=ctrl):<24}{table.tx(f'keys.{name}')}\n"
         assert line in keys
     assert f"{ctrl}-C" in keys and ("Ctrl" in keys) == (lang == "en")
+
+
+def test_tab_then_enter_discards_no_card_the_player_did_not_point_at() -> None:
+    # prompt_toolkit's Tab highlighted the first card of the menu, and Enter played it
+    _, table, shown = session("draw\r x \t\r\x03 quit\r", seed=1)
+    assert "You discard" not in shown
+    round_ = table.state.round
+    assert round_ is not None and len(round_.hands[HUMAN]) == 4
+    # a second Tab points at the first card: the lowest penalty after (J♥, 21)
+    _, _, shown = session("draw\r x \t\t\r quit\r", seed=1)
+    assert "You discard J♥." in shown
+
+
+def test_no_color_and_a_dumb_or_unknown_terminal_get_plain_text() -> None:
+    assert wants_plain({"TERM": "dumb"}) and wants_plain({"TERM": "unknown"})
+    assert wants_plain({"TERM": "xterm-256color", "NO_COLOR": "1"})
+    assert not wants_plain({"TERM": "xterm-256color", "NO_COLOR": ""})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 import shlex
+from importlib.metadata import PackageNotFoundError
 from pathlib import Path
 
 import pytest
@@ -31,12 +32,12 @@ from threethirteen.core.players import load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase, fold
 from threethirteen.core.timeline import HUMAN, Timeline
-from threethirteen.repl import cli
+from threethirteen.repl import cli, reproduce
 from threethirteen.repl.app import main, open_table
 from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.reproduce import ReproduceError, parse_target, rebuild
+from threethirteen.repl.reproduce import ReproduceError, issues_url, parse_target, rebuild
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.table import Settings, Table
 
@@ -144,7 +145,7 @@ def test_report_writes_a_log_and_a_note_and_its_line_continues_the_same_game(
 ) -> None:
     first = draw_and_throw(21, [], 2)
     then = draw_and_throw(21, first, 3)
-    original = script(tmp_path, [*first, "report", *then, "save original.jsonl"])
+    original = script(tmp_path, [*first, "report", *then, "save ./original.jsonl"])
     assert main(["--seed", "21", "--level", "easy", "--script", original]) == 0
     out = capsys.readouterr().out
     found = re.search(r"^(threethirteen play --replay-to (\S+):(\d+))$", out, re.M)
@@ -168,7 +169,7 @@ def test_report_writes_a_log_and_a_note_and_its_line_continues_the_same_game(
     ):
         assert expected in note
     # the printed line, run with the commands that followed, plays the same game
-    rest = script(tmp_path, [*then, "save again.jsonl"], "rest.txt")
+    rest = script(tmp_path, [*then, "save ./again.jsonl"], "rest.txt")
     assert cli.main([*shlex.split(line)[1:], "--script", rest]) == 0
     again = (tmp_path / "again.jsonl").read_bytes()
     assert again == (tmp_path / "original.jsonl").read_bytes()
@@ -195,6 +196,10 @@ def test_report_at_the_prompt(data: Path) -> None:
     count = len(table.timeline.recorded())
     assert f"threethirteen play --replay-to {log}:{count}\n" in shown
     assert "Bug report written" in " ".join(shown.split())
+    # where to send it: the Issues URL of the installed package's metadata
+    assert issues_url() == "https://github.com/threethirteen/threethirteen/issues"
+    said = " ".join(shown.split())
+    assert f"Please open an issue at {issues_url()} and attach both files." in said
     assert read_log(log.read_text(encoding="utf-8")).events == table.timeline.recorded()
     assert log.with_suffix(".txt").exists()
 
@@ -208,7 +213,7 @@ def test_rebuilt_in_the_middle_of_a_turn_the_opponents_play_on_as_recorded(
     deal = index_of(RoundDealt, start=index_of(RoundDealt) + 1)  # round 2
     drawn = index_of(CardDrawn, start=deal, seat=1)
     assert isinstance(GAME[drawn + 1], CardDiscarded)  # Left drew and has not discarded yet
-    lines = script(tmp_path, ["save out.jsonl"])
+    lines = script(tmp_path, ["save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{drawn + 1}", "--script", lines]) == 0
     out = capsys.readouterr().out
     assert f"events 1 to {drawn + 1} of {len(GAME)}" in " ".join(out.split())
@@ -225,7 +230,7 @@ def test_rebuilt_in_the_middle_of_your_turn_you_discard(
     drawn = index_of(CardDrawn, start=index_of(CardDiscarded), seat=HUMAN)
     discard = GAME[drawn + 1]
     assert isinstance(discard, CardDiscarded)
-    lines = script(tmp_path, [f"x {card_word(discard.card)}", "save out.jsonl"])
+    lines = script(tmp_path, [f"x {card_word(discard.card)}", "save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{drawn + 1}", "--script", lines]) == 0
     assert "your turn" not in capsys.readouterr().err
     saved = read_log((tmp_path / "out.jsonl").read_text(encoding="utf-8")).events
@@ -241,7 +246,7 @@ def test_a_number_inside_a_move_is_moved_to_its_end_and_said(
     last_discard = scored - 1
     assert isinstance(GAME[last_discard], CardDiscarded)
     assert isinstance(GAME[scored + 1], RoundDealt)
-    lines = script(tmp_path, ["save out.jsonl"])
+    lines = script(tmp_path, ["save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{last_discard + 1}", "--script", lines]) == 0
     said = " ".join(capsys.readouterr().out.split())
     assert (
@@ -298,7 +303,7 @@ def test_a_cut_off_last_line_allows_the_events_before_it(
     cut.write_text(text[: text.index('{"seq": 60,') + 20], encoding="utf-8")
     assert main(["--replay-to", f"{cut}:60"]) == 1
     assert "line 61: the last line is cut off" in capsys.readouterr().err
-    lines = script(tmp_path, ["save out.jsonl"])
+    lines = script(tmp_path, ["save ./out.jsonl"])
     number = max(n for n in MOVE_ENDS if n <= 59)
     assert main(["--replay-to", f"{cut}:{number}", "--script", lines]) == 0
     assert "(Line 61 of the file is cut off" in " ".join(capsys.readouterr().out.split())
@@ -360,3 +365,18 @@ def test_a_rebuild_belongs_to_the_draw_and_the_safety_rule_starts_a_move() -> No
         ),
     ]
     assert [move_end(events, n) for n in range(1, 7)] == [1, 3, 3, 4, 6, 6]
+
+
+def test_a_report_without_an_issues_url_says_where_in_words(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def missing(name: str) -> None:
+        raise PackageNotFoundError(name)
+
+    monkeypatch.setattr(reproduce, "metadata", missing)
+    assert reproduce.issues_url() is None
+    shown = io.StringIO()
+    table = Table.start(5, tx=Texts(), screen=PlainScreen(shown), settings=Settings())
+    table.execute("report")
+    said = " ".join(shown.getvalue().split())
+    assert "Please send both files to the game's developers." in said and "https://" not in said

@@ -1,7 +1,7 @@
 """One-line reasons for AI choices, in the game's words (for hints and replays).
 
 A reason is an action, then ``": "`` and the clauses that explain it, joined by
-``", "``: ``discard K♠: leaves 12, keeps 5♥6♥ open, 3 outs unseen``. Every
+``", "``: ``discard K♠: leaves 12, keeps 5♥ 6♥ open, 3 outs unseen``. Every
 action and clause is a template in :data:`CLAUSES`, rendered by :func:`clause`
 and read back by :func:`parse_reason`, so the player's language can say the same
 reason in its own words (the log keeps the English line).
@@ -24,6 +24,9 @@ from threethirteen.core.cards import CARDS_BY_CODE, JOKER_CODE, card_from_code
 
 ACTION_SEPARATOR = ": "
 CLAUSE_SEPARATOR = ", "
+GROUP_SEPARATOR = " and "
+"""Between the groups of cards of a clause (``keeps 4♥ 4♥ and 9♠ 10♠ open``); the cards
+of a group are separated by spaces, as everywhere else."""
 
 CLAUSES: dict[str, str] = {
     # the actions a reason starts with
@@ -77,10 +80,29 @@ _ONE_CARD = "|".join(
 )
 _PATTERNS = {
     CARD: f"(?:{_ONE_CARD})",
-    GROUPS: f"(?:{_ONE_CARD})+(?: (?:{_ONE_CARD})+)*",
+    # cards joined by spaces, groups by " and "; logs written before that ran each
+    # group's cards together and put a space between groups (``5♥6♥ 9♣9♦``)
+    GROUPS: f"(?:{_ONE_CARD})+(?:(?:{re.escape(GROUP_SEPARATOR)}| )(?:{_ONE_CARD})+)*",
     INTEGER: r"-?\d+",
     DECIMAL: r"-?\d+\.\d",
 }
+
+
+_CARDS = re.compile(_ONE_CARD)
+
+
+def read_groups(text: str) -> list[tuple[str, ...]]:
+    """The groups of cards of a ``groups`` field, each as its cards.
+
+    >>> read_groups("4♥ 4♥ and 9♠ 10♠")
+    [('4♥', '4♥'), ('9♠', '10♠')]
+    >>> read_groups("5♥6♥ 9♣9♦")  # as older logs wrote them
+    [('5♥', '6♥'), ('9♣', '9♦')]
+    """
+    words = text.split(" ")
+    if GROUP_SEPARATOR not in text and any(len(_CARDS.findall(word)) > 1 for word in words):
+        return [tuple(_CARDS.findall(word)) for word in words]
+    return [tuple(group.split(" ")) for group in text.split(GROUP_SEPARATOR)]
 
 
 def template_fields(template: str) -> list[str]:
@@ -152,7 +174,8 @@ def name(code: int) -> str:
 
 
 def names(codes: Iterable[int]) -> str:
-    return "".join(name(code) for code in codes)
+    """Cards in the notation, separated by spaces: ``4♥ 4♥``."""
+    return " ".join(name(code) for code in codes)
 
 
 def open_groups(table: Table, leave: Codes, limit: int = 2) -> list[str]:
@@ -180,14 +203,14 @@ def discard_reason(
     groups: Sequence[str] = (),
     note: str = "",
 ) -> str:
-    """``discard K♠: leaves 12, keeps 5♥6♥ open, 3 outs unseen``, then ``note`` (a
+    """``discard K♠: leaves 12, keeps 5♥ 6♥ open, 3 outs unseen``, then ``note`` (a
     :func:`clause`, such as ``clause("expects_end", expected=7.5)``)."""
     action = clause("discard", card=name(code))
     if left == 0:
         return reason(action, clause("goes_out"))
     parts = [clause("leaves", left=left)]
     if groups:
-        parts.append(clause("keeps_open", groups=" ".join(groups)))
+        parts.append(clause("keeps_open", groups=GROUP_SEPARATOR.join(groups)))
     if outs is not None:
         count = round(outs)
         parts.append(clause("out_one") if count == 1 else clause("outs", outs=count))
