@@ -221,21 +221,24 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80
     column = max(24, *(len(name) + 2 for name in names.values()))
     room = width - 2 - column
     for spec in grammar.commands:
-        line = tx(grammar.key("cmd", spec.name))
-        if room < HELP_MEANING_MIN:
-            out += [("class:label", f"  {names[spec.name]}"), ("", "\n")]
-            out += [("", f"      {line}"), ("", "\n")]
-            continue
-        first, *more = textwrap.wrap(line, room) or [""]
-        out += [("class:label", f"  {names[spec.name]:<{column}}"), ("", first), ("", "\n")]
-        for piece in more:
-            out += [("", " " * (column + 2) + piece), ("", "\n")]
+        out += _help_row(names[spec.name], tx(grammar.key("cmd", spec.name)), column, room)
     out += [("class:title", tx("keys.title")), ("", "\n")]
     for label, name in KEY_HELP:
         key = label.format(ctrl=tx("keys.ctrl"))
-        out += [("class:label", f"  {key:<{column}}"), ("", tx(grammar.key("keys", name)))]
-        out.append(("", "\n"))
+        out += _help_row(key, tx(grammar.key("keys", name)), column, room)
     out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
+    return out
+
+
+def _help_row(label: str, meaning: str, column: int, room: int) -> Text:
+    """One row of the help table: the label, its meaning wrapped in its own column (or
+    under the label, on a screen too narrow for two columns)."""
+    if room < HELP_MEANING_MIN:
+        return [("class:label", f"  {label}"), ("", "\n"), ("", f"      {meaning}"), ("", "\n")]
+    first, *more = textwrap.wrap(meaning, room) or [""]
+    out: Text = [("class:label", f"  {label:<{column}}"), ("", first), ("", "\n")]
+    for piece in more:
+        out += [("", " " * (column + 2) + piece), ("", "\n")]
     return out
 
 

@@ -135,6 +135,12 @@ def test_help_keeps_its_columns_on_a_narrow_screen(lang: str, width: int) -> Non
         assert row[start - 1] == " " and row[start] != " ", row  # every meaning in its column
     said = " ".join(row[start:] for row in table)
     assert all(tx(f"cmd.{spec.name}") in said for spec in COMMANDS)  # wrapped, not cut
+    # the keys below keep the same column
+    keys = rows[rows.index(tx("keys.title")) + 1 :]
+    keys = keys[: next(i for i, row in enumerate(keys) if not row.startswith("  "))]
+    assert len(keys) >= 7
+    for row in keys:
+        assert row[start - 1] == " " and (row[start] != " " or row[:start].isspace()), row
 
 
 def test_help_on_a_very_narrow_screen_puts_each_meaning_under_its_command() -> None:
