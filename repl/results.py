@@ -107,7 +107,7 @@ def decision_times(
 
 TABLE_LEGEND = """\
 mean total: the mean final total of a game (lower is better)
-±: the half-width of that mean's 95% interval
+±: the half-width of that mean's 95% interval (— for one game)
 wins: games won outright (a shared lowest total has no winner)
 out %: the share of all rounds played in which the seat went out
 round pen: the seat's mean penalty per round
@@ -121,13 +121,16 @@ def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
     ties = sum(1 for r in results if r.winner is None)
     width = max(8, *(len(row.player) for row in rows))
     lines = [
-        f"{len(results)} games, seeds {results[0].seed}–{results[-1].seed}; "
+        f"{len(results)} {'game' if len(results) == 1 else 'games'}, "
+        f"seeds {results[0].seed}–{results[-1].seed}; "
         f"{ties} with no winner (a shared lowest total)",
         f"{'seat':<6}{'player':<{width + 2}}{'mean total':>18}{'wins':>7}{'out %':>8}"
         f"{'round pen':>11}{'p50 ms':>9}{'p99 ms':>9}",
     ]
     for row in rows:
-        total = f"{row.mean_total:.1f} ± {row.interval:.1f}"
+        # one game has no interval: say so rather than print "nan"
+        spread = "—" if math.isnan(row.interval) else f"{row.interval:.1f}"
+        total = f"{row.mean_total:.1f} ± {spread}"
         lines.append(
             f"{SEAT_NAMES[row.seat]:<6}{row.player:<{width + 2}}{total:>18}{row.wins:>7}"
             f"{100 * row.went_out_rate:>7.1f}%{row.mean_round_penalty:>11.2f}"

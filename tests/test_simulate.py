@@ -107,3 +107,11 @@ def test_statistics_helpers() -> None:
     assert mean == 2.0 and half == pytest.approx(1.96 / 3**0.5)
     assert percentile([5.0, 1.0, 3.0], 0.5) == 3.0
     assert percentile(list(map(float, range(1, 101))), 0.99) == 99.0
+
+
+def test_one_game_has_no_interval_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--games", "1", "--seed", "7", "--players", "greedy,greedy,easy,easy", "--quiet"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("1 game, seeds 7–7")
+    assert "nan" not in text and "± —" in text
