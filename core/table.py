@@ -35,7 +35,7 @@ from attrs import frozen
 from threethirteen.core.errors import IllegalMoveError
 from threethirteen.core.events import SEAT_NAMES, Assistance, Event
 from threethirteen.core.players import Policy, load_policy, policy_turn
-from threethirteen.core.rules import Assist, Discard, Draw, decide
+from threethirteen.core.rules import Assist, Discard, Draw, can, decide
 from threethirteen.core.state import GameState, Phase
 from threethirteen.core.timeline import Timeline
 from threethirteen.core.views import PlayerView, view_for
@@ -158,6 +158,13 @@ class Table:
     def is_assisted(self, seat: int) -> bool:
         """Whether ``seat`` took help in this game (recorded, or pending after an undo)."""
         return self.timeline.assisted_for(seat)
+
+    def can(self, seat: int, command: Draw | Discard | Assist) -> bool:
+        """Whether :meth:`submit` would take ``command`` from ``seat`` now (the same checks)."""
+        with self._lock:
+            if seat in self.policies or command.seat != seat:
+                return False
+            return can(self.state, command)
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` has a move to take back (and plays alone against AIs)."""

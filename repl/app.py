@@ -21,16 +21,16 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.log import GameLog, TruncatedLogError, read_log
-from threethirteen.core.timeline import Timeline, is_human_move
+from threethirteen.core.timeline import is_human_move
 from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
+from threethirteen.repl.play import DELAYS, PlayFront, Settings
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
 from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
 from threethirteen.repl.storage import Autosave, data_dir
 from threethirteen.repl.style import STYLE, wants_plain
-from threethirteen.repl.table import DELAYS, Settings, Table
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -170,20 +170,20 @@ def play_script(
     """Run commands line by line against a new (or rebuilt) game, printing plain text."""
     screen = PlainScreen(sys.stdout)
     if rebuilt is None:
-        table = Table.start(seed, tx=tx, screen=screen, settings=settings)
+        table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
     else:
         table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
     table.begin()
     return run_lines(table, lines)
 
 
-def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> Table:
+def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> PlayFront:
     """The table of a game rebuilt by ``--replay-to``, told where it comes from.
 
     It is neither autosaved nor counted in the statistics: it reproduces a game,
     and the player's own unfinished game must stay as it was.
     """
-    table = Table(Timeline(rebuilt.events), tx=tx, screen=screen, settings=settings)
+    table = PlayFront(rebuilt.events, tx=tx, screen=screen, settings=settings)
     count = len(rebuilt.events)
     path = rebuilt.path
     table.say(
@@ -234,7 +234,7 @@ def open_table(
     settings_file: Path | None = None,
     input: Input | None = None,
     output: Output | None = None,
-) -> tuple[Table, PromptSession[str]]:
+) -> tuple[PlayFront, PromptSession[str]]:
     """The table at a terminal (resumed, new or rebuilt) and its prompt, ready to run.
 
     A resumed game shows your hand in the order ``settings`` gives (the config file's,
@@ -256,7 +256,7 @@ def open_table(
     elif offer_resume:
         table = resume(autosave, screen=screen, settings=settings, tx=tx)
     if table is None:
-        table = Table.start(
+        table = PlayFront.start(
             seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
         )
         table.save()
@@ -268,7 +268,9 @@ def open_table(
     return table, session
 
 
-def resume(autosave: Autosave, *, screen: Screen, settings: Settings, tx: Texts) -> Table | None:
+def resume(
+    autosave: Autosave, *, screen: Screen, settings: Settings, tx: Texts
+) -> PlayFront | None:
     """The autosaved unfinished game, if there is one and the player wants it back."""
     if not autosave.path.exists():
         return None
@@ -284,8 +286,8 @@ def resume(autosave: Autosave, *, screen: Screen, settings: Settings, tx: Texts)
             screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
         return None
     try:
-        table = Table(
-            Timeline(log.events),
+        table = PlayFront(
+            log.events,
             tx=tx,
             screen=screen,
             settings=settings,

@@ -1,37 +1,28 @@
-"""What each command does once it has been read and found possible.
+"""The commands that show things or handle files, for any front.
 
-:func:`run` dispatches a :class:`~repl.grammar.Parsed` line to the table's
-moves, or to the commands here that only show things or handle files
-(``save``, ``load``, ``new``, ``help`` …).
+The play front (:mod:`repl.play`) dispatches a line to its moves or here: the help
+table, the recent events (``log``), the statistics, ``save``, reading a saved game
+for ``load``, and ``report``. Each function gets the front to speak through and
+the data it needs, never the game state behind a front.
 """
 
 from __future__ import annotations
 
 import textwrap
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from threethirteen.core.errors import GameError, LogFormatError
+from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import Event
-from threethirteen.core.log import GameLog, TruncatedLogError, encode_log, read_log
-from threethirteen.core.rules import new_game
+from threethirteen.core.log import TruncatedLogError, encode_log, read_log
 from threethirteen.core.state import GameState
-from threethirteen.core.timeline import HUMAN, is_human_move
-from threethirteen.core.views import view_for
-from threethirteen.repl.config import remember
-from threethirteen.repl.grammar import PLAY, Grammar, Parsed, Spec
+from threethirteen.repl.front import Front
+from threethirteen.repl.grammar import Grammar, Spec
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import KEY_HELP
 from threethirteen.repl.narrate import GameOver, RoundOver, Say, narrate
-from threethirteen.repl.render import (
-    Text,
-    render_hand,
-    render_melds,
-    render_rules,
-    render_score_sheet,
-    round_over_title,
-)
+from threethirteen.repl.render import Text, round_over_title
 from threethirteen.repl.reproduce import issues_url, write_report
 from threethirteen.repl.storage import (
     bad_save_name,
@@ -44,85 +35,10 @@ from threethirteen.repl.storage import (
     write_atomic,
 )
 
-if TYPE_CHECKING:
-    from threethirteen.repl.table import Table
-
 LOG_LINES = 12
 """Lines ``log`` shows without a number."""
 HELP_MEANING_MIN = 20
 """Columns the meanings in ``help`` need beside the commands; with fewer, they go below."""
-
-
-def run(table: Table, parsed: Parsed) -> str | None:
-    """Carry out ``parsed`` on ``table`` (its problems were checked before); why it failed
-    (a file that cannot be written or read, already said), or ``None``."""
-    from threethirteen.repl.table import Quit, next_sort
-
-    tx = table.tx
-    match parsed.name:
-        case "draw" | "take" | "discard":
-            table.move(table.move_command(parsed))
-        case "sort":
-            table.settings.sort = parsed.choice or next_sort(table.settings.sort)
-            remember_setting(table, "sort", table.settings.sort)
-            if table.state.round is not None:
-                view = view_for(table.state, HUMAN)
-                table.screen.show(
-                    render_hand(view, tx, sort=table.settings.sort, width=table.screen.width)
-                )
-            else:
-                table.say(tx("msg.sorted", sort=tx(f"sort.{table.settings.sort}")))
-        case "melds":
-            if table.state.round is not None:
-                view = view_for(table.state, HUMAN)
-                table.screen.show(render_melds(view, tx, table.screen.width))
-            else:
-                table.show_table()
-        case "hint":
-            table.hint()
-        case "auto":
-            table.auto(parsed.choice or "turn")
-        case "undo":
-            table.undo()
-        case "redo":
-            table.redo()
-        case "score":
-            sheet = table.state.score_sheet
-            table.screen.show(render_score_sheet(sheet, tx, assisted=table.assisted))
-        case "log":
-            table.screen.show(recent(table, parsed.number or LOG_LINES))
-        case "rules":
-            table.screen.show(render_rules(table.state, tx))
-        case "new":
-            return start_new(table, parsed.number)
-        case "save":
-            return save(table, parsed.path)
-        case "load":
-            assert parsed.path is not None
-            return load(table, parsed.path)
-        case "seed":
-            table.say(tx("msg.seed", seed=table.state.seed))
-        case "speed":
-            if parsed.choice:
-                table.settings.speed = parsed.choice
-                remember_setting(table, "speed", parsed.choice)
-            table.say(tx("msg.speed", speed=tx(f"speed.{table.settings.speed}")))
-        case "stats":
-            table.screen.show(render_stats(table))
-        case "help":
-            table.screen.show(render_help(tx, PLAY, parsed.topic, table.screen.width))
-        case "report":
-            return report(table)
-        case "quit":
-            raise Quit
-    return None
-
-
-def remember_setting(table: Table, name: str, value: str) -> None:
-    """Keep a setting the player changed for the next game, in the config file of a
-    terminal game; a file that cannot be written just keeps it for this game."""
-    if table.settings_file is not None:
-        remember(table.settings_file, name, value)
 
 
 def save_problem(name: str, tx: Texts) -> str | None:
@@ -153,11 +69,10 @@ def load_problem(name: str, tx: Texts) -> str | None:
 # -- showing ---------------------------------------------------------------------------
 
 
-def recent(table: Table, count: int) -> Text:
+def recent(events: Sequence[Event], tx: Texts, count: int) -> Text:
     """The last ``count`` things that happened, one line each."""
-    tx = table.tx
     lines: list[Text] = []
-    for item in narrate(table.timeline.events, GameState(), tx, assists=True):
+    for item in narrate(events, GameState(), tx, assists=True):
         match item:
             case Say():
                 lines.append(item.text)
@@ -171,9 +86,8 @@ def recent(table: Table, count: int) -> Text:
     return out
 
 
-def render_stats(table: Table) -> Text:
+def render_stats(tx: Texts) -> Text:
     """Your statistics across games."""
-    tx = table.tx
     stats = load_stats()
     if not stats.played:
         return [("class:dim", tx("msg.stats_none")), ("", "\n")]
@@ -250,98 +164,83 @@ def usage_of(spec: Spec, lang: str) -> str:
 # -- files and games -------------------------------------------------------------------
 
 
-def default_save_name(state: GameState) -> str:
+def default_save_name(seed: int | None) -> str:
     """``threethirteen-SEED-DATE-TIME``: what ``save`` alone calls the game."""
-    return f"threethirteen-{state.seed}-{time.strftime('%Y%m%d-%H%M%S')}"
+    return f"threethirteen-{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
-def save(table: Table, name: str | None) -> str | None:
+def save(
+    front: Front, events: Sequence[Event], name: str | None, *, seed: int | None
+) -> str | None:
     """Write the game's log (with any pending help) to a file, never over one unasked.
 
     A name goes into the saves folder and a path (with a slash) is taken as given;
     ``.jsonl`` is added when missing. An existing file is replaced only when the
     player says yes at the terminal; a script is refused.
     """
-    tx = table.tx
-    name = name or default_save_name(table.state)
+    tx = front.tx
+    name = name or default_save_name(seed)
     path = save_path(name).absolute()
     overwrite = path.exists()
     if overwrite:
         question = tx("msg.save_overwrite", path=path) + tx("msg.yes_no")
-        if not (table.screen.interactive and table.screen.confirm(question, False)):
-            return table.refuse(tx("msg.save_exists", path=path))
-    events = table.timeline.recorded()
+        if not (front.screen.interactive and front.screen.confirm(question, False)):
+            return front.refuse(tx("msg.save_exists", path=path))
     try:
         if not names_a_path(name):
             path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, encode_log(events), create_folder=False, overwrite=overwrite)
     except FileExistsError:  # it appeared meanwhile: still never overwritten unasked
-        return table.refuse(tx("msg.save_exists", path=path))
+        return front.refuse(tx("msg.save_exists", path=path))
     except (OSError, ValueError) as error:
         detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        return table.refuse(tx("msg.save_failed", path=path, detail=detail))
-    table.say(tx("msg.saved", path=path, n=len(events)), "class:good")
+        return front.refuse(tx("msg.save_failed", path=path, detail=detail))
+    front.say(tx("msg.saved", path=path, n=len(events)), "class:good")
     return None
 
 
-def read_game(table: Table, path: Path) -> GameLog | str:
-    """A saved game read from ``path``, or what is wrong with it (already said)."""
-    tx = table.tx
+def read_saved(front: Front, name: str) -> tuple[Path, tuple[Event, ...]] | str:
+    """The saved game ``name`` (found as ``save`` names it): its path and its events;
+    or why it cannot be loaded (already said). A file whose last line was cut off is
+    offered without that line, at a terminal."""
+    tx = front.tx
+    found = find_save(name)
+    if found is None:
+        return front.refuse(load_problem(name, tx) or name)
+    path = found.absolute()
     try:
         text = path.read_bytes().decode("utf-8")
     except OSError as error:
         detail = error.strerror or str(error)
-        return table.refuse(tx("msg.load_failed", path=path, detail=detail))
+        return front.refuse(tx("msg.load_failed", path=path, detail=detail))
     except UnicodeDecodeError:
-        return table.refuse(tx("msg.load_failed", path=path, detail="not UTF-8 text"))
+        return front.refuse(tx("msg.load_failed", path=path, detail="not UTF-8 text"))
     try:
-        return read_log(text)
+        return path, read_log(text).events
     except TruncatedLogError as error:
         count = len(error.prefix.events)
         question = tx("msg.load_prefix", path=path, n=count) + tx("msg.yes_no")
-        if count and table.screen.interactive and table.screen.confirm(question, True):
-            return error.prefix
-        return table.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
+        if count and front.screen.interactive and front.screen.confirm(question, True):
+            return path, error.prefix.events
+        return front.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
     except LogFormatError as error:
-        return table.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
+        return front.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
 
 
-def load(table: Table, name: str) -> str | None:
-    """Load a saved game (found as ``save`` names it) and play on from where it stopped;
-    why it could not be."""
-    found = find_save(name)
-    if found is None:
-        return table.refuse(load_problem(name, table.tx) or name)
-    path = found.absolute()
-    log = read_game(table, path)
-    if isinstance(log, str):
-        return log
-    failed = _switch(table, log.events, path)
-    if failed is not None:
-        return failed
-    state = table.state
-    table.say(table.tx("msg.loaded", path=path, seed=state.seed, n=len(log.events)), "class:good")
-    table.begin()
-    return None
-
-
-def report(table: Table) -> str | None:
-    """``report``: write a bug report and print the line that reproduces the game so far."""
-    tx = table.tx
-    settings = table.settings
-    described = (
-        f"speed {settings.speed}, sort {settings.sort}, level {settings.level}, language {tx.lang}"
-    )
+def report(front: Front, events: Sequence[Event], settings: str) -> str | None:
+    """``report``: write a bug report and print the line that reproduces the game so far;
+    ``settings`` are the player's, in a line."""
+    tx = front.tx
     try:
-        written = write_report(table.timeline.recorded(), folder=data_dir(), settings=described)
+        written = write_report(events, folder=data_dir(), settings=settings)
     except OSError as error:
-        return table.refuse(tx("msg.report_failed", detail=error.strerror or str(error)))
+        return front.refuse(tx("msg.report_failed", detail=error.strerror or str(error)))
     notes = written.notes.name
-    table.say(tx("msg.report", log=written.log, n=written.events, notes=notes), "class:good")
-    table.say(tx("msg.report_line"))
-    table.screen.show([*unbroken(written.line, "class:label"), ("", "\n")])
+    front.say(tx("msg.report", log=written.log, n=written.events, notes=notes), "class:good")
+    front.say(tx("msg.report_line"))
+    front.screen.show([*unbroken(written.line, "class:label"), ("", "\n")])
     url = issues_url()
-    table.say(tx("msg.report_send", url=url) if url else tx("msg.report_send_plain"))
+    front.say(tx("msg.report_send", url=url) if url else tx("msg.report_send_plain"))
     return None
 
 
@@ -353,50 +252,3 @@ def unbroken(text: str, style: str = "") -> Text:
             out.append(("class:gap", " "))
         out.append((style, word))
     return out
-
-
-def start_new(table: Table, seed: int | None) -> str | None:
-    """``new [SEED]``: a new game with the same options and opponents."""
-    from threethirteen.repl.table import random_seed
-
-    tx = table.tx
-    unfinished = table.state.ended is None
-    question = tx("msg.new_confirm") + tx("msg.yes_no")
-    if unfinished and table.screen.interactive and not table.screen.confirm(question, True):
-        return None
-    settings = table.settings
-    seed = random_seed() if seed is None else seed
-    _, events = new_game(seed, settings.options(), settings.players())
-    failed = _switch(table, events, None)
-    if failed is not None:
-        return failed
-    aces = tx("aces.high") if settings.aces_high else tx("aces.low")
-    level = f"level.{settings.level}"
-    table.say(
-        tx(
-            "msg.new_game",
-            seed=seed,
-            jokers=settings.jokers,
-            aces=aces,
-            level=tx(level) if tx.has(level) else settings.level,
-        ),
-        "class:good",
-    )
-    table.begin()
-    return None
-
-
-def _switch(table: Table, events: tuple[Event, ...], path: Path | None) -> str | None:
-    """Make ``events`` the game in play, keeping an unfinished autosaved game aside;
-    why it could not be."""
-    played = any(is_human_move(event) for event in table.timeline.events)
-    if table.autosave is not None and table.state.ended is None and played:
-        kept = table.autosave.keep_aside()
-        if kept is not None:
-            table.say(table.tx("msg.kept_previous", path=kept), "class:dim")
-    try:
-        table.replace(events)
-    except GameError as error:
-        where = path if path is not None else "?"
-        return table.refuse(table.tx("msg.load_failed", path=where, detail=table.tx.error(error)))
-    return None

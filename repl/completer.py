@@ -15,9 +15,8 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 from threethirteen.core.cards import Card
 from threethirteen.core.melds import best_arrangement
-from threethirteen.core.rules import Discard, can
-from threethirteen.core.state import GameState, Phase
-from threethirteen.core.timeline import HUMAN
+from threethirteen.core.state import Phase
+from threethirteen.core.views import PlayerView
 from threethirteen.repl.cardwords import typed_form
 from threethirteen.repl.grammar import PLAY, Arg, Grammar, Spec
 from threethirteen.repl.i18n import Texts
@@ -45,17 +44,27 @@ NumberHints = Callable[[Spec], Iterable[tuple[int, str]]]
 """The numbers a command may take now, each with a word about it (``round`` in a replay)."""
 
 
+CanDiscard = Callable[[Card], bool]
+"""Whether the rules let the player discard a card now (asked of the table, not guessed)."""
+
+
 class GameCompleter(Completer):
-    """Completes a line against the grammar and the game as it stands."""
+    """Completes a line against the grammar and the game as the player's seat sees it.
+
+    ``view`` is that seat's view (``None`` between rounds and after the game);
+    ``can_discard`` asks the rules whether a card of the hand may go now.
+    """
 
     def __init__(
         self,
-        state: Callable[[], GameState],
+        view: Callable[[], PlayerView | None],
         tx: Texts,
         grammar: Grammar = PLAY,
         numbers: NumberHints | None = None,
+        can_discard: CanDiscard | None = None,
     ) -> None:
-        self._state = state
+        self._view = view
+        self._can_discard = can_discard
         self.tx = tx
         self.grammar = grammar
         self._numbers = numbers
@@ -71,7 +80,8 @@ class GameCompleter(Completer):
         if typing_first:
             prefix = words[0] if words else ""
             yield from self._commands(prefix)
-            if prefix and self.grammar.bare_card and self._state().phase == Phase.DISCARD:
+            view = self._view() if prefix and self.grammar.bare_card else None
+            if view is not None and view.phase == Phase.DISCARD:
                 yield from self._cards(prefix)  # a bare card discards it
             return
         spec = self.grammar.lookup(words[0])
@@ -153,14 +163,12 @@ class GameCompleter(Completer):
                 yield Completion(name, start_position=-len(argument))
 
     def _cards(self, prefix: str) -> Iterable[Completion]:
-        state = self._state()
-        round_ = state.round
-        if round_ is None or state.ended is not None:
+        view = self._view()
+        if view is None:
             return
-        hand = round_.hands[HUMAN]
-        discarding = state.phase == Phase.DISCARD and round_.turn == HUMAN
-        after = self._penalties(state) if state.phase == Phase.DISCARD else {}
-        cards = list(dict.fromkeys(hand))
+        discarding = view.phase == Phase.DISCARD and view.turn == view.seat
+        after = self._penalties(view) if view.phase == Phase.DISCARD else {}
+        cards = list(dict.fromkeys(view.hand))
         if after:
             cards.sort(key=lambda card: after[card])  # stable: ties keep the hand's order
         lang = self.tx.lang
@@ -168,7 +176,7 @@ class GameCompleter(Completer):
             typed = typed_form(card, prefix, lang)
             if typed is None:
                 continue
-            if discarding and not can(state, Discard(seat=HUMAN, card=card)):
+            if discarding and self._can_discard is not None and not self._can_discard(card):
                 continue  # the rules say no (the card just taken from the pile)
             meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
             yield CardCompletion(
@@ -178,18 +186,17 @@ class GameCompleter(Completer):
                 display_meta=meta,
             )
 
-    def _penalties(self, state: GameState) -> dict[Card, int]:
+    def _penalties(self, view: PlayerView) -> dict[Card, int]:
         """Your penalty after discarding each card of your hand."""
-        assert state.round is not None
-        hand = state.round.hands[HUMAN]
-        key = (hand, state.round.round_no, state.options.aces_high)
+        hand = view.hand
+        key = (hand, view.round_no, view.aces_high)
         if key not in self._cache:
             penalties = {}
             for card in dict.fromkeys(hand):
                 rest = list(hand)
                 rest.remove(card)
                 penalties[card] = best_arrangement(
-                    rest, state.round.round_no, aces_high=state.options.aces_high
+                    rest, view.round_no, aces_high=view.aces_high
                 ).penalty
             if len(self._cache) > 64:
                 self._cache.clear()

@@ -24,6 +24,7 @@ from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import CompleteStyle
 from prompt_toolkit.utils import is_dumb_terminal
 from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.front import Quit
 from threethirteen.repl.grammar import Grammar, Parsed
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import game_bindings
@@ -31,7 +32,6 @@ from threethirteen.repl.menu import show_more_in_menus
 from threethirteen.repl.render import Text, plain
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.style import STYLE
-from threethirteen.repl.table import Quit
 from threethirteen.repl.validator import GameValidator
 
 PROMPT: StyleAndTextTuples = [("class:prompt", "> ")]

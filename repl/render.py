@@ -447,3 +447,8 @@ def render_rules(state: GameState, tx: Texts) -> Text:
         wild=wild,
     )
     return [("class:title", tx("rules.title")), ("", "\n"), ("", body), ("", "\n")]
+
+
+def next_sort(current: str) -> str:
+    """The hand order after ``current``: suit, rank, melds, suit …"""
+    return SORTS[(SORTS.index(current) + 1) % len(SORTS)]

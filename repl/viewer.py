@@ -31,12 +31,14 @@ from threethirteen.core.timeline import HUMAN
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.commands import render_help
 from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.front import Quit
 from threethirteen.repl.grammar import REPLAY, Grammar, Parsed, Spec, UsageError
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.narrate import dealt_line, sentence
 from threethirteen.repl.render import (
     Text,
     melds_text,
+    next_sort,
     reflow,
     render_game_over,
     render_round_over,
@@ -47,7 +49,6 @@ from threethirteen.repl.render import (
 )
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.storage import write_crash
-from threethirteen.repl.table import Quit, next_sort
 
 NARRATED_STEPS = 12
 """A step forward of at most this many events tells each of them; a longer jump only the last."""
@@ -185,7 +186,7 @@ class Replay:
 
     def completer(self) -> GameCompleter:
         """Commands, their choices, help topics, and the rounds of this log for ``round``."""
-        return GameCompleter(lambda: self.state, self.tx, REPLAY, self._numbers)
+        return GameCompleter(lambda: None, self.tx, REPLAY, self._numbers)  # no cards to type
 
     def _numbers(self, spec: Spec) -> Iterable[tuple[int, str]]:
         if spec.name != "round":

@@ -25,9 +25,9 @@ from threethirteen.repl.config import (
 )
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.play import DELAYS, PlayFront, Settings
 from threethirteen.repl.render import SORTS
 from threethirteen.repl.screen import TerminalScreen
-from threethirteen.repl.table import DELAYS, Settings, Table
 
 F2 = "\x1bOQ"
 
@@ -270,7 +270,7 @@ def test_a_broken_file_warns_once_on_stderr_and_the_game_goes_on(
 
 def open_at_terminal(
     keys: str, settings: Settings, settings_file: Path | None, *, resume: bool = False
-) -> tuple[Table, str]:
+) -> tuple[PlayFront, str]:
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()

@@ -13,11 +13,11 @@ from threethirteen.core.errors import InvalidCommandError
 from threethirteen.core.events import DrawSource
 from threethirteen.repl.cardwords import card_forms, read_card
 from threethirteen.repl.commands import render_help
-from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.grammar import PLAY, REPLAY, Grammar, looks_like_card, parse
 from threethirteen.repl.i18n import DE, Texts
 from threethirteen.repl.render import plain
 
+from tests.seats import seat_completer
 from tests.test_repl_input import table_at
 from tests.test_repl_session import session
 
@@ -139,7 +139,7 @@ def _error(word: str) -> InvalidCommandError:
 
 def test_cards_complete_with_german_words() -> None:
     state = table_at(seed=1, draw=DrawSource.STOCK).state  # A♥ J♥ K♥ K♠
-    completer = GameCompleter(lambda: state, Texts("de"))
+    completer = seat_completer(state, "de")
 
     def offered(text: str) -> list[str]:
         found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))

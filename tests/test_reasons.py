@@ -37,8 +37,8 @@ from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase, fold
 from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.i18n import REASONS_DE, Texts
+from threethirteen.repl.play import PlayFront, Settings
 from threethirteen.repl.screen import PlainScreen
-from threethirteen.repl.table import Settings, Table
 from threethirteen.repl.viewer import reason_of
 
 EN = Texts("en")
@@ -269,7 +269,7 @@ def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("seed", [11, 12])
 def test_the_hint_speaks_german(level: str, seed: int) -> None:
     shown = io.StringIO()
-    table = Table.start(
+    table = PlayFront.start(
         seed, tx=Texts("de"), screen=PlainScreen(shown), settings=Settings(speed="instant")
     )
     table._play(None)

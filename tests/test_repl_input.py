@@ -13,18 +13,20 @@ from threethirteen.core.cards import parse_card
 from threethirteen.core.errors import InvalidCommandError
 from threethirteen.core.events import DrawSource
 from threethirteen.core.melds import best_arrangement
-from threethirteen.core.rules import Discard, Draw, decide
+from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.state import GameState, Phase
 from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.commands import render_help
-from threethirteen.repl.completer import GameCompleter, card_matches, card_word
+from threethirteen.repl.completer import card_matches, card_word
 from threethirteen.repl.grammar import COMMANDS, PLAY, UsageError, parse
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import complete_certain
+from threethirteen.repl.play import PlayFront, Settings, move_command
 from threethirteen.repl.render import fit, plain
 from threethirteen.repl.screen import PlainScreen
-from threethirteen.repl.table import Settings, Table
 from threethirteen.repl.validator import GameValidator
+
+from tests.seats import seat_completer
 
 
 @pytest.fixture(autouse=True)
@@ -33,15 +35,15 @@ def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
 
 
-def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -> Table:
+def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -> PlayFront:
     """A table at the human's first turn (the opponents before it have played); maybe drawn."""
-    table = Table.start(
+    table = PlayFront.start(
         seed, tx=Texts(lang), screen=PlainScreen(_Sink()), settings=Settings(speed="instant")
     )
     table._play(None)
     assert table.state.turn == HUMAN and table.state.phase == Phase.DRAW
     if draw is not None:
-        table.timeline.extend(decide(table.state, Draw(seat=HUMAN, source=draw)))
+        table.game.submit(HUMAN, Draw(seat=HUMAN, source=draw))
     return table
 
 
@@ -58,7 +60,7 @@ class _Sink:
 
 
 def complete(state: GameState, text: str, lang: str = "en") -> list[tuple[str, str, str]]:
-    completer = GameCompleter(lambda: state, Texts(lang))
+    completer = seat_completer(state, lang)
     found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))
     return [(c.text, c.display_text, c.display_meta_text) for c in found]
 
@@ -217,7 +219,7 @@ def test_enter_completes_a_card_only_when_the_menu_offers_just_it() -> None:
     state = table_at(seed=1, draw=DrawSource.STOCK).state
     assert state.round is not None
     assert [str(card) for card in state.round.hands[HUMAN]] == ["A♥", "J♥", "K♥", "K♠"]
-    completer = GameCompleter(lambda: state, Texts())
+    completer = seat_completer(state)
     assert completer.sole_card("discard A") == "discard Ah"
     assert completer.sole_card("ablegen a") == "ablegen Ah"
     assert completer.sole_card("J") == "Jh"  # a bare card discards it
@@ -230,7 +232,7 @@ def test_enter_completes_a_card_only_when_the_menu_offers_just_it() -> None:
 
 def test_tab_completes_what_is_certain_and_points_at_nothing_among_several() -> None:
     state = table_at(seed=1, draw=DrawSource.STOCK).state  # A♥ J♥ K♥ K♠; 3s are wild
-    completer = GameCompleter(lambda: state, Texts())
+    completer = seat_completer(state)
 
     def tab(text: str, *, again: bool = False, buffer: Buffer | None = None) -> Buffer:
         if buffer is None:
@@ -276,7 +278,7 @@ def test_choices_and_topics_complete() -> None:
 # -- the validator ----------------------------------------------------------------------
 
 
-def validator_for(table: Table) -> GameValidator:
+def validator_for(table: PlayFront) -> GameValidator:
     return GameValidator(table.problem, table.tx)
 
 
@@ -343,4 +345,4 @@ def test_validation_speaks_german() -> None:
 def test_a_move_is_the_engines_command() -> None:
     parsed = parse("discard jk")
     assert parsed is not None
-    assert Table.move_command(parsed) == Discard(seat=HUMAN, card=parse_card("jk"))
+    assert move_command(parsed) == Discard(seat=HUMAN, card=parse_card("jk"))

@@ -12,9 +12,9 @@ from threethirteen.core.log import read_log
 from threethirteen.repl.app import open_table
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.play import PlayFront, Settings
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.storage import write_atomic
-from threethirteen.repl.table import Settings, Table
 
 
 @pytest.fixture(autouse=True)
@@ -25,10 +25,10 @@ def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data" / "threethirteen" / "saves"
 
 
-def scripted(*lines: str, seed: int = 3) -> tuple[Table, str]:
+def scripted(*lines: str, seed: int = 3) -> tuple[PlayFront, str]:
     """A game without a terminal (a script): the table and all it printed."""
     shown = io.StringIO()
-    table = Table.start(
+    table = PlayFront.start(
         seed, tx=Texts(), screen=PlainScreen(shown), settings=Settings(speed="instant")
     )
     for line in lines:
@@ -58,8 +58,8 @@ def test_a_name_goes_into_the_saves_folder_with_jsonl_and_the_full_path_is_print
 ) -> None:
     table, shown = scripted("save mygame")
     path = saves / "mygame.jsonl"
-    assert f"Saved to {path} ({len(table.timeline.recorded())} events)." in shown
-    assert read_log(path.read_text(encoding="utf-8")).events == table.timeline.recorded()
+    assert f"Saved to {path} ({len(table.events)} events)." in shown
+    assert read_log(path.read_text(encoding="utf-8")).events == table.events
     assert not list(Path.cwd().glob("*.jsonl"))  # nothing in the working folder
 
 

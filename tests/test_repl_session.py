@@ -26,9 +26,9 @@ from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import KEY_HELP
 from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.play import PlayFront, Settings
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.style import wants_plain
-from threethirteen.repl.table import Settings, Table
 
 SEED = 41
 F2 = "\x1bOQ"
@@ -45,7 +45,7 @@ def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def session(
     keys: str, *, lang: str = "en", resume: bool = False, seed: int = SEED
-) -> tuple[int, Table, str]:
+) -> tuple[int, PlayFront, str]:
     """Run a whole session on ``keys``; the exit code, the table and everything shown."""
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
@@ -71,9 +71,9 @@ class _Quiet:
         pass
 
 
-def preview(*lines: str, seed: int = SEED) -> Table:
+def preview(*lines: str, seed: int = SEED) -> PlayFront:
     """The same game played without a terminal, to know the cards before the keys are typed."""
-    table = Table.start(
+    table = PlayFront.start(
         seed, tx=Texts(), screen=PlainScreen(_Quiet()), settings=Settings(level="easy")
     )
     table.begin()
@@ -110,11 +110,11 @@ def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
     saved_to = _data_home / "saves" / "mine.jsonl"  # the saves folder, .jsonl added
     assert f"Saved to {saved_to} (" in " ".join(shown.split())
     saved = read_log(saved_to.read_text(encoding="utf-8"))
-    assert saved.events == table.timeline.recorded()
+    assert saved.events == table.events
     assert saved.state.is_assisted(HUMAN)
     assert verify_log(saved).ok, summary(verify_log(saved))
     autosave = read_log((_data_home / "autosave.jsonl").read_text(encoding="utf-8"))
-    assert autosave.events == table.timeline.recorded()
+    assert autosave.events == table.events
     history = (_data_home / "history").read_text(encoding="utf-8")
     assert "draw" in history and "xyzzy" not in history
 
@@ -127,8 +127,8 @@ def test_an_autosaved_game_resumes(_data_home: Path) -> None:
     assert code == 0
     assert "An unfinished game was saved (seed 41, round 1). Resume it?" in shown
     assert "Welcome back" in shown
-    assert table.timeline.events[: len(before)] == list(before)
-    assert len(table.timeline.events) > len(before)
+    assert table.events[: len(before)] == before
+    assert len(table.events) > len(before)
 
 
 def test_declining_to_resume_keeps_the_old_game(_data_home: Path) -> None:
@@ -182,10 +182,10 @@ def test_hint_marks_the_game_assisted() -> None:
 def test_an_unexpected_error_is_written_down_and_the_game_goes_on(
     _data_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(self: Table) -> None:
+    def broken(self: PlayFront) -> None:
         raise RuntimeError("the hint machine broke")
 
-    monkeypatch.setattr(Table, "hint", broken)
+    monkeypatch.setattr(PlayFront, "hint", broken)
     code, _, shown = session("hint\r draw\r quit\r")
     assert code == 0
     assert "Something unexpected went wrong (RuntimeError: the hint machine broke)" in shown

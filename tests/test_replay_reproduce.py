@@ -31,15 +31,15 @@ from threethirteen.core.moves import move_end
 from threethirteen.core.players import load_policy, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase, fold
-from threethirteen.core.timeline import HUMAN, Timeline
+from threethirteen.core.timeline import HUMAN
 from threethirteen.repl import cli, reproduce
 from threethirteen.repl.app import main, open_table
 from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.play import PlayFront, Settings
 from threethirteen.repl.reproduce import ReproduceError, issues_url, parse_target, rebuild
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.table import Settings, Table
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 AUTOSAVE = '{"not": "touched"}\n'
@@ -124,7 +124,7 @@ def test_a_target_is_file_colon_number() -> None:
 
 def draw_and_throw(seed: int, before: list[str], turns: int) -> list[str]:
     """Lines for ``turns`` turns of drawing from the stock and discarding the card drawn."""
-    table = Table.start(
+    table = PlayFront.start(
         seed, tx=Texts(), screen=PlainScreen(io.StringIO()), settings=Settings(level="easy")
     )
     table.begin()
@@ -193,14 +193,14 @@ def test_report_at_the_prompt(data: Path) -> None:
     assert isinstance(table.screen, TerminalScreen)
     shown = "".join(table.screen.transcript)
     (log,) = data.glob("report-*-seed33.jsonl")
-    count = len(table.timeline.recorded())
+    count = len(table.events)
     assert f"threethirteen play --replay-to {log}:{count}\n" in shown
     assert "Bug report written" in " ".join(shown.split())
     # where to send it: the Issues URL of the installed package's metadata
     assert issues_url() == "https://github.com/threethirteen/threethirteen/issues"
     said = " ".join(shown.split())
     assert f"Please open an issue at {issues_url()} and attach both files." in said
-    assert read_log(log.read_text(encoding="utf-8")).events == table.timeline.recorded()
+    assert read_log(log.read_text(encoding="utf-8")).events == table.events
     assert log.with_suffix(".txt").exists()
 
 
@@ -330,7 +330,7 @@ def test_a_rebuilt_game_at_the_prompt_is_neither_autosaved_nor_counted(
     assert "Rebuilt from" in shown and "This game is not autosaved" in shown
     assert "Leave? This game is not autosaved (save FILE keeps it)." in shown
     assert "Goodbye. (This game was not autosaved.)" in shown
-    assert table.timeline.events[: len(rebuilt.events)] == list(rebuilt.events)
+    assert table.events[: len(rebuilt.events)] == tuple(rebuilt.events)
     assert untouched(data)
     assert not list(data.glob("unfinished-*"))
 
@@ -338,13 +338,13 @@ def test_a_rebuilt_game_at_the_prompt_is_neither_autosaved_nor_counted(
 def test_only_level_names_are_taken_from_a_file() -> None:
     """A file must never make the game import code: other players get the default level."""
     _, events = new_game(4, players=("human", "os:system", "hard", "nosuch:Bot"))
-    table = Table(
-        Timeline(events),
+    table = PlayFront(
+        events,
         tx=Texts(),
         screen=PlainScreen(io.StringIO()),
         settings=Settings(level="easy"),
     )
-    kinds = {seat: type(policy) for seat, policy in table.policies.items()}
+    kinds = {seat: type(policy) for seat, policy in table.game.policies.items()}
     assert kinds[2] is type(load_policy("hard"))
     assert kinds[1] is kinds[3] is type(load_policy("easy"))
 
@@ -376,7 +376,7 @@ def test_a_report_without_an_issues_url_says_where_in_words(
     monkeypatch.setattr(reproduce, "metadata", missing)
     assert reproduce.issues_url() is None
     shown = io.StringIO()
-    table = Table.start(5, tx=Texts(), screen=PlainScreen(shown), settings=Settings())
+    table = PlayFront.start(5, tx=Texts(), screen=PlainScreen(shown), settings=Settings())
     table.execute("report")
     said = " ".join(shown.getvalue().split())
     assert "Please send both files to the game's developers." in said and "https://" not in said

@@ -1,0 +1,559 @@
+"""The game in play at a terminal: one person at seat 0 in front of a core table.
+
+:class:`PlayFront` turns the player's lines into commands for a
+:class:`~core.table.Table` (which checks them against the rules, keeps the log,
+the autosave and the AI players) and tells, in the player's language, every change
+the table reports. It paces the opponents' turns for a person to follow, and keeps
+the statistics. Everything it shows comes from the table's view for seat 0,
+except the score sheet and the result, which every seat sees.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+
+from attrs import define
+from threethirteen.core.errors import GameError
+from threethirteen.core.events import (
+    Assistance,
+    CardDiscarded,
+    CardDrawn,
+    DrawSource,
+    Event,
+    GameOptions,
+    RoundScored,
+)
+from threethirteen.core.players import LEVELS, Policy, load_policy
+from threethirteen.core.rules import Assist, Discard, Draw, check, new_game
+from threethirteen.core.state import GameState, Phase, fold
+from threethirteen.core.table import AiReplaced, Change, Played, Redone, Table, Undone
+from threethirteen.core.timeline import HUMAN, is_human_move
+from threethirteen.core.views import PlayerView
+from threethirteen.repl import commands
+from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.config import remember
+from threethirteen.repl.front import Front, Quit
+from threethirteen.repl.grammar import PLAY, Parsed
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.narrate import GameOver, Item, RoundOver, Say, narrate
+from threethirteen.repl.render import (
+    Text,
+    next_sort,
+    penalty_of,
+    reflow,
+    render_game_over,
+    render_hand,
+    render_melds,
+    render_round_over,
+    render_rules,
+    render_score_sheet,
+    render_table,
+    toolbar,
+)
+from threethirteen.repl.screen import Screen
+from threethirteen.repl.storage import Autosave, load_stats, save_stats
+
+DELAYS = {"instant": 0.0, "fast": 0.2, "normal": 0.6, "step": 0.0}
+"""Seconds of narration per AI turn at each speed (``step`` waits for a key instead)."""
+
+
+@define
+class Settings:
+    """How this player likes the game: speed, hand order, colours, and options for new games."""
+
+    speed: str = "normal"
+    sort: str = "suit"
+    level: str = "medium"
+    jokers: int = 0
+    aces_high: bool = False
+    color: bool = True
+
+    def options(self) -> GameOptions:
+        """The options a new game is dealt with."""
+        return GameOptions(jokers=self.jokers, aces_high=self.aces_high)
+
+    def players(self) -> tuple[str, ...]:
+        """Who plays each seat of a new game: you, then three AIs of the chosen level."""
+        return ("human", self.level, self.level, self.level)
+
+
+class PlayFront(Front):
+    """A person at seat 0 of a game in play, at a terminal or in a script."""
+
+    grammar = PLAY
+
+    def __init__(
+        self,
+        events: Sequence[Event],
+        *,
+        tx: Texts,
+        screen: Screen,
+        settings: Settings,
+        autosave: Autosave | None = None,
+        keep_stats: bool = False,
+    ) -> None:
+        super().__init__(tx=tx, screen=screen)
+        self.settings = settings
+        self.autosave = autosave
+        self.keep_stats = keep_stats
+        self.settings_file: Path | None = None  # a terminal game remembers speed and sort here
+        self._pause = True
+        self.game = self._seat(events)
+
+    @classmethod
+    def start(
+        cls,
+        seed: int | None,
+        *,
+        tx: Texts,
+        screen: Screen,
+        settings: Settings,
+        autosave: Autosave | None = None,
+        keep_stats: bool = False,
+    ) -> PlayFront:
+        """A new game with ``settings``' options (a random seed when ``seed`` is ``None``)."""
+        seed = random_seed() if seed is None else seed
+        _, events = new_game(seed, settings.options(), settings.players())
+        return cls(
+            events,
+            tx=tx,
+            screen=screen,
+            settings=settings,
+            autosave=autosave,
+            keep_stats=keep_stats,
+        )
+
+    def _seat(self, events: Sequence[Event]) -> Table:
+        """A table for ``events`` with this player at seat 0; its AIs are loaded first."""
+        game = Table(events, policies_for(fold(events), self.settings.level), store=self.autosave)
+        game.subscribe(self._hear)
+        self._stats_recorded = game.state.ended is not None
+        return game
+
+    def replace(self, events: Sequence[Event]) -> None:
+        """Play another game from now on (a new or loaded one)."""
+        self.game = self._seat(events)
+        self.save()
+
+    # -- the game as this seat sees it -------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        """The game, for what the whole table sees (the score sheet, the result)."""
+        return self.game.state
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The log as it is saved (with any pending help)."""
+        return self.game.events
+
+    @property
+    def assisted(self) -> bool:
+        return self.game.is_assisted(HUMAN)
+
+    def save(self) -> None:
+        """Bring the autosave in step with the log."""
+        if self.autosave is not None:
+            self.autosave.sync(self.game.events)
+
+    def crash_log(self) -> tuple[int | None, Sequence[Event]]:
+        return self.state.seed, self.game.events
+
+    # -- what the loop asks of a front -------------------------------------------------
+
+    def begin(self) -> None:
+        """Play what the opponents have to play, then show the table."""
+        self._play(None)
+        self.show_table()
+
+    def completer(self) -> GameCompleter:
+        """Commands, then the cards of your hand (with the penalty after each), files …"""
+        return GameCompleter(
+            self._view_in_round,
+            self.tx,
+            can_discard=lambda card: self.game.can(HUMAN, Discard(seat=HUMAN, card=card)),
+        )
+
+    def _view_in_round(self) -> PlayerView | None:
+        """Seat 0's view while a round is in play (cards to complete), else ``None``."""
+        if self.state.ended is not None or self.state.round is None:
+            return None
+        return self.game.view(HUMAN)
+
+    def leave_question(self) -> str:
+        """Ctrl-D asks before leaving (an unsaved game is said to be so)."""
+        return self.tx("msg.leave_confirm" if self.autosave else "msg.leave_unsaved")
+
+    def leave(self) -> None:
+        """Bring the autosave up to date and say goodbye."""
+        self.save()
+        if self.state.ended is not None or not self.screen.interactive:
+            key = "msg.bye_over"
+        else:
+            key = "msg.bye" if self.autosave is not None else "msg.bye_unsaved"
+        self.say(self.tx(key))
+
+    def show_table(self) -> None:
+        """The table, or the final result once the game is over."""
+        if self.state.ended is not None:
+            self.screen.show(render_game_over(self.state, self.tx, assisted=self.assisted))
+            return
+        if self.state.round is None:
+            return
+        width = self.screen.width
+        text = render_table(
+            self.state, self.tx, sort=self.settings.sort, width=width, assisted=self.assisted
+        )
+        self.screen.show([("", "\n"), *text])
+
+    def toolbar(self) -> Text:
+        """The bottom toolbar: round, wild rank, what to do now, your penalty."""
+        tx = self.tx
+        if self.state.ended is not None or self.state.round is None:
+            return [("", " " + tx("bar.over"))]
+        view = self.game.view(HUMAN)
+        if view.turn == HUMAN:
+            what = tx("bar.draw") if view.phase == Phase.DRAW else tx("bar.discard")
+        else:
+            what = tx("bar.waiting", seat=tx.seat(view.turn))
+        parts = [
+            [("class:bottom-toolbar.key", what)],
+            [("", tx("bar.wild", wild=view.wild_rank.symbol))],
+            [("", tx("bar.penalty", penalty=penalty_of(view)))],
+            [("", tx("bar.round", round=view.round_no))],
+        ]
+        if self.assisted:
+            parts.append([("", tx("table.assisted"))])
+        parts.append([("class:dim", tx("bar.keys"))])
+        return toolbar(parts, self.screen.width - 2)
+
+    # -- a line ------------------------------------------------------------------------
+
+    def empty_line(self) -> str | None:
+        self.show_table()
+        return None
+
+    def run_parsed(self, parsed: Parsed | None) -> str | None:
+        if parsed is not None and self.game.ai_to_act() is not None:
+            self._play(None)  # an earlier error left the opponents to play: let them
+        return super().run_parsed(parsed)
+
+    def problem(self, parsed: Parsed) -> str | None:
+        """Why ``parsed`` cannot run now, in words; ``None`` when it can."""
+        tx = self.tx
+        state = self.state
+        name = parsed.name
+        if name in ("draw", "take", "discard", "hint", "auto") and state.ended is not None:
+            return tx("msg.game_over")
+        if name in ("draw", "take", "discard"):
+            try:
+                check(state, move_command(parsed))
+            except GameError as error:
+                return _sentence(tx.error(error))
+        elif name in ("hint", "auto") and state.turn != HUMAN:
+            return tx("msg.hint_none")
+        elif name == "undo" and not self.game.can_undo(HUMAN):
+            return tx("msg.undo_after_end") if state.ended else tx("msg.nothing_to_undo")
+        elif name == "redo" and not self.game.can_redo(HUMAN):
+            return tx("msg.nothing_to_redo")
+        elif name == "save" and parsed.path:
+            return commands.save_problem(parsed.path, tx)
+        elif name == "load" and parsed.path:
+            return commands.load_problem(parsed.path, tx)
+        return None
+
+    def run(self, parsed: Parsed) -> str | None:
+        """Carry out ``parsed`` (its problems were checked); why it failed, or ``None``."""
+        tx = self.tx
+        match parsed.name:
+            case "draw" | "take" | "discard":
+                self.move(move_command(parsed))
+            case "sort":
+                self.settings.sort = parsed.choice or next_sort(self.settings.sort)
+                self.remember("sort", self.settings.sort)
+                if self.state.round is not None:
+                    view = self.game.view(HUMAN)
+                    width = self.screen.width
+                    self.screen.show(render_hand(view, tx, sort=self.settings.sort, width=width))
+                else:
+                    self.say(tx("msg.sorted", sort=tx(f"sort.{self.settings.sort}")))
+            case "melds":
+                if self.state.round is not None:
+                    view = self.game.view(HUMAN)
+                    self.screen.show(render_melds(view, tx, self.screen.width))
+                else:
+                    self.show_table()
+            case "hint":
+                self.hint()
+            case "auto":
+                self.auto(parsed.choice or "turn")
+            case "undo":
+                self.game.undo(HUMAN)
+                self.show_table()
+            case "redo":
+                self.game.redo(HUMAN)
+                self.show_table()
+            case "score":
+                sheet = self.state.score_sheet
+                self.screen.show(render_score_sheet(sheet, tx, assisted=self.assisted))
+            case "log":
+                lines = commands.recent(self.game.events, tx, parsed.number or commands.LOG_LINES)
+                self.screen.show(lines)
+            case "rules":
+                self.screen.show(render_rules(self.state, tx))
+            case "new":
+                return self.start_new(parsed.number)
+            case "save":
+                return commands.save(self, self.game.events, parsed.path, seed=self.state.seed)
+            case "load":
+                assert parsed.path is not None
+                return self.load(parsed.path)
+            case "seed":
+                self.say(tx("msg.seed", seed=self.state.seed))
+            case "speed":
+                if parsed.choice:
+                    self.settings.speed = parsed.choice
+                    self.remember("speed", parsed.choice)
+                self.say(tx("msg.speed", speed=tx(f"speed.{self.settings.speed}")))
+            case "stats":
+                self.screen.show(commands.render_stats(tx))
+            case "help":
+                self.screen.show(commands.render_help(tx, PLAY, parsed.topic, self.screen.width))
+            case "report":
+                return commands.report(self, self.game.events, self.described_settings())
+            case "quit":
+                raise Quit
+        return None
+
+    def remember(self, name: str, value: str) -> None:
+        """Keep a setting the player changed for the next game, in the config file of a
+        terminal game; a file that cannot be written just keeps it for this game."""
+        if self.settings_file is not None:
+            remember(self.settings_file, name, value)
+
+    def described_settings(self) -> str:
+        """This player's settings in a line, for a bug report."""
+        s = self.settings
+        return f"speed {s.speed}, sort {s.sort}, level {s.level}, language {self.tx.lang}"
+
+    # -- moves, the opponents, help ----------------------------------------------------
+
+    def move(self, command: Draw | Discard) -> None:
+        """The player's move, then the opponents until it is the player's turn again."""
+        self._pause = True
+        self.game.submit(HUMAN, command)
+        self._play(None)
+        self.show_table()
+
+    def _play(self, scope: str | None) -> None:
+        """Opponents' turns until the player is to act; with ``scope``, the AI plays for
+        the player too: ``turn``, ``round`` or ``game`` say how long."""
+        state = self.state
+        start_round = state.round.round_no if state.round else 0
+        played_yours = False
+        skipped = False
+        with self.screen.interruptible():
+            while self.state.ended is None and self.state.round is not None:
+                seat = self.state.turn
+                if seat == HUMAN:
+                    round_no = self.state.round.round_no
+                    if scope is None or self.screen.interrupted:
+                        if scope is not None:
+                            self.say(self.tx("msg.auto_stopped"), "class:warn")
+                        return
+                    if (scope == "turn" and played_yours) or (
+                        scope == "round" and round_no != start_round
+                    ):
+                        return
+                    played_yours = True
+                delay = DELAYS[self.settings.speed]
+                if scope in ("round", "game"):
+                    # a long auto run narrates at most at "fast", and never stops for keys
+                    step = self.settings.speed == "step"
+                    delay = DELAYS["fast"] if step else min(delay, DELAYS["fast"])
+                if self.screen.interrupted:
+                    if not skipped:
+                        self.say(self.tx("msg.narration_skipped"), "class:dim")
+                    skipped = True
+                    delay = 0.0
+                self.screen.sleep(delay)
+                self._pause = scope != "game"
+                self.game.play_turn(HUMAN if seat == HUMAN else None)
+                step = self.settings.speed == "step" and scope in (None, "turn")
+                if step and self.screen.interactive and not self.screen.interrupted:
+                    self.screen.wait_key(self.tx("msg.step"))
+
+    def auto(self, scope: str) -> None:
+        """``auto turn|round|game``: record the help, then let the AI play your seat."""
+        self.game.submit(HUMAN, Assist(seat=HUMAN, help=Assistance.AUTO))
+        self._play(scope)
+        self.show_table()
+
+    def hint(self) -> None:
+        """What the helper AI would do now, with its reason (recorded as help)."""
+        hint = self.game.hint(HUMAN)
+        action = self.tx("msg.action_stock")
+        for event in hint.events:
+            if isinstance(event, CardDrawn):
+                if event.source == DrawSource.DISCARD:
+                    action = self.tx("msg.action_take", card=event.card)
+                break
+            if isinstance(event, CardDiscarded):
+                action = self.tx("msg.action_discard", card=event.card)
+                break
+        self.say(self.tx("msg.hint", action=action), "class:good")
+        # the action is said above; the reason, in the player's language, says why
+        why = self.tx.reason(hint.reason, action=False)
+        if why:
+            self.say(self.tx("msg.hint_why", reason=why), "class:dim")
+
+    # -- what the table tells ----------------------------------------------------------
+
+    def _hear(self, change: Change) -> None:
+        """Tell a change of the game in the player's words (the table calls this)."""
+        match change:
+            case Played():
+                items = narrate(change.events, change.before, self.tx, auto=change.auto)
+                self._tell(items, pause=self._pause)
+            case Undone():
+                self.say(self.tx("msg.undone", what=self._what(change.removed[0])))
+                if change.newly_assisted:
+                    self.say(self.tx("msg.now_assisted"), "class:warn")
+            case Redone():
+                self.say(self.tx("msg.redone", what=self._what(change.events[0])))
+                self._tell(narrate(change.events[1:], change.before, self.tx), pause=False)
+            case AiReplaced():
+                self.crash(change.error, f"AI turn of seat {change.seat}")
+                seat = self.tx.seat(change.seat)
+                said = self.tx("msg.ai_failed", seat=seat, error=change.error, level=change.level)
+                self.say(said, "class:warn")
+
+    def _tell(self, items: list[Item], *, pause: bool) -> None:
+        for item in items:
+            match item:
+                case Say():
+                    self.screen.show([*reflow(item.text, self.screen.width), ("", "\n")])
+                case RoundOver():
+                    self._round_over(item.scored, pause=pause)
+                case GameOver():
+                    self._game_over()
+
+    def _round_over(self, scored: RoundScored, *, pause: bool) -> None:
+        width = self.screen.width
+        self.screen.show([("", "\n"), *render_round_over(scored, self.tx, width)])
+        sheet = tuple(s for s in self.state.score_sheet if s.round_no <= scored.round_no)
+        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted))
+        if pause and self.screen.interactive and not self.screen.interrupted:
+            key = "round.last" if scored.round_no == 11 else "round.next"
+            self.screen.wait_key(self.tx(key, round=scored.round_no + 1))
+
+    def _game_over(self) -> None:
+        if self.keep_stats and not self._stats_recorded and self.state.ended is not None:
+            stats = load_stats()
+            stats.record(self.state.ended, seat=HUMAN, assisted=self.assisted)
+            save_stats(stats)
+        self._stats_recorded = True
+
+    def _what(self, event: Event) -> str:
+        if isinstance(event, CardDiscarded):
+            return self.tx("msg.what_discard", card=event.card)
+        if isinstance(event, CardDrawn) and event.source == DrawSource.DISCARD:
+            return self.tx("msg.what_take", card=event.card)
+        return self.tx("msg.what_draw")
+
+    # -- another game ------------------------------------------------------------------
+
+    def start_new(self, seed: int | None) -> str | None:
+        """``new [SEED]``: a new game with the same options and opponents."""
+        tx = self.tx
+        question = tx("msg.new_confirm") + tx("msg.yes_no")
+        unfinished = self.state.ended is None
+        if unfinished and self.screen.interactive and not self.screen.confirm(question, True):
+            return None
+        settings = self.settings
+        seed = random_seed() if seed is None else seed
+        _, events = new_game(seed, settings.options(), settings.players())
+        failed = self.switch(events, None)
+        if failed is not None:
+            return failed
+        aces = tx("aces.high") if settings.aces_high else tx("aces.low")
+        level = f"level.{settings.level}"
+        self.say(
+            tx(
+                "msg.new_game",
+                seed=seed,
+                jokers=settings.jokers,
+                aces=aces,
+                level=tx(level) if tx.has(level) else settings.level,
+            ),
+            "class:good",
+        )
+        self.begin()
+        return None
+
+    def load(self, name: str) -> str | None:
+        """Load a saved game (found as ``save`` names it) and play on from where it stopped;
+        why it could not be."""
+        log = commands.read_saved(self, name)
+        if isinstance(log, str):
+            return log
+        path, events = log
+        failed = self.switch(events, path)
+        if failed is not None:
+            return failed
+        said = self.tx("msg.loaded", path=path, seed=self.state.seed, n=len(events))
+        self.say(said, "class:good")
+        self.begin()
+        return None
+
+    def switch(self, events: Sequence[Event], path: Path | None) -> str | None:
+        """Make ``events`` the game in play, keeping an unfinished autosaved game aside;
+        why it could not be."""
+        played = any(is_human_move(event) for event in self.game.events)
+        if self.autosave is not None and self.state.ended is None and played:
+            kept = self.autosave.keep_aside()
+            if kept is not None:
+                self.say(self.tx("msg.kept_previous", path=kept), "class:dim")
+        try:
+            self.replace(events)
+        except GameError as error:
+            where = path if path is not None else "?"
+            detail = self.tx.error(error)
+            return self.refuse(self.tx("msg.load_failed", path=where, detail=detail))
+        return None
+
+
+def move_command(parsed: Parsed) -> Draw | Discard:
+    """The engine command of a move of seat 0."""
+    if parsed.name == "draw":
+        return Draw(seat=HUMAN, source=DrawSource.STOCK)
+    if parsed.name == "take":
+        return Draw(seat=HUMAN, source=DrawSource.DISCARD)
+    assert parsed.card is not None
+    return Discard(seat=HUMAN, card=parsed.card)
+
+
+def random_seed() -> int:
+    """A fresh seed, short enough to read out and type again."""
+    return secrets.randbelow(999_999) + 1
+
+
+def policies_for(state: GameState, default: str = "medium") -> dict[int, Policy]:
+    """The AI of each opponent seat, as the game's start names them.
+
+    Only level names are taken from a log (``"medium"``); any other entry (a
+    ``"human"`` seat from another front end, a ``module:Class`` bot) is played by
+    ``default``: a file must never make the game import code.
+    """
+    players = state.started.players if state.started else Settings().players()
+    return {
+        seat: load_policy(players[seat] if players[seat] in LEVELS else default)
+        for seat in range(1, 4)
+    }
+
+
+def _sentence(text: str) -> str:
+    """Engine messages start in lower case; a message on its own starts with a capital."""
+    return text[:1].upper() + text[1:]
