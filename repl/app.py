@@ -26,9 +26,10 @@ from threethirteen.repl.command_line import command_parser, quiet_when_the_reade
 from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
 from threethirteen.repl.loop import make_session, run_lines, run_terminal
-from threethirteen.repl.play import DELAYS, PlayFront, Settings
+from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
 from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
+from threethirteen.repl.settings import DELAYS, Settings
 from threethirteen.repl.storage import Autosave, data_dir
 from threethirteen.repl.style import STYLE, wants_plain
 

@@ -111,6 +111,16 @@ def narrate(
     return items
 
 
+def named_move(event: Event, tx: Texts) -> str:
+    """The player's move that starts ``event`` in a few words (``your take of 7♥``): what
+    an undo took back, or a redo played again."""
+    if isinstance(event, CardDiscarded):
+        return tx("msg.what_discard", card=event.card)
+    if isinstance(event, CardDrawn) and event.source == DrawSource.DISCARD:
+        return tx("msg.what_take", card=event.card)
+    return tx("msg.what_draw")
+
+
 def dealt_line(event: RoundDealt, tx: Texts) -> Text:
     """ "Round 4/11 · dealer: Top · 6 cards each · wild: 6"."""
     text = tx(

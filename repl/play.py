@@ -10,11 +10,9 @@ except the score sheet and the result, which every seat sees.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from pathlib import Path
 
-from attrs import define
 from threethirteen.core.errors import GameError
 from threethirteen.core.events import (
     Assistance,
@@ -22,10 +20,8 @@ from threethirteen.core.events import (
     CardDrawn,
     DrawSource,
     Event,
-    GameOptions,
     RoundScored,
 )
-from threethirteen.core.players import LEVELS, Policy, load_policy
 from threethirteen.core.rules import Assist, Discard, Draw, check, new_game
 from threethirteen.core.state import GameState, Phase, fold
 from threethirteen.core.table import AiReplaced, Change, Played, Redone, Table, Undone
@@ -37,7 +33,7 @@ from threethirteen.repl.config import remember
 from threethirteen.repl.front import Front, Quit
 from threethirteen.repl.grammar import PLAY, Parsed
 from threethirteen.repl.i18n import Texts
-from threethirteen.repl.narrate import GameOver, Item, RoundOver, Say, narrate
+from threethirteen.repl.narrate import GameOver, Item, RoundOver, Say, named_move, narrate
 from threethirteen.repl.render import (
     Text,
     next_sort,
@@ -53,30 +49,8 @@ from threethirteen.repl.render import (
     toolbar,
 )
 from threethirteen.repl.screen import Screen
+from threethirteen.repl.settings import DELAYS, Settings, policies_for, random_seed
 from threethirteen.repl.storage import Autosave, load_stats, save_stats
-
-DELAYS = {"instant": 0.0, "fast": 0.2, "normal": 0.6, "step": 0.0}
-"""Seconds of narration per AI turn at each speed (``step`` waits for a key instead)."""
-
-
-@define
-class Settings:
-    """How this player likes the game: speed, hand order, colours, and options for new games."""
-
-    speed: str = "normal"
-    sort: str = "suit"
-    level: str = "medium"
-    jokers: int = 0
-    aces_high: bool = False
-    color: bool = True
-
-    def options(self) -> GameOptions:
-        """The options a new game is dealt with."""
-        return GameOptions(jokers=self.jokers, aces_high=self.aces_high)
-
-    def players(self) -> tuple[str, ...]:
-        """Who plays each seat of a new game: you, then three AIs of the chosen level."""
-        return ("human", self.level, self.level, self.level)
 
 
 class PlayFront(Front):
@@ -322,7 +296,8 @@ class PlayFront(Front):
             case "help":
                 self.screen.show(commands.render_help(tx, PLAY, parsed.topic, self.screen.width))
             case "report":
-                return commands.report(self, self.game.events, self.described_settings())
+                described = self.settings.described(tx.lang)
+                return commands.report(self, self.game.events, described)
             case "quit":
                 raise Quit
         return None
@@ -332,11 +307,6 @@ class PlayFront(Front):
         terminal game; a file that cannot be written just keeps it for this game."""
         if self.settings_file is not None:
             remember(self.settings_file, name, value)
-
-    def described_settings(self) -> str:
-        """This player's settings in a line, for a bug report."""
-        s = self.settings
-        return f"speed {s.speed}, sort {s.sort}, level {s.level}, language {self.tx.lang}"
 
     # -- moves, the opponents, help ----------------------------------------------------
 
@@ -418,11 +388,11 @@ class PlayFront(Front):
                 items = narrate(change.events, change.before, self.tx, auto=change.auto)
                 self._tell(items, pause=self._pause)
             case Undone():
-                self.say(self.tx("msg.undone", what=self._what(change.removed[0])))
+                self.say(self.tx("msg.undone", what=named_move(change.removed[0], self.tx)))
                 if change.newly_assisted:
                     self.say(self.tx("msg.now_assisted"), "class:warn")
             case Redone():
-                self.say(self.tx("msg.redone", what=self._what(change.events[0])))
+                self.say(self.tx("msg.redone", what=named_move(change.events[0], self.tx)))
                 self._tell(narrate(change.events[1:], change.before, self.tx), pause=False)
             case AiReplaced():
                 self.crash(change.error, f"AI turn of seat {change.seat}")
@@ -455,13 +425,6 @@ class PlayFront(Front):
             stats.record(self.state.ended, seat=HUMAN, assisted=self.assisted)
             save_stats(stats)
         self._stats_recorded = True
-
-    def _what(self, event: Event) -> str:
-        if isinstance(event, CardDiscarded):
-            return self.tx("msg.what_discard", card=event.card)
-        if isinstance(event, CardDrawn) and event.source == DrawSource.DISCARD:
-            return self.tx("msg.what_take", card=event.card)
-        return self.tx("msg.what_draw")
 
     # -- another game ------------------------------------------------------------------
 
@@ -533,25 +496,6 @@ def move_command(parsed: Parsed) -> Draw | Discard:
         return Draw(seat=HUMAN, source=DrawSource.DISCARD)
     assert parsed.card is not None
     return Discard(seat=HUMAN, card=parsed.card)
-
-
-def random_seed() -> int:
-    """A fresh seed, short enough to read out and type again."""
-    return secrets.randbelow(999_999) + 1
-
-
-def policies_for(state: GameState, default: str = "medium") -> dict[int, Policy]:
-    """The AI of each opponent seat, as the game's start names them.
-
-    Only level names are taken from a log (``"medium"``); any other entry (a
-    ``"human"`` seat from another front end, a ``module:Class`` bot) is played by
-    ``default``: a file must never make the game import code.
-    """
-    players = state.started.players if state.started else Settings().players()
-    return {
-        seat: load_policy(players[seat] if players[seat] in LEVELS else default)
-        for seat in range(1, 4)
-    }
 
 
 def _sentence(text: str) -> str:

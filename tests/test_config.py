@@ -25,9 +25,10 @@ from threethirteen.repl.config import (
 )
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import DELAYS, PlayFront, Settings
+from threethirteen.repl.play import PlayFront
 from threethirteen.repl.render import SORTS
 from threethirteen.repl.screen import TerminalScreen
+from threethirteen.repl.settings import DELAYS, Settings
 
 F2 = "\x1bOQ"
 

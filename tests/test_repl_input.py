@@ -21,9 +21,10 @@ from threethirteen.repl.completer import card_matches, card_word
 from threethirteen.repl.grammar import COMMANDS, PLAY, UsageError, parse
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import complete_certain
-from threethirteen.repl.play import PlayFront, Settings, move_command
+from threethirteen.repl.play import PlayFront, move_command
 from threethirteen.repl.render import fit, plain
 from threethirteen.repl.screen import PlainScreen
+from threethirteen.repl.settings import Settings
 from threethirteen.repl.validator import GameValidator
 
 from tests.seats import seat_completer

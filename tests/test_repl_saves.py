@@ -12,8 +12,9 @@ from threethirteen.core.log import read_log
 from threethirteen.repl.app import open_table
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import PlayFront, Settings
+from threethirteen.repl.play import PlayFront
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.settings import Settings
 from threethirteen.repl.storage import write_atomic
 
 

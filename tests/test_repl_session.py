@@ -26,8 +26,9 @@ from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import KEY_HELP
 from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import PlayFront, Settings
+from threethirteen.repl.play import PlayFront
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.settings import Settings
 from threethirteen.repl.style import wants_plain
 
 SEED = 41

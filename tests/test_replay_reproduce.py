@@ -37,9 +37,10 @@ from threethirteen.repl.app import main, open_table
 from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import PlayFront, Settings
+from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reproduce import ReproduceError, issues_url, parse_target, rebuild
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.settings import Settings
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 AUTOSAVE = '{"not": "touched"}\n'
