@@ -20,7 +20,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from threethirteen.core.errors import GameError, LogFormatError
-from threethirteen.core.log import GameLog, TruncatedLogError, read_log
+from threethirteen.core.log import GameLog, TruncatedLogError
 from threethirteen.core.timeline import is_human_move
 from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.config import Config, config_path, read_config
@@ -30,7 +30,7 @@ from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
 from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
 from threethirteen.repl.settings import DELAYS, Settings
-from threethirteen.repl.storage import Autosave, data_dir
+from threethirteen.repl.storage import Autosave, data_dir, load_file
 from threethirteen.repl.style import STYLE, wants_plain
 
 LEVELS = ("easy", "medium", "hard")
@@ -314,15 +314,13 @@ def resume(
 def _read_autosave(autosave: Autosave, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:
     """The autosave read back, and whether it was complete; a broken one is moved aside."""
     try:
-        return read_log(autosave.path.read_bytes().decode("utf-8")), True
+        return load_file(autosave.path), True
     except TruncatedLogError as error:
         if error.prefix.events:
             return error.prefix, False
         detail = tx.error(error)
     except LogFormatError as error:
         detail = tx.error(error)
-    except (OSError, UnicodeDecodeError) as error:
-        detail = str(error)
     kept = autosave.keep_aside("broken")
     screen.show([("class:warn", tx("msg.resume_broken", detail=detail, path=kept)), ("", "\n")])
     return None, False

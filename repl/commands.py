@@ -15,7 +15,7 @@ from pathlib import Path
 
 from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import Event
-from threethirteen.core.log import TruncatedLogError, encode_log, read_log
+from threethirteen.core.log import TruncatedLogError, encode_log
 from threethirteen.core.state import GameState
 from threethirteen.repl.front import Front
 from threethirteen.repl.grammar import Grammar, Spec
@@ -28,6 +28,7 @@ from threethirteen.repl.storage import (
     bad_save_name,
     data_dir,
     find_save,
+    load_file,
     load_stats,
     names_a_path,
     save_path,
@@ -209,14 +210,7 @@ def read_saved(front: Front, name: str) -> tuple[Path, tuple[Event, ...]] | str:
         return front.refuse(load_problem(name, tx) or name)
     path = found.absolute()
     try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as error:
-        detail = error.strerror or str(error)
-        return front.refuse(tx("msg.load_failed", path=path, detail=detail))
-    except UnicodeDecodeError:
-        return front.refuse(tx("msg.load_failed", path=path, detail="not UTF-8 text"))
-    try:
-        return path, read_log(text).events
+        return path, load_file(path).events
     except TruncatedLogError as error:
         count = len(error.prefix.events)
         question = tx("msg.load_prefix", path=path, n=count) + tx("msg.yes_no")
@@ -224,7 +218,10 @@ def read_saved(front: Front, name: str) -> tuple[Path, tuple[Event, ...]] | str:
             return path, error.prefix.events
         return front.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
     except LogFormatError as error:
-        return front.refuse(tx("msg.load_failed", path=path, detail=tx.error(error)))
+        # the file could not be read at all: its path is said once, with why
+        unreadable = error.key == "file_unreadable"
+        detail = str(error.params["detail"]) if unreadable else tx.error(error)
+        return front.refuse(tx("msg.load_failed", path=path, detail=detail))
 
 
 def report(front: Front, events: Sequence[Event], settings: str) -> str | None:

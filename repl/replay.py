@@ -33,7 +33,7 @@ from threethirteen.repl.storage import data_dir, load_file
 from threethirteen.repl.style import STYLE, wants_plain
 from threethirteen.repl.viewer import Replay
 
-__all__ = ["load_file", "main", "verify_main"]
+__all__ = ["main", "verify_main"]
 
 
 def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) -> int:
