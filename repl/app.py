@@ -25,13 +25,12 @@ from threethirteen.core.timeline import is_human_move
 from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
-from threethirteen.repl.loop import make_session, run_lines, run_terminal
+from threethirteen.repl.loop import launch, session_for, terminal_screen
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
-from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
+from threethirteen.repl.screen import Screen
 from threethirteen.repl.settings import DELAYS, Settings
 from threethirteen.repl.storage import Autosave, data_dir, load_file
-from threethirteen.repl.style import STYLE, wants_plain
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -129,22 +128,28 @@ def main(argv: list[str] | None = None) -> int:
         except ReproduceError as error:
             print(f"threethirteen: {explain(error, tx)}", file=sys.stderr)
             return 1
+    lines: Iterable[str] | None = sys.stdin if scripted else None
     if args.script is not None:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             print(f"threethirteen: cannot read {args.script}: {error}", file=sys.stderr)
             return 2
-        return play_script(lines, seed=args.seed, settings=settings, tx=tx, rebuilt=rebuilt)
-    if scripted:
-        return play_script(sys.stdin, seed=args.seed, settings=settings, tx=tx, rebuilt=rebuilt)
-    return play_terminal(
-        seed=args.seed,
-        settings=settings,
-        tx=tx,
-        offer_resume=not args.new,
-        rebuilt=rebuilt,
-        settings_file=settings_file,
+
+    def open_front(screen: Screen) -> PlayFront:
+        return open_play(
+            screen,
+            seed=args.seed,
+            settings=settings,
+            tx=tx,
+            offer_resume=not args.new,
+            rebuilt=rebuilt,
+            settings_file=settings_file,
+        )
+
+    color = settings.color
+    return launch(
+        open_front, script=lines, tx=tx, history="history", name="threethirteen", color=color
     )
 
 
@@ -158,24 +163,6 @@ def settings_from(args: argparse.Namespace, config: Config) -> Settings:
         aces_high=(args.aces or config.aces) == "high",
         color=config.color,
     )
-
-
-def play_script(
-    lines: Iterable[str],
-    *,
-    seed: int | None,
-    settings: Settings,
-    tx: Texts,
-    rebuilt: Rebuilt | None = None,
-) -> int:
-    """Run commands line by line against a new (or rebuilt) game, printing plain text."""
-    screen = PlainScreen(sys.stdout)
-    if rebuilt is None:
-        table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
-    else:
-        table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
-    table.begin()
-    return run_lines(table, lines)
 
 
 def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> PlayFront:
@@ -200,7 +187,8 @@ def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Sett
     return table
 
 
-def play_terminal(
+def open_play(
+    screen: Screen,
     *,
     seed: int | None,
     settings: Settings,
@@ -208,21 +196,32 @@ def play_terminal(
     offer_resume: bool = True,
     rebuilt: Rebuilt | None = None,
     settings_file: Path | None = None,
-    input: Input | None = None,
-    output: Output | None = None,
-) -> int:
-    """The game at a prompt, autosaved; resumes the saved game if the player wants."""
-    table, session = open_table(
-        seed=seed,
-        settings=settings,
-        tx=tx,
-        offer_resume=offer_resume,
-        rebuilt=rebuilt,
-        settings_file=settings_file,
-        input=input,
-        output=output,
-    )
-    return run_terminal(table, session)
+) -> PlayFront:
+    """The game in play on ``screen``: rebuilt by ``--replay-to``, or at a terminal the
+    autosaved game resumed (if the player wants) or a new one, autosaved and counted in
+    the statistics; for a script, a new game that touches neither.
+
+    A resumed game shows your hand in the order ``settings`` gives (the config file's,
+    where speed and sort changed in a game are remembered, in ``settings_file``).
+    """
+    if not screen.interactive:  # a script remembers nothing and leaves your files alone
+        if rebuilt is not None:
+            return rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
+        return PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
+    table: PlayFront | None
+    if rebuilt is not None:
+        table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
+    else:
+        autosave = Autosave(data_dir() / "autosave.jsonl")
+        table = resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
+        if table is None:
+            table = PlayFront.start(
+                seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
+            )
+            table.save()
+            table.say(tx("msg.welcome"), "class:title")
+    table.settings_file = settings_file
+    return table
 
 
 def open_table(
@@ -236,37 +235,18 @@ def open_table(
     input: Input | None = None,
     output: Output | None = None,
 ) -> tuple[PlayFront, PromptSession[str]]:
-    """The table at a terminal (resumed, new or rebuilt) and its prompt, ready to run.
-
-    A resumed game shows your hand in the order ``settings`` gives (the config file's,
-    where speed and sort changed in a game are remembered, in ``settings_file``).
-    """
-    plain_text = wants_plain() or not settings.color
-    screen = TerminalScreen(
-        style=STYLE,
-        plain_text=plain_text,
-        input=input,
-        output=output,
-        yes_keys="jy" if tx.lang == "de" else "y",
+    """The game at a terminal (resumed, new or rebuilt) and its prompt, ready to run."""
+    screen = terminal_screen(tx, color=settings.color, input=input, output=output)
+    table = open_play(
+        screen,
+        seed=seed,
+        settings=settings,
+        tx=tx,
+        offer_resume=offer_resume,
+        rebuilt=rebuilt,
+        settings_file=settings_file,
     )
-    folder = data_dir()
-    autosave = Autosave(folder / "autosave.jsonl")
-    table = None
-    if rebuilt is not None:
-        table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
-    elif offer_resume:
-        table = resume(autosave, screen=screen, settings=settings, tx=tx)
-    if table is None:
-        table = PlayFront.start(
-            seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
-        )
-        table.save()
-        table.say(tx("msg.welcome"), "class:title")
-    table.settings_file = settings_file
-    session = make_session(
-        table, history_path=folder / "history", plain_text=plain_text, input=input, output=output
-    )
-    return table, session
+    return table, session_for(table, "history", input=input, output=output)
 
 
 def resume(

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from threethirteen.core.errors import GameError
 from threethirteen.core.events import Event
+from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.grammar import Grammar, Parsed, UsageError
 from threethirteen.repl.i18n import Texts
-from threethirteen.repl.render import reflow
+from threethirteen.repl.render import Text, reflow
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.storage import write_crash
 
@@ -37,6 +38,26 @@ class Front:
     def __init__(self, *, tx: Texts, screen: Screen) -> None:
         self.tx = tx
         self.screen = screen
+
+    # -- what the loop asks of a front -----------------------------------------------
+
+    def begin(self) -> None:
+        """Show where things stand before the first prompt."""
+
+    def toolbar(self) -> Text:
+        """The bottom toolbar: where things stand and what to do."""
+        return []
+
+    def completer(self) -> GameCompleter:
+        """Completion for this front's commands (Enter asks it too, see :mod:`repl.keys`)."""
+        return GameCompleter(lambda: None, self.tx, self.grammar)
+
+    def leave_question(self) -> str | None:
+        """What Ctrl-D asks before leaving, or ``None`` to leave at once."""
+        return None
+
+    def leave(self) -> None:
+        """Save what needs saving and say goodbye."""
 
     # -- a line --------------------------------------------------------------------
 

@@ -1,17 +1,18 @@
 """The read-eval loop: a prompt in a terminal, or lines from a script or a pipe.
 
-The loop runs a :class:`Front`: the game in play (:class:`repl.table.Table`) or
-the replay mode (:class:`repl.viewer.Replay`). It never dies on a bad line or
-an unexpected error: the front answers bad input itself, and anything
-unexpected is written to a crash file while it goes on.
+The loop runs a :class:`~repl.front.Front`: the game in play
+(:class:`~repl.play.PlayFront`) or the replay (:class:`~repl.viewer.Replay`), the
+same way. :func:`launch` opens either at a terminal or for a script; the loop never
+dies on a bad line or an unexpected error: the front answers bad input itself, and
+anything unexpected is written to a crash file while it goes on.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
@@ -23,15 +24,14 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import CompleteStyle
 from prompt_toolkit.utils import is_dumb_terminal
-from threethirteen.repl.completer import GameCompleter
-from threethirteen.repl.front import Quit
-from threethirteen.repl.grammar import Grammar, Parsed
+from threethirteen.repl.front import Front, Quit
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import game_bindings
 from threethirteen.repl.menu import show_more_in_menus
-from threethirteen.repl.render import Text, plain
-from threethirteen.repl.screen import Screen
-from threethirteen.repl.style import STYLE
+from threethirteen.repl.render import plain
+from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
+from threethirteen.repl.storage import data_dir
+from threethirteen.repl.style import STYLE, wants_plain
 from threethirteen.repl.validator import GameValidator
 
 PROMPT: StyleAndTextTuples = [("class:prompt", "> ")]
@@ -52,42 +52,53 @@ def _typing() -> bool:
     return bool(get_app().current_buffer.text)
 
 
-class Front(Protocol):
-    """What the loop runs: read a line, answer it, say what the toolbar shows."""
+def terminal_screen(
+    tx: Texts, *, color: bool = True, input: Input | None = None, output: Output | None = None
+) -> TerminalScreen:
+    """The terminal a front writes to: plain text without colour (``NO_COLOR``, a dumb
+    terminal, ``color = false``), and yes in the player's language."""
+    return TerminalScreen(
+        style=STYLE,
+        plain_text=wants_plain() or not color,
+        input=input,
+        output=output,
+        yes_keys="jy" if tx.lang == "de" else "y",
+    )
 
-    tx: Texts
-    screen: Screen
 
-    @property
-    def grammar(self) -> Grammar: ...
+def session_for(
+    front: Front, history: str, *, input: Input | None = None, output: Output | None = None
+) -> PromptSession[str]:
+    """The prompt for ``front`` at its terminal, its history kept in the data folder."""
+    plain_text = isinstance(front.screen, TerminalScreen) and front.screen.plain_text
+    history_path = data_dir() / history
+    return make_session(
+        front, history_path=history_path, plain_text=plain_text, input=input, output=output
+    )
 
-    def begin(self) -> None:
-        """Show where things stand before the first prompt."""
 
-    def execute(self, line: str) -> str | None:
-        """Run one line; why it was refused (already said), or ``None``. Raises
-        :class:`~repl.table.Quit` to leave."""
-
-    def problem(self, parsed: Parsed) -> str | None:
-        """Why ``parsed`` cannot run now, or ``None`` (the validator shows it before Enter)."""
-
-    def toolbar(self) -> Text:
-        """The bottom toolbar."""
-
-    def completer(self) -> GameCompleter:
-        """Completion for this front's commands (Enter asks it too, see :mod:`repl.keys`)."""
-
-    def leave_question(self) -> str | None:
-        """What Ctrl-D asks before leaving, or ``None`` to leave at once."""
-
-    def leave(self) -> None:
-        """Save what needs saving and say goodbye."""
-
-    def say(self, text: str, style: str = "") -> None:
-        """One message."""
-
-    def crash(self, error: BaseException, command: str) -> None:
-        """Write down an unexpected error; the front goes on."""
+def launch(
+    open_front: Callable[[Screen], Front | None],
+    *,
+    script: Iterable[str] | None,
+    tx: Texts,
+    history: str,
+    name: str,
+    color: bool = True,
+) -> int:
+    """Open a front and run it: at a prompt, or on the lines of ``script`` (plain text
+    out). ``open_front`` gets the screen and gives the front, or ``None`` after saying
+    why it cannot open (exit code 1). The exit code of the run."""
+    if script is not None:
+        front = open_front(PlainScreen(sys.stdout))
+        if front is None:
+            return 1
+        front.begin()
+        return run_lines(front, script, name=name)
+    front = open_front(terminal_screen(tx, color=color))
+    if front is None:
+        return 1
+    return run_terminal(front, session_for(front, history))
 
 
 def make_session(

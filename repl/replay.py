@@ -26,11 +26,10 @@ from threethirteen.repl.analyze import analysis_lines
 from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.config import config_path, read_config
 from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
-from threethirteen.repl.loop import make_session, run_lines, run_terminal
-from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
+from threethirteen.repl.loop import launch, session_for, terminal_screen
+from threethirteen.repl.screen import Screen
 from threethirteen.repl.shipped import find_replay, replay_path, shipped_replays
-from threethirteen.repl.storage import data_dir, load_file
-from threethirteen.repl.style import STYLE, wants_plain
+from threethirteen.repl.storage import load_file
 from threethirteen.repl.viewer import Replay
 
 __all__ = ["main", "verify_main"]
@@ -87,30 +86,17 @@ def _refuse(message: str) -> None:
     print(f"threethirteen replay: {message}", file=sys.stderr)
 
 
-def replay_lines(
-    path: Path, lines: Iterable[str], *, tx: Texts, at: int | None = None, sort: str = "suit"
-) -> int:
-    """Replay ``path`` running ``lines`` as commands, printing plain text (scripts, pipes)."""
-    screen = PlainScreen(sys.stdout)
+def open_replay_front(
+    screen: Screen, path: Path, *, tx: Texts, at: int | None = None, sort: str = "suit"
+) -> Replay | None:
+    """The replay of ``path`` on ``screen``, at event ``at``; ``None`` after saying why it
+    cannot open. ``sort`` is the first order of seat 0's hand."""
     events = read_replay(path, screen, tx)
     if events is None:
-        return 1
+        return None
     replay = Replay(events, tx=tx, screen=screen, name=path.name)
     replay.sort = sort
-    if not _start_at(replay, at, path):
-        return 1
-    replay.begin()
-    return run_lines(replay, lines, name="threethirteen replay")
-
-
-def replay_terminal(
-    path: Path, *, tx: Texts, at: int | None = None, sort: str = "suit", color: bool = True
-) -> int:
-    """Replay ``path`` at a prompt."""
-    opened = open_replay(path, tx=tx, at=at, sort=sort, color=color)
-    if opened is None:
-        return 1
-    return run_terminal(*opened)
+    return replay if _start_at(replay, at, path) else None
 
 
 def open_replay(
@@ -123,33 +109,12 @@ def open_replay(
     input: Input | None = None,
     output: Output | None = None,
 ) -> tuple[Replay, PromptSession[str]] | None:
-    """The replay of ``path`` at a terminal and its prompt, or ``None`` when it cannot open.
-
-    ``sort`` is the first order of seat 0's hand; ``color`` off gives plain text.
-    """
-    plain_text = wants_plain() or not color
-    screen = TerminalScreen(
-        style=STYLE,
-        plain_text=plain_text,
-        input=input,
-        output=output,
-        yes_keys="jy" if tx.lang == "de" else "y",
-    )
-    events = read_replay(path, screen, tx)
-    if events is None:
+    """The replay of ``path`` at a terminal and its prompt, or ``None`` when it cannot open."""
+    screen = terminal_screen(tx, color=color, input=input, output=output)
+    replay = open_replay_front(screen, path, tx=tx, at=at, sort=sort)
+    if replay is None:
         return None
-    replay = Replay(events, tx=tx, screen=screen, name=path.name)
-    replay.sort = sort
-    if not _start_at(replay, at, path):
-        return None
-    session = make_session(
-        replay,
-        history_path=data_dir() / "replay-history",
-        plain_text=plain_text,
-        input=input,
-        output=output,
-    )
-    return replay, session
+    return replay, session_for(replay, "replay-history", input=input, output=output)
 
 
 def _start_at(replay: Replay, at: int | None, path: Path) -> bool:
@@ -244,16 +209,22 @@ def main(argv: list[str]) -> int:
     tx = Texts(args.lang or config.language or language_from_environment())
     for problem in problems:
         _refuse(problem.told(settings_file, tx))
+    scripted = not (sys.stdin.isatty() and sys.stdout.isatty())
+    lines: Iterable[str] | None = sys.stdin if scripted else None
     if args.script is not None:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
             print(f"threethirteen replay: cannot read {args.script}: {error}", file=sys.stderr)
             return 2
-        return replay_lines(path, lines, tx=tx, at=args.at, sort=config.sort)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return replay_lines(path, sys.stdin, tx=tx, at=args.at, sort=config.sort)
-    return replay_terminal(path, tx=tx, at=args.at, sort=config.sort, color=config.color)
+
+    def open_front(screen: Screen) -> Replay | None:
+        return open_replay_front(screen, path, tx=tx, at=args.at, sort=config.sort)
+
+    name = "threethirteen replay"
+    return launch(
+        open_front, script=lines, tx=tx, history="replay-history", name=name, color=config.color
+    )
 
 
 def replay_file(argument: str) -> Path:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from threethirteen.core.errors import GameError
 from threethirteen.core.events import (
     AssistanceUsed,
     CardDiscarded,
@@ -31,8 +30,8 @@ from threethirteen.core.timeline import HUMAN
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.commands import render_help
 from threethirteen.repl.completer import GameCompleter
-from threethirteen.repl.front import Quit
-from threethirteen.repl.grammar import REPLAY, Grammar, Parsed, Spec, UsageError
+from threethirteen.repl.front import Front, Quit
+from threethirteen.repl.grammar import REPLAY, Parsed, Spec
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.narrate import dealt_line, sentence
 from threethirteen.repl.render import (
@@ -48,7 +47,6 @@ from threethirteen.repl.render import (
     toolbar,
 )
 from threethirteen.repl.screen import Screen
-from threethirteen.repl.storage import write_crash
 
 NARRATED_STEPS = 12
 """A step forward of at most this many events tells each of them; a longer jump only the last."""
@@ -109,17 +107,18 @@ def describe(event: Event, before: GameState, tx: Texts) -> Text:
     return [("", type(event).__name__)]
 
 
-class Replay:
+class Replay(Front):
     """A recorded game and a position in it: event ``position`` (1-based) has just happened."""
+
+    grammar = REPLAY
 
     def __init__(
         self, events: Sequence[Event], *, tx: Texts, screen: Screen, name: str = ""
     ) -> None:
         if not events or not isinstance(events[0], GameStarted):
             raise ValueError("a replay needs a log that starts with GameStarted")
+        super().__init__(tx=tx, screen=screen)
         self.events = tuple(events)
-        self.tx = tx
-        self.screen = screen
         self.name = name
         self.sort = "suit"
         self.position = 1
@@ -180,10 +179,6 @@ class Replay:
 
     # -- what the loop asks of a front -----------------------------------------------
 
-    @property
-    def grammar(self) -> Grammar:
-        return REPLAY
-
     def completer(self) -> GameCompleter:
         """Commands, their choices, help topics, and the rounds of this log for ``round``."""
         return GameCompleter(lambda: None, self.tx, REPLAY, self._numbers)  # no cards to type
@@ -199,26 +194,11 @@ class Replay:
             out.append((round_no, meta))
         return out
 
-    def leave_question(self) -> None:
-        """Nothing to lose: Ctrl-D leaves at once."""
-        return None
-
     def leave(self) -> None:
         self.say(self.tx("msg.bye_over"))
 
-    def say(self, text: str, style: str = "") -> None:
-        """One message, broken to the screen's width."""
-        self.screen.show([*reflow([(style, text)], self.screen.width), ("", "\n")])
-
-    def crash(self, error: BaseException, command: str) -> None:
-        """Write a crash file for an unexpected error; the replay goes on."""
-        seed = self.states[-1].seed
-        try:
-            path: object = write_crash(error, seed=seed, command=command, events=self.events)
-        except OSError as write_error:
-            path = f"(not written: {write_error})"
-        detail = f"{type(error).__name__}: {error}"
-        self.say(self.tx("msg.crash", error=detail, path=path), "class:error")
+    def crash_log(self) -> tuple[int | None, Sequence[Event]]:
+        return self.states[-1].seed, self.events
 
     def begin(self) -> None:
         """Say what the file holds (and whether it verifies), then show the first position."""
@@ -246,20 +226,15 @@ class Replay:
         self.say(tx("replay.intro_keys"), "class:dim")
         self.show_position(None)
 
-    def execute(self, line: str) -> str | None:
-        """Run one line; why it was refused (already said), or ``None``. An empty line
-        steps one event forward. Raises :class:`Quit`."""
-        tx = self.tx
-        try:
-            parsed = REPLAY.parse(line) or REPLAY.parse("next")
-        except UsageError as error:
-            return self.refuse(tx(error.key, **error.params))
-        except GameError as error:
-            return self.refuse(tx.error(error))
+    def empty_line(self) -> str | None:
+        """Enter on an empty line steps one event forward."""
+        parsed = REPLAY.parse("next")
         assert parsed is not None
-        problem = self.problem(parsed)
-        if problem is not None:
-            return self.refuse(problem)
+        return self.run_parsed(parsed)
+
+    def run(self, parsed: Parsed) -> str | None:
+        """Move, or show: the score sheet, the help, the hand in another order."""
+        tx = self.tx
         match parsed.name:
             case "quit":
                 raise Quit
@@ -277,11 +252,6 @@ class Replay:
                 before, self.position = self.position, target
                 self.show_position(before)
         return None
-
-    def refuse(self, reason: str) -> str:
-        """Say why a command cannot run; the reason, for a script to stop at."""
-        self.say(reason, "class:error")
-        return reason
 
     def problem(self, parsed: Parsed) -> str | None:
         """Why ``parsed`` cannot run here, in words; ``None`` when it can."""
