@@ -1,8 +1,11 @@
 """Events told as sentences: "Left takes 7♥ from the discard pile, discards K♣."
 
-:func:`narrate` turns a batch of events into items: a :class:`Say` line for
-each turn (an opponent's take and discard are one sentence), and the end of a
-round or of the game as their own items, which the loop shows as screens.
+The one narrator of the game, for every front. :func:`narrate` tells a batch of
+events as a seat saw them happen (the play front): a :class:`Say` line for each
+turn (an opponent's take and discard are one sentence), and the end of a round or of
+the game as their own items, which the front shows as screens. :func:`describe`
+tells one event with every card named (the replay hides nothing), and
+:func:`reason_of` an AI decision's recorded reason in the player's language.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from threethirteen.core.events import (
     DrawSource,
     Event,
     GameEnded,
+    GameStarted,
     PlayerWentOut,
     RoundDealt,
     RoundScored,
@@ -26,7 +30,7 @@ from threethirteen.core.events import (
 from threethirteen.core.state import GameState
 from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.i18n import Texts
-from threethirteen.repl.render import Text, card_text, melds_text
+from threethirteen.repl.render import Text, card_text, melds_text, round_over_title
 
 
 @frozen
@@ -178,3 +182,58 @@ def sentence(
         out += fill
         out.append(("", piece))
     return [fragment for fragment in out if fragment[1]]
+
+
+def reason_of(event: Event, tx: Texts) -> str:
+    """An AI decision's recorded reason in the player's language, without the action the
+    event's own sentence says (``discard 9♣: …``)."""
+    reason = event.reason if isinstance(event, CardDrawn | CardDiscarded) else ""
+    return tx.reason(reason, action=False) if reason else ""
+
+
+def describe(event: Event, before: GameState, tx: Texts) -> Text:
+    """One event in words, every card named (a replay hides nothing)."""
+    wild = before.round.wild_rank if before.round else None
+    you = getattr(event, "seat", None) == HUMAN
+    match event:
+        case GameStarted():
+            options = event.options
+            text = tx(
+                "replay.started",
+                seed=event.seed,
+                jokers=tx("replay.jokers", n=options.jokers)
+                if options.jokers
+                else tx("replay.no_jokers"),
+                aces=tx("aces.high") if options.aces_high else tx("aces.low"),
+                dealer=tx.seat(event.first_dealer),
+            )
+            return [("class:title", text)]
+        case RoundDealt():
+            return dealt_line(event, tx)
+        case CardDrawn():
+            stock = event.source == DrawSource.STOCK
+            if you:
+                key = "say.you_draw" if stock else "say.you_take"
+            else:
+                key = "replay.draw" if stock else "replay.take"
+            return sentence(tx, key, card=event.card, wild=wild, seat=tx.seat(event.seat))
+        case CardDiscarded():
+            key = "say.you_discard" if you else "replay.discard"
+            return sentence(tx, key, card=event.card, wild=wild, seat=tx.seat(event.seat))
+        case PlayerWentOut():
+            key = "say.you_out" if you else "say.ai_out"
+            melds = melds_text(event.melds, wild)
+            return sentence(tx, key, seat=tx.seat(event.seat), melds=melds)
+        case StockRebuilt():
+            return [("class:dim", tx("say.rebuilt", n=event.rebuild_no))]
+        case RoundScored():
+            return [("class:title", round_over_title(event, tx))]
+        case AssistanceUsed():
+            if you:
+                return [("class:dim", tx(f"say.{event.help.value}_used"))]
+            return [
+                ("class:dim", tx("replay.help_used", seat=tx.seat(event.seat), help=event.help))
+            ]
+        case GameEnded():
+            return [("class:title", tx("game.over"))]
+    return [("", type(event).__name__)]

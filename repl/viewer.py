@@ -12,17 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from threethirteen.core.events import (
-    AssistanceUsed,
-    CardDiscarded,
-    CardDrawn,
-    DrawSource,
     Event,
-    GameEnded,
     GameStarted,
-    PlayerWentOut,
     RoundDealt,
-    RoundScored,
-    StockRebuilt,
 )
 from threethirteen.core.moves import is_turn_end
 from threethirteen.core.state import GameState, evolve
@@ -33,78 +25,21 @@ from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.front import Front, Quit
 from threethirteen.repl.grammar import REPLAY, Parsed, Spec
 from threethirteen.repl.i18n import Texts
-from threethirteen.repl.narrate import dealt_line, sentence
+from threethirteen.repl.narrate import describe, reason_of
 from threethirteen.repl.render import (
     Text,
-    melds_text,
     next_sort,
     reflow,
     render_game_over,
     render_round_over,
     render_score_sheet,
     render_table,
-    round_over_title,
     toolbar,
 )
 from threethirteen.repl.screen import Screen
 
 NARRATED_STEPS = 12
 """A step forward of at most this many events tells each of them; a longer jump only the last."""
-
-
-def reason_of(event: Event, tx: Texts) -> str:
-    """An AI decision's recorded reason in the player's language, without the action the
-    event's own sentence says (``discard 9♣: …``)."""
-    reason = event.reason if isinstance(event, CardDrawn | CardDiscarded) else ""
-    return tx.reason(reason, action=False) if reason else ""
-
-
-def describe(event: Event, before: GameState, tx: Texts) -> Text:
-    """One event in words, every card named (a replay hides nothing)."""
-    wild = before.round.wild_rank if before.round else None
-    you = getattr(event, "seat", None) == HUMAN
-    match event:
-        case GameStarted():
-            options = event.options
-            text = tx(
-                "replay.started",
-                seed=event.seed,
-                jokers=tx("replay.jokers", n=options.jokers)
-                if options.jokers
-                else tx("replay.no_jokers"),
-                aces=tx("aces.high") if options.aces_high else tx("aces.low"),
-                dealer=tx.seat(event.first_dealer),
-            )
-            return [("class:title", text)]
-        case RoundDealt():
-            return dealt_line(event, tx)
-        case CardDrawn():
-            stock = event.source == DrawSource.STOCK
-            if you:
-                key = "say.you_draw" if stock else "say.you_take"
-            else:
-                key = "replay.draw" if stock else "replay.take"
-            return sentence(tx, key, card=event.card, wild=wild, seat=tx.seat(event.seat))
-        case CardDiscarded():
-            key = "say.you_discard" if you else "replay.discard"
-            return sentence(tx, key, card=event.card, wild=wild, seat=tx.seat(event.seat))
-        case PlayerWentOut():
-            key = "say.you_out" if you else "say.ai_out"
-            melds = melds_text(event.melds, wild)
-            return sentence(tx, key, seat=tx.seat(event.seat), melds=melds)
-        case StockRebuilt():
-            return [("class:dim", tx("say.rebuilt", n=event.rebuild_no))]
-        case RoundScored():
-            return [("class:title", round_over_title(event, tx))]
-        case AssistanceUsed():
-            if you:
-                return [("class:dim", tx(f"say.{event.help.value}_used"))]
-            return [
-                ("class:dim", tx("replay.help_used", seat=tx.seat(event.seat), help=event.help))
-            ]
-        case GameEnded():
-            return [("class:title", tx("game.over"))]
-    return [("", type(event).__name__)]
 
 
 class Replay(Front):

@@ -37,10 +37,10 @@ from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase, fold
 from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.i18n import REASONS_DE, Texts
+from threethirteen.repl.narrate import reason_of
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.settings import Settings
-from threethirteen.repl.viewer import reason_of
 
 EN = Texts("en")
 DE = Texts("de")

@@ -42,11 +42,12 @@ from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.grammar import REPLAY
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.narrate import describe
 from threethirteen.repl.render import plain
 from threethirteen.repl.replay import main, open_replay
 from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.validator import GameValidator
-from threethirteen.repl.viewer import Replay, describe
+from threethirteen.repl.viewer import Replay
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("easy", "greedy", "easy", "greedy")
