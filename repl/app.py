@@ -246,7 +246,7 @@ def open_table(
         plain_text=plain_text,
         input=input,
         output=output,
-        yes_keys="jy" if tx.lang == "de" else "y",
+        yes_keys=tx.yes_keys,
     )
     folder = data_dir()
     autosave = Autosave(folder / "autosave.jsonl")

@@ -133,7 +133,7 @@ def open_replay(
         plain_text=plain_text,
         input=input,
         output=output,
-        yes_keys="jy" if tx.lang == "de" else "y",
+        yes_keys=tx.yes_keys,
     )
     events = read_replay(path, screen, tx)
     if events is None:
