@@ -17,14 +17,23 @@ from threethirteen.core.ai.reasons import (
     CLAUSE_SEPARATOR,
     CLAUSES,
     DECIMAL,
-    FIELDS,
     GROUPS,
     parse_reason,
     read_groups,
     reason,
 )
-from threethirteen.core.errors import GameError, LogFormatError
-from threethirteen.core.events import SEAT_NAMES
+from threethirteen.core.ai.reasons import (
+    FIELDS as REASON_FIELDS,
+)
+from threethirteen.core.errors import (
+    FIELDS,
+    WORDS,
+    Field,
+    GameError,
+    LogFormatError,
+    english,
+    word,
+)
 from threethirteen.repl.texts import de, en
 
 LANGUAGES = ("en", "de")
@@ -38,6 +47,7 @@ class Texts:
         german = self.lang == "de"
         self._table = de.TEXTS if german else en.TEXTS
         self._errors = de.ERRORS if german else {}
+        self._words = de.ERROR_WORDS if german else WORDS
         self._reasons = de.REASONS if german else CLAUSES
         # the keys that answer yes to a question: y (German j, and y from habit)
         self.yes_keys = de.YES_KEYS if german else en.YES_KEYS
@@ -82,9 +92,9 @@ class Texts:
     def _field(self, field: str, value: str) -> str:
         """A field of a reason as this language writes it: a decimal comma in German
         (``7,5``), groups of cards spaced and joined by its ``and``."""
-        if FIELDS[field] == GROUPS:
+        if REASON_FIELDS[field] == GROUPS:
             return self.join([" ".join(group) for group in read_groups(value)])
-        german = self.lang == "de" and FIELDS[field] == DECIMAL
+        german = self.lang == "de" and REASON_FIELDS[field] == DECIMAL
         return value.replace(".", ",") if german else value
 
     def error(self, error: GameError) -> str:
@@ -104,18 +114,18 @@ class Texts:
         except (KeyError, IndexError, ValueError):
             return str(error)
 
-    def _param(self, key: str, value: object) -> object:
-        if isinstance(value, str):
-            if value in SEAT_NAMES:
-                return self.seat(SEAT_NAMES.index(value))
-            if value == "a card from the stock":
-                return de.ERROR_WORDS["card.unseen"]
-            if value == "nothing":
-                return de.ERROR_WORDS["top.none"]
-            if key == "action":
-                action = {"take a card": "draw", "discard": "discard"}.get(value, value)
-                return de.ERROR_WORDS.get(f"action.{action}", value)
-        return value
+    def _param(self, field: str, value: object) -> object:
+        """A typed parameter of an engine error as this language says it: a seat by its
+        name, an action or a missing card in this language's words, an error inside the
+        error in this language too; anything else as the engine says it."""
+        if isinstance(value, GameError):
+            return self.error(value)
+        key = word(field, value)
+        if key is not None:
+            return self._words[key]
+        if FIELDS.get(field) is Field.SEAT and isinstance(value, int):
+            return self.seat(value)
+        return english(field, value)
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:

@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-from threethirteen.core.errors import IllegalMoveError, LogFormatError
+from threethirteen.core.errors import Action, IllegalMoveError, LogFormatError
 from threethirteen.core.events import Assistance, AssistanceUsed, DrawSource, GameEnded, GameOptions
 from threethirteen.core.log import encode_log, read_log
-from threethirteen.core.players import load_policy, policy_turn
+from threethirteen.core.players import PolicyError, load_policy, policy_turn
 from threethirteen.core.rules import Assist, Discard, Draw, decide, new_game
 from threethirteen.core.state import GameState, fold
 from threethirteen.core.timeline import HUMAN, Timeline, reveals_hidden
@@ -195,9 +195,21 @@ def test_nobody_wins_on_a_shared_lowest_total() -> None:
 
 
 def test_engine_errors_are_translated() -> None:
-    error = IllegalMoveError("not_your_turn", seat="You", action="discard", turn="Left")
+    error = IllegalMoveError("not_your_turn", seat=0, action=Action.DISCARD, turn=1)
     assert Texts("de").error(error) == "Du: ablegen geht jetzt nicht, Links ist dran"
-    assert Texts("en").error(error) == str(error)
+    assert Texts("en").error(error) == str(error) == "You cannot discard now: it is Left's turn"
+    drawn = IllegalMoveError("already_drawn", seat=0, card=None)
+    assert Texts("de").error(drawn) == (
+        "du hast in diesem Zug schon eine Karte genommen (eine Karte vom Stapel); leg eine ab"
+    )
+    early = IllegalMoveError("draw_first", seat=2, top=None)
+    assert Texts("de").error(early).endswith("oder nichts aufnehmen")
+    assert str(early).endswith("(draw from the stock or take nothing)")
+    inner = PolicyError("policy_illegal", player=1, detail=error)
+    assert Texts("de").error(inner) == (
+        "der Spieler Links hat regelwidrig gespielt: Du: ablegen geht jetzt nicht, Links ist dran"
+    )
+    assert str(inner) == f"the player Left made an illegal move: {error}"
     log_error = LogFormatError("log_not_json", line=3, detail="x")
     assert Texts("de").error(log_error) == "Zeile 3: kein JSON (x)"
 

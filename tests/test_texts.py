@@ -10,7 +10,7 @@ from __future__ import annotations
 import string
 
 from threethirteen.core.ai.reasons import CLAUSES
-from threethirteen.core.errors import MESSAGES
+from threethirteen.core.errors import MESSAGES, WORDS
 from threethirteen.repl.grammar import COMMANDS, REPLAY_COMMANDS
 from threethirteen.repl.texts import de, en
 
@@ -30,6 +30,7 @@ def test_every_german_engine_error_fills_only_the_engines_blanks() -> None:
     assert set(de.ERRORS) <= set(MESSAGES)
     for key, german in de.ERRORS.items():
         assert fields(german) <= fields(MESSAGES[key]), key
+    assert set(de.ERROR_WORDS) == set(WORDS)
 
 
 def test_every_clause_of_a_reason_has_a_german_template_with_the_same_fields() -> None:

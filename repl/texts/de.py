@@ -433,7 +433,7 @@ ERRORS: dict[str, str] = {
     ),
     "bad_jokers": "Joker: 0, 2 oder 4, nicht {jokers}",
     "bad_round": "es gibt keine Runde {round_no}: ein Spiel hat die Runden 1 bis 11",
-    "bad_seat": "es gibt keinen Platz {seat}",
+    "bad_seat": "es gibt keinen Platz {number}",
     "bad_players": "ein Spiel braucht 4 Spieler, nicht {count}",
     "no_game": "es läuft kein Spiel",
     "game_started": "das Spiel hat schon begonnen",
@@ -449,7 +449,7 @@ ERRORS: dict[str, str] = {
     "stacked_deck": "dieses Spiel wurde mit vorbereiteten Karten gegeben",
     "policy_spec": "{spec!r} ist kein Spieler: nimm eine Stufe ({levels}) oder modul:Klasse",
     "policy_load": "der Spieler {spec!r} lässt sich nicht laden: {detail}",
-    "policy_illegal": "der Spieler {name} hat regelwidrig gespielt: {detail}",
+    "policy_illegal": "der Spieler {player} hat regelwidrig gespielt: {detail}",
     "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
     "log_not_json": "kein JSON ({detail})",
     "log_not_object": "ein JSON-Objekt erwartet, {found} gefunden",
@@ -462,8 +462,19 @@ ERRORS: dict[str, str] = {
     "log_bad_event": "ein {type}-Ereignis ist fehlerhaft: {detail}",
     "log_sequence": "Ereignis Nummer {found}, erwartet war {expected}",
     "log_first_event": "das erste Ereignis muss GameStarted sein, nicht {found}",
+    "log_no_events": "das erste Ereignis muss GameStarted sein, nicht nichts",
+    "log_started_twice": "das erste Ereignis muss GameStarted sein, nicht ein zweites GameStarted",
     "log_does_not_apply": "das {type}-Ereignis passt an dieser Stelle nicht ins Spiel: {detail}",
-    "log_conservation": "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: {detail}",
+    "log_cards_missing": (
+        "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: es fehlen {missing}"
+    ),
+    "log_cards_extra": (
+        "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: zu viel sind {extra}"
+    ),
+    "log_cards_missing_extra": (
+        "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: es fehlen {missing}, "
+        "zu viel sind {extra}"
+    ),
     "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
     "log_after_end": "ein {type}-Ereignis nach dem Spielende",
 }
@@ -477,7 +488,8 @@ ERROR_WORDS: dict[str, str] = {
     "card.unseen": "eine Karte vom Stapel",
     "top.none": "nichts",
 }
-"""The words an engine error says a parameter with (:data:`core.errors.WORDS`)."""
+"""The words an engine error says an action or a missing card with, by the keys of
+:data:`core.errors.WORDS`."""
 
 REASONS: dict[str, str] = {
     "stock": "vom Stapel ziehen",
