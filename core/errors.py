@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import enum
 
+import attrs
+
 MESSAGES: dict[str, str] = {
     # reading input
     "not_a_card": (
@@ -96,6 +98,14 @@ MESSAGES: dict[str, str] = {
     ),
     "log_truncated": "the last line is cut off (the game was interrupted while saving it)",
     "log_after_end": "a {type} event comes after the game ended",
+    # verifying a log (core.verify): why its first wrong event is wrong
+    "verify_no_start": "the log does not start with GameStarted",
+    "verify_uncaused": "no move of a player causes this {type} here",
+    "verify_illegal": "illegal: {error}",
+    "verify_other_event": "recorded {recorded}, but the rules give {given}",
+    "verify_other_value": "{type}.{field} is {recorded}, but the rules give {given}",
+    "verify_events_differ": "the events differ",
+    "verify_not_from_seed": "{problem} (the deal does not follow from the header's seed)",
 }
 
 
@@ -119,6 +129,9 @@ class Field(enum.Enum):
     """The top card of the discard pile, or ``None`` when the pile is empty."""
     CARDS = "cards"
     """A tuple of cards: a hand, or the cards a damaged log lacks or has too many of."""
+    VALUE = "value"
+    """A value of an event, written as the log shows it: cards in the notation, a tuple in
+    brackets, a record in braces, an enum by its value (``[7♥, JK]``)."""
 
 
 FIELDS: dict[str, Field] = {
@@ -131,6 +144,8 @@ FIELDS: dict[str, Field] = {
     "hand": Field.CARDS,
     "missing": Field.CARDS,
     "extra": Field.CARDS,
+    "recorded": Field.VALUE,
+    "given": Field.VALUE,
 }
 """The fields of :data:`MESSAGES` whose values are said in words, by field name; any
 other value says itself (a number, a name as typed, a file's detail)."""
@@ -173,7 +188,23 @@ def english(field: str, value: object) -> object:
         return SEAT_NAMES[value]
     if kind is Field.CARDS and isinstance(value, tuple):
         return format_cards(value)
+    if kind is Field.VALUE:
+        return _shown(value)
     return value
+
+
+def _shown(value: object) -> str:
+    """A value of an event as the log shows it (see :attr:`Field.VALUE`)."""
+    from threethirteen.core.cards import Card  # imports this module (see english)
+
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, Card):
+        return str(value)
+    if attrs.has(type(value)):
+        fields = attrs.asdict(value, recurse=False)  # type: ignore[arg-type]
+        return "{" + ", ".join(f"{name}: {_shown(v)}" for name, v in fields.items()) + "}"
+    return str(getattr(value, "value", value))
 
 
 class GameError(ValueError):
@@ -192,6 +223,11 @@ class InvalidCommandError(GameError):
 
 class IllegalMoveError(GameError):
     """The command is well formed but the rules do not allow it now."""
+
+
+class VerificationError(GameError):
+    """A log that reads well but that the rules do not produce: why its first wrong event
+    is wrong (:func:`core.verify.verify_events` keeps it in its verdict)."""
 
 
 class LogFormatError(GameError):

@@ -34,6 +34,8 @@ from threethirteen.core.errors import (
     english,
     word,
 )
+from threethirteen.core.events import SEAT_NAMES
+from threethirteen.core.verify import Verdict
 from threethirteen.repl.texts import de, en
 
 LANGUAGES = ("en", "de")
@@ -113,6 +115,29 @@ class Texts:
             return template.format(**params)
         except (KeyError, IndexError, ValueError):
             return str(error)
+
+    def verdict(self, verdict: Verdict) -> str:
+        """One line about a verified log: ``ok: seed 7, 412 events, …``, or the first bad
+        line and why."""
+        if not verdict.ok:
+            problem = "" if verdict.problem is None else self.error(verdict.problem)
+            return self("error.at_line", line=verdict.line, error=problem)
+        state = verdict.state
+        started = state.started
+        assert started is not None
+        said = {"seed": started.seed, "n": verdict.events}
+        totals = "/".join(str(total) for total in state.totals)
+        if state.ended is not None:
+            winner = state.ended.winner
+            if winner is None:
+                result = self("verify.nobody")
+            else:  # a seat of another program's log keeps its own name
+                own = started.seats[winner]
+                seat = self.seat(winner) if own == SEAT_NAMES[winner] else own
+                result = self("verify.winner", seat=seat)
+            return self("verify.over", **said, totals=totals, result=result)
+        round_no = state.round.round_no if state.round else len(state.score_sheet)
+        return self("verify.open", **said, round=round_no, totals=totals)
 
     def _param(self, field: str, value: object) -> object:
         """A typed parameter of an engine error as this language says it: a seat by its

@@ -266,6 +266,15 @@ TEXTS: dict[str, str] = {
     "rules.between": "zwischen den Runden",
     # the engine's errors (their sentences are the engine's own)
     "error.at_line": "Zeile {line}: {error}",
+    # a verified log (replay --verify)
+    "verify.over": (
+        "in Ordnung: Seed {seed}, {n} Ereignisse, 11 Runden, Summen {totals}, {result}"
+    ),
+    "verify.open": (
+        "in Ordnung: Seed {seed}, {n} Ereignisse, unfertig in Runde {round}, Summen {totals}"
+    ),
+    "verify.winner": "{seat} gewinnt",
+    "verify.nobody": "niemand gewinnt",
     # the replay mode's commands
     "replay.cmd.next": "ein Ereignis vor (oder Enter); weiter zug|runde",
     "replay.cmd.prev": "ein Ereignis zurück; zurück zug, zurück runde",
@@ -477,6 +486,13 @@ ERRORS: dict[str, str] = {
     ),
     "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
     "log_after_end": "ein {type}-Ereignis nach dem Spielende",
+    "verify_no_start": "das Protokoll beginnt nicht mit GameStarted",
+    "verify_uncaused": "kein Zug eines Spielers führt hier zu diesem {type}-Ereignis",
+    "verify_illegal": "regelwidrig: {error}",
+    "verify_other_event": "aufgezeichnet ist {recorded}, aber die Regeln ergeben {given}",
+    "verify_other_value": "{type}.{field} ist {recorded}, aber die Regeln ergeben {given}",
+    "verify_events_differ": "die Ereignisse unterscheiden sich",
+    "verify_not_from_seed": "{problem} (das Geben folgt nicht aus dem Seed im Kopf)",
 }
 """The engine's errors, by the keys of :data:`core.errors.MESSAGES` (a key missing here is
 said in English). A German sentence may leave out a field the English names: it speaks

@@ -229,6 +229,11 @@ TEXTS: dict[str, str] = {
     "rules.between": "between rounds",
     # the engine's errors (their sentences are the engine's own)
     "error.at_line": "line {line}: {error}",
+    # a verified log (replay --verify)
+    "verify.over": "ok: seed {seed}, {n} events, 11 rounds, totals {totals}, {result}",
+    "verify.open": "ok: seed {seed}, {n} events, unfinished in round {round}, totals {totals}",
+    "verify.winner": "{seat} wins",
+    "verify.nobody": "nobody wins",
     # the replay mode's commands
     "replay.cmd.next": "one event on (or Enter); next turn, next round",
     "replay.cmd.prev": "one event back; prev turn, prev round",
