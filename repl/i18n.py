@@ -12,28 +12,19 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from threethirteen.core import errors
 from threethirteen.core.ai.reasons import (
     ACTION_SEPARATOR,
     CLAUSE_SEPARATOR,
     CLAUSES,
     DECIMAL,
+    FIELDS,
     GROUPS,
     parse_reason,
     read_groups,
     reason,
 )
-from threethirteen.core.ai.reasons import (
-    FIELDS as REASON_FIELDS,
-)
-from threethirteen.core.errors import (
-    FIELDS,
-    WORDS,
-    Field,
-    GameError,
-    LogFormatError,
-    english,
-    word,
-)
+from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.events import SEAT_NAMES
 from threethirteen.core.verify import Verdict
 from threethirteen.repl.texts import de, en
@@ -49,7 +40,7 @@ class Texts:
         german = self.lang == "de"
         self._table = de.TEXTS if german else en.TEXTS
         self._errors = de.ERRORS if german else {}
-        self._words = de.ERROR_WORDS if german else WORDS
+        self._words = de.ERROR_WORDS if german else errors.WORDS
         self._reasons = de.REASONS if german else CLAUSES
         # the keys that answer yes to a question: y (German j, and y from habit)
         self.yes_keys = de.YES_KEYS if german else en.YES_KEYS
@@ -94,9 +85,9 @@ class Texts:
     def _field(self, field: str, value: str) -> str:
         """A field of a reason as this language writes it: a decimal comma in German
         (``7,5``), groups of cards spaced and joined by its ``and``."""
-        if REASON_FIELDS[field] == GROUPS:
+        if FIELDS[field] == GROUPS:
             return self.join([" ".join(group) for group in read_groups(value)])
-        german = self.lang == "de" and REASON_FIELDS[field] == DECIMAL
+        german = self.lang == "de" and FIELDS[field] == DECIMAL
         return value.replace(".", ",") if german else value
 
     def error(self, error: GameError) -> str:
@@ -145,12 +136,12 @@ class Texts:
         error in this language too; anything else as the engine says it."""
         if isinstance(value, GameError):
             return self.error(value)
-        key = word(field, value)
+        key = errors.word(field, value)
         if key is not None:
             return self._words[key]
-        if FIELDS.get(field) is Field.SEAT and isinstance(value, int):
+        if errors.FIELDS.get(field) is errors.Field.SEAT and isinstance(value, int):
             return self.seat(value)
-        return english(field, value)
+        return errors.english(field, value)
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
