@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from attrs import frozen
 from threethirteen.core.errors import InvalidCommandError
+from threethirteen.core.seats import SEATS as SEATS
 
 
 class Suit(enum.Enum):
@@ -226,4 +227,3 @@ def card_penalty(card: Card, wild_rank: Rank, *, aces_high: bool = False) -> int
 
 
 ROUNDS = 11
-SEATS = 4

@@ -4,11 +4,23 @@
 ``IllegalMoveError`` means it was read but the rules forbid it now;
 ``LogFormatError`` means a saved log is damaged or foreign.
 
-Each error carries a ``key`` and its ``params`` so that a front end can say the
-same thing in another language; ``str(error)`` is the English sentence.
+Each error carries a ``key`` and its typed ``params`` so that a front end can say
+the same thing in another language: a seat is its ``int`` number, an action an
+:class:`Action`, a card a :class:`~core.cards.Card` (``None`` for one from the stock
+that nobody else has seen), a hand a tuple of cards. :data:`FIELDS` says how each
+field of a sentence reads its value; ``str(error)`` is the English sentence, each
+value said by :func:`english`.
+
+>>> str(IllegalMoveError("not_your_turn", seat=1, action=Action.DISCARD, turn=2))
+"Left cannot discard now: it is Top's turn"
 """
 
 from __future__ import annotations
+
+import enum
+
+import attrs
+from threethirteen.core.seats import SEAT_NAMES
 
 MESSAGES: dict[str, str] = {
     # reading input
@@ -18,7 +30,7 @@ MESSAGES: dict[str, str] = {
     ),
     "bad_jokers": "jokers must be 0, 2 or 4, not {jokers}",
     "bad_round": "there is no round {round_no}: a game has rounds 1 to 11",
-    "bad_seat": "there is no seat {seat}: seats are 0 (You) to 3 (Right)",
+    "bad_seat": "there is no seat {number}: seats are 0 (You) to 3 (Right)",
     "bad_players": "a game needs 4 players, one per seat, not {count}",
     # the rules
     "no_game": "no game has started yet",
@@ -35,9 +47,9 @@ MESSAGES: dict[str, str] = {
         "{seat} cannot discard {card}: it was taken from the discard pile this turn; "
         "discard another card"
     ),
-    "not_a_person_seat": "seat {seat} is not played by a person at this table",
-    "not_an_ai_seat": "seat {seat} is to act, and a person plays it, not an AI",
-    "not_your_seat": "seat {seat} cannot act for seat {other}",
+    "not_a_person_seat": "seat {number} is not played by a person at this table",
+    "not_an_ai_seat": "seat {number} is to act, and a person plays it, not an AI",
+    "not_your_seat": "seat {number} cannot act for seat {other}",
     "undo_shared_table": (
         "there is no undo at a table with other people: they have seen the move already"
     ),
@@ -50,9 +62,11 @@ MESSAGES: dict[str, str] = {
     "policy_protocol": (
         "{spec!r} is not a player: it needs choose_draw(view) and choose_discard(view)"
     ),
-    "policy_bad_draw": "the player {name} chose {choice!r} to draw from: only 'stock' or 'discard'",
-    "policy_bad_discard": "the player {name} chose {choice!r} to discard: that is not a card",
-    "policy_illegal": "the player {name} made an illegal move: {detail}",
+    "policy_bad_draw": (
+        "the player {player} chose {choice!r} to draw from: only 'stock' or 'discard'"
+    ),
+    "policy_bad_discard": "the player {player} chose {choice!r} to discard: that is not a card",
+    "policy_illegal": "the player {player} made an illegal move: {detail}",
     # reading a log
     "file_unreadable": "cannot read {path}: {detail}",
     "log_not_utf8": "the file is not UTF-8 text: it is not a saved game",
@@ -70,11 +84,123 @@ MESSAGES: dict[str, str] = {
     "log_sequence": "event number {found} where {expected} was expected",
     "log_header_mismatch": "the header says {field} = {header} but the game started with {event}",
     "log_first_event": "the first event must be GameStarted, not {found}",
+    "log_no_events": "the first event must be GameStarted, not nothing",
+    "log_started_twice": "the first event must be GameStarted, not a second GameStarted",
     "log_does_not_apply": "the {type} event does not fit the game at this point: {detail}",
-    "log_conservation": "after this {type} event the cards no longer add up to the deck: {detail}",
+    "log_cards_missing": (
+        "after this {type} event the cards no longer add up to the deck: missing {missing}"
+    ),
+    "log_cards_extra": (
+        "after this {type} event the cards no longer add up to the deck: extra {extra}"
+    ),
+    "log_cards_missing_extra": (
+        "after this {type} event the cards no longer add up to the deck: "
+        "missing {missing}, extra {extra}"
+    ),
     "log_truncated": "the last line is cut off (the game was interrupted while saving it)",
     "log_after_end": "a {type} event comes after the game ended",
+    # verifying a log (core.verify): why its first wrong event is wrong
+    "verify_no_start": "the log does not start with GameStarted",
+    "verify_uncaused": "no move of a player causes this {type} here",
+    "verify_illegal": "illegal: {error}",
+    "verify_other_event": "recorded {recorded}, but the rules give {given}",
+    "verify_other_value": "{type}.{field} is {recorded}, but the rules give {given}",
+    "verify_events_differ": "the events differ",
+    "verify_not_from_seed": "{problem} (the deal does not follow from the header's seed)",
 }
+
+
+class Action(enum.Enum):
+    """What a seat tried to do when it was not its turn: take a card, or discard one."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+
+
+class Field(enum.Enum):
+    """How a field of a sentence reads its typed value."""
+
+    SEAT = "seat"
+    """An ``int`` seat, said by its name (a ``str``, a player's own name, as it is)."""
+    ACTION = "action"
+    """An :class:`Action`."""
+    CARD = "card"
+    """A card, or ``None``: one from the stock that nobody else has seen."""
+    TOP = "top"
+    """The top card of the discard pile, or ``None`` when the pile is empty."""
+    CARDS = "cards"
+    """A tuple of cards: a hand, or the cards a damaged log lacks or has too many of."""
+    VALUE = "value"
+    """A value of an event, written as the log shows it: cards in the notation, a tuple in
+    brackets, a record in braces, an enum by its value (``[7♥, JK]``)."""
+
+
+FIELDS: dict[str, Field] = {
+    "seat": Field.SEAT,
+    "turn": Field.SEAT,
+    "player": Field.SEAT,
+    "action": Field.ACTION,
+    "card": Field.CARD,
+    "top": Field.TOP,
+    "hand": Field.CARDS,
+    "missing": Field.CARDS,
+    "extra": Field.CARDS,
+    "recorded": Field.VALUE,
+    "given": Field.VALUE,
+}
+"""The fields of :data:`MESSAGES` whose values are said in words, by field name; any
+other value says itself (a number, a name as typed, a file's detail)."""
+
+WORDS: dict[str, str] = {
+    "action.draw": "take a card",
+    "action.discard": "discard",
+    "card.unseen": "a card from the stock",
+    "top.none": "nothing",
+}
+"""The words that say an :class:`Action` and a missing card, by the key of :func:`word`."""
+
+
+def word(field: str, value: object) -> str | None:
+    """The key in :data:`WORDS` of the word that says ``value`` in ``field``, if a word
+    says it: ``word("action", Action.DRAW) == "action.draw"``."""
+    kind = FIELDS.get(field)
+    if kind is Field.ACTION and isinstance(value, Action):
+        return f"action.{value.value}"
+    if value is None and kind is Field.CARD:
+        return "card.unseen"
+    if value is None and kind is Field.TOP:
+        return "top.none"
+    return None
+
+
+def english(field: str, value: object) -> object:
+    """``value`` as the English sentence says it in ``field``: a seat by its name
+    (``Left``), a card in the notation (``7♥``), a hand as its cards (``7♥ 10♠ JK``)."""
+    key = word(field, value)
+    if key is not None:
+        return WORDS[key]
+    kind = FIELDS.get(field)
+    if kind is Field.SEAT and isinstance(value, int):
+        return SEAT_NAMES[value]
+    if kind is Field.CARDS and isinstance(value, tuple):
+        return " ".join(map(str, value))  # the cards in the notation, as format_cards does
+    if kind is Field.VALUE:
+        return _shown(value)
+    return value
+
+
+def _shown(value: object) -> str:
+    """A value of an event as the log shows it (see :attr:`Field.VALUE`)."""
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if type(value).__str__ is not object.__str__:
+        return str(value)  # a value with a notation of its own: a card
+    if attrs.has(type(value)):
+        fields = attrs.asdict(value, recurse=False)  # type: ignore[arg-type]
+        return "{" + ", ".join(f"{name}: {_shown(v)}" for name, v in fields.items()) + "}"
+    return str(getattr(value, "value", value))
 
 
 class GameError(ValueError):
@@ -83,7 +209,8 @@ class GameError(ValueError):
     def __init__(self, key: str, **params: object) -> None:
         self.key = key
         self.params = params
-        super().__init__(MESSAGES[key].format(**params))
+        said = {field: english(field, value) for field, value in params.items()}
+        super().__init__(MESSAGES[key].format(**said))
 
 
 class InvalidCommandError(GameError):
@@ -92,6 +219,11 @@ class InvalidCommandError(GameError):
 
 class IllegalMoveError(GameError):
     """The command is well formed but the rules do not allow it now."""
+
+
+class VerificationError(GameError):
+    """A log that reads well but that the rules do not produce: why its first wrong event
+    is wrong (:func:`core.verify.verify_events` keeps it in its verdict)."""
 
 
 class LogFormatError(GameError):

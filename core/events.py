@@ -12,6 +12,7 @@ import enum
 
 from attrs import field, frozen
 from threethirteen.core.cards import Card, Rank
+from threethirteen.core.seats import SEAT_NAMES as SEAT_NAMES
 
 
 class DrawSource(enum.StrEnum):
@@ -36,9 +37,6 @@ class GameOptions:
 
     jokers: int = 0
     aces_high: bool = False
-
-
-SEAT_NAMES: tuple[str, ...] = ("You", "Left", "Top", "Right")
 
 
 @frozen(kw_only=True)

@@ -190,7 +190,7 @@ def read_log(text: str) -> GameLog:
             _check_header_matches(header, event, number)
         events.append(event)
     if not events:
-        raise LogFormatError("log_first_event", line=2, found="nothing")
+        raise LogFormatError("log_no_events", line=2)
     return GameLog(header, tuple(events), state)
 
 
@@ -282,9 +282,10 @@ def _apply(state: GameState, event: Event, number: int) -> GameState:
     name = type(event).__name__
     if state.ended is not None:
         raise LogFormatError("log_after_end", line=number, type=name)
-    if (state.started is None) != isinstance(event, GameStarted):
-        found = name if state.started is None else "a second GameStarted"
-        raise LogFormatError("log_first_event", line=number, found=found)
+    if state.started is None and not isinstance(event, GameStarted):
+        raise LogFormatError("log_first_event", line=number, found=name)
+    if state.started is not None and isinstance(event, GameStarted):
+        raise LogFormatError("log_started_twice", line=number)
     try:
         after = evolve(state, event)
     except (ValueError, IndexError, TypeError) as error:
@@ -301,17 +302,16 @@ def _check_conservation(state: GameState, name: str, number: int) -> None:
     if present != deck:
         missing = _difference(deck, present)
         extra = _difference(present, deck)
-        parts = []
-        if missing:
-            parts.append("missing " + " ".join(map(str, missing)))
-        if extra:
-            parts.append("extra " + " ".join(map(str, extra)))
-        raise LogFormatError("log_conservation", line=number, type=name, detail=", ".join(parts))
+        if missing and extra:
+            key = "log_cards_missing_extra"
+        else:
+            key = "log_cards_missing" if missing else "log_cards_extra"
+        raise LogFormatError(key, line=number, type=name, missing=missing, extra=extra)
 
 
-def _difference(a: tuple[Card, ...], b: tuple[Card, ...]) -> list[Card]:
+def _difference(a: tuple[Card, ...], b: tuple[Card, ...]) -> tuple[Card, ...]:
     """The cards of ``a`` that ``b`` lacks, counting copies."""
-    return list(sort_cards((Counter(a) - Counter(b)).elements()))
+    return sort_cards((Counter(a) - Counter(b)).elements())
 
 
 def _check_header_matches(header: dict[str, Any], event: Event, number: int) -> None:

@@ -80,19 +80,20 @@ def load_policy(spec: str) -> Policy:
 
 
 def policy_turn(
-    state: GameState, policy: Policy, name: str = "", shuffler: Shuffler | None = None
+    state: GameState, policy: Policy, name: str | int = "", shuffler: Shuffler | None = None
 ) -> tuple[Event, ...]:
     """The events of one decision (a draw or a discard) by ``policy`` for the seat to act.
 
     The policy gets the seat's view only. A move the rules refuse raises
-    :class:`PolicyError` naming the player; it is never replaced by another.
+    :class:`PolicyError` naming the player: ``name`` (a seat number is said by the seat's
+    name), or the policy's class.
     ``shuffler`` is the game's chance (a prepared deck), as for :func:`~core.rules.decide`.
     """
     seat = state.turn
     if seat is None or state.phase not in (Phase.DRAW, Phase.DISCARD):
         raise IllegalMoveError("no_game")
     view = view_for(state, seat)
-    label = name or type(policy).__name__
+    label = type(policy).__name__ if name == "" else name
     command: Draw | Discard
     try:
         if state.phase == Phase.DRAW:
@@ -100,16 +101,16 @@ def policy_turn(
             try:
                 source = DrawSource(choice)
             except ValueError:
-                raise PolicyError("policy_bad_draw", name=label, choice=choice) from None
+                raise PolicyError("policy_bad_draw", player=label, choice=choice) from None
             command = Draw(seat=seat, source=source, reason=_reason(policy))
         else:
             card = policy.choose_discard(view)
             if not isinstance(card, Card):
-                raise PolicyError("policy_bad_discard", name=label, choice=card)
+                raise PolicyError("policy_bad_discard", player=label, choice=card)
             command = Discard(seat=seat, card=card, reason=_reason(policy))
         return decide(state, command, shuffler)
     except IllegalMoveError as error:
-        raise PolicyError("policy_illegal", name=label, detail=error) from None
+        raise PolicyError("policy_illegal", player=label, detail=error) from None
 
 
 def _reason(policy: Policy) -> str:

@@ -20,15 +20,13 @@ from threethirteen.core.cards import (
     ROUNDS,
     SEATS,
     Card,
-    format_cards,
     hand_size_for_round,
     new_deck,
 )
 from threethirteen.core.cards import wild_rank_for_round as _wild_rank
 from threethirteen.core.deck import SeededShuffler, Shuffler
-from threethirteen.core.errors import IllegalMoveError, InvalidCommandError
+from threethirteen.core.errors import Action, IllegalMoveError, InvalidCommandError
 from threethirteen.core.events import (
-    SEAT_NAMES,
     Assistance,
     AssistanceUsed,
     CardDiscarded,
@@ -174,51 +172,43 @@ def _check_assist(state: GameState, command: Assist) -> None:
     if state.ended is not None:
         raise IllegalMoveError("game_over")
     if not 0 <= command.seat < SEATS:
-        raise InvalidCommandError("bad_seat", seat=command.seat)
+        raise InvalidCommandError("bad_seat", number=command.seat)
 
 
-def _check_turn(state: GameState, seat: int, action: str) -> RoundState:
+def _check_turn(state: GameState, seat: int, action: Action) -> RoundState:
     if state.started is None:
         raise IllegalMoveError("no_game")
     if state.ended is not None:
         raise IllegalMoveError("game_over")
     if not 0 <= seat < SEATS:
-        raise InvalidCommandError("bad_seat", seat=seat)
+        raise InvalidCommandError("bad_seat", number=seat)
     round_ = state.round
     if round_ is None:
         raise IllegalMoveError("no_game")
     if round_.turn != seat:
-        raise IllegalMoveError(
-            "not_your_turn", seat=SEAT_NAMES[seat], action=action, turn=SEAT_NAMES[round_.turn]
-        )
+        raise IllegalMoveError("not_your_turn", seat=seat, action=action, turn=round_.turn)
     return round_
 
 
 def _check_draw(state: GameState, command: Draw) -> None:
-    round_ = _check_turn(state, command.seat, "take a card")
-    name = SEAT_NAMES[command.seat]
-    if round_.has_drawn:
-        taken = round_.taken_from_discard
-        raise IllegalMoveError(
-            "already_drawn", seat=name, card=str(taken) if taken else "a card from the stock"
-        )
+    seat = command.seat
+    round_ = _check_turn(state, seat, Action.DRAW)
+    if round_.has_drawn:  # the card is None when it came from the stock
+        raise IllegalMoveError("already_drawn", seat=seat, card=round_.taken_from_discard)
     if command.source == DrawSource.DISCARD and not round_.discard_pile:
-        raise IllegalMoveError("empty_discard_pile", seat=name)
+        raise IllegalMoveError("empty_discard_pile", seat=seat)
 
 
 def _check_discard(state: GameState, command: Discard) -> None:
-    round_ = _check_turn(state, command.seat, "discard")
-    name = SEAT_NAMES[command.seat]
+    seat, card = command.seat, command.card
+    round_ = _check_turn(state, seat, Action.DISCARD)
     if not round_.has_drawn:
-        top = round_.discard_top
-        raise IllegalMoveError("draw_first", seat=name, top=str(top) if top else "nothing")
-    hand = round_.hands[command.seat]
-    if command.card not in hand:
-        raise IllegalMoveError(
-            "not_in_hand", seat=name, card=str(command.card), hand=format_cards(hand)
-        )
-    if command.card == round_.taken_from_discard:
-        raise IllegalMoveError("taken_this_turn", seat=name, card=str(command.card))
+        raise IllegalMoveError("draw_first", seat=seat, top=round_.discard_top)
+    hand = round_.hands[seat]
+    if card not in hand:
+        raise IllegalMoveError("not_in_hand", seat=seat, card=card, hand=hand)
+    if card == round_.taken_from_discard:
+        raise IllegalMoveError("taken_this_turn", seat=seat, card=card)
 
 
 def _shuffler_of(state: GameState, shuffler: Shuffler | None) -> Shuffler:

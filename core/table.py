@@ -33,7 +33,7 @@ from typing import Protocol
 
 from attrs import frozen
 from threethirteen.core.errors import IllegalMoveError
-from threethirteen.core.events import SEAT_NAMES, Assistance, Event
+from threethirteen.core.events import Assistance, Event
 from threethirteen.core.players import Policy, load_policy, policy_turn
 from threethirteen.core.rules import Assist, Discard, Draw, can, decide
 from threethirteen.core.state import GameState, Phase
@@ -217,7 +217,7 @@ class Table:
             if seat is not None:
                 self._check_person(seat, to_act)
             elif to_act not in self.policies:
-                raise IllegalMoveError("not_an_ai_seat", seat=to_act)
+                raise IllegalMoveError("not_an_ai_seat", number=to_act)
             before = self.state
             auto = seat is not None
             played = self._decision(to_act, helper=auto)
@@ -281,7 +281,7 @@ class Table:
     def _decision(self, seat: int, *, helper: bool) -> tuple[Event, ...]:
         policy = self.helper() if helper else self.policies[seat]
         try:
-            return policy_turn(self.state, policy, SEAT_NAMES[seat])
+            return policy_turn(self.state, policy, seat)
         except Exception as error:
             for level in HELPER_LEVELS[::-1]:
                 try:
@@ -296,9 +296,9 @@ class Table:
 
     def _check_person(self, seat: int, acting: int) -> None:
         if seat in self.policies or not 0 <= seat < 4:
-            raise IllegalMoveError("not_a_person_seat", seat=seat)
+            raise IllegalMoveError("not_a_person_seat", number=seat)
         if acting != seat:
-            raise IllegalMoveError("not_your_seat", seat=seat, other=acting)
+            raise IllegalMoveError("not_your_seat", number=seat, other=acting)
 
     def _record(self, events: tuple[Event, ...], *, auto: bool = False, tell: bool = True) -> None:
         before = self.state

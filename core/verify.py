@@ -16,7 +16,7 @@ import attrs
 from attrs import field, frozen
 from threethirteen.core.cards import ROUNDS, Card, card_penalty, wild_rank_for_round
 from threethirteen.core.deck import RecordedShuffler
-from threethirteen.core.errors import GameError
+from threethirteen.core.errors import GameError, VerificationError
 from threethirteen.core.events import (
     AssistanceUsed,
     CardDiscarded,
@@ -37,12 +37,16 @@ from threethirteen.core.state import GameState, evolve
 
 @frozen
 class Verdict:
-    """The outcome of a verification: ``ok``, or the first bad ``line`` and why."""
+    """The outcome of a verification: ``ok``, or the first bad ``line`` and why.
+
+    ``problem`` says why in a key and typed parameters (``str(problem)`` in English);
+    the terminal program says a whole verdict in its language (``Texts.verdict``).
+    """
 
     ok: bool
     events: int
     line: int | None = None
-    problem: str = ""
+    problem: VerificationError | None = None
     state: GameState = field(factory=GameState)
     complete: bool = True
     """False when the log stops inside the events of one move (an interrupted save)."""
@@ -121,35 +125,26 @@ def _same_scoring(recorded: Event, expected: Event, state: GameState) -> bool:
     return False
 
 
-def _difference(recorded: Event, expected: Event) -> str:
+def _difference(recorded: Event, expected: Event) -> VerificationError:
+    """The first way ``recorded`` is not the ``expected`` event: its type, or a field."""
+    kind = type(recorded).__name__
     if type(recorded) is not type(expected):
-        return f"recorded {type(recorded).__name__}, but the rules give {type(expected).__name__}"
+        given = type(expected).__name__
+        return VerificationError("verify_other_event", recorded=kind, given=given)
     for attribute in attrs.fields(type(recorded)):
         name = attribute.name
         mine, theirs = getattr(recorded, name), getattr(expected, name)
         if mine != theirs:
-            return (
-                f"{type(recorded).__name__}.{name} is {_show(mine)}, "
-                f"but the rules give {_show(theirs)}"
+            return VerificationError(
+                "verify_other_value", type=kind, field=name, recorded=mine, given=theirs
             )
-    return "the events differ"
-
-
-def _show(value: object) -> str:
-    if isinstance(value, tuple):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    if isinstance(value, Card):
-        return str(value)
-    if attrs.has(type(value)):
-        fields = attrs.asdict(value, recurse=False)  # type: ignore[arg-type]
-        return "{" + ", ".join(f"{name}: {_show(v)}" for name, v in fields.items()) + "}"
-    return str(getattr(value, "value", value))
+    return VerificationError("verify_events_differ")
 
 
 def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
     """Re-decide ``events`` from the start; the first event is on line ``first_line``."""
     if not events or not isinstance(events[0], GameStarted):
-        return Verdict(False, 0, first_line, "the log does not start with GameStarted")
+        return Verdict(False, 0, first_line, VerificationError("verify_no_start"))
     started = events[0]
     shuffler = None if started.seeded else RecordedShuffler(events)
     state = GameState()
@@ -158,12 +153,12 @@ def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
         line = first_line + at
         command = command_for(events, at, state)
         if command is None:
-            name = type(events[at]).__name__
-            return Verdict(False, at, line, f"no move of a player causes this {name} here", state)
+            uncaused = VerificationError("verify_uncaused", type=type(events[at]).__name__)
+            return Verdict(False, at, line, uncaused, state)
         try:
             produced = decide(state, command, shuffler)
         except (GameError, ValueError) as error:
-            return Verdict(False, at, line, f"illegal: {error}", state)
+            return Verdict(False, at, line, VerificationError("verify_illegal", error=error), state)
         inner = state
         for offset, expected in enumerate(produced):
             if at + offset >= len(events):
@@ -174,7 +169,7 @@ def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
             if recorded != expected and not _same_scoring(recorded, expected, inner):
                 why = _difference(recorded, expected)
                 if isinstance(expected, RoundDealt) and started.seeded:
-                    why += " (the deal does not follow from the header's seed)"
+                    why = VerificationError("verify_not_from_seed", problem=why)
                 return Verdict(False, at + offset, line + offset, why, inner)
             inner = evolve(inner, recorded)
         state = inner
@@ -186,19 +181,3 @@ def verify_log(log: GameLog) -> Verdict:
     """Verify a log read by :func:`core.log.read_log`."""
     return verify_events(log.events)
 
-
-def summary(verdict: Verdict) -> str:
-    """One line about a verified game."""
-    if not verdict.ok:
-        return f"line {verdict.line}: {verdict.problem}"
-    state = verdict.state
-    started = state.started
-    assert started is not None
-    totals = "/".join(str(total) for total in state.totals)
-    head = f"ok: seed {started.seed}, {verdict.events} events"
-    if state.ended is not None:
-        winner = state.ended.winner
-        result = "nobody wins" if winner is None else f"{started.seats[winner]} wins"
-        return f"{head}, 11 rounds, totals {totals}, {result}"
-    round_no = state.round.round_no if state.round else len(state.score_sheet)
-    return f"{head}, unfinished in round {round_no}, totals {totals}"

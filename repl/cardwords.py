@@ -2,9 +2,9 @@
 
 A card is a rank, then a suit, in one word. The notation (:func:`core.cards.parse_card`)
 works everywhere: ranks A 2-10 J Q K (T for 10), suits c d h s or ♣ ♦ ♥ ♠, ``jk`` or
-``*`` a joker. German adds its own words, so that a German player types what the cards
-are called: Bube ``B``, Dame ``D`` (König ``K`` and Ass ``A`` are the letters of the
-notation), and the suits Kreuz ``kr``/``kreuz``, Karo ``ka``/``karo``, Herz
+``*`` a joker. German adds its own words (:mod:`repl.texts.de`), so that a German player
+types what the cards are called: Bube ``B``, Dame ``D`` (König ``K`` and Ass ``A`` are the
+letters of the notation), and the suits Kreuz ``kr``/``kreuz``, Karo ``ka``/``karo``, Herz
 ``h``/``herz``, Pik ``p``/``pik``; ``joker`` is a joker. ``Dh`` is the Dame of hearts,
 ``10p`` the ten of spades, ``Kkr`` the König of clubs, ``7herz`` the seven of hearts.
 
@@ -23,29 +23,23 @@ from functools import cache
 
 from threethirteen.core.cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit, parse_card
 from threethirteen.core.errors import InvalidCommandError
+from threethirteen.repl.texts import de
+
+_RANK_OF_SYMBOL = {rank.symbol: rank for rank in Rank}
 
 RANK_WORDS: dict[str, dict[str, Rank]] = {
     "en": {rank.symbol.lower(): rank for rank in Rank} | {"t": Rank.TEN},
-    "de": {"b": Rank.JACK, "d": Rank.QUEEN, "k": Rank.KING, "a": Rank.ACE},
+    "de": {word: _RANK_OF_SYMBOL[symbol] for word, symbol in de.RANKS.items()},
 }
 """The words of each rank, by language (the numbers 2-10 are the same everywhere)."""
 
 SUIT_WORDS: dict[str, dict[str, Suit]] = {
     "en": {suit.value: suit for suit in Suit} | {suit.symbol: suit for suit in Suit},
-    "de": {
-        "kr": Suit.CLUBS,
-        "kreuz": Suit.CLUBS,
-        "ka": Suit.DIAMONDS,
-        "karo": Suit.DIAMONDS,
-        "h": Suit.HEARTS,
-        "herz": Suit.HEARTS,
-        "p": Suit.SPADES,
-        "pik": Suit.SPADES,
-    },
+    "de": {word: Suit(letter) for word, letter in de.SUITS.items()},
 }
 """The words of each suit, by language (``k`` is none: it would be Kreuz or Karo)."""
 
-JOKER_WORDS: dict[str, tuple[str, ...]] = {"en": ("jk", "*"), "de": ("joker",)}
+JOKER_WORDS: dict[str, tuple[str, ...]] = {"en": ("jk", "*"), "de": de.JOKERS}
 
 
 def _all(table: dict[str, dict[str, Rank]] | dict[str, dict[str, Suit]]) -> dict[str, object]:

@@ -81,7 +81,7 @@ class ConfigProblem:
     """One thing wrong with the config file; :meth:`told` says it in the player's language."""
 
     key: str
-    """The sentence's key in :mod:`repl.cli_texts` (``config.bad_value`` …)."""
+    """The sentence's key in :mod:`repl.texts.en` (``config.bad_value`` …)."""
     line: int | None = None
     setting: str = ""
     value: str = ""

@@ -18,9 +18,11 @@ import difflib
 import enum
 import re
 
+import attrs
 from attrs import frozen
 from threethirteen.core.cards import Card
 from threethirteen.repl.cardwords import is_card_word, read_card
+from threethirteen.repl.texts import de
 
 
 class Arg(enum.Enum):
@@ -42,10 +44,17 @@ class Choice:
     de: str
 
 
+def _choices(*names: str) -> tuple[Choice, ...]:
+    """The choices ``names``, each with its German word (:data:`repl.texts.de.CHOICES`)."""
+    return tuple(Choice(name, de.CHOICES[name]) for name in names)
+
+
 @frozen(kw_only=True)
 class Spec:
     """A command: its English name and short forms, its German names and short forms, and
-    its argument. Every word works in both languages; ``help`` shows the language's own."""
+    its argument. Every word works in both languages; ``help`` shows the language's own.
+
+    The German words come from :mod:`repl.texts.de` (see :func:`_in_german`)."""
 
     name: str
     short: tuple[str, ...] = ()
@@ -74,83 +83,52 @@ class Spec:
         """``discard CARD`` (``ablegen KARTE``): the command's name and its argument."""
         usage = (self.usage or self.name).replace(self.name, self.title(lang), 1)
         if lang == "de":
-            for english, german in _PLACEHOLDERS_DE.items():
+            for english, german in de.PLACEHOLDERS.items():
                 usage = usage.replace(english, german)
         return usage
 
 
-_PLACEHOLDERS_DE = {
-    "CARD": "KARTE",
-    "FILE": "DATEI",
-    "COMMAND": "BEFEHL",
-    "SCOPE": "UMFANG",
-    "HOW": "WIE",
-    "SPEED": "TEMPO",
-    "turn|round": "zug|runde",
-}
+def _in_german(
+    specs: tuple[Spec, ...], names: dict[str, tuple[str, ...]], short: dict[str, tuple[str, ...]]
+) -> tuple[Spec, ...]:
+    """``specs`` with their German ``names`` and ``short`` forms (every command has an entry
+    in ``names``, empty when German calls it by its English name)."""
+    return tuple(
+        attrs.evolve(spec, de=names[spec.name], de_short=short.get(spec.name, ()))
+        for spec in specs
+    )
 
 
-_SORTS = (Choice("suit", "farbe"), Choice("rank", "rang"), Choice("melds", "meldungen"))
-_AUTO = (Choice("turn", "zug"), Choice("round", "runde"), Choice("game", "spiel"))
-SPEEDS = (
-    Choice("instant", "sofort"),
-    Choice("fast", "schnell"),
-    Choice("normal", "normal"),
-    Choice("step", "schritt"),
-)
+_SORTS = _choices("suit", "rank", "melds")
+_AUTO = _choices("turn", "round", "game")
+SPEEDS = _choices("instant", "fast", "normal", "step")
 
-COMMANDS: tuple[Spec, ...] = (
-    Spec(name="draw", short=("d",), de=("ziehen",), de_short=("z",)),
-    Spec(name="take", short=("t",), de=("nehmen",), de_short=("ne",)),
-    Spec(
-        name="discard",
-        short=("x",),
-        de=("ablegen",),
-        de_short=("ab", "x"),
-        arg=Arg.CARD,
-        required=True,
-        usage="discard CARD",
+COMMANDS: tuple[Spec, ...] = _in_german(
+    (
+        Spec(name="draw", short=("d",)),
+        Spec(name="take", short=("t",)),
+        Spec(name="discard", short=("x",), arg=Arg.CARD, required=True, usage="discard CARD"),
+        Spec(name="sort", short=("s",), arg=Arg.CHOICE, choices=_SORTS, usage="sort [HOW]"),
+        Spec(name="melds", short=("m",)),
+        Spec(name="hint"),
+        Spec(name="auto", arg=Arg.CHOICE, choices=_AUTO, usage="auto [SCOPE]"),
+        Spec(name="undo", short=("u",)),
+        Spec(name="redo", short=("r",)),
+        Spec(name="score", short=("sc",)),
+        Spec(name="log", short=("l",), arg=Arg.NUMBER, usage="log [N]"),
+        Spec(name="rules"),
+        Spec(name="new", short=("n",), arg=Arg.NUMBER, usage="new [SEED]"),
+        Spec(name="save", arg=Arg.PATH, usage="save [NAME]"),
+        Spec(name="load", arg=Arg.PATH, required=True, usage="load NAME"),
+        Spec(name="seed"),
+        Spec(name="speed", short=("sp",), arg=Arg.CHOICE, choices=SPEEDS, usage="speed [SPEED]"),
+        Spec(name="stats", short=("st",)),
+        Spec(name="report"),
+        Spec(name="help", short=("h", "?"), arg=Arg.COMMAND, usage="help [COMMAND]"),
+        Spec(name="quit", short=("q", "exit")),
     ),
-    Spec(
-        name="sort",
-        short=("s",),
-        de=("sortieren",),
-        arg=Arg.CHOICE,
-        choices=_SORTS,
-        usage="sort [HOW]",
-    ),
-    Spec(name="melds", short=("m",), de=("meldungen",)),
-    Spec(name="hint", de=("tipp",)),
-    Spec(name="auto", arg=Arg.CHOICE, choices=_AUTO, usage="auto [SCOPE]"),
-    Spec(name="undo", short=("u",), de=("zurück", "zurueck"), de_short=("zu",)),
-    Spec(name="redo", short=("r",), de=("wieder",), de_short=("w",)),
-    Spec(name="score", short=("sc",), de=("punkte",), de_short=("pu",)),
-    Spec(
-        name="log",
-        short=("l",),
-        de=("protokoll",),
-        de_short=("pr",),
-        arg=Arg.NUMBER,
-        usage="log [N]",
-    ),
-    Spec(name="rules", de=("regeln",)),
-    Spec(name="new", short=("n",), de=("neu",), arg=Arg.NUMBER, usage="new [SEED]"),
-    Spec(name="save", de=("speichern",), arg=Arg.PATH, usage="save [NAME]"),
-    Spec(name="load", de=("laden",), arg=Arg.PATH, required=True, usage="load NAME"),
-    Spec(name="seed"),
-    Spec(
-        name="speed",
-        short=("sp",),
-        de=("tempo",),
-        de_short=("te",),
-        arg=Arg.CHOICE,
-        choices=SPEEDS,
-        usage="speed [SPEED]",
-    ),
-    Spec(name="stats", short=("st",), de=("statistik",)),
-    Spec(name="report", de=("bericht",)),
-    Spec(name="help", short=("h", "?"), de=("hilfe",), arg=Arg.COMMAND, usage="help [COMMAND]"),
-    Spec(name="quit", short=("q", "exit"), de=("ende", "beenden"), de_short=("e",)),
+    de.PLAY_NAMES,
+    de.PLAY_SHORT,
 )
 """Every command, in the order ``help`` lists them."""
 
@@ -320,42 +298,35 @@ def choose(spec: Spec, word: str) -> str:
 PLAY = Grammar(COMMANDS, bare_card="discard")
 """The commands of a game in play."""
 
-_STEPS = (Choice("turn", "zug"), Choice("round", "runde"))
+_STEPS = _choices("turn", "round")
 
-REPLAY_COMMANDS: tuple[Spec, ...] = (
-    Spec(
-        name="next",
-        short=("n",),
-        de=("weiter",),
-        de_short=("w",),
-        arg=Arg.CHOICE,
-        choices=_STEPS,
-        usage="next [turn|round]",
+REPLAY_COMMANDS: tuple[Spec, ...] = _in_german(
+    (
+        Spec(
+            name="next",
+            short=("n",),
+            arg=Arg.CHOICE,
+            choices=_STEPS,
+            usage="next [turn|round]",
+        ),
+        Spec(
+            name="prev",
+            short=("p", "back"),
+            arg=Arg.CHOICE,
+            choices=_STEPS,
+            usage="prev [turn|round]",
+        ),
+        Spec(name="round", short=("r",), arg=Arg.NUMBER, required=True, usage="round N"),
+        Spec(name="goto", short=("g",), arg=Arg.NUMBER, required=True, usage="goto N"),
+        Spec(name="start"),
+        Spec(name="end"),
+        Spec(name="score", short=("sc",)),
+        Spec(name="sort", short=("s",), arg=Arg.CHOICE, choices=_SORTS, usage="sort [HOW]"),
+        Spec(name="help", short=("h", "?"), arg=Arg.COMMAND, usage="help [COMMAND]"),
+        Spec(name="quit", short=("q", "exit")),
     ),
-    Spec(
-        name="prev",
-        short=("p", "back"),
-        de=("zurück", "zurueck"),
-        de_short=("z",),
-        arg=Arg.CHOICE,
-        choices=_STEPS,
-        usage="prev [turn|round]",
-    ),
-    Spec(name="round", short=("r",), de=("runde",), arg=Arg.NUMBER, required=True, usage="round N"),
-    Spec(name="goto", short=("g",), de=("gehe",), arg=Arg.NUMBER, required=True, usage="goto N"),
-    Spec(name="start", de=("anfang",)),
-    Spec(name="end", de=("schluss",)),
-    Spec(name="score", short=("sc",), de=("punkte",), de_short=("pu",)),
-    Spec(
-        name="sort",
-        short=("s",),
-        de=("sortieren",),
-        arg=Arg.CHOICE,
-        choices=_SORTS,
-        usage="sort [HOW]",
-    ),
-    Spec(name="help", short=("h", "?"), de=("hilfe",), arg=Arg.COMMAND, usage="help [COMMAND]"),
-    Spec(name="quit", short=("q", "exit"), de=("ende", "beenden"), de_short=("e",)),
+    de.REPLAY_NAMES,
+    de.REPLAY_SHORT,
 )
 """The commands of the replay mode, in the order ``help`` lists them."""
 

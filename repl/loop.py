@@ -62,7 +62,7 @@ def terminal_screen(
         plain_text=wants_plain() or not color,
         input=input,
         output=output,
-        yes_keys="jy" if tx.lang == "de" else "y",
+        yes_keys=tx.yes_keys,
     )
 
 

@@ -21,7 +21,7 @@ from prompt_toolkit.output import Output
 from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import Event
 from threethirteen.core.log import TruncatedLogError
-from threethirteen.core.verify import summary, verify_log
+from threethirteen.core.verify import verify_log
 from threethirteen.repl.analyze import analysis_lines
 from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.config import config_path, read_config
@@ -39,7 +39,8 @@ def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) 
     """Print a one-line verdict; 0 when every recorded move and score is right.
 
     With ``analyze``, then list the human's costliest decisions by the hard AI's lights.
-    The verdict names the log as ``label`` (what the player typed) or its path.
+    The verdict names the log as ``label`` (what the player typed) or its path; it is
+    English whatever the language, as scripts and CI read it.
     """
     name = str(path) if label is None else label
     try:
@@ -51,7 +52,7 @@ def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) 
         print(f"{name}: {error}")
         return 1
     verdict = verify_log(log)
-    print(f"{name}: {summary(verdict)}")
+    print(f"{name}: {Texts('en').verdict(verdict)}")
     if analyze and verdict.ok:
         print("\n".join(analysis_lines(log)))
     return 0 if verdict.ok else 1

@@ -152,8 +152,7 @@ class Replay(Front):
         )
         verdict = verify_events(self.events)
         if not verdict.ok:
-            detail = f"line {verdict.line}: {verdict.problem}"
-            self.say(tx("replay.not_verified", detail=detail), "class:warn")
+            self.say(tx("replay.not_verified", detail=tx.verdict(verdict)), "class:warn")
         players = ", ".join(
             f"{tx.seat(seat)} ({player})" for seat, player in enumerate(started.players)
         )

@@ -14,8 +14,9 @@ from threethirteen.core.events import DrawSource
 from threethirteen.repl.cardwords import card_forms, read_card
 from threethirteen.repl.commands import render_help
 from threethirteen.repl.grammar import PLAY, REPLAY, Grammar, looks_like_card, parse
-from threethirteen.repl.i18n import DE, Texts
+from threethirteen.repl.i18n import Texts
 from threethirteen.repl.render import plain
+from threethirteen.repl.texts import de
 
 from tests.seats import seat_completer
 from tests.test_repl_input import table_at
@@ -168,9 +169,9 @@ def test_j_answers_yes_and_is_shown_as_j() -> None:
 
 
 def test_german_words_read_as_german() -> None:
-    texts = re.sub(r"\{[^}]*\}", "", " ".join(DE.values()))  # the words, not the blanks
+    texts = re.sub(r"\{[^}]*\}", "", " ".join(de.TEXTS.values()))  # the words, not the blanks
     assert not re.search(r"\bwild\b", texts)  # Platzhalter
-    assert "Strafe danach" not in texts and "Strafpunkte danach" in DE["meta.penalty_after"]
-    assert "Platzhalter: {wild}" in DE["table.header"]
-    assert DE["round.over_you"] == "Runde {round} ist vorbei: du bist rausgegangen."
+    assert "Strafe danach" not in texts and "Strafpunkte danach" in de.TEXTS["meta.penalty_after"]
+    assert "Platzhalter: {wild}" in de.TEXTS["table.header"]
+    assert de.TEXTS["round.over_you"] == "Runde {round} ist vorbei: du bist rausgegangen."
     assert "nachstellt" not in texts and "Eine Taste gibt" not in texts

@@ -88,6 +88,8 @@ def test_card_conservation() -> None:
     lines[2] = json.dumps(dealt, ensure_ascii=False) + "\n"
     error = error_of("".join(lines))
     assert error.line == 3 and "add up" in str(error)
+    missing, extra = error.params["missing"], error.params["extra"]
+    assert str(error).endswith(f"missing {missing[0]}, extra {extra[0]}")
 
 
 def test_an_event_that_moves_a_card_that_is_not_there() -> None:

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import GameOptions
 from threethirteen.core.log import encode_log, read_log
-from threethirteen.core.verify import summary, verify_log
+from threethirteen.core.verify import verify_log
+from threethirteen.repl.i18n import Texts
 
 from tests.playouts import play_game
 
@@ -38,7 +39,7 @@ def load_or_refuse(text: str) -> None:
         assert "\n" not in str(error)
         return
     verdict = verify_log(log)
-    assert summary(verdict)
+    assert Texts("en").verdict(verdict)
 
 
 @FUZZ

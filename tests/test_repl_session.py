@@ -20,7 +20,7 @@ from prompt_toolkit.output import DummyOutput
 from threethirteen.core.cards import Card
 from threethirteen.core.log import read_log
 from threethirteen.core.timeline import HUMAN
-from threethirteen.core.verify import summary, verify_log
+from threethirteen.core.verify import verify_log
 from threethirteen.repl.app import open_table
 from threethirteen.repl.completer import card_word
 from threethirteen.repl.i18n import Texts
@@ -113,7 +113,7 @@ def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
     saved = read_log(saved_to.read_text(encoding="utf-8"))
     assert saved.events == table.events
     assert saved.state.is_assisted(HUMAN)
-    assert verify_log(saved).ok, summary(verify_log(saved))
+    assert verify_log(saved).ok, Texts("en").verdict(verify_log(saved))
     autosave = read_log((_data_home / "autosave.jsonl").read_text(encoding="utf-8"))
     assert autosave.events == table.events
     history = (_data_home / "history").read_text(encoding="utf-8")

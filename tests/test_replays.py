@@ -17,7 +17,8 @@ from threethirteen.core.events import (
 from threethirteen.core.log import GameLog, encode_log, read_log
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.state import fold
-from threethirteen.core.verify import summary, verify_log
+from threethirteen.core.verify import verify_log
+from threethirteen.repl.i18n import Texts
 from threethirteen.repl.shipped import rules_text, shipped_replays
 
 from tests.curated import CURATED, REPLAYS
@@ -33,7 +34,7 @@ def load(name: str) -> GameLog:
 def test_curated_game_verifies_and_is_listed(game) -> None:  # type: ignore[no-untyped-def]
     log = load(game.name)
     verdict = verify_log(log)
-    assert verdict.ok, summary(verdict)
+    assert verdict.ok, Texts("en").verdict(verdict)
     assert fold(log.events) == log.state == verdict.state
     assert encode_log(log.events) == (REPLAYS / game.name).read_text(encoding="utf-8")
     started = log.events[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from threethirteen.core.cards import SEATS, parse_card
-from threethirteen.core.errors import IllegalMoveError, InvalidCommandError
+from threethirteen.core.errors import Action, IllegalMoveError, InvalidCommandError
 from threethirteen.core.events import SEAT_NAMES, DrawSource, GameOptions
 from threethirteen.core.rules import (
     Discard,
@@ -38,6 +38,30 @@ def test_commands_before_the_game_starts() -> None:
     assert error.key == "no_game"
     error = refused(GameState(), Discard(seat=0, card=parse_card("7h")))
     assert error.key == "no_game"
+
+
+def test_errors_carry_typed_parameters_and_say_them_in_english() -> None:
+    """A seat is its number, an action an Action, a card a Card (None: unseen), a hand a
+    tuple; only ``str(error)`` turns them into English words."""
+    state, _ = new_game(seed=5)
+    round_ = state.round
+    assert round_ is not None
+    seat, other = round_.turn, (round_.turn + 1) % SEATS
+    error = refused(state, Draw(seat=other, source=DrawSource.STOCK))
+    assert error.params == {"seat": other, "action": Action.DRAW, "turn": seat}
+    said = f"{SEAT_NAMES[other]} cannot take a card now: it is {SEAT_NAMES[seat]}'s turn"
+    assert str(error) == said
+    error = refused(state, Discard(seat=seat, card=round_.hands[seat][0]))
+    assert error.params == {"seat": seat, "top": round_.discard_top}
+    state = fold(decide(state, Draw(seat=seat, source=DrawSource.STOCK)), state)
+    error = refused(state, Draw(seat=seat, source=DrawSource.STOCK))
+    assert error.params == {"seat": seat, "card": None}
+    assert "a card from the stock was taken this turn" in str(error)
+    hand = state.round.hands[seat] if state.round else ()
+    stranger = next(card for card in map(parse_card, ("7h", "8s", "2c")) if card not in hand)
+    error = refused(state, Discard(seat=seat, card=stranger))
+    assert error.params == {"seat": seat, "card": stranger, "hand": hand}
+    assert str(error).endswith(f"it is not in the hand ({' '.join(map(str, hand))})")
 
 
 def test_bad_options_are_invalid_commands() -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from threethirteen.core.errors import GameError
 from threethirteen.core.events import GameOptions
 from threethirteen.core.log import encode_log, read_log
-from threethirteen.core.verify import summary, verify_events, verify_log
+from threethirteen.core.verify import verify_events, verify_log
+from threethirteen.repl.i18n import Texts
 
 from tests.playouts import play_game
 
@@ -38,7 +40,7 @@ def find(kind: str, after: int = 2) -> int:
 def test_a_recorded_game_verifies() -> None:
     verdict = verdict_of(LINES)
     assert verdict.ok and verdict.state == _STATE
-    assert summary(verdict).startswith("ok: seed 71, ")
+    assert Texts("en").verdict(verdict).startswith("ok: seed 71, ")
 
 
 def test_a_wrong_penalty_is_caught() -> None:
@@ -49,7 +51,7 @@ def test_a_wrong_penalty_is_caught() -> None:
         data["totals"][0] += 1
 
     verdict = verdict_of(changed(number, lower))
-    assert not verdict.ok and verdict.line == number and "scores" in verdict.problem
+    assert not verdict.ok and verdict.line == number and "scores" in str(verdict.problem)
 
 
 def test_a_deal_that_does_not_follow_from_the_seed() -> None:
@@ -62,7 +64,7 @@ def test_a_deal_that_does_not_follow_from_the_seed() -> None:
     if json.loads(lines[number - 1])["stock"] == json.loads(LINES[number - 1])["stock"]:
         pytest.skip("the swapped cards were equal")
     verdict = verdict_of(lines[:number])  # later draws would no longer fit the changed stock
-    assert not verdict.ok and verdict.line == number and "seed" in verdict.problem
+    assert not verdict.ok and verdict.line == number and "seed" in str(verdict.problem)
 
 
 def test_an_illegal_discard_is_caught() -> None:
@@ -78,14 +80,36 @@ def test_an_illegal_discard_is_caught() -> None:
             lines.append(json.dumps(following, ensure_ascii=False) + "\n")
             verdict = verify_events(read_log("".join(lines)).events)
             assert not verdict.ok and verdict.line == number + 1
-            assert "taken from the discard pile" in verdict.problem
+            assert "taken from the discard pile" in str(verdict.problem)
+            problem = verdict.problem
+            assert problem is not None and problem.key == "verify_illegal"
+            error = problem.params["error"]
+            assert isinstance(error, GameError) and error.key == "taken_this_turn"
+            said = Texts("de").verdict(verdict)
+            assert said.startswith(f"Zeile {number + 1}: regelwidrig: du kannst ")
             return
     pytest.fail("nobody took a discard")
 
 
 def test_an_unfinished_log_verifies_as_unfinished() -> None:
     verdict = verdict_of(LINES[:200])
-    assert verdict.ok and "unfinished" in summary(verdict)
+    assert verdict.ok and "unfinished" in Texts("en").verdict(verdict)
+    assert "unfertig in Runde" in Texts("de").verdict(verdict)
+
+
+def test_a_wrong_field_names_both_values_as_the_log_shows_them() -> None:
+    def other_dealer(data: dict) -> None:  # type: ignore[type-arg]
+        data["first_dealer"] = (data["first_dealer"] + 1) % 4
+
+    verdict = verdict_of(changed(2, other_dealer))
+    problem = verdict.problem
+    assert problem is not None and problem.key == "verify_other_value"
+    dealer = json.loads(LINES[1])["first_dealer"]
+    assert problem.params["given"] == dealer
+    assert str(problem) == (
+        f"GameStarted.first_dealer is {(dealer + 1) % 4}, but the rules give {dealer}"
+    )
+    assert Texts("en").verdict(verdict) == f"line 2: {problem}"
 
 
 def test_a_log_cut_inside_a_move_verifies_but_is_not_complete() -> None:
