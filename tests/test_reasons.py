@@ -6,7 +6,6 @@ import doctest
 import functools
 import io
 import re
-from pathlib import Path
 
 import pytest
 import threethirteen.core.ai.reasons
@@ -258,13 +257,7 @@ def test_the_replay_viewer_says_why_in_german() -> None:
 # -- the hint --------------------------------------------------------------------------
 
 
-@pytest.fixture
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-
-
-@pytest.mark.usefixtures("_data_home")
+@pytest.mark.usefixtures("data_home")
 @pytest.mark.parametrize("level", ["easy", "medium"])
 @pytest.mark.parametrize("seed", [11, 12])
 def test_the_hint_speaks_german(level: str, seed: int) -> None:

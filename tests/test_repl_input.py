@@ -26,11 +26,7 @@ from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.table import Settings, Table
 from threethirteen.repl.validator import GameValidator
 
-
-@pytest.fixture(autouse=True)
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+pytestmark = pytest.mark.usefixtures("data_home")
 
 
 def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -> Table:

@@ -13,16 +13,11 @@ from threethirteen.repl.app import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "data" / "threethirteen"
+pytestmark = pytest.mark.usefixtures("data_home")
 
 
 def test_a_script_plays_and_prints_plain_text(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], _data_home: Path
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data_home: Path
 ) -> None:
     script = tmp_path / "moves.txt"
     script.write_text(
@@ -38,8 +33,8 @@ def test_a_script_plays_and_prints_plain_text(
     assert "Seed 5: threethirteen play --seed 5 deals the same cards." in out
     assert "Game over after 11 rounds." in out
     assert (tmp_path / "out.jsonl").exists()
-    assert not (_data_home / "autosave.jsonl").exists()  # a script leaves your saved game alone
-    assert not (_data_home / "stats.json").exists()
+    assert not (data_home / "autosave.jsonl").exists()  # a script leaves your saved game alone
+    assert not (data_home / "stats.json").exists()
 
 
 @pytest.mark.parametrize(

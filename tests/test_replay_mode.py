@@ -67,17 +67,12 @@ def played_game(seed: int = 5, players: tuple[str, ...] = PLAYERS) -> tuple[Even
 
 
 @pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def data(data_home: Path, colour_allowed: None) -> Path:
     """A data folder holding someone's autosave and statistics, which must not change."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "data" / "threethirteen"
-    folder.mkdir(parents=True)
-    (folder / "autosave.jsonl").write_text(encode_log(played_game()[:40]), encoding="utf-8")
-    (folder / "stats.json").write_text('{"version": 1, "played": 3}\n', encoding="utf-8")
-    return folder
+    data_home.mkdir(parents=True)
+    (data_home / "autosave.jsonl").write_text(encode_log(played_game()[:40]), encoding="utf-8")
+    (data_home / "stats.json").write_text('{"version": 1, "played": 3}\n', encoding="utf-8")
+    return data_home
 
 
 def untouched(folder: Path) -> bool:

@@ -65,16 +65,12 @@ GAME, MOVE_ENDS = played()
 
 
 @pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def data(data_home: Path) -> Path:
     """A data folder with someone's autosave and statistics in it, which must stay as they are."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "data" / "threethirteen"
-    folder.mkdir(parents=True)
-    (folder / "autosave.jsonl").write_text(AUTOSAVE, encoding="utf-8")
-    (folder / "stats.json").write_text(STATS, encoding="utf-8")
-    return folder
+    data_home.mkdir(parents=True)
+    (data_home / "autosave.jsonl").write_text(AUTOSAVE, encoding="utf-8")
+    (data_home / "stats.json").write_text(STATS, encoding="utf-8")
+    return data_home
 
 
 def untouched(folder: Path) -> bool:
