@@ -1,11 +1,13 @@
 """What every test shares: a config folder of its own, so no test reads or writes yours;
-and, for the tests that ask, a data folder of its own."""
+and, for the tests that ask, a data folder of its own and the command in a child process."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+
+from tests.child import Cli
 
 
 @pytest.fixture(autouse=True)
@@ -32,3 +34,9 @@ def colour_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """``NO_COLOR`` unset, whatever the shell running the tests says."""
     monkeypatch.delenv("NO_COLOR", raising=False)
 
+
+@pytest.fixture
+def cli(tmp_path: Path, _config_home: Path) -> Cli:
+    """``threethirteen`` in a child process with a clean environment, run from ``tmp_path``:
+    the same data folder as :func:`data_home`'s, the same config folder as this process's."""
+    return Cli(tmp_path, config=_config_home)
