@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 from threethirteen.core.ai.tracking import unseen_counts
 from threethirteen.core.cards import Card, card_from_code
-from threethirteen.core.events import CardDiscarded, CardDrawn, DrawSource, Event
+from threethirteen.core.events import CardDiscarded, CardDrawn, DrawSource, Event, GameStarted
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.players import Policy, load_policy
 from threethirteen.core.state import GameState, Phase, evolve
@@ -144,3 +144,22 @@ def costliest(decisions: Sequence[Decision], limit: int = 10) -> list[Decision]:
     """The decisions that cost most, worst first (only those that cost anything)."""
     worse = [d for d in decisions if d.cost > 0.05]
     return sorted(worse, key=lambda d: (-d.cost, d.seq))[:limit]
+
+
+@frozen(kw_only=True)
+class Review:
+    """A game reviewed for one seat: how many of its decisions the advisor made otherwise,
+    and the costliest of them, worst first."""
+
+    seat: int
+    differing: int
+    costliest: tuple[Decision, ...]
+
+
+def review(events: Sequence[Event], limit: int = 10, advisor: Policy | None = None) -> Review:
+    """The review of the human's seat (seat 0 when nobody is human) of a game's log."""
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    seat = started.players.index("human") if "human" in started.players else 0
+    decisions = analyze(events, seat, advisor)
+    return Review(seat=seat, differing=len(decisions), costliest=tuple(costliest(decisions, limit)))

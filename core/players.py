@@ -16,9 +16,9 @@ arguments), so people can bring their own bot:
 A policy may also set ``last_reason`` (a one-line reason for its latest
 choice); the engine writes it into the event.
 
-:func:`play_game` is the one loop that lets policies play a game (the simulator,
-the benchmark, the curated replays and the tests use it); :func:`play_on` plays
-on from any state, one decision at a time.
+:func:`play_on` is the one loop in which policies play: from any state, one
+decision at a time; :func:`play_game` plays a whole game with it, by player names.
+The simulator, the benchmark, the curated replays and the tests use them.
 """
 
 from __future__ import annotations

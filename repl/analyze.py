@@ -1,8 +1,9 @@
-"""``threethirteen replay FILE --analyze``: the costliest decisions of a game, by the hard AI."""
+"""``threethirteen replay FILE --analyze``: the costliest decisions of a game, by the hard AI,
+told (the review itself is :func:`core.analysis.review`)."""
 
 from __future__ import annotations
 
-from threethirteen.core.analysis import Decision, analyze, costliest
+from threethirteen.core.analysis import Decision, review
 from threethirteen.core.events import GameStarted
 from threethirteen.core.log import GameLog
 
@@ -26,13 +27,12 @@ def analysis_lines(log: GameLog, limit: int = 10) -> list[str]:
     """The report of ``--analyze`` for the human seat (seat 0 when nobody is human)."""
     started = log.events[0]
     assert isinstance(started, GameStarted)
-    seat = started.players.index("human") if "human" in started.players else 0
+    found = review(log.events, limit)
+    seat = found.seat
     name = "you" if started.players[seat] == "human" else started.seats[seat]
-    decisions = analyze(log.events, seat)
-    worst = costliest(decisions, limit)
-    own = sum(1 for _ in decisions)
+    worst = found.costliest
     lines = [
-        f"{started.seats[seat]}: {own} decisions differ from the hard AI's; "
+        f"{started.seats[seat]}: {found.differing} decisions differ from the hard AI's; "
         f"the {len(worst)} costliest, by expected penalty:"
     ]
     lines += [f"  {describe(decision, name)}" for decision in worst]

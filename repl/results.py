@@ -1,109 +1,24 @@
-"""What simulated games showed, and how it is told: per-seat statistics and tables.
+"""How simulated games are told: the per-seat table, the comparison, the ``--json`` objects.
 
-:mod:`repl.simulate` plays the games; this module sums them up (means with 95%
-intervals, going-out rates, round penalties, decision times) and writes the
-tables, each with a legend saying what its columns mean, or the ``--json`` object.
+:mod:`core.simulation` plays the games and sums them up; this module writes the
+tables, each with a legend saying what its columns mean, or the JSON objects.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import field, frozen
 from threethirteen.core.events import SEAT_NAMES
-
-Z95 = 1.96
-
-
-@frozen(kw_only=True)
-class GameResult:
-    """What one game showed: totals, winner, rounds gone out, round penalties, decision times."""
-
-    seed: int
-    totals: tuple[int, ...] = ()
-    winner: int | None = None
-    went_out: tuple[int, ...] = ()
-    rounds: int = 0
-    penalties: tuple[tuple[int, ...], ...] = ()
-    decision_ms: tuple[tuple[float, ...], ...] = ()
-    error: str | None = field(default=None)
-
-
-# -- statistics ----------------------------------------------------------------------
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (normal approximation)."""
-    if not values:
-        return math.nan, math.nan
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.nan
-    return mean, Z95 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The ``share`` quantile (nearest rank) of ``values``; NaN when there are none."""
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
-
-
-@frozen(kw_only=True)
-class SeatSummary:
-    """One seat over many games."""
-
-    seat: int
-    player: str
-    mean_total: float
-    interval: float
-    wins: int
-    went_out_rate: float
-    mean_round_penalty: float
-    p50_ms: float
-    p99_ms: float
-
-
-def summarise(players: Sequence[str], results: Sequence[GameResult]) -> list[SeatSummary]:
-    """Per seat: mean total with interval, wins, going-out rate, round penalty, decision times."""
-    out = []
-    for seat, player in enumerate(players):
-        mean, half = mean_interval([r.totals[seat] for r in results])
-        rounds = sum(r.rounds for r in results)
-        penalties = [p for r in results for p in r.penalties[seat]]
-        times = [t for r in results for t in r.decision_ms[seat]]
-        out.append(
-            SeatSummary(
-                seat=seat,
-                player=player,
-                mean_total=mean,
-                interval=half,
-                wins=sum(1 for r in results if r.winner == seat),
-                went_out_rate=sum(r.went_out[seat] for r in results) / rounds if rounds else 0.0,
-                mean_round_penalty=statistics.fmean(penalties) if penalties else math.nan,
-                p50_ms=percentile(times, 0.5),
-                p99_ms=percentile(times, 0.99),
-            )
-        )
-    return out
-
-
-def decision_times(
-    players: Sequence[str], results: Sequence[GameResult]
-) -> dict[str, dict[str, float]]:
-    """p50/p99 decision milliseconds by player (seats with the same player pooled)."""
-    pooled: dict[str, list[float]] = {}
-    for seat, player in enumerate(players):
-        pooled.setdefault(player, []).extend(t for r in results for t in r.decision_ms[seat])
-    return {
-        player: {"p50": percentile(times, 0.5), "p99": percentile(times, 0.99)}
-        for player, times in pooled.items()
-    }
-
+from threethirteen.core.simulation import (
+    Comparison,
+    DecisionTimes,
+    Difference,
+    GameResult,
+    decision_times,
+    summarise,
+)
 
 TABLE_LEGEND = """\
 mean total: the mean final total of a game (lower is better)
@@ -140,12 +55,15 @@ def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
     return "\n".join(lines)
 
 
-def json_object(players: Sequence[str], results: Sequence[GameResult]) -> dict[str, Any]:
+def table_object(players: Sequence[str], results: Sequence[GameResult]) -> dict[str, Any]:
     """The ``--json`` object: every game, decision times by player, and the per-seat table."""
     return {
         "players": list(players),
         "games": [{"seed": r.seed, "totals": list(r.totals), "winner": r.winner} for r in results],
-        "decision_ms": decision_times(players, results),
+        "decision_ms": {
+            player: _times_object(times)
+            for player, times in decision_times(players, results).items()
+        },
         "seats": [
             {
                 "seat": row.seat,
@@ -183,33 +101,73 @@ A − B: A's total minus B's, same seat, same deal (below 0: A scores lower)"""
 """What the columns of :func:`compare_text` mean, printed under it."""
 
 
-def compare_text(report: dict[str, Any]) -> str:
+def compare_text(report: Comparison) -> str:
     """The duplicate comparison as a readable table, with its legend."""
-    baseline = report["baseline"]
+    baseline = report.baseline
+    first, last = report.seeds
     lines = [
-        f"duplicate deals: {report['games_per_lineup']} seeds "
-        f"({report['seeds'][0]}–{report['seeds'][1]}), each candidate in each of the 4 seats "
+        f"duplicate deals: {report.games_per_lineup} seeds "
+        f"({first}–{last}), each candidate in each of the 4 seats "
         f"against 3 × {baseline}; {baseline} alone averages "
-        f"{report['baseline_mean_total']:.1f} a game",
+        f"{report.baseline_mean_total:.1f} a game",
         f"{'player':<12}{'mean total':>11}{'vs ' + baseline + ' (95% interval)':>40}"
         f"{'win share':>11}{'p50 ms':>9}{'p99 ms':>9}",
     ]
-    for row in report["candidates"]:
-        low, high = row["relative_interval95"]
+    for row in report.candidates:
+        low, high = row.relative_interval95
         versus = (
-            f"{row['difference']:+.1f} = {100 * row['relative']:+.1f}% "
+            f"{row.versus.difference:+.1f} = {100 * row.relative:+.1f}% "
             f"[{100 * low:+.1f}%, {100 * high:+.1f}%]"
         )
         lines.append(
-            f"{row['candidate']:<12}{row['mean_total']:>11.1f}{versus:>40}"
-            f"{100 * row['win_share']:>10.1f}%{row['decision_ms']['p50']:>9.2f}"
-            f"{row['decision_ms']['p99']:>9.1f}"
+            f"{row.candidate:<12}{row.mean_total:>11.1f}{versus:>40}"
+            f"{100 * row.win_share:>10.1f}%{row.decision_ms.p50:>9.2f}"
+            f"{row.decision_ms.p99:>9.1f}"
         )
-    for pair in report["pairs"]:
-        low, high = pair["interval95"]
+    for pair in report.pairs:
+        low, high = pair.versus.interval95
         lines.append(
-            f"{pair['candidate']} − {pair['reference']}: {pair['difference']:+.2f} points a game, "
+            f"{pair.candidate} − {pair.reference}: {pair.versus.difference:+.2f} points a game, "
             f"95% interval [{low:+.2f}, {high:+.2f}]"
         )
     lines += ["", COMPARE_LEGEND.format(baseline=baseline)]
     return "\n".join(lines)
+
+
+def compare_object(report: Comparison) -> dict[str, Any]:
+    """The ``--compare … --json`` object."""
+    return {
+        "baseline": report.baseline,
+        "games_per_lineup": report.games_per_lineup,
+        "seeds": list(report.seeds),
+        "options": {"jokers": report.options.jokers, "aces_high": report.options.aces_high},
+        "baseline_mean_total": report.baseline_mean_total,
+        "candidates": [
+            {
+                "candidate": row.candidate,
+                "mean_total": row.mean_total,
+                **_difference_object(row.versus),
+                "relative": row.relative,
+                "relative_interval95": list(row.relative_interval95),
+                "win_share": row.win_share,
+                "decision_ms": _times_object(row.decision_ms),
+            }
+            for row in report.candidates
+        ],
+        "pairs": [
+            {
+                "candidate": pair.candidate,
+                "reference": pair.reference,
+                **_difference_object(pair.versus),
+            }
+            for pair in report.pairs
+        ],
+    }
+
+
+def _difference_object(versus: Difference) -> dict[str, Any]:
+    return {"difference": versus.difference, "interval95": list(versus.interval95)}
+
+
+def _times_object(times: DecisionTimes) -> dict[str, float]:
+    return {"p50": times.p50, "p99": times.p99}

@@ -9,149 +9,74 @@ each candidate in each seat in turn with the baseline in the other three, and
 the baseline alone at the table, all on the same seeds. It reports each
 candidate's mean game total against the baseline's in the same seat on the same
 deals, and each pair of candidates against each other, with 95% intervals.
+
+This is the command's front: its options, the process pool, the progress line on
+stderr, the ``--log-dir`` files and the printed results. Playing a game, the
+statistics and the duplicate method are :mod:`core.simulation`'s.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
-import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from attrs import frozen
 from threethirteen.core.cards import SEATS
-from threethirteen.core.errors import GameError
-from threethirteen.core.events import (
-    SEAT_NAMES,
-    DrawSource,
-    Event,
-    GameEnded,
-    GameOptions,
-    PlayerWentOut,
-    RoundScored,
-)
+from threethirteen.core.events import GameOptions
 from threethirteen.core.log import encode_log
-from threethirteen.core.players import Policy, load_policy, policy_turn
-from threethirteen.core.rules import new_game
-from threethirteen.core.state import evolve
-from threethirteen.core.views import PlayerView
+from threethirteen.core.simulation import (
+    Duplicate,
+    GameJob,
+    GameResult,
+    SimulationError,
+    check_players,
+    play_job,
+)
 from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
 from threethirteen.repl.results import (
-    GameResult,
+    compare_object,
     compare_text,
-    json_object,
     json_safe,
-    mean_interval,
-    percentile,
+    table_object,
     table_text,
 )
 
-__all__ = ["GameJob", "GameResult", "main", "mean_interval", "percentile", "play_game"]
+__all__ = ["Progress", "main"]
 
 
-@frozen(kw_only=True)
-class GameJob:
-    """One game to play: its seed, options, players and where to write its log."""
-
-    seed: int
-    players: tuple[str, ...]
-    options: GameOptions
-    log_dir: str | None = None
+# -- playing the games ---------------------------------------------------------------
 
 
-class _Timed:
-    """A policy wrapped so that the time of each of its choices is recorded."""
-
-    def __init__(self, policy: Policy, clock: Callable[[], float]) -> None:
-        self.policy = policy
-        self.clock = clock
-        self.times: list[float] = []
-
-    @property
-    def last_reason(self) -> str:
-        reason = getattr(self.policy, "last_reason", "")
-        return reason if isinstance(reason, str) else ""
-
-    def choose_draw(self, view: PlayerView) -> str | DrawSource:
-        start = self.clock()
-        choice = self.policy.choose_draw(view)
-        self.times.append((self.clock() - start) * 1000)
-        return choice
-
-    def choose_discard(self, view: PlayerView) -> Any:
-        start = self.clock()
-        choice = self.policy.choose_discard(view)
-        self.times.append((self.clock() - start) * 1000)
-        return choice
-
-
-def player_label(spec: str, seat: int) -> str:
-    """How errors name a player: ``'hard' (seat Top)``."""
-    return f"{spec!r} (seat {SEAT_NAMES[seat]})"
-
-
-def play_game(job: GameJob) -> GameResult:
-    """Play one whole game; a player that fails to load or moves illegally ends it with an error."""
-    try:
-        seats = [_Timed(load_policy(spec), time.perf_counter) for spec in job.players]
-    except GameError as error:
-        return GameResult(seed=job.seed, error=str(error))
-    state, first = new_game(job.seed, job.options, players=job.players)
-    log: list[Event] = list(first)
-    went_out = [0] * SEATS
-    penalties: list[list[int]] = [[] for _ in range(SEATS)]
-    rounds = 0
-    while state.ended is None:
-        seat = state.turn
-        assert seat is not None
-        try:
-            events = policy_turn(state, seats[seat], player_label(job.players[seat], seat))
-        except GameError as error:
-            return GameResult(seed=job.seed, error=str(error))
-        except Exception as error:  # a bot's own crash is its problem, named as such
-            label = player_label(job.players[seat], seat)
-            return GameResult(seed=job.seed, error=f"the player {label} failed: {error!r}")
-        for event in events:
-            state = evolve(state, event)
-            if isinstance(event, PlayerWentOut):
-                went_out[event.seat] += 1
-            elif isinstance(event, RoundScored):
-                rounds += 1
-                for s, score in enumerate(event.scores):
-                    penalties[s].append(score.penalty)
-        log.extend(events)
-    if job.log_dir is not None:
-        path = Path(job.log_dir) / f"game-{job.seed}.jsonl"
+def play_and_keep(job: GameJob, log_dir: str | None = None) -> GameResult:
+    """Play ``job``, its decisions timed by the process's clock; with ``log_dir``, write
+    the log of a finished game there as ``game-SEED.jsonl``."""
+    result, log = play_job(job, clock=time.perf_counter)
+    if log_dir is not None and result.error is None:
+        path = Path(log_dir) / f"game-{job.seed}.jsonl"
         path.write_text(encode_log(log), encoding="utf-8")
-    ended = log[-1]
-    assert isinstance(ended, GameEnded)
-    return GameResult(
-        seed=job.seed,
-        totals=ended.totals,
-        winner=ended.winner,
-        went_out=tuple(went_out),
-        rounds=rounds,
-        penalties=tuple(tuple(p) for p in penalties),
-        decision_ms=tuple(tuple(seat.times) for seat in seats),
-    )
+    return result
 
 
-def run_games(jobs: Sequence[GameJob], workers: int) -> Iterator[GameResult]:
+def run_games(
+    jobs: Sequence[GameJob], workers: int, log_dir: str | None = None
+) -> Iterator[GameResult]:
     """Play ``jobs``, in ``workers`` processes when more than one; results in job order."""
+    play = functools.partial(play_and_keep, log_dir=log_dir)
     if workers <= 1 or len(jobs) <= 1:
-        yield from map(play_game, jobs)
+        yield from map(play, jobs)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(play_game, jobs, chunksize=1)
+        yield from pool.map(play, jobs, chunksize=1)
 
 
-# -- progress and running ------------------------------------------------------------
+# -- progress ------------------------------------------------------------------------
 
 
 class Progress:
@@ -184,10 +109,12 @@ class Progress:
             self.stream.flush()
 
 
-def play_all(jobs: Sequence[GameJob], workers: int, progress: Progress) -> list[GameResult]:
+def play_all(
+    jobs: Sequence[GameJob], workers: int, progress: Progress, log_dir: str | None = None
+) -> list[GameResult]:
     """Play every job with progress; raise ``SimulationError`` at the first failed game."""
     results = []
-    for done, result in enumerate(run_games(jobs, workers), start=1):
+    for done, result in enumerate(run_games(jobs, workers, log_dir), start=1):
         if result.error is not None:
             progress.close()
             raise SimulationError(f"game with seed {result.seed}: {result.error}")
@@ -195,100 +122,6 @@ def play_all(jobs: Sequence[GameJob], workers: int, progress: Progress) -> list[
         progress.update(done)
     progress.close()
     return results
-
-
-class SimulationError(Exception):
-    """A game could not be played to the end (a player failed); the message names it."""
-
-
-def _check_players(players: Iterable[str]) -> None:
-    """Load each player once up front, so a bad name fails before any game is played."""
-    for seat, spec in enumerate(players):
-        try:
-            load_policy(spec)
-        except GameError as error:
-            raise SimulationError(f"{player_label(spec, seat)}: {error}") from None
-
-
-# -- the duplicate comparison --------------------------------------------------------
-
-
-def compare(
-    candidates: Sequence[str],
-    baseline: str,
-    seeds: Sequence[int],
-    options: GameOptions,
-    workers: int,
-    progress: Progress | None = None,
-) -> dict[str, Any]:
-    """Each candidate in each seat in turn against three baselines, and the baseline table.
-
-    A candidate's difference on a seed is its total minus the baseline's total in the
-    same seat on the same deal, averaged over the four seats; two candidates are
-    compared the same way, seat by seat. Intervals are over seeds.
-    """
-    lineups = [tuple([baseline] * SEATS)]
-    for candidate in candidates:
-        for seat in range(SEATS):
-            lineup = [baseline] * SEATS
-            lineup[seat] = candidate
-            lineups.append(tuple(lineup))
-    jobs = [GameJob(seed=s, players=lineup, options=options) for lineup in lineups for s in seeds]
-    results = play_all(jobs, workers, progress or Progress(len(jobs), sys.stderr, False))
-    n = len(seeds)
-    base = results[:n]
-    base_mean = statistics.fmean(t for game in base for t in game.totals)
-
-    def seat_totals(k: int) -> list[list[int]]:
-        """Candidate ``k``'s total per seed and seat."""
-        block = results[n * (1 + SEATS * k) :]
-        return [[block[seat * n + i].totals[seat] for seat in range(SEATS)] for i in range(n)]
-
-    def versus(mine: list[list[int]], theirs: list[list[int]]) -> dict[str, Any]:
-        per_seed = [
-            statistics.fmean(a - b for a, b in zip(x, y, strict=True))
-            for x, y in zip(mine, theirs, strict=True)
-        ]
-        diff, half = mean_interval(per_seed)
-        return {"difference": diff, "interval95": [diff - half, diff + half]}
-
-    base_totals = [list(game.totals) for game in base]
-    reports = []
-    totals = []
-    for k, candidate in enumerate(candidates):
-        mine = seat_totals(k)
-        totals.append(mine)
-        block = results[n * (1 + SEATS * k) : n * (1 + SEATS * (k + 1))]
-        wins = sum(block[seat * n + i].winner == seat for seat in range(SEATS) for i in range(n))
-        times = [
-            t
-            for seat in range(SEATS)
-            for g in block[seat * n : (seat + 1) * n]
-            for t in g.decision_ms[seat]
-        ]
-        mean_total = statistics.fmean(t for row in mine for t in row)
-        report: dict[str, Any] = {"candidate": candidate, "mean_total": mean_total}
-        report.update(versus(mine, base_totals))
-        report["relative"] = report["difference"] / base_mean
-        report["relative_interval95"] = [x / base_mean for x in report["interval95"]]
-        report["win_share"] = wins / (SEATS * n)
-        report["decision_ms"] = {"p50": percentile(times, 0.5), "p99": percentile(times, 0.99)}
-        reports.append(report)
-    pairs = []
-    for i, first in enumerate(candidates):
-        for j in range(i + 1, len(candidates)):
-            pair = {"candidate": candidates[j], "reference": first}
-            pair.update(versus(totals[j], totals[i]))
-            pairs.append(pair)
-    return {
-        "baseline": baseline,
-        "games_per_lineup": n,
-        "seeds": [seeds[0], seeds[-1]],
-        "options": {"jokers": options.jokers, "aces_high": options.aces_high},
-        "baseline_mean_total": base_mean,
-        "candidates": reports,
-        "pairs": pairs,
-    }
 
 
 # -- the command ---------------------------------------------------------------------
@@ -384,33 +217,37 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     options = GameOptions(jokers=args.jokers, aces_high=args.aces == "high")
-    seeds = [args.seed + i for i in range(args.games)]
+    seeds = tuple(args.seed + i for i in range(args.games))
     jobs = min(args.jobs, os.cpu_count() or 1) if args.jobs > 1 else 1
     try:
         if args.compare:
-            candidates = [p.strip() for p in args.compare.split(",")]
-            _check_players([*candidates, args.against])
-            count = len(seeds) * (1 + SEATS * len(candidates))
-            progress = Progress(count, sys.stderr, not args.quiet)
-            report = compare(candidates, args.against, seeds, options, jobs, progress)
-            print(json.dumps(json_safe(report), indent=2) if args.json else compare_text(report))
+            candidates = tuple(p.strip() for p in args.compare.split(","))
+            check_players([*candidates, args.against])
+            duplicate = Duplicate(
+                candidates=candidates, baseline=args.against, seeds=seeds, options=options
+            )
+            game_jobs = duplicate.jobs()
+            progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
+            report = duplicate.compare(play_all(game_jobs, jobs, progress))
+            if args.json:
+                print(json.dumps(json_safe(compare_object(report)), indent=2))
+            else:
+                print(compare_text(report))
             return 0
         players = tuple(p.strip() for p in args.players.split(","))
         if len(players) != SEATS:
             parser.error(f"--players needs {SEATS} players, one per seat, not {len(players)}")
-        _check_players(players)
+        check_players(players)
         if args.log_dir:
             Path(args.log_dir).mkdir(parents=True, exist_ok=True)
-        game_jobs = [
-            GameJob(seed=s, players=players, options=options, log_dir=args.log_dir) for s in seeds
-        ]
+        game_jobs = [GameJob(seed=s, players=players, options=options) for s in seeds]
         progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
-        results = play_all(game_jobs, jobs, progress)
+        results = play_all(game_jobs, jobs, progress, args.log_dir)
     except SimulationError as error:
         print(f"threethirteen simulate: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(json_safe(json_object(players, results)), indent=2))
+        print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:
         print(table_text(players, results))
     return 0

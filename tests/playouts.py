@@ -1,12 +1,16 @@
-"""A trivial legal-move player and random playouts with fixed seeds, for the engine tests."""
+"""A trivial legal-move player and random playouts with fixed seeds, for the engine tests;
+and the states a game passes through as policies play it (``core.players.play_on``)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
+from attrs import frozen
 from threethirteen.core.events import DrawSource, Event, GameOptions
+from threethirteen.core.log import encode_log
 from threethirteen.core.melds import best_arrangement
+from threethirteen.core.players import Policy, play_on
 from threethirteen.core.rules import Discard, Draw, decide, legal_commands, new_game
 from threethirteen.core.state import GameState, evolve
 
@@ -67,3 +71,27 @@ def play_game(seed: int, options: GameOptions | None = None) -> tuple[GameState,
 
 def random_source(rng: random.Random) -> DrawSource:
     return rng.choice([DrawSource.STOCK, DrawSource.DISCARD])
+
+
+def states_of_play(start: GameState, policies: Sequence[Policy]) -> Iterator[GameState]:
+    """``start``, then the state after each decision as ``policies`` play on from it."""
+    yield start
+    for _, after in play_on(start, policies):
+        yield after
+
+
+@frozen
+class Recorded:
+    """A greedy playout, recorded: its final state and its log as events, text and lines."""
+
+    state: GameState
+    events: tuple[Event, ...]
+    text: str
+    lines: tuple[str, ...]
+
+
+def record(seed: int, options: GameOptions | None = None) -> Recorded:
+    """The greedy playout of ``seed``, recorded."""
+    state, log = play_game(seed, options)
+    text = encode_log(log)
+    return Recorded(state, tuple(log), text, tuple(text.splitlines(keepends=True)))

@@ -12,7 +12,6 @@ keeping each ``…`` with as many lines before and after it as it had.
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
 import sys
@@ -21,6 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from attrs import frozen
+
+from tests.child import Cli
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -107,27 +108,8 @@ def run(command: str, folder: Path) -> list[str]:
     words = shlex.split(command)
     if not words or words[0] != "threethirteen":
         raise ValueError(f"not a threethirteen command: {command!r}")
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(folder / "home"),
-        "XDG_DATA_HOME": str(folder / "data"),
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "NO_COLOR": "1",
-        "TERM": "dumb",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONPATH": str(ROOT),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "threethirteen.repl.cli", *words[1:]],
-        cwd=folder,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        encoding="utf-8",
-        check=False,
-        timeout=300,
+    done = Cli(folder).run(
+        *words[1:], env={"NO_COLOR": "1", "TERM": "dumb"}, stderr=subprocess.STDOUT, timeout=300
     )
     return done.stdout.rstrip("\n").split("\n") if done.stdout else []
 

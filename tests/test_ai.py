@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import attrs
@@ -19,12 +21,13 @@ from threethirteen.core.errors import GameError
 from threethirteen.core.events import DrawSource, GameOptions
 from threethirteen.core.log import encode_log
 from threethirteen.core.melds import best_arrangement
-from threethirteen.core.players import LEVELS, PolicyError, load_policy, policy_turn
+from threethirteen.core.players import LEVELS, PolicyError, load_policy, play_game, policy_turn
 from threethirteen.core.rules import new_game
-from threethirteen.core.state import Phase, evolve
+from threethirteen.core.simulation import GameJob, play_job
+from threethirteen.core.state import Phase
 from threethirteen.core.views import PlayerView, view_for
-from threethirteen.repl.simulate import GameJob, play_game
 
+from tests.playouts import states_of_play
 from tests.test_views import shuffle_hidden
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,17 +40,7 @@ def play_log(
     rounds: int = 11,
 ) -> str:
     """The log of one game between ``players`` (its first ``rounds`` rounds), as save-file text."""
-    policies = [load_policy(spec) for spec in players]
-    state, events = new_game(seed, options or GameOptions(), players=players)
-    log = list(events)
-    while state.ended is None and state.round is not None and state.round.round_no <= rounds:
-        seat = state.turn
-        assert seat is not None
-        new = policy_turn(state, policies[seat], players[seat])
-        for event in new:
-            state = evolve(state, event)
-        log.extend(new)
-    return encode_log(log)
+    return encode_log(play_game(seed, players, options, rounds=rounds))
 
 
 def test_every_level_loads_by_name() -> None:
@@ -65,13 +58,12 @@ def test_all_levels_play_a_whole_game_legally_with_a_reason_for_each_move() -> N
 
 
 def test_aces_high_and_four_jokers_play_legally() -> None:
-    result = play_game(
-        GameJob(
-            seed=8,
-            players=("hard", "medium", "easy", "greedy"),
-            options=GameOptions(jokers=4, aces_high=True),
-        )
+    job = GameJob(
+        seed=8,
+        players=("hard", "medium", "easy", "greedy"),
+        options=GameOptions(jokers=4, aces_high=True),
     )
+    result, _ = play_job(job, clock=time.perf_counter)
     assert result.error is None and len(result.totals) == SEATS
 
 
@@ -121,24 +113,17 @@ class Spy:
 def test_levels_see_only_views_and_ignore_hidden_cards(level: str) -> None:
     spy = Spy(level)
     rng = random.Random(3)
-    state, _ = new_game(3, GameOptions(jokers=2))
-    checked = 0
-    while state.ended is None and checked < 40:
-        seat = state.turn
-        assert seat is not None
-        if seat == 1:
-            other = shuffle_hidden(state, seat, rng)
-            a, b = load_policy(level), load_policy(level)
-            if state.phase == Phase.DRAW:
-                assert a.choose_draw(view_for(state, seat)) == b.choose_draw(view_for(other, seat))
-            else:
-                assert a.choose_discard(view_for(state, seat)) == b.choose_discard(
-                    view_for(other, seat)
-                )
-            checked += 1
-        policy = spy if seat == 1 else load_policy("greedy")
-        for event in policy_turn(state, policy):
-            state = evolve(state, event)
+    start, _ = new_game(3, GameOptions(jokers=2))
+    greedy = load_policy("greedy")
+    states = states_of_play(start, [greedy, spy, greedy, greedy])
+    left_to_act = (state for state in states if state.ended is None and state.turn == 1)
+    for state in itertools.islice(left_to_act, 40):
+        other = shuffle_hidden(state, 1, rng)
+        a, b = load_policy(level), load_policy(level)
+        if state.phase == Phase.DRAW:
+            assert a.choose_draw(view_for(state, 1)) == b.choose_draw(view_for(other, 1))
+        else:
+            assert a.choose_discard(view_for(state, 1)) == b.choose_discard(view_for(other, 1))
     assert spy.seen and all(type(view) is PlayerView for view in spy.seen)
 
 
@@ -162,20 +147,21 @@ class BadDraw:
 
 
 def test_an_illegal_move_names_the_player_and_is_not_replaced() -> None:
-    result = play_game(
-        GameJob(
-            seed=1,
-            players=("greedy", "tests.test_ai:Cheater", "greedy", "greedy"),
-            options=GameOptions(),
-        )
+    job = GameJob(
+        seed=1,
+        players=("greedy", "tests.test_ai:Cheater", "greedy", "greedy"),
+        options=GameOptions(),
     )
-    assert result.error is not None
+    result, log = play_job(job, clock=time.perf_counter)
+    assert result.error is not None and log == ()
     assert "tests.test_ai:Cheater" in result.error and "Left" in result.error
     assert "illegal move" in result.error and "not in the hand" in result.error
-    state, _ = new_game(1)
-    while state.turn != 1 or state.phase != Phase.DRAW:
-        for event in policy_turn(state, GreedyPolicy()):
-            state = evolve(state, event)
+    start, _ = new_game(1)
+    state = next(
+        state
+        for state in states_of_play(start, [GreedyPolicy()] * SEATS)
+        if state.turn == 1 and state.phase == Phase.DRAW
+    )
     with pytest.raises(PolicyError, match=r"BadDraw.*'the river'"):
         policy_turn(state, BadDraw(), "BadDraw")
 

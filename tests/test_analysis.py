@@ -6,36 +6,23 @@ from collections import Counter
 
 from threethirteen.core.analysis import analyze, costliest, discard_value, draw_value
 from threethirteen.core.cards import new_deck
-from threethirteen.core.events import DrawSource, Event, GameOptions
+from threethirteen.core.events import DrawSource, GameOptions
 from threethirteen.core.melds import best_arrangement
-from threethirteen.core.players import load_policy, policy_turn
+from threethirteen.core.players import play_game
 from threethirteen.core.rules import new_game
-from threethirteen.core.state import GameState, Phase, fold
+from threethirteen.core.state import GameState, Phase
 from threethirteen.core.views import view_for
 
-from tests.playouts import play_game
-
-
-def ai_game(levels: tuple[str, ...], seed: int, rounds: int) -> list[Event]:
-    """The log of the first ``rounds`` rounds of a game between AI levels."""
-    state, events = new_game(seed, GameOptions(), players=levels)
-    log = list(events)
-    policies = [load_policy(level) for level in levels]
-    while state.ended is None and len(state.score_sheet) < rounds:
-        assert state.turn is not None
-        new = policy_turn(state, policies[state.turn])
-        state = fold(new, state)
-        log.extend(new)
-    return log
+from tests.playouts import record
 
 
 def test_the_hard_ai_agrees_with_itself() -> None:
-    log = ai_game(("hard", "easy", "easy", "easy"), seed=5, rounds=3)
+    log = play_game(5, ("hard", "easy", "easy", "easy"), rounds=3)
     assert analyze(log, seat=0) == []
 
 
 def test_a_greedy_players_costliest_moves() -> None:
-    _, log = play_game(2026, GameOptions(jokers=2))
+    log = record(2026, GameOptions(jokers=2)).events
     decisions = analyze(log[:150], seat=0)
     assert decisions
     worst = costliest(decisions, limit=5)

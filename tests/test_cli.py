@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,17 +9,7 @@ from threethirteen.core import __version__
 from threethirteen.repl import cli, replay
 from threethirteen.repl.shipped import rules_text, shipped_replays
 
-
-def run(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """The real command in a child process, from ``cwd`` (never the checkout)."""
-    return subprocess.run(
-        [sys.executable, "-m", "threethirteen.repl.cli", *argv],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-        check=False,
-    )
+from tests.child import Cli
 
 
 def test_an_unknown_command_is_named_with_exit_code_2(
@@ -51,8 +39,8 @@ def test_a_module_that_cannot_be_imported_is_a_broken_install(
     assert "broken" in err and "not built yet" not in err
 
 
-def test_the_curated_replays_are_listed_with_what_they_show(tmp_path: Path) -> None:
-    result = run("replay", "--list", cwd=tmp_path)
+def test_the_curated_replays_are_listed_with_what_they_show(cli: Cli) -> None:
+    result = cli.run("replay", "--list")
     assert result.returncode == 0, result.stderr
     games = shipped_replays()
     assert len(games) >= 6
@@ -63,30 +51,30 @@ def test_the_curated_replays_are_listed_with_what_they_show(tmp_path: Path) -> N
         )
 
 
-def test_a_curated_replay_opens_by_name_from_any_folder(tmp_path: Path) -> None:
-    result = run("replay", "no-winner", "--verify", cwd=tmp_path)
+def test_a_curated_replay_opens_by_name_from_any_folder(cli: Cli) -> None:
+    result = cli.run("replay", "no-winner", "--verify")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("no-winner: ok: seed 1038")
-    assert run("replay", "no-winner.jsonl", "--verify", cwd=tmp_path).returncode == 0
+    assert cli.run("replay", "no-winner.jsonl", "--verify").returncode == 0
 
 
-def test_a_file_of_ones_own_wins_over_a_curated_name(tmp_path: Path) -> None:
+def test_a_file_of_ones_own_wins_over_a_curated_name(tmp_path: Path, cli: Cli) -> None:
     (tmp_path / "no-winner").write_text("not a log\n", encoding="utf-8")
     assert replay.replay_file(str(tmp_path / "no-winner")) == tmp_path / "no-winner"
-    result = run("replay", "no-winner", "--verify", cwd=tmp_path)
+    result = cli.run("replay", "no-winner", "--verify")
     assert result.returncode == 1 and "line 1" in result.stdout
 
 
-def test_a_name_that_is_neither_file_nor_curated_game(tmp_path: Path) -> None:
-    result = run("replay", "no-such-game", cwd=tmp_path)
+def test_a_name_that_is_neither_file_nor_curated_game(cli: Cli) -> None:
+    result = cli.run("replay", "no-such-game")
     assert result.returncode == 1
     assert "no such file, nor a curated game" in result.stderr
     assert "Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize(("language", "title"), [("en", "Three-Thirteen"), ("de", "Rommé")])
-def test_the_rules_print_outside_a_game(language: str, title: str, tmp_path: Path) -> None:
-    result = run("rules", "--lang", language, cwd=tmp_path)
+def test_the_rules_print_outside_a_game(language: str, title: str, cli: Cli) -> None:
+    result = cli.run("rules", "--lang", language)
     assert result.returncode == 0
     assert result.stdout == rules_text(language)
     assert title in result.stdout.splitlines()[0]

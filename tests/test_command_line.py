@@ -8,7 +8,6 @@ import io
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,36 +16,11 @@ from threethirteen.repl.command_line import CLOSED_PIPE, FILES_AND_ENVIRONMENT
 from threethirteen.repl.results import COMPARE_LEGEND, TABLE_LEGEND
 from threethirteen.repl.simulate import Progress, main
 
+from tests.child import Cli
+
 ROOT = Path(__file__).resolve().parent.parent
 SUBCOMMANDS = ("play", "replay", "simulate", "bench", "rules")
 REPLAY = ROOT / "replays" / "no-winner.jsonl"
-
-
-def run(
-    *argv: str, columns: int = 80, stdout: int | None = subprocess.PIPE
-) -> subprocess.CompletedProcess[str]:
-    """``threethirteen ARGV`` in a fresh process, with its own data and config folders."""
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": os.environ["XDG_CONFIG_HOME"],
-        "XDG_DATA_HOME": os.environ["XDG_CONFIG_HOME"],
-        "XDG_CONFIG_HOME": os.environ["XDG_CONFIG_HOME"],
-        "COLUMNS": str(columns),
-        "LANG": "C.UTF-8",
-        "PYTHONIOENCODING": "utf-8",
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "threethirteen.repl.cli", *argv],
-        stdin=subprocess.DEVNULL,
-        stdout=stdout,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
 
 
 # -- the version ---------------------------------------------------------------------------
@@ -54,8 +28,8 @@ def run(
 
 @pytest.mark.parametrize("command", SUBCOMMANDS)
 @pytest.mark.parametrize("flag", ["-V", "--version"])
-def test_every_command_tells_its_version(command: str, flag: str) -> None:
-    result = run(command, flag)
+def test_every_command_tells_its_version(command: str, flag: str, cli: Cli) -> None:
+    result = cli.run(command, flag)
     assert result.returncode == 0, result.stderr
     assert result.stdout == f"threethirteen {__version__}\n"
     assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
@@ -66,8 +40,8 @@ def test_every_command_tells_its_version(command: str, flag: str) -> None:
 
 @pytest.mark.parametrize("command", SUBCOMMANDS)
 @pytest.mark.parametrize("columns", [80, 60])
-def test_every_help_is_plain_text_that_fits(command: str, columns: int) -> None:
-    result = run(command, "--help", columns=columns)
+def test_every_help_is_plain_text_that_fits(command: str, columns: int, cli: Cli) -> None:
+    result = cli.run(command, "--help", env={"COLUMNS": str(columns)})
     assert result.returncode == 0, result.stderr
     text = result.stdout
     assert "``" not in text and ":mod:" not in text and ":class:" not in text
@@ -95,30 +69,30 @@ def test_the_epilog_names_the_files_and_what_the_environment_changes() -> None:
     assert all(len(line) <= 60 for line in FILES_AND_ENVIRONMENT.splitlines())
 
 
-def test_each_option_says_what_it_means() -> None:
-    simulate = run("simulate", "--help").stdout
+def test_each_option_says_what_it_means(cli: Cli) -> None:
+    simulate = cli.run("simulate", "--help").stdout
     flat = " ".join(simulate.split())
     assert "--seed S game i is dealt from seed S + i" in flat
     assert "--jobs N play in N processes" in flat
     assert "--against BASE the other three players of --compare (default greedy)" in flat
-    play = " ".join(run("play", "--help").stdout.split())
+    play = " ".join(cli.run("play", "--help").stdout.split())
     assert "--speed SPEED how fast the opponents' turns are told" in play
     assert "Options given here win over the config file" in play
-    replay = " ".join(run("replay", "--help").stdout.split())
+    replay = " ".join(cli.run("replay", "--help").stdout.split())
     assert "--at N open at event N" in replay
-    bench = " ".join(run("bench", "--help").stdout.split())
+    bench = " ".join(cli.run("bench", "--help").stdout.split())
     assert "--hands N hands per size band (default 3000)" in bench
 
 
 # -- a reader that goes away -------------------------------------------------------------
 
 
-def closed_pipe_run(*argv: str) -> subprocess.CompletedProcess[str]:
+def closed_pipe_run(cli: Cli, *argv: str) -> subprocess.CompletedProcess[str]:
     """Run with stdout a pipe whose reader is already gone: every write fails at once."""
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        return run(*argv, stdout=write_end)
+        return cli.run(*argv, stdout=write_end)
     finally:
         os.close(write_end)
 
@@ -135,14 +109,14 @@ def closed_pipe_run(*argv: str) -> subprocess.CompletedProcess[str]:
     ],
     ids=["simulate", "bench", "verify", "analyze", "replay", "play"],
 )
-def test_a_closed_pipe_ends_quietly(argv: tuple[str, ...]) -> None:
-    result = closed_pipe_run(*argv)
+def test_a_closed_pipe_ends_quietly(argv: tuple[str, ...], cli: Cli) -> None:
+    result = closed_pipe_run(cli, *argv)
     assert result.returncode == CLOSED_PIPE == 141
     assert result.stderr == ""  # no traceback, no "Exception ignored"
 
 
-def test_what_a_closed_pipe_stops_is_printed_to_an_open_one() -> None:
-    result = run("simulate", "--games", "2", "--players", "greedy,greedy,greedy,greedy")
+def test_what_a_closed_pipe_stops_is_printed_to_an_open_one(cli: Cli) -> None:
+    result = cli.run("simulate", "--games", "2", "--players", "greedy,greedy,greedy,greedy")
     assert result.returncode == 0
     assert result.stdout.startswith("2 games, seeds 1–2")
 

@@ -41,13 +41,12 @@ color = false
 """
 
 
+pytestmark = pytest.mark.usefixtures("data_home", "colour_allowed")
+
+
 @pytest.fixture(autouse=True)
-def _homes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
+def _no_terminal_type(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TERM", raising=False)
-    monkeypatch.chdir(tmp_path)
 
 
 @pytest.fixture

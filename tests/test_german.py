@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from prompt_toolkit.completion import CompleteEvent
@@ -22,12 +21,7 @@ from tests.seats import seat_completer
 from tests.test_repl_input import table_at
 from tests.test_repl_session import session
 
-
-@pytest.fixture(autouse=True)
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("data_home")
 
 
 # -- commands ---------------------------------------------------------------------------

@@ -20,12 +20,20 @@ from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.verify import verify_log
 from threethirteen.repl.i18n import Texts
 
-from tests.playouts import play_game
+from tests.playouts import Recorded, play_game, record
 
-_, _LOG = play_game(81, GameOptions(jokers=2))
-TEXT = encode_log(_LOG)
-LINES = TEXT.splitlines(keepends=True)
-SHORT = "".join(LINES[:120])  # a few rounds: quick to load many times
+
+@pytest.fixture(scope="session")
+def game() -> Recorded:
+    """A greedy playout with two jokers, played once for the whole session."""
+    return record(81, GameOptions(jokers=2))
+
+
+@pytest.fixture(scope="session")
+def short(game: Recorded) -> str:
+    """The first 120 lines of the game's log: a few rounds, quick to load many times."""
+    return "".join(game.lines[:120])
+
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -43,31 +51,31 @@ def load_or_refuse(text: str) -> None:
 
 
 @FUZZ
-@given(st.integers(min_value=0, max_value=len(SHORT)))
-def test_truncated_anywhere(cut: int) -> None:
-    load_or_refuse(SHORT[:cut])
+@given(st.data())
+def test_truncated_anywhere(short: str, data: st.DataObject) -> None:
+    load_or_refuse(short[: data.draw(st.integers(min_value=0, max_value=len(short)))])
 
 
 @FUZZ
 @given(st.data())
-def test_a_changed_card(data: st.DataObject) -> None:
+def test_a_changed_card(game: Recorded, data: st.DataObject) -> None:
     number = data.draw(st.integers(min_value=2, max_value=119))
-    event = json.loads(LINES[number - 1])
+    event = json.loads(game.lines[number - 1])
     text = json.dumps(event, ensure_ascii=False)
     cards = [c for c in ("♣", "♦", "♥", "♠") if c in text]
     if not cards:
         return
     suit = data.draw(st.sampled_from(cards))
     other = data.draw(st.sampled_from([s for s in "♣♦♥♠" if s != suit]))
-    lines = list(LINES[:120])
+    lines = list(game.lines[:120])
     lines[number - 1] = text.replace(suit, other, 1) + "\n"
     load_or_refuse("".join(lines))
 
 
 @FUZZ
 @given(st.integers(min_value=1, max_value=118), st.integers(min_value=1, max_value=118))
-def test_events_swapped_or_removed(i: int, j: int) -> None:
-    lines = list(LINES[:120])
+def test_events_swapped_or_removed(game: Recorded, i: int, j: int) -> None:
+    lines = list(game.lines[:120])
     lines[i], lines[j] = lines[j], lines[i]
     load_or_refuse("".join(lines))
     del lines[i]
@@ -76,21 +84,23 @@ def test_events_swapped_or_removed(i: int, j: int) -> None:
 
 @FUZZ
 @given(st.binary(max_size=300))
-def test_random_bytes(data: bytes) -> None:
+def test_random_bytes(game: Recorded, data: bytes) -> None:
     load_or_refuse(data.decode("utf-8", errors="replace"))
-    load_or_refuse(LINES[0] + data.decode("latin-1"))
+    load_or_refuse(game.lines[0] + data.decode("latin-1"))
 
 
 @FUZZ
 @given(st.text(max_size=200))
-def test_random_text_after_a_good_header(text: str) -> None:
-    load_or_refuse(LINES[0] + LINES[1] + text)
+def test_random_text_after_a_good_header(game: Recorded, text: str) -> None:
+    load_or_refuse(game.lines[0] + game.lines[1] + text)
 
 
-def test_huge_and_deeply_nested_lines() -> None:
-    load_or_refuse(LINES[0] + '{"seq": 1, "type": "GameStarted", "seed": ' + "9" * 100_000 + "}\n")
-    load_or_refuse(LINES[0] + "[" * 100_000 + "\n")
-    load_or_refuse(LINES[0] + json.dumps({"seq": 1, "type": "x" * 1_000_000}) + "\n")
+def test_huge_and_deeply_nested_lines(game: Recorded) -> None:
+    load_or_refuse(
+        game.lines[0] + '{"seq": 1, "type": "GameStarted", "seed": ' + "9" * 100_000 + "}\n"
+    )
+    load_or_refuse(game.lines[0] + "[" * 100_000 + "\n")
+    load_or_refuse(game.lines[0] + json.dumps({"seq": 1, "type": "x" * 1_000_000}) + "\n")
 
 
 def test_other_formats() -> None:
@@ -134,10 +144,10 @@ def _verify_cli(text: str, tmp: Path) -> tuple[int, str]:
     st.integers(min_value=1, max_value=118),
     st.sampled_from(["cut", "drop", "swap", "garbage", "card"]),
 )
-def test_verify_command_on_damaged_files(at: int, damage: str) -> None:
+def test_verify_command_on_damaged_files(game: Recorded, at: int, damage: str) -> None:
     """One line of output naming the file, exit code 1 (or 0 if harmless), no traceback, and
     nothing written to the data folder."""
-    lines = list(LINES[:120])
+    lines = list(game.lines[:120])
     if damage == "cut":
         text = "".join(lines)[: sum(map(len, lines[:at])) + 7]
     elif damage == "drop":
@@ -152,25 +162,21 @@ def test_verify_command_on_damaged_files(at: int, damage: str) -> None:
     else:
         lines[at] = lines[at].replace("♥", "♠", 1).replace("♦", "♣", 1)
         text = "".join(lines)
-    with tempfile.TemporaryDirectory() as folder:
+    # hypothesis runs the test many times per fixture, so each example makes its own folder
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         tmp = Path(folder)
         data = tmp / "data"
-        old = os.environ.get("XDG_DATA_HOME")
-        os.environ["XDG_DATA_HOME"] = str(data)
-        try:
-            code, output = _verify_cli(text, tmp)
-        finally:
-            if old is None:
-                del os.environ["XDG_DATA_HOME"]
-            else:
-                os.environ["XDG_DATA_HOME"] = old
+        patch.setenv("XDG_DATA_HOME", str(data))
+        code, output = _verify_cli(text, tmp)
         assert "Traceback" not in output
         assert len(output.strip().splitlines()) == 1 and output.startswith(str(tmp))
         assert code in (0, 1) and (code == 0) == (": ok: " in output)
         assert not data.exists()
 
 
-def test_older_schemas_load_through_upcasters(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_older_schemas_load_through_upcasters(
+    game: Recorded, short: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The mechanism for the day there is a schema 2: each step upcasts one version."""
     import threethirteen.core.log
 
@@ -187,9 +193,9 @@ def test_older_schemas_load_through_upcasters(monkeypatch) -> None:  # type: ign
 
     monkeypatch.setattr(threethirteen.core.log, "SCHEMA", 3)
     monkeypatch.setattr(threethirteen.core.log, "UPCASTERS", {1: rename_reason, 2: back})
-    loaded = read_log(SHORT)
-    assert loaded.events == tuple(_LOG[: len(loaded.events)])
+    loaded = read_log(short)
+    assert loaded.events == tuple(game.events[: len(loaded.events)])
     monkeypatch.setattr(threethirteen.core.log, "UPCASTERS", {1: rename_reason, 2: lambda e: e})
     with pytest.raises(LogFormatError) as caught:
-        read_log(SHORT)
+        read_log(short)
     assert "why" in str(caught.value)

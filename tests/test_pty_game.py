@@ -3,15 +3,14 @@ screen answers."""
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
 from threethirteen.core.log import read_log
 
+from tests.child import Cli
 from tests.vt import render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,24 +73,15 @@ def spawn_cli(
     term: str = "xterm-256color",
 ) -> Terminal:
     """``threethirteen ARGV`` in a pseudo-terminal of ``size`` (rows, columns), 80×24 unless
-    told, with its files under ``tmp_path``."""
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(tmp_path / "home"),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "TERM": term,
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONPATH": str(ROOT),
-    }
-    if not colour:
-        env["NO_COLOR"] = "1"
+    told, with its files under ``tmp_path`` (the clean environment of ``tests.child``)."""
+    cli = Cli(tmp_path)
+    env = cli.environment(TERM=term) if colour else cli.environment(TERM=term, NO_COLOR="1")
+    program, *args = cli.argv(*argv)
     child = pexpect.spawn(
-        sys.executable,
-        ["-m", "threethirteen.repl.cli", *argv],
+        program,
+        args,
         env=env,
-        cwd=str(tmp_path),
+        cwd=str(cli.folder),
         dimensions=size,
         encoding="utf-8",
         timeout=30,

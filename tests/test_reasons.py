@@ -6,7 +6,6 @@ import doctest
 import functools
 import io
 import re
-from pathlib import Path
 
 import pytest
 import threethirteen.core.ai.reasons
@@ -32,9 +31,8 @@ from threethirteen.core.ai.reasons import (
 )
 from threethirteen.core.cards import CARDS_BY_CODE, parse_card
 from threethirteen.core.events import CardDiscarded, CardDrawn
-from threethirteen.core.players import load_policy, policy_turn
-from threethirteen.core.rules import new_game
-from threethirteen.core.state import Phase, fold
+from threethirteen.core.players import load_policy, play_game
+from threethirteen.core.state import Phase
 from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.narrate import reason_of
@@ -215,16 +213,8 @@ def test_a_reason_of_another_program_stays_as_written(text: str) -> None:
 @functools.cache
 def played_reasons(seed: int = 3) -> tuple[str, ...]:
     """Every reason given in the first rounds of a game of the easy and medium levels."""
-    players = ("easy", "greedy", "medium", "medium")
-    policies = [load_policy(level) for level in players]
-    state, _ = new_game(seed, players=players)
-    reasons: list[str] = []
-    while state.ended is None and state.round is not None and state.round.round_no <= 5:
-        assert state.turn is not None
-        more = policy_turn(state, policies[state.turn], players[state.turn])
-        reasons += [e.reason for e in more if isinstance(e, CardDrawn | CardDiscarded)]
-        state = fold(more, state)
-    return tuple(reasons)
+    log = play_game(seed, ("easy", "greedy", "medium", "medium"), rounds=5)
+    return tuple(e.reason for e in log if isinstance(e, CardDrawn | CardDiscarded))
 
 
 def test_the_reasons_of_a_played_game_are_all_said_in_german() -> None:
@@ -254,13 +244,7 @@ def test_the_replay_viewer_says_why_in_german() -> None:
 # -- the hint --------------------------------------------------------------------------
 
 
-@pytest.fixture
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-
-
-@pytest.mark.usefixtures("_data_home")
+@pytest.mark.usefixtures("data_home")
 @pytest.mark.parametrize("level", ["easy", "medium"])
 @pytest.mark.parametrize("seed", [11, 12])
 def test_the_hint_speaks_german(level: str, seed: int) -> None:

@@ -29,11 +29,7 @@ from threethirteen.repl.validator import GameValidator
 
 from tests.seats import seat_completer
 
-
-@pytest.fixture(autouse=True)
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+pytestmark = pytest.mark.usefixtures("data_home")
 
 
 def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -> PlayFront:

@@ -19,11 +19,9 @@ from threethirteen.repl.storage import write_atomic
 
 
 @pytest.fixture(autouse=True)
-def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "data" / "threethirteen" / "saves"
+def saves(data_home: Path) -> Path:
+    """The saves folder (not created)."""
+    return data_home / "saves"
 
 
 def scripted(*lines: str, seed: int = 3) -> tuple[PlayFront, str]:

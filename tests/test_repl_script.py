@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from threethirteen.repl.app import main
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.child import Cli
 
+pytestmark = pytest.mark.usefixtures("data_home")
 
-@pytest.fixture(autouse=True)
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "data" / "threethirteen"
+GERMAN = {"LANG": "de_DE.UTF-8"}
+"""The environment of a German user (the child's is a clean one)."""
 
 
 def test_a_script_plays_and_prints_plain_text(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], _data_home: Path
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data_home: Path
 ) -> None:
     script = tmp_path / "moves.txt"
     script.write_text(
@@ -38,8 +32,8 @@ def test_a_script_plays_and_prints_plain_text(
     assert "Seed 5: threethirteen play --seed 5 deals the same cards." in out
     assert "Game over after 11 rounds." in out
     assert (tmp_path / "out.jsonl").exists()
-    assert not (_data_home / "autosave.jsonl").exists()  # a script leaves your saved game alone
-    assert not (_data_home / "stats.json").exists()
+    assert not (data_home / "autosave.jsonl").exists()  # a script leaves your saved game alone
+    assert not (data_home / "stats.json").exists()
 
 
 @pytest.mark.parametrize(
@@ -94,25 +88,9 @@ def test_the_same_script_gives_the_same_game(
     assert capsys.readouterr().out == first
 
 
-def test_a_pipe_is_read_line_by_line(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "HOME": str(tmp_path / "home"),
-        "PYTHONIOENCODING": "utf-8",
-        "LANG": "de_DE.UTF-8",
-        "LC_ALL": "",
-    }
-    result = subprocess.run(
-        [sys.executable, "-m", "threethirteen.repl.cli", "play", "--seed", "3", "--level", "easy"],
-        input="ziehen\nhilfe ablegen\nende\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
+def test_a_pipe_is_read_line_by_line(cli: Cli) -> None:
+    result = cli.run(
+        "play", "--seed", "3", "--level", "easy", input="ziehen\nhilfe ablegen\nende\n", env=GERMAN
     )
     assert result.returncode == 0, result.stderr
     assert "> ziehen\nDu ziehst" in result.stdout
@@ -120,25 +98,9 @@ def test_a_pipe_is_read_line_by_line(tmp_path: Path) -> None:
     assert "Auf Wiedersehen." in result.stdout
 
 
-def test_a_refused_line_in_a_pipe_fails_in_german(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "HOME": str(tmp_path / "home"),
-        "PYTHONIOENCODING": "utf-8",
-        "LANG": "de_DE.UTF-8",
-        "LC_ALL": "",
-    }
-    result = subprocess.run(
-        [sys.executable, "-m", "threethirteen.repl.cli", "play", "--seed", "3", "--level", "easy"],
-        input="ziehen\nx 7z\nende\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
+def test_a_refused_line_in_a_pipe_fails_in_german(cli: Cli) -> None:
+    result = cli.run(
+        "play", "--seed", "3", "--level", "easy", input="ziehen\nx 7z\nende\n", env=GERMAN
     )
     assert result.returncode == 1
     assert "> x 7z\n'7z' ist keine Karte" in result.stdout and "> ende" not in result.stdout

@@ -36,12 +36,8 @@ F2 = "\x1bOQ"
 
 
 @pytest.fixture(autouse=True)
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "data" / "threethirteen"
+def _data_home(data_home: Path, colour_allowed: None) -> Path:
+    return data_home
 
 
 def session(

@@ -25,11 +25,7 @@ from threethirteen.repl.render import (
 )
 from threethirteen.repl.storage import Autosave, Stats, load_stats, save_stats, write_crash
 
-
-@pytest.fixture(autouse=True)
-def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+pytestmark = pytest.mark.usefixtures("data_home")
 
 
 POLICY = load_policy("easy")

@@ -12,8 +12,6 @@ from __future__ import annotations
 import functools
 import io
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -35,8 +33,7 @@ from threethirteen.core.events import (
 )
 from threethirteen.core.log import encode_log
 from threethirteen.core.moves import is_turn_end
-from threethirteen.core.players import load_policy, policy_turn
-from threethirteen.core.rules import new_game
+from threethirteen.core.players import play_game
 from threethirteen.core.state import GameState, fold
 from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.grammar import REPLAY
@@ -49,36 +46,24 @@ from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.validator import GameValidator
 from threethirteen.repl.viewer import Replay
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.child import Cli
+
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 
 
 @functools.cache
 def played_game(seed: int = 5, players: tuple[str, ...] = PLAYERS) -> tuple[Event, ...]:
     """A whole game played by AI players (every decision with its reason)."""
-    state, first = new_game(seed, players=players)
-    events = list(first)
-    policies = {seat: load_policy(level) for seat, level in enumerate(players)}
-    while state.ended is None:
-        assert state.turn is not None
-        more = policy_turn(state, policies[state.turn], players[state.turn])
-        events += more
-        state = fold(more, state)
-    return tuple(events)
+    return play_game(seed, players)
 
 
 @pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def data(data_home: Path, colour_allowed: None) -> Path:
     """A data folder holding someone's autosave and statistics, which must not change."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "data" / "threethirteen"
-    folder.mkdir(parents=True)
-    (folder / "autosave.jsonl").write_text(encode_log(played_game()[:40]), encoding="utf-8")
-    (folder / "stats.json").write_text('{"version": 1, "played": 3}\n', encoding="utf-8")
-    return folder
+    data_home.mkdir(parents=True)
+    (data_home / "autosave.jsonl").write_text(encode_log(played_game()[:40]), encoding="utf-8")
+    (data_home / "stats.json").write_text('{"version": 1, "played": 3}\n', encoding="utf-8")
+    return data_home
 
 
 def untouched(folder: Path) -> bool:
@@ -366,21 +351,11 @@ def test_a_refused_step_stops_a_replay_script_with_exit_code_1(
     assert untouched(data)
 
 
-def test_a_pipe_is_read_line_by_line(saved: Path, tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "threethirteen.repl.cli", "replay", str(saved), "--at", "30"],
-        input="next\nprev turn\n",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env={"PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(tmp_path / "d"), "LANG": "C.UTF-8"},
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+def test_a_pipe_is_read_line_by_line(saved: Path, data: Path, cli: Cli) -> None:
+    result = cli.run("replay", str(saved), "--at", "30", input="next\nprev turn\n")
     assert result.returncode == 0, result.stderr
     assert re.search(r"^  30  ", result.stdout, re.M) and "> next\n\n  31  " in result.stdout
-    assert not (tmp_path / "d" / "threethirteen" / "autosave.jsonl").exists()
+    assert untouched(data)
 
 
 # -- damaged files ---------------------------------------------------------------------

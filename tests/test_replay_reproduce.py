@@ -11,6 +11,7 @@ from importlib.metadata import PackageNotFoundError
 from pathlib import Path
 
 import pytest
+from attrs import frozen
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from threethirteen.core import __version__
@@ -28,9 +29,9 @@ from threethirteen.core.events import (
 )
 from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.moves import move_end
-from threethirteen.core.players import load_policy, policy_turn
+from threethirteen.core.players import load_policy, play_on
 from threethirteen.core.rules import new_game
-from threethirteen.core.state import Phase, fold
+from threethirteen.core.state import Phase
 from threethirteen.core.timeline import HUMAN
 from threethirteen.repl import cli, reproduce
 from threethirteen.repl.app import main, open_table
@@ -47,35 +48,43 @@ AUTOSAVE = '{"not": "touched"}\n'
 STATS = '{"version": 1, "played": 7}\n'
 
 
-def played(seed: int = 8) -> tuple[tuple[Event, ...], set[int]]:
-    """A game of AI players, and the event counts at which one move ended and the next began."""
-    state, first = new_game(seed, players=PLAYERS)
+@frozen
+class Played:
+    """A game of AI players: its events, and the event counts at which one move ended and
+    the next began."""
+
+    events: tuple[Event, ...]
+    move_ends: frozenset[int]
+
+    def index_of(self, kind: type, start: int = 0, seat: int | None = None) -> int:
+        """The index of the first event of ``kind`` (by ``seat``) from ``start`` on."""
+        return next(
+            i
+            for i in range(start, len(self.events))
+            if isinstance(self.events[i], kind)
+            and (seat is None or getattr(self.events[i], "seat", None) == seat)
+        )
+
+
+@pytest.fixture(scope="session")
+def game() -> Played:
+    """Seed 8, played once for the whole session by core.players' loop."""
+    start, first = new_game(8, players=PLAYERS)
     events = list(first)
     ends = {len(events)}
-    policies = {seat: load_policy(level) for seat, level in enumerate(PLAYERS)}
-    while state.ended is None:
-        assert state.turn is not None
-        more = policy_turn(state, policies[state.turn])
+    for more, _ in play_on(start, [load_policy(level) for level in PLAYERS], PLAYERS):
         events += more
         ends.add(len(events))
-        state = fold(more, state)
-    return tuple(events), ends
-
-
-GAME, MOVE_ENDS = played()
+    return Played(tuple(events), frozenset(ends))
 
 
 @pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def data(data_home: Path) -> Path:
     """A data folder with someone's autosave and statistics in it, which must stay as they are."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "data" / "threethirteen"
-    folder.mkdir(parents=True)
-    (folder / "autosave.jsonl").write_text(AUTOSAVE, encoding="utf-8")
-    (folder / "stats.json").write_text(STATS, encoding="utf-8")
-    return folder
+    data_home.mkdir(parents=True)
+    (data_home / "autosave.jsonl").write_text(AUTOSAVE, encoding="utf-8")
+    (data_home / "stats.json").write_text(STATS, encoding="utf-8")
+    return data_home
 
 
 def untouched(folder: Path) -> bool:
@@ -84,9 +93,9 @@ def untouched(folder: Path) -> bool:
 
 
 @pytest.fixture
-def recorded(tmp_path: Path) -> Path:
+def recorded(tmp_path: Path, game: Played) -> Path:
     path = tmp_path / "recorded.jsonl"
-    path.write_text(encode_log(GAME), encoding="utf-8")
+    path.write_text(encode_log(game.events), encoding="utf-8")
     return path
 
 
@@ -96,21 +105,14 @@ def script(tmp_path: Path, lines: list[str], name: str = "moves.txt") -> str:
     return str(path)
 
 
-def index_of(kind: type, start: int = 0, seat: int | None = None) -> int:
-    """The index in GAME of the first event of ``kind`` (by ``seat``) from ``start`` on."""
-    return next(
-        i
-        for i in range(start, len(GAME))
-        if isinstance(GAME[i], kind) and (seat is None or getattr(GAME[i], "seat", None) == seat)
-    )
-
-
 # -- where a move ends ----------------------------------------------------------------
 
 
-def test_moves_end_exactly_where_the_engine_ended_them() -> None:
-    assert {n for n in range(1, len(GAME) + 1) if move_end(GAME, n) == n} == MOVE_ENDS
-    assert move_end(GAME, 1) == 2  # the start and the first deal are one move
+def test_moves_end_exactly_where_the_engine_ended_them(game: Played) -> None:
+    assert {
+        n for n in range(1, len(game.events) + 1) if move_end(game.events, n) == n
+    } == game.move_ends
+    assert move_end(game.events, 1) == 2  # the start and the first deal are one move
 
 
 def test_a_target_is_file_colon_number() -> None:
@@ -209,44 +211,44 @@ def test_report_at_the_prompt(data: Path) -> None:
 
 
 def test_rebuilt_in_the_middle_of_a_turn_the_opponents_play_on_as_recorded(
-    tmp_path: Path, recorded: Path, data: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, recorded: Path, data: Path, capsys: pytest.CaptureFixture[str], game: Played
 ) -> None:
-    deal = index_of(RoundDealt, start=index_of(RoundDealt) + 1)  # round 2
-    drawn = index_of(CardDrawn, start=deal, seat=1)
-    assert isinstance(GAME[drawn + 1], CardDiscarded)  # Left drew and has not discarded yet
+    deal = game.index_of(RoundDealt, start=game.index_of(RoundDealt) + 1)  # round 2
+    drawn = game.index_of(CardDrawn, start=deal, seat=1)
+    assert isinstance(game.events[drawn + 1], CardDiscarded)  # Left drew and has not discarded yet
     lines = script(tmp_path, ["save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{drawn + 1}", "--script", lines]) == 0
     out = capsys.readouterr().out
-    assert f"events 1 to {drawn + 1} of {len(GAME)}" in " ".join(out.split())
+    assert f"events 1 to {drawn + 1} of {len(game.events)}" in " ".join(out.split())
     saved = read_log((tmp_path / "out.jsonl").read_text(encoding="utf-8"))
     assert len(saved.events) > drawn + 1
-    assert saved.events == GAME[: len(saved.events)]  # Left and the others, as recorded
+    assert saved.events == game.events[: len(saved.events)]  # Left and the others, as recorded
     assert saved.state.turn == HUMAN and saved.state.phase == Phase.DRAW
     assert untouched(data)
 
 
 def test_rebuilt_in_the_middle_of_your_turn_you_discard(
-    tmp_path: Path, recorded: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, recorded: Path, capsys: pytest.CaptureFixture[str], game: Played
 ) -> None:
-    drawn = index_of(CardDrawn, start=index_of(CardDiscarded), seat=HUMAN)
-    discard = GAME[drawn + 1]
+    drawn = game.index_of(CardDrawn, start=game.index_of(CardDiscarded), seat=HUMAN)
+    discard = game.events[drawn + 1]
     assert isinstance(discard, CardDiscarded)
     lines = script(tmp_path, [f"x {card_word(discard.card)}", "save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{drawn + 1}", "--script", lines]) == 0
     assert "your turn" not in capsys.readouterr().err
     saved = read_log((tmp_path / "out.jsonl").read_text(encoding="utf-8")).events
-    assert len(saved) > drawn + 2 and saved[: drawn + 1] == GAME[: drawn + 1]
+    assert len(saved) > drawn + 2 and saved[: drawn + 1] == game.events[: drawn + 1]
     assert saved[drawn + 1] == CardDiscarded(seat=HUMAN, card=discard.card)  # yours: no reason
-    assert saved[drawn + 2 :] == GAME[drawn + 2 : len(saved)]
+    assert saved[drawn + 2 :] == game.events[drawn + 2 : len(saved)]
 
 
 def test_a_number_inside_a_move_is_moved_to_its_end_and_said(
-    tmp_path: Path, recorded: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, recorded: Path, capsys: pytest.CaptureFixture[str], game: Played
 ) -> None:
-    scored = index_of(RoundScored)
+    scored = game.index_of(RoundScored)
     last_discard = scored - 1
-    assert isinstance(GAME[last_discard], CardDiscarded)
-    assert isinstance(GAME[scored + 1], RoundDealt)
+    assert isinstance(game.events[last_discard], CardDiscarded)
+    assert isinstance(game.events[scored + 1], RoundDealt)
     lines = script(tmp_path, ["save ./out.jsonl"])
     assert main(["--replay-to", f"{recorded}:{last_discard + 1}", "--script", lines]) == 0
     said = " ".join(capsys.readouterr().out.split())
@@ -255,18 +257,18 @@ def test_a_number_inside_a_move_is_moved_to_its_end_and_said(
         f"same move); the game is rebuilt to event {scored + 2}, where that move ends."
     ) in said
     saved = read_log((tmp_path / "out.jsonl").read_text(encoding="utf-8")).events
-    assert saved == GAME[: len(saved)] and len(saved) >= scored + 2
-    out = index_of(PlayerWentOut)
-    assert rebuild(recorded, out).events == GAME[: out + 1]  # the discard that went out
+    assert saved == game.events[: len(saved)] and len(saved) >= scored + 2
+    out = game.index_of(PlayerWentOut)
+    assert rebuild(recorded, out).events == game.events[: out + 1]  # the discard that went out
     assert rebuild(recorded, 1).moved_over == ("RoundDealt",)
 
 
 def test_out_of_range_and_malformed_targets_are_refused(
-    recorded: Path, data: Path, capsys: pytest.CaptureFixture[str]
+    recorded: Path, data: Path, capsys: pytest.CaptureFixture[str], game: Played
 ) -> None:
     for target, message in (
-        (f"{recorded}:0", f"there is no event 0: {recorded} has events 1 to {len(GAME)}"),
-        (f"{recorded}:{len(GAME) + 1}", f"there is no event {len(GAME) + 1}"),
+        (f"{recorded}:0", f"there is no event 0: {recorded} has events 1 to {len(game.events)}"),
+        (f"{recorded}:{len(game.events) + 1}", f"there is no event {len(game.events) + 1}"),
         (str(recorded), "--replay-to takes FILE:N (an event number)"),
         (f"{recorded.parent / 'missing.jsonl'}:3", "cannot read"),
     ):
@@ -277,35 +279,37 @@ def test_out_of_range_and_malformed_targets_are_refused(
 
 
 def test_damaged_and_unverifiable_files_are_refused_naming_the_line(
-    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str], game: Played
 ) -> None:
-    lines = encode_log(GAME).splitlines(keepends=True)
+    lines = encode_log(game.events).splitlines(keepends=True)
     broken = tmp_path / "broken.jsonl"
     broken.write_text("".join(lines[:7]) + "{not json\n" + "".join(lines[8:]), encoding="utf-8")
     assert main(["--replay-to", f"{broken}:20"]) == 1
     assert f"{broken}: line 8: not JSON" in capsys.readouterr().err
     reseeded = tmp_path / "reseeded.jsonl"
-    reseeded.write_text(encode_log(GAME).replace('"seed": 8,', '"seed": 9,', 2), encoding="utf-8")
+    reseeded.write_text(
+        encode_log(game.events).replace('"seed": 8,', '"seed": 9,', 2), encoding="utf-8"
+    )
     assert main(["--replay-to", f"{reseeded}:20"]) == 1
     assert f"{reseeded} does not verify: line " in capsys.readouterr().err
     unfinished = tmp_path / "unfinished.jsonl"
-    scored = index_of(RoundScored)
-    unfinished.write_text(encode_log(GAME[: scored + 1]), encoding="utf-8")
+    scored = game.index_of(RoundScored)
+    unfinished.write_text(encode_log(game.events[: scored + 1]), encoding="utf-8")
     assert main(["--replay-to", f"{unfinished}:{scored + 1}"]) == 1
     assert "stops inside a move" in capsys.readouterr().err
     assert untouched(data)
 
 
 def test_a_cut_off_last_line_allows_the_events_before_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: Played
 ) -> None:
-    text = encode_log(GAME[:60])
+    text = encode_log(game.events[:60])
     cut = tmp_path / "cut.jsonl"
     cut.write_text(text[: text.index('{"seq": 60,') + 20], encoding="utf-8")
     assert main(["--replay-to", f"{cut}:60"]) == 1
     assert "line 61: the last line is cut off" in capsys.readouterr().err
     lines = script(tmp_path, ["save ./out.jsonl"])
-    number = max(n for n in MOVE_ENDS if n <= 59)
+    number = max(n for n in game.move_ends if n <= 59)
     assert main(["--replay-to", f"{cut}:{number}", "--script", lines]) == 0
     assert "(Line 61 of the file is cut off" in " ".join(capsys.readouterr().out.split())
 

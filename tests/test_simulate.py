@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
+from threethirteen.core.events import GameOptions
 from threethirteen.core.log import read_log
-from threethirteen.repl.simulate import main, mean_interval, percentile
+from threethirteen.core.simulation import GameJob, mean_interval, percentile, play_job
+from threethirteen.core.state import fold
+from threethirteen.repl.simulate import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -115,3 +118,13 @@ def test_one_game_has_no_interval_and_says_so(capsys: pytest.CaptureFixture[str]
     text = capsys.readouterr().out
     assert text.startswith("1 game, seeds 7–7")
     assert "nan" not in text and "± —" in text
+
+
+def test_each_decision_is_timed_with_the_clock_it_is_given() -> None:
+    ticks = iter(range(100_000))
+    job = GameJob(seed=7, players=("greedy",) * 4, options=GameOptions())
+    result, log = play_job(job, clock=lambda: next(ticks) / 2)  # half a second a tick
+    assert result.error is None and result.rounds == 11
+    assert all(times and set(times) == {500.0} for times in result.decision_ms)
+    ended = fold(log).ended
+    assert ended is not None and result.totals == ended.totals

@@ -7,75 +7,78 @@ import json
 import pytest
 from threethirteen.core.errors import GameError
 from threethirteen.core.events import GameOptions
-from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.log import read_log
 from threethirteen.core.verify import verify_events, verify_log
 from threethirteen.repl.i18n import Texts
 
-from tests.playouts import play_game
+from tests.playouts import Recorded, record
 
-_STATE, _LOG = play_game(71, GameOptions(jokers=4, aces_high=True))
-LINES = encode_log(_LOG).splitlines(keepends=True)
+
+@pytest.fixture(scope="session")
+def game() -> Recorded:
+    """A greedy playout with four jokers, aces high, played once for the whole session."""
+    return record(71, GameOptions(jokers=4, aces_high=True))
 
 
 def verdict_of(lines: list[str]):  # type: ignore[no-untyped-def]
     return verify_log(read_log("".join(lines)))
 
 
-def changed(number: int, change) -> list[str]:  # type: ignore[no-untyped-def]
-    lines = list(LINES)
+def changed(game: Recorded, number: int, change) -> list[str]:  # type: ignore[no-untyped-def]
+    lines = list(game.lines)
     data = json.loads(lines[number - 1])
     change(data)
     lines[number - 1] = json.dumps(data, ensure_ascii=False) + "\n"
     return lines
 
 
-def find(kind: str, after: int = 2) -> int:
+def find(game: Recorded, kind: str, after: int = 2) -> int:
     return next(
         n
-        for n, line in enumerate(LINES, start=1)
+        for n, line in enumerate(game.lines, start=1)
         if n > after and json.loads(line).get("type") == kind
     )
 
 
-def test_a_recorded_game_verifies() -> None:
-    verdict = verdict_of(LINES)
-    assert verdict.ok and verdict.state == _STATE
+def test_a_recorded_game_verifies(game: Recorded) -> None:
+    verdict = verdict_of(game.lines)
+    assert verdict.ok and verdict.state == game.state
     assert Texts("en").verdict(verdict).startswith("ok: seed 71, ")
 
 
-def test_a_wrong_penalty_is_caught() -> None:
-    number = find("RoundScored")
+def test_a_wrong_penalty_is_caught(game: Recorded) -> None:
+    number = find(game, "RoundScored")
 
     def lower(data: dict) -> None:  # type: ignore[type-arg]
         data["scores"][0]["penalty"] += 1
         data["totals"][0] += 1
 
-    verdict = verdict_of(changed(number, lower))
+    verdict = verdict_of(changed(game, number, lower))
     assert not verdict.ok and verdict.line == number and "scores" in str(verdict.problem)
 
 
-def test_a_deal_that_does_not_follow_from_the_seed() -> None:
-    number = find("RoundDealt")
+def test_a_deal_that_does_not_follow_from_the_seed(game: Recorded) -> None:
+    number = find(game, "RoundDealt")
 
     def swap(data: dict) -> None:  # type: ignore[type-arg]
         data["stock"][0], data["stock"][-1] = data["stock"][-1], data["stock"][0]
 
-    lines = changed(number, swap)
-    if json.loads(lines[number - 1])["stock"] == json.loads(LINES[number - 1])["stock"]:
+    lines = changed(game, number, swap)
+    if json.loads(lines[number - 1])["stock"] == json.loads(game.lines[number - 1])["stock"]:
         pytest.skip("the swapped cards were equal")
     verdict = verdict_of(lines[:number])  # later draws would no longer fit the changed stock
     assert not verdict.ok and verdict.line == number and "seed" in str(verdict.problem)
 
 
-def test_an_illegal_discard_is_caught() -> None:
+def test_an_illegal_discard_is_caught(game: Recorded) -> None:
     """Discarding the card just taken from the pile folds fine but is against the rules."""
-    for number, line in enumerate(LINES, start=1):
+    for number, line in enumerate(game.lines, start=1):
         data = json.loads(line)
         if data.get("type") == "CardDrawn" and data["source"] == "discard":
-            following = json.loads(LINES[number])
+            following = json.loads(game.lines[number])
             if following.get("type") != "CardDiscarded":
                 continue
-            lines = list(LINES[:number])
+            lines = list(game.lines[:number])
             following["card"] = data["card"]
             lines.append(json.dumps(following, ensure_ascii=False) + "\n")
             verdict = verify_events(read_log("".join(lines)).events)
@@ -91,20 +94,20 @@ def test_an_illegal_discard_is_caught() -> None:
     pytest.fail("nobody took a discard")
 
 
-def test_an_unfinished_log_verifies_as_unfinished() -> None:
-    verdict = verdict_of(LINES[:200])
+def test_an_unfinished_log_verifies_as_unfinished(game: Recorded) -> None:
+    verdict = verdict_of(game.lines[:200])
     assert verdict.ok and "unfinished" in Texts("en").verdict(verdict)
     assert "unfertig in Runde" in Texts("de").verdict(verdict)
 
 
-def test_a_wrong_field_names_both_values_as_the_log_shows_them() -> None:
+def test_a_wrong_field_names_both_values_as_the_log_shows_them(game: Recorded) -> None:
     def other_dealer(data: dict) -> None:  # type: ignore[type-arg]
         data["first_dealer"] = (data["first_dealer"] + 1) % 4
 
-    verdict = verdict_of(changed(2, other_dealer))
+    verdict = verdict_of(changed(game, 2, other_dealer))
     problem = verdict.problem
     assert problem is not None and problem.key == "verify_other_value"
-    dealer = json.loads(LINES[1])["first_dealer"]
+    dealer = json.loads(game.lines[1])["first_dealer"]
     assert problem.params["given"] == dealer
     assert str(problem) == (
         f"GameStarted.first_dealer is {(dealer + 1) % 4}, but the rules give {dealer}"
@@ -112,8 +115,8 @@ def test_a_wrong_field_names_both_values_as_the_log_shows_them() -> None:
     assert Texts("en").verdict(verdict) == f"line 2: {problem}"
 
 
-def test_a_log_cut_inside_a_move_verifies_but_is_not_complete() -> None:
-    scored = find("RoundScored")  # the next deal follows from the same discard
-    verdict = verdict_of(LINES[:scored])
+def test_a_log_cut_inside_a_move_verifies_but_is_not_complete(game: Recorded) -> None:
+    scored = find(game, "RoundScored")  # the next deal follows from the same discard
+    verdict = verdict_of(game.lines[:scored])
     assert verdict.ok and not verdict.complete
-    assert verdict_of(LINES[: scored + 1]).complete
+    assert verdict_of(game.lines[: scored + 1]).complete
