@@ -10,9 +10,9 @@ import pytest
 from threethirteen.core.errors import Action, IllegalMoveError, LogFormatError
 from threethirteen.core.events import Assistance, AssistanceUsed, DrawSource, GameEnded, GameOptions
 from threethirteen.core.log import encode_log, read_log
-from threethirteen.core.players import PolicyError, load_policy, policy_turn
+from threethirteen.core.players import PolicyError, load_policy, play_game, play_on, policy_turn
 from threethirteen.core.rules import Assist, Discard, Draw, decide, new_game
-from threethirteen.core.state import GameState, fold
+from threethirteen.core.state import GameState
 from threethirteen.core.timeline import HUMAN, Timeline, reveals_hidden
 from threethirteen.core.views import view_for
 from threethirteen.repl.i18n import Texts, language_from_environment
@@ -120,14 +120,7 @@ def test_a_new_move_forgets_the_redo_stack() -> None:
 
 
 def test_no_undo_once_the_game_is_over() -> None:
-    _, events = new_game(23, GameOptions(), ("easy",) * 4)
-    state = fold(events)
-    log = list(events)
-    while state.ended is None:
-        new = policy_turn(state, POLICY)
-        log += new
-        state = fold(new, state)
-    timeline = Timeline(log)
+    timeline = Timeline(play_game(23, ("easy",) * 4))
     assert not timeline.can_undo and timeline.undo() is None
 
 
@@ -141,12 +134,9 @@ def widest(text: str) -> int:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_screen_of_a_game_fits_80_columns(lang: str) -> None:
     tx = Texts(lang)
-    _, events = new_game(24, GameOptions(jokers=4), ("easy",) * 4)
-    state = fold(events)
-    checked = 0
-    while state.ended is None:
-        new = policy_turn(state, POLICY)
-        state = fold(new, state)
+    start, _ = new_game(24, GameOptions(jokers=4), ("easy",) * 4)
+    state = start
+    for checked, (new, state) in enumerate(play_on(start, [POLICY] * 4)):
         if state.round is not None and checked % 7 == 0:
             for sort in ("suit", "rank", "melds"):
                 text = plain(render_table(state, tx, sort=sort, assisted=True))
@@ -156,7 +146,6 @@ def test_every_screen_of_a_game_fits_80_columns(lang: str) -> None:
             assert state.round is not None
             for card in state.round.hands[2]:
                 assert str(card) in reveal
-        checked += 1
         for event in new:
             if hasattr(event, "scores"):
                 assert widest(plain(render_round_over(event, tx))) <= 80  # type: ignore[arg-type]
