@@ -22,9 +22,14 @@ from prompt_toolkit.output import Output
 from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.log import GameLog, TruncatedLogError
 from threethirteen.core.timeline import is_human_move
-from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
+from threethirteen.repl.command_line import (
+    add_language,
+    add_script,
+    command_parser,
+    quiet_when_the_reader_leaves,
+)
 from threethirteen.repl.config import Config, config_path, read_config
-from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
+from threethirteen.repl.i18n import Texts, language_from_environment
 from threethirteen.repl.loop import launch, session_for, terminal_screen
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
@@ -82,17 +87,8 @@ def parser() -> argparse.ArgumentParser:
         help="how fast the opponents' turns are told: instant, fast, normal or step "
         "(a key after each turn); default normal",
     )
-    p.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        help="English or German (default: the config file's language, else the locale)",
-    )
-    p.add_argument(
-        "--script",
-        type=Path,
-        metavar="FILE",
-        help="read the commands from FILE, one a line (# starts a comment)",
-    )
+    add_language(p)
+    add_script(p)
     p.add_argument(
         "--new",
         action="store_true",

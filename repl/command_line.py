@@ -13,9 +13,11 @@ import functools
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import ParamSpec, TextIO
 
 from threethirteen.core import __version__
+from threethirteen.repl.i18n import LANGUAGES
 
 VERSION = f"threethirteen {__version__}"
 
@@ -61,6 +63,25 @@ def command_parser(prog: str, description: str) -> argparse.ArgumentParser:
         "-V", "--version", action="version", version=VERSION, help=f"print '{VERSION}' and exit"
     )
     return parser
+
+
+def add_language(parser: argparse.ArgumentParser) -> None:
+    """``--lang en|de``: the language of the game's words."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="English or German (default: the config file's language, else the locale)",
+    )
+
+
+def add_script(parser: argparse.ArgumentParser) -> None:
+    """``--script FILE``: commands read from a file instead of typed."""
+    parser.add_argument(
+        "--script",
+        type=Path,
+        metavar="FILE",
+        help="read the commands from FILE, one a line (# starts a comment)",
+    )
 
 
 def stop_writing(stream: TextIO) -> None:

@@ -23,9 +23,14 @@ from threethirteen.core.events import Event
 from threethirteen.core.log import TruncatedLogError
 from threethirteen.core.verify import verify_log
 from threethirteen.repl.analyze import analysis_lines
-from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
+from threethirteen.repl.command_line import (
+    add_language,
+    add_script,
+    command_parser,
+    quiet_when_the_reader_leaves,
+)
 from threethirteen.repl.config import config_path, read_config
-from threethirteen.repl.i18n import LANGUAGES, Texts, language_from_environment
+from threethirteen.repl.i18n import Texts, language_from_environment
 from threethirteen.repl.loop import launch, session_for, terminal_screen
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.shipped import find_replay, replay_path, shipped_replays
@@ -172,17 +177,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--at", type=int, metavar="N", help="open at event N, the seq of its line (default 1)"
     )
-    p.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        help="English or German (default: the config file's language, else the locale)",
-    )
-    p.add_argument(
-        "--script",
-        type=Path,
-        metavar="FILE",
-        help="read the commands from FILE, one a line (# starts a comment)",
-    )
+    add_language(p)
+    add_script(p)
     return p
 
 

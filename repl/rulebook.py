@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from threethirteen.repl.command_line import command_parser, quiet_when_the_reader_leaves
+from threethirteen.repl.command_line import (
+    add_language,
+    command_parser,
+    quiet_when_the_reader_leaves,
+)
 from threethirteen.repl.config import config_path, read_config
-from threethirteen.repl.i18n import LANGUAGES, language_from_environment
+from threethirteen.repl.i18n import language_from_environment
 from threethirteen.repl.shipped import rules_text
 
 DESCRIPTION = """\
@@ -20,11 +24,7 @@ source, Markdown that reads as plain text).
 def parser() -> argparse.ArgumentParser:
     """The options of ``threethirteen rules``."""
     p = command_parser("threethirteen rules", DESCRIPTION)
-    p.add_argument(
-        "--lang",
-        choices=LANGUAGES,
-        help="English or German (default: the config file's language, else the locale)",
-    )
+    add_language(p)
     return p
 
 
