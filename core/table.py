@@ -35,7 +35,7 @@ from attrs import frozen
 from threethirteen.core.errors import IllegalMoveError
 from threethirteen.core.events import Assistance, Event
 from threethirteen.core.players import Policy, load_policy, policy_turn
-from threethirteen.core.rules import Assist, Discard, Draw, can, decide
+from threethirteen.core.rules import Assist, Discard, Draw, can, check, decide
 from threethirteen.core.state import GameState, Phase
 from threethirteen.core.timeline import Timeline
 from threethirteen.core.views import PlayerView, view_for
@@ -158,6 +158,13 @@ class Table:
     def is_assisted(self, seat: int) -> bool:
         """Whether ``seat`` took help in this game (recorded, or pending after an undo)."""
         return self.timeline.assisted_for(seat)
+
+    def check(self, seat: int, command: Draw | Discard | Assist) -> None:
+        """Raise what :meth:`submit` would raise for ``command`` from ``seat`` now, and
+        change nothing (the validator asks this before Enter)."""
+        with self._lock:
+            self._check_person(seat, command.seat)
+            check(self.state, command)
 
     def can(self, seat: int, command: Draw | Discard | Assist) -> bool:
         """Whether :meth:`submit` would take ``command`` from ``seat`` now (the same checks)."""

@@ -47,6 +47,8 @@ class PlayerView:
     """Game totals before this round."""
     went_out: int | None
     """The seat that went out this round, if any: every other seat then has one last turn."""
+    last_turns: tuple[int, ...]
+    """After someone went out, the seats whose last turn is still to come, in turn order."""
     history: tuple[PublicMove, ...]
     """Every public move of this round, in order."""
     decision_seed: int
@@ -107,6 +109,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         hand_sizes=tuple(len(hand) for hand in round_.hands),
         scores=state.totals,
         went_out=round_.went_out,
+        last_turns=round_.last_turns,
         history=round_.history,
         decision_seed=decision_seed(state.started.seed, seat, state.event_count),
     )

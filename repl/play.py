@@ -22,7 +22,7 @@ from threethirteen.core.events import (
     Event,
     RoundScored,
 )
-from threethirteen.core.rules import Assist, Discard, Draw, check, new_game
+from threethirteen.core.rules import Assist, Discard, Draw, new_game
 from threethirteen.core.state import GameState, Phase, fold
 from threethirteen.core.table import AiReplaced, Change, Played, Redone, Table, Undone
 from threethirteen.core.timeline import HUMAN, is_human_move
@@ -176,9 +176,10 @@ class PlayFront(Front):
             return
         if self.state.round is None:
             return
+        view = self.game.view(HUMAN)
         width = self.screen.width
         text = render_table(
-            self.state, self.tx, sort=self.settings.sort, width=width, assisted=self.assisted
+            view, self.tx, sort=self.settings.sort, width=width, assisted=self.assisted
         )
         self.screen.show([("", "\n"), *text])
 
@@ -223,7 +224,7 @@ class PlayFront(Front):
             return tx("msg.game_over")
         if name in ("draw", "take", "discard"):
             try:
-                check(state, move_command(parsed))
+                self.game.check(HUMAN, move_command(parsed))
             except GameError as error:
                 return _sentence(tx.error(error))
         elif name in ("hint", "auto") and state.turn != HUMAN:

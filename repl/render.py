@@ -2,7 +2,7 @@
 
 Everything here is a pure function from game data to :data:`Text` (a list of
 ``(style, text)`` fragments, newlines inside), so a replay mode can draw the
-same table with every hand shown (``render_table(..., reveal=True)``). Styles
+same table with every hand shown (``render_table(..., hands=...)``). Styles
 are class names (``class:card.red``) that :mod:`repl.style` colours; without
 colour the text alone says everything (suit symbols are always there).
 """
@@ -15,7 +15,7 @@ from threethirteen.core.cards import SEATS, Card, Rank, card_penalty, wild_rank_
 from threethirteen.core.events import RoundEnd, RoundScored
 from threethirteen.core.melds import Arrangement, best_arrangement
 from threethirteen.core.state import GameState, MoveKind, Phase, PublicMove
-from threethirteen.core.views import PlayerView, view_for
+from threethirteen.core.views import PlayerView
 from threethirteen.repl.i18n import Texts
 
 Text = list[tuple[str, str]]
@@ -193,20 +193,17 @@ def action_text(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> Text:
 
 
 def render_table(
-    state: GameState,
+    view: PlayerView,
     tx: Texts,
     *,
-    seat: int = 0,
     sort: str = "suit",
     width: int = 80,
-    reveal: bool = False,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
     assisted: bool = False,
 ) -> Text:
-    """The table as ``seat`` sees it; ``reveal`` shows every hand (for replays)."""
-    round_ = state.round
-    if round_ is None:
-        return []
-    view = view_for(state, seat)
+    """The table as ``view``'s seat sees it; a replay, which hides nothing, gives every
+    seat's ``hands`` to show them too."""
+    seat = view.seat
     wild = view.wild_rank
     out: Text = []
     header = tx(
@@ -225,17 +222,17 @@ def render_table(
     out.append(card_text(top, wild) if top else ("class:dim", tx("table.empty_pile")))
     if view.went_out is not None:
         out.append(("class:warn", f"   {tx.seat(view.went_out)}: {tx('table.out')}"))
-        if view.went_out != seat and seat in round_.last_turns:
+        if view.went_out != seat and seat in view.last_turns:
             out.append(("class:warn", f" · {tx('table.last_turn')}"))
     out.append(("", "\n"))
     names = max(len(tx.seat(s)) for s in range(SEATS))
     turns = last_turns(view.history)
     # after the last of the last turns nobody is to act: the round is scored next
-    to_act = None if view.went_out is not None and not round_.last_turns else view.turn
+    to_act = None if view.went_out is not None and not view.last_turns else view.turn
     for s in TABLE_ORDER:
         out += _seat_line(view, s, names, turns[s], tx, to_act)
-        if reveal and s != seat:
-            hand = round_.hands[s]
+        if hands is not None and s != seat:
+            hand = hands[s]
             arrangement = best_arrangement(hand, view.round_no, aces_high=view.aces_high)
             tokens = _grouped(hand, "melds", arrangement, view)
             style = "class:good" if arrangement.penalty == 0 else "class:dim"

@@ -20,6 +20,7 @@ from threethirteen.core.moves import is_turn_end
 from threethirteen.core.state import GameState, evolve
 from threethirteen.core.timeline import HUMAN
 from threethirteen.core.verify import verify_events
+from threethirteen.core.views import view_for
 from threethirteen.repl.commands import render_help
 from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.front import Front, Quit
@@ -265,8 +266,10 @@ class Replay(Front):
                 ]
             )
         elif state.round is not None:
+            view = view_for(state, HUMAN)
+            hands = state.round.hands  # a replay hides nothing
             text = render_table(
-                state, tx, sort=self.sort, width=width, reveal=True, assisted=self._assisted
+                view, tx, sort=self.sort, width=width, hands=hands, assisted=self._assisted
             )
             self.screen.show([("", "\n"), *text])
 

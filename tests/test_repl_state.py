@@ -139,9 +139,9 @@ def test_every_screen_of_a_game_fits_80_columns(lang: str) -> None:
     for checked, (new, state) in enumerate(play_on(start, [POLICY] * 4)):
         if state.round is not None and checked % 7 == 0:
             for sort in ("suit", "rank", "melds"):
-                text = plain(render_table(state, tx, sort=sort, assisted=True))
+                text = plain(render_table(view_for(state, 0), tx, sort=sort, assisted=True))
                 assert widest(text) <= 80, text
-            reveal = plain(render_table(state, tx, reveal=True))
+            reveal = plain(render_table(view_for(state, 0), tx, hands=state.round.hands))
             assert widest(reveal) <= 80
             assert state.round is not None
             for card in state.round.hands[2]:
@@ -157,7 +157,7 @@ def test_every_screen_of_a_game_fits_80_columns(lang: str) -> None:
 
 def test_the_table_shows_what_the_issue_asks_for() -> None:
     timeline = started(25)
-    text = plain(render_table(timeline.state, Texts(), sort="rank"))
+    text = plain(render_table(view_for(timeline.state, 0), Texts(), sort="rank"))
     state = timeline.state
     assert state.round is not None
     assert f"Round 1/11 · 3 cards · wild: 3 · dealer: {Texts().seat(state.round.dealer)}" in text
