@@ -46,7 +46,11 @@ strongest level that loads first (the order is reversed for a takeover)."""
 
 
 class Store(Protocol):
-    """Where a table's log is kept (the autosave, a server's table file)."""
+    """Where a table's log is kept (the autosave, a server's table file).
+
+    A store never raises into the table: it keeps and tells its own trouble (a full
+    disk) and catches up at a later :meth:`sync`.
+    """
 
     def sync(self, events: Sequence[Event]) -> None:
         """Make the stored log equal ``events``: append what is new, cut what was undone."""

@@ -27,7 +27,7 @@ from threethirteen.core.state import GameState, Phase, fold
 from threethirteen.core.table import AiReplaced, Change, Played, Redone, Table, Undone
 from threethirteen.core.timeline import HUMAN, is_human_move
 from threethirteen.core.views import PlayerView
-from threethirteen.repl import commands
+from threethirteen.repl import commands, keeping
 from threethirteen.repl.completer import GameCompleter
 from threethirteen.repl.config import remember
 from threethirteen.repl.front import Front, Quit
@@ -71,6 +71,8 @@ class PlayFront(Front):
         super().__init__(tx=tx, screen=screen)
         self.settings = settings
         self.autosave = autosave
+        if autosave is not None:
+            autosave.told = self._autosave_told
         self.keep_stats = keep_stats
         self.settings_file: Path | None = None  # a terminal game remembers speed and sort here
         self._pause = True
@@ -158,16 +160,17 @@ class PlayFront(Front):
 
     def leave_question(self) -> str:
         """Ctrl-D asks before leaving (an unsaved game is said to be so)."""
-        return self.tx("msg.leave_confirm" if self.autosave else "msg.leave_unsaved")
+        return keeping.leave_question(self.autosave, self.tx)
 
     def leave(self) -> None:
         """Bring the autosave up to date and say goodbye."""
         self.save()
-        if self.state.ended is not None or not self.screen.interactive:
-            key = "msg.bye_over"
-        else:
-            key = "msg.bye" if self.autosave is not None else "msg.bye_unsaved"
-        self.say(self.tx(key))
+        over = self.state.ended is not None or not self.screen.interactive
+        self.say(keeping.goodbye(self.autosave, self.tx, over=over))
+
+    def _autosave_told(self, failure: OSError | None) -> None:
+        """The autosave failed (said once; the game goes on in memory) or saves again."""
+        self.say(*keeping.autosave_news(failure, self.tx))
 
     def show_table(self) -> None:
         """The table, or the final result once the game is over."""

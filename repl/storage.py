@@ -2,8 +2,9 @@
 
 The directory is ``$XDG_DATA_HOME/threethirteen`` (``~/.local/share/threethirteen``
 by default). Whole files are written atomically (a temporary file, then
-``os.replace``); the autosave grows by appending one flushed line per event, so
-a crash loses at most the line being written.
+``os.replace``); the autosave grows by appending one line per event, so a crash
+loses at most the line being written, and a write that fails (a full disk) is cut
+back to the last whole line and written again later.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import os
 import tempfile
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from attrs import asdict, define
@@ -147,29 +148,79 @@ def load_file(path: Path) -> GameLog:
     return read_log(text)
 
 
-class Autosave:
-    """The running game's log on disk, kept equal to :meth:`Timeline.recorded` by :meth:`sync`."""
+Write = Callable[[int, bytes], int]
+"""How bytes reach a file descriptor (:func:`os.write`; a test gives one that fails)."""
 
-    def __init__(self, path: Path) -> None:
+SaveTold = Callable[[OSError | None], None]
+"""What hears that the autosave failed (the error) or saves again (``None``)."""
+
+
+class Autosave:
+    """The running game's log on disk, kept equal to :meth:`Timeline.recorded` by :meth:`sync`.
+
+    A failed write (a full disk: ``ENOSPC``, ``EFBIG``) never reaches the table: the
+    file is cut back to its last whole line, ``told`` hears the error once, the game
+    goes on in memory, and the next :meth:`sync` writes everything not yet written.
+    """
+
+    def __init__(self, path: Path, *, write: Write = os.write) -> None:
         self.path = path
+        self.told: SaveTold | None = None
+        self.failure: OSError | None = None
+        self._write = write
         self._written: list[Event] = []
+        self._torn = False  # a cut-off line could not be cut back: rewrite the whole file
 
     def sync(self, events: Sequence[Event]) -> None:
-        """Make the file hold ``events``: append what is new, or rewrite it when it shrank."""
+        """Make the file hold ``events``: append what is new, or rewrite it when it shrank.
+
+        Never raises :class:`OSError`: a failure is kept in :attr:`failure` and told.
+        """
+        try:
+            self._sync(events)
+        except OSError as error:
+            if self.failure is None and self.told is not None:
+                self.told(error)
+            self.failure = error
+            return
+        if self.failure is not None:
+            self.failure = None
+            if self.told is not None:
+                self.told(None)
+
+    def _sync(self, events: Sequence[Event]) -> None:
         done = len(self._written)
-        if done and len(events) >= done and _same_prefix(self._written, events):
+        if done and not self._torn and len(events) >= done and _same_prefix(self._written, events):
             if len(events) > done:
-                with self.path.open("a", encoding="utf-8") as file:
-                    for seq in range(done, len(events)):
-                        file.write(event_line(seq + 1, events[seq]))
-                        file.flush()
-                self._written.extend(events[done:])
+                self._append(events, done)
             return
         if events:
             write_atomic(self.path, encode_log(events))
         else:
             self.path.unlink(missing_ok=True)
         self._written = list(events)
+        self._torn = False
+
+    def _append(self, events: Sequence[Event], done: int) -> None:
+        """Append ``events[done:]``, one line each; on failure, cut the file back to where
+        it was, so that no cut-off line is left for later lines to follow."""
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            for seq in range(done, len(events)):
+                size = os.fstat(fd).st_size
+                data = event_line(seq + 1, events[seq]).encode("utf-8")
+                try:
+                    while data:
+                        data = data[self._write(fd, data) :]
+                except OSError:
+                    try:
+                        os.ftruncate(fd, size)
+                    except OSError:
+                        self._torn = True
+                    raise
+                self._written.append(events[seq])
+        finally:
+            os.close(fd)
 
     def adopt(self, events: Sequence[Event]) -> None:
         """The file already holds ``events`` (a resumed game): only remember them."""
@@ -191,6 +242,7 @@ class Autosave:
             target = self.path.with_name(f"{kind}-{stamp}-{number}.jsonl")
         os.replace(self.path, target)
         self._written = []
+        self._torn = False
         return target
 
 

@@ -166,6 +166,18 @@ TEXTS: dict[str, str] = {
     "msg.ctrl_c": "Strg-C leert die Zeile; Strg-D oder ende beendet.",
     "msg.leave_confirm": "Das Spiel verlassen? Es ist gespeichert und kann fortgesetzt werden.",
     "msg.bye": "Das Spiel ist gespeichert: threethirteen setzt es fort.",
+    "msg.autosave_failed": (
+        "Das Spiel konnte nicht gespeichert werden ({detail}). Es geht im Speicher weiter "
+        "und wird wieder gespeichert, sobald auf der Platte Platz ist."
+    ),
+    "msg.autosave_again": "Das Spiel wird wieder gespeichert.",
+    "msg.leave_save_failed": (
+        "Beenden? Die letzten Züge konnten nicht gespeichert werden ({detail}) und gingen "
+        "verloren (speichern NAME bewahrt das Spiel anderswo auf)."
+    ),
+    "msg.bye_save_failed": (
+        "Auf Wiedersehen. (Die letzten Züge konnten nicht gespeichert werden.)"
+    ),
     "msg.bye_over": "Auf Wiedersehen.",
     "msg.resume": (
         "Ein angefangenes Spiel ist gespeichert (Seed {seed}, Runde {round}). Weiterspielen?"

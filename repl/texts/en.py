@@ -147,6 +147,16 @@ TEXTS: dict[str, str] = {
     "msg.ctrl_c": "Ctrl-C clears the line; Ctrl-D or quit leaves.",
     "msg.leave_confirm": "Leave the game? It is saved and can be resumed.",
     "msg.bye": "The game is saved: run threethirteen to resume it.",
+    "msg.autosave_failed": (
+        "The game could not be saved ({detail}). It goes on in memory and is saved again "
+        "as soon as the disk has room."
+    ),
+    "msg.autosave_again": "The game is saved again.",
+    "msg.leave_save_failed": (
+        "Leave? The last moves could not be saved ({detail}) and would be lost "
+        "(save NAME keeps the game elsewhere)."
+    ),
+    "msg.bye_save_failed": "Goodbye. (The last moves could not be saved.)",
     "msg.bye_over": "Goodbye.",
     "msg.resume": "An unfinished game was saved (seed {seed}, round {round}). Resume it?",
     "msg.resume_prefix": "The saved game was cut off; its {n} complete events are resumed.",

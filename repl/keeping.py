@@ -1,0 +1,37 @@
+"""What a game in play keeps in the data folder, as the player hears of it: the autosave
+failing on a full disk and saving again, and what leaving does to an unsaved game."""
+
+from __future__ import annotations
+
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.storage import Autosave
+
+
+def os_detail(error: OSError) -> str:
+    """An operating system error in a few words (``No space left on device``)."""
+    return error.strerror or str(error)
+
+
+def autosave_news(failure: OSError | None, tx: Texts) -> tuple[str, str]:
+    """What the player hears when the autosave fails (once) or saves again; its style."""
+    if failure is None:
+        return tx("msg.autosave_again"), "class:good"
+    return tx("msg.autosave_failed", detail=os_detail(failure)), "class:warn"
+
+
+def leave_question(autosave: Autosave | None, tx: Texts) -> str:
+    """What Ctrl-D asks: a game not autosaved, or whose last moves are not, is said to be."""
+    if autosave is None:
+        return tx("msg.leave_unsaved")
+    if autosave.failure is not None:
+        return tx("msg.leave_save_failed", detail=os_detail(autosave.failure))
+    return tx("msg.leave_confirm")
+
+
+def goodbye(autosave: Autosave | None, tx: Texts, *, over: bool) -> str:
+    """The last words: whether the game can be resumed (``over``: nothing to resume)."""
+    if autosave is not None and autosave.failure is not None:
+        return tx("msg.bye_save_failed")
+    if over:
+        return tx("msg.bye_over")
+    return tx("msg.bye" if autosave is not None else "msg.bye_unsaved")

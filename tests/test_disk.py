@@ -1,0 +1,171 @@
+"""Full disks, odd data folders: nothing played is lost, nothing hangs, nothing crashes."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from threethirteen.core.events import DrawSource
+from threethirteen.core.log import event_line, read_log
+from threethirteen.core.rules import Draw
+from threethirteen.core.timeline import HUMAN
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.play import PlayFront
+from threethirteen.repl.screen import PlainScreen
+from threethirteen.repl.settings import Settings
+from threethirteen.repl.storage import Autosave
+
+from tests.test_repl_state import lowest_discard, move, started
+
+
+class FullDisk:
+    """``os.write`` onto a disk with ``room`` bytes left (``None``: room enough): a write
+    that does not fit writes what fits, the next one fails with ``ENOSPC``."""
+
+    def __init__(self, room: int | None = None) -> None:
+        self.room = room
+        self.cut_off = 0  # bytes of a line written before the disk was full
+
+    def __call__(self, fd: int, data: bytes) -> int:
+        if self.room is None:
+            return os.write(fd, data)
+        if self.room == 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written = os.write(fd, data[: self.room])
+        self.room -= written
+        self.cut_off += written
+        return written
+
+
+def test_a_full_disk_cuts_the_autosave_back_to_its_last_line_and_saves_again_later(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "auto.jsonl"
+    disk = FullDisk()
+    told: list[OSError | None] = []
+    autosave = Autosave(path, write=disk)
+    autosave.told = told.append
+    timeline = started(26)
+    autosave.sync(timeline.recorded())
+    whole = path.read_bytes()
+    saved = len(timeline.recorded())
+
+    disk.room = 30  # part of the next line fits
+    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+    autosave.sync(timeline.recorded())
+    assert disk.cut_off == 30
+    assert path.read_bytes() == whole  # the cut-off line is gone
+    assert [error.errno for error in told if error] == [errno.ENOSPC]
+    assert autosave.failure is not None
+
+    move(timeline, lowest_discard(timeline.state))
+    autosave.sync(timeline.recorded())  # still full: said once only
+    assert len(told) == 1
+    assert read_log(path.read_text()).events == timeline.recorded()[:saved]
+
+    disk.room = None  # room again: everything not yet written is written
+    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+    autosave.sync(timeline.recorded())
+    assert told[1:] == [None] and autosave.failure is None
+    assert read_log(path.read_text()).events == timeline.recorded()
+
+
+def test_a_line_that_fails_midway_keeps_the_lines_before_it(tmp_path: Path) -> None:
+    path = tmp_path / "auto.jsonl"
+    disk = FullDisk()
+    autosave = Autosave(path, write=disk)
+    timeline = started(27)
+    autosave.sync(timeline.recorded())
+    before = len(timeline.recorded())
+    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+    move(timeline, lowest_discard(timeline.state))  # the opponents play too: many lines
+    first = timeline.recorded()[before]
+    disk.room = len(event_line(before + 1, first).encode()) + 10
+    autosave.sync(timeline.recorded())
+    assert disk.cut_off > len(event_line(before + 1, first).encode())
+    assert read_log(path.read_text()).events == timeline.recorded()[: before + 1]
+    disk.room = None
+    autosave.sync(timeline.recorded())
+    assert read_log(path.read_text()).events == timeline.recorded()
+
+
+def play_a_turn(table: PlayFront) -> None:
+    table.execute("draw")
+    card = lowest_discard(table.state).card
+    assert table.execute(f"x {card}") is None
+
+
+def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_again(
+    tmp_path: Path,
+) -> None:
+    shown = io.StringIO()
+    disk = FullDisk()
+    autosave = Autosave(tmp_path / "auto.jsonl", write=disk)
+    table = PlayFront.start(
+        5,
+        tx=Texts(),
+        screen=PlainScreen(shown),
+        settings=Settings(speed="instant"),
+        autosave=autosave,
+    )
+    table.save()
+    disk.room = 0
+    play_a_turn(table)
+    play_a_turn(table)
+    assert "could not be saved" in table.leave_question()
+    disk.room = None
+    play_a_turn(table)
+    said = " ".join(shown.getvalue().split())
+    assert said.count("The game could not be saved (No space left on device)") == 1
+    assert said.count("The game is saved again.") == 1
+    text = (tmp_path / "auto.jsonl").read_text()
+    assert read_log(text).events == table.events
+
+
+CHILD = """
+import io, resource, sys
+from pathlib import Path
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.play import PlayFront
+from threethirteen.repl.screen import PlainScreen
+from threethirteen.repl.settings import Settings
+from threethirteen.repl.storage import Autosave
+from tests.test_disk import play_a_turn
+
+path = Path(sys.argv[1])
+table = PlayFront.start(
+    5, tx=Texts(), screen=PlainScreen(sys.stdout), settings=Settings(speed="instant"),
+    autosave=Autosave(path),
+)
+table.save()
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+resource.setrlimit(resource.RLIMIT_FSIZE, (path.stat().st_size + 100, hard))
+play_a_turn(table)
+play_a_turn(table)
+resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+play_a_turn(table)
+print("events:", len(table.events))
+"""
+
+
+def test_a_file_size_limit_in_a_real_process_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "auto.jsonl"
+    root = Path(__file__).parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(CHILD), str(path)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stdout.split())
+    assert said.count("The game could not be saved (File too large)") == 1
+    assert said.count("The game is saved again.") == 1
+    count = int(said.rsplit("events:", 1)[1])
+    assert len(read_log(path.read_text()).events) == count
