@@ -29,8 +29,8 @@ from threethirteen.repl.storage import (
     data_dir,
     find_save,
     load_file,
-    load_stats,
     names_a_path,
+    read_stats,
     save_path,
     saves_dir,
     write_atomic,
@@ -88,10 +88,18 @@ def recent(events: Sequence[Event], tx: Texts, count: int) -> Text:
 
 
 def render_stats(tx: Texts) -> Text:
-    """Your statistics across games."""
-    stats = load_stats()
+    """Your statistics across games (a broken file is kept aside and said so)."""
+    try:
+        found = read_stats()
+    except OSError as error:
+        detail = error.strerror or str(error)
+        return [("class:warn", tx("msg.stats_unreadable", detail=detail)), ("", "\n")]
+    said: Text = []
+    if found.kept is not None:
+        said = [("class:warn", tx("msg.stats_broken", path=found.kept)), ("", "\n")]
+    stats = found.stats
     if not stats.played:
-        return [("class:dim", tx("msg.stats_none")), ("", "\n")]
+        return [*said, ("class:dim", tx("msg.stats_none")), ("", "\n")]
     average = f"{stats.average:.1f}" if stats.average is not None else "—"
     line = tx(
         "stats.line",
@@ -102,7 +110,7 @@ def render_stats(tx: Texts) -> Text:
         best=stats.best if stats.best is not None else "—",
         assisted=stats.assisted,
     )
-    return [("class:title", tx("stats.title")), ("", "\n"), ("", line), ("", "\n")]
+    return [*said, ("class:title", tx("stats.title")), ("", "\n"), ("", line), ("", "\n")]
 
 
 def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80) -> Text:

@@ -1,10 +1,13 @@
 """What a game in play keeps in the data folder, as the player hears of it: the autosave
-failing on a full disk and saving again, and what leaving does to an unsaved game."""
+failing on a full disk and saving again, what leaving does to an unsaved game, and the
+statistics (a broken file is kept aside, never counted over)."""
 
 from __future__ import annotations
 
+from threethirteen.core.events import GameEnded
+from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.i18n import Texts
-from threethirteen.repl.storage import Autosave
+from threethirteen.repl.storage import Autosave, StatsFile, read_stats, save_stats
 
 
 def os_detail(error: OSError) -> str:
@@ -35,3 +38,23 @@ def goodbye(autosave: Autosave | None, tx: Texts, *, over: bool) -> str:
     if over:
         return tx("msg.bye_over")
     return tx("msg.bye" if autosave is not None else "msg.bye_unsaved")
+
+
+def record_result(ended: GameEnded, *, assisted: bool, tx: Texts) -> list[str]:
+    """Count a finished game in your statistics; what to tell (a broken file kept aside,
+    statistics that could not be written), one line each.
+
+    Statistics that cannot be read are not written over: the game is not counted.
+    """
+    try:
+        found = read_stats()
+        found.stats.record(ended, seat=HUMAN, assisted=assisted)
+        save_stats(found.stats)
+    except OSError as error:
+        return [tx("msg.stats_not_saved", detail=os_detail(error))]
+    return broken_stats(found, tx)
+
+
+def broken_stats(found: StatsFile, tx: Texts) -> list[str]:
+    """The line that says where a broken statistics file was kept, if one was."""
+    return [tx("msg.stats_broken", path=found.kept)] if found.kept is not None else []

@@ -50,7 +50,7 @@ from threethirteen.repl.render import (
 )
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.settings import DELAYS, Settings, policies_for, random_seed
-from threethirteen.repl.storage import Autosave, load_stats, save_stats
+from threethirteen.repl.storage import Autosave
 
 
 class PlayFront(Front):
@@ -425,9 +425,8 @@ class PlayFront(Front):
 
     def _game_over(self) -> None:
         if self.keep_stats and not self._stats_recorded and self.state.ended is not None:
-            stats = load_stats()
-            stats.record(self.state.ended, seat=HUMAN, assisted=self.assisted)
-            save_stats(stats)
+            for line in keeping.record_result(self.state.ended, assisted=self.assisted, tx=self.tx):
+                self.say(line, "class:warn")
         self._stats_recorded = True
 
     # -- another game ------------------------------------------------------------------

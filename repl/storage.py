@@ -18,7 +18,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from attrs import asdict, define
+from attrs import asdict, define, frozen
 from threethirteen.core import __version__
 from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import Event, GameEnded
@@ -234,13 +234,7 @@ class Autosave:
         """
         if not self.path.exists():
             return None
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{kind}-{stamp}.jsonl")
-        number = 1
-        while target.exists():
-            number += 1
-            target = self.path.with_name(f"{kind}-{stamp}-{number}.jsonl")
-        os.replace(self.path, target)
+        target = _move_aside(self.path, kind, SAVE_SUFFIX)
         self._written = []
         self._torn = False
         return target
@@ -283,15 +277,55 @@ def stats_path() -> Path:
     return data_dir() / "stats.json"
 
 
-def load_stats(path: Path | None = None) -> Stats:
-    """The statistics file, or empty statistics when it is missing or unreadable."""
+@frozen
+class StatsFile:
+    """The statistics as read, and where a broken file was kept (``None``: none was)."""
+
+    stats: Stats
+    kept: Path | None = None
+
+
+def read_stats(path: Path | None = None) -> StatsFile:
+    """The statistics file (empty statistics when it is missing).
+
+    A file that is cut off or holds what statistics cannot be (``{"played": "x"}``) is
+    moved aside as ``stats-broken-DATE.json``, never overwritten: its name is in
+    :attr:`StatsFile.kept`. A file that is there but cannot be read raises
+    :class:`OSError` and is left as it is.
+    """
     path = path or stats_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        fields = {name: data[name] for name in asdict(Stats()) if name in data}
-        return Stats(**fields)
-    except (OSError, ValueError, TypeError, KeyError):
-        return Stats()
+        return StatsFile(_parse_stats(path.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        return StatsFile(Stats())
+    except ValueError:  # not UTF-8, not JSON, not statistics
+        return StatsFile(Stats(), kept=_move_aside(path, "stats-broken", ".json"))
+
+
+def _parse_stats(text: str) -> Stats:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("the statistics are not an object")
+    fields = {}
+    for name, default in asdict(Stats()).items():
+        value = data.get(name, default)
+        counts = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        if not (counts or (name == "best" and value is None)):
+            raise ValueError(f"{name} is not a count: {value!r}")
+        fields[name] = value
+    return Stats(**fields)
+
+
+def _move_aside(path: Path, kind: str, suffix: str) -> Path:
+    """Give ``path`` a new name beside it, ``KIND-DATE-TIME[-N]SUFFIX``, taken by no file."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{kind}-{stamp}{suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{kind}-{stamp}-{number}{suffix}")
+    os.replace(path, target)
+    return target
 
 
 def save_stats(stats: Stats, path: Path | None = None) -> None:

@@ -10,15 +10,19 @@ import sys
 import textwrap
 from pathlib import Path
 
-from threethirteen.core.events import DrawSource
+import pytest
+from threethirteen.core.events import DrawSource, GameEnded
 from threethirteen.core.log import event_line, read_log
 from threethirteen.core.rules import Draw
 from threethirteen.core.timeline import HUMAN
+from threethirteen.repl.commands import render_stats
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keeping import record_result
 from threethirteen.repl.play import PlayFront
+from threethirteen.repl.render import Text
 from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.settings import Settings
-from threethirteen.repl.storage import Autosave
+from threethirteen.repl.storage import Autosave, read_stats
 
 from tests.test_repl_state import lowest_discard, move, started
 
@@ -130,11 +134,14 @@ def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_agai
 CHILD = """
 import io, resource, sys
 from pathlib import Path
+from threethirteen.repl.commands import render_stats
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keeping import record_result
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.screen import PlainScreen
 from threethirteen.repl.settings import Settings
-from threethirteen.repl.storage import Autosave
+from threethirteen.repl.render import Text
+from threethirteen.repl.storage import Autosave, read_stats
 from tests.test_disk import play_a_turn
 
 path = Path(sys.argv[1])
@@ -169,3 +176,42 @@ def test_a_file_size_limit_in_a_real_process_loses_nothing(tmp_path: Path) -> No
     assert said.count("The game is saved again.") == 1
     count = int(said.rsplit("events:", 1)[1])
     assert len(read_log(path.read_text()).events) == count
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+ENDED = GameEnded(totals=(30, 50, 60, 70), winner=0)
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    ['{"played": "x"}', '{"version": 1, "played": 4, "won": 2, "no_win', "[1, 2]", '{"best": -1}'],
+)
+def test_broken_statistics_are_kept_aside_and_said_never_counted_over(
+    data_home: Path, damaged: str
+) -> None:
+    data_home.mkdir(parents=True)
+    (data_home / "stats.json").write_text(damaged)
+    said = record_result(ENDED, assisted=False, tx=Texts())
+    kept = list(data_home.glob("stats-broken-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == damaged
+    assert said == [
+        f"The statistics file was damaged: it is kept as {kept[0]}, and counting starts again."
+    ]
+    assert read_stats().stats.played == 1
+    assert record_result(ENDED, assisted=False, tx=Texts()) == []  # said once
+    assert read_stats().stats.played == 2
+
+
+def test_statistics_that_cannot_be_read_are_left_alone_and_the_game_not_counted(
+    data_home: Path,
+) -> None:
+    (data_home / "stats.json").mkdir(parents=True)
+    said = record_result(ENDED, assisted=False, tx=Texts())
+    assert len(said) == 1 and said[0].startswith("This game could not be counted")
+    assert (data_home / "stats.json").is_dir()
+    assert "cannot be read" in plain(render_stats(Texts()))
+
+
+def plain(text: Text) -> str:
+    return "".join(part for _, part in text)

@@ -23,7 +23,7 @@ from threethirteen.repl.render import (
     render_score_sheet,
     render_table,
 )
-from threethirteen.repl.storage import Autosave, Stats, load_stats, save_stats, write_crash
+from threethirteen.repl.storage import Autosave, Stats, read_stats, save_stats, write_crash
 
 pytestmark = pytest.mark.usefixtures("data_home")
 
@@ -230,7 +230,7 @@ def test_statistics_count_games_and_survive_damage(tmp_path: Path) -> None:
     stats.record(GameEnded(totals=(30, 50, 60, 70), winner=0), seat=0, assisted=False)
     stats.record(GameEnded(totals=(45, 45, 60, 70), winner=None), seat=0, assisted=True)
     save_stats(stats, path)
-    again = load_stats(path)
+    again = read_stats(path).stats
     assert again == stats
     assert (again.played, again.won, again.no_winner, again.best, again.assisted) == (
         2,
@@ -242,7 +242,9 @@ def test_statistics_count_games_and_survive_damage(tmp_path: Path) -> None:
     assert again.average == 37.5
     assert json.loads(path.read_text())["version"] == 1
     path.write_text("{not json")
-    assert load_stats(path) == Stats()
+    broken = read_stats(path)
+    assert broken.stats == Stats() and broken.kept is not None
+    assert broken.kept.read_text() == "{not json" and not path.exists()
     assert not list(tmp_path.glob(".stats.json.*"))  # no temporary file left behind
 
 

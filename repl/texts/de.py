@@ -157,6 +157,14 @@ TEXTS: dict[str, str] = {
     "msg.new_game": "Neues Spiel: Seed {seed}, {jokers} Joker, {aces}, Gegner: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} teilt dieselben Karten aus.",
     "msg.speed": "Tempo: {speed}.",
+    "msg.stats_broken": (
+        "Die Statistikdatei war beschädigt: Sie bleibt als {path} erhalten, "
+        "und die Zählung beginnt neu."
+    ),
+    "msg.stats_not_saved": (
+        "Dieses Spiel konnte nicht in deine Statistik eingehen ({detail})."
+    ),
+    "msg.stats_unreadable": "Die Statistik lässt sich nicht lesen ({detail}).",
     "msg.stats_none": "Du hast noch kein Spiel zu Ende gespielt.",
     "msg.crash": (
         "Etwas Unerwartetes ist schiefgegangen ({error}). Die Einzelheiten stehen in {path}; "

@@ -139,6 +139,11 @@ TEXTS: dict[str, str] = {
     "msg.new_game": "New game: seed {seed}, {jokers} jokers, {aces}, opponents: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} deals the same cards.",
     "msg.speed": "Speed: {speed}.",
+    "msg.stats_broken": (
+        "The statistics file was damaged: it is kept as {path}, and counting starts again."
+    ),
+    "msg.stats_not_saved": "This game could not be counted in your statistics ({detail}).",
+    "msg.stats_unreadable": "The statistics cannot be read ({detail}).",
     "msg.stats_none": "No game has been finished yet.",
     "msg.crash": (
         "Something unexpected went wrong ({error}). The details are in {path}; the game goes on."
