@@ -35,7 +35,7 @@ from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.settings import DELAYS, Settings
-from threethirteen.repl.storage import Autosave, data_dir, load_file
+from threethirteen.repl.storage import Autosave, claim_folder, data_dir, load_file
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"threethirteen: cannot read {args.script}: {error}", file=sys.stderr)
             return 2
 
-    def open_front(screen: Screen) -> PlayFront:
+    def open_front(screen: Screen) -> PlayFront | None:
         return open_play(
             screen,
             seed=args.seed,
@@ -183,6 +183,20 @@ def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Sett
     return table
 
 
+def elsewhere(
+    holder: int, *, seed: int | None, screen: Screen, settings: Settings, tx: Texts
+) -> PlayFront | None:
+    """Another process's game plays from the data folder: a separate game here, neither
+    autosaved nor counted, if the player wants one; ``None`` to leave."""
+    said = tx("msg.locked", pid=holder or "?")
+    if not screen.confirm(said + " " + tx("msg.locked_separate") + tx("msg.yes_no"), True):
+        screen.show([("", tx("msg.locked_bye")), ("", "\n")])
+        return None
+    table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
+    table.say(tx("msg.separate_game"), "class:warn")
+    return table
+
+
 def open_play(
     screen: Screen,
     *,
@@ -192,10 +206,11 @@ def open_play(
     offer_resume: bool = True,
     rebuilt: Rebuilt | None = None,
     settings_file: Path | None = None,
-) -> PlayFront:
+) -> PlayFront | None:
     """The game in play on ``screen``: rebuilt by ``--replay-to``, or at a terminal the
     autosaved game resumed (if the player wants) or a new one, autosaved and counted in
-    the statistics; for a script, a new game that touches neither.
+    the statistics; for a script, a new game that touches neither. While a game in
+    another terminal plays from the same data folder, a separate game or ``None``.
 
     A resumed game shows your hand in the order ``settings`` gives (the config file's,
     where speed and sort changed in a game are remembered, in ``settings_file``).
@@ -207,6 +222,8 @@ def open_play(
     table: PlayFront | None
     if rebuilt is not None:
         table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
+    elif (holder := claim_folder(data_dir())) is not None:
+        return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx)
     else:
         autosave = Autosave(data_dir() / "autosave.jsonl")
         table = resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
@@ -242,6 +259,8 @@ def open_table(
         rebuilt=rebuilt,
         settings_file=settings_file,
     )
+    if table is None:  # a game in another terminal has the data folder, and the player left
+        raise SystemExit(1)
     return table, session_for(table, "history", input=input, output=output)
 
 

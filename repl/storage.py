@@ -10,6 +10,7 @@ back to the last whole line and written again later.
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import os
 import tempfile
@@ -84,6 +85,47 @@ def _link_new(temp: Path, path: Path) -> None:
         os.replace(temp, path)
         return
     temp.unlink()
+
+
+# -- one game per data folder ---------------------------------------------------------
+
+LOCK = "lock"
+
+_claimed: dict[str, int] = {}  # lock file -> its descriptor, held until this process ends
+
+
+def claim_folder(folder: Path) -> int | None:
+    """Take ``folder`` for this process's terminal game (its autosave, its statistics);
+    the pid of another process's game that holds it, else ``None``.
+
+    The lock file ``lock`` is locked with ``flock`` and holds the pid of whoever took
+    it. The system frees the lock of a process that ended, however it ended, so a
+    lock left by a dead game is taken over as it is, with no race. A folder where no
+    lock file can be made is not claimed (``None``): its trouble is told elsewhere.
+    """
+    path = os.path.abspath(folder / LOCK)
+    if path in _claimed:
+        return None
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        holder = _pid_in(fd) if error.errno in (errno.EAGAIN, errno.EACCES) else None
+        os.close(fd)
+        return holder
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    _claimed[path] = fd
+    return None
+
+
+def _pid_in(fd: int) -> int:
+    """The pid in a lock file (0 while its holder has not yet written it)."""
+    text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    return int(text) if text.isdigit() else 0
 
 
 # -- saved games -------------------------------------------------------------------------

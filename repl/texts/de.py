@@ -186,6 +186,19 @@ TEXTS: dict[str, str] = {
     "msg.bye_save_failed": (
         "Auf Wiedersehen. (Die letzten Züge konnten nicht gespeichert werden.)"
     ),
+    "msg.locked": (
+        "In einem anderen Terminal läuft schon ein Spiel (Prozess {pid}) "
+        "mit demselben Datenordner."
+    ),
+    "msg.locked_separate": (
+        "Hier ein eigenes Spiel spielen? Es wird nicht automatisch gespeichert "
+        "und zählt nicht für deine Statistik."
+    ),
+    "msg.locked_bye": "Auf Wiedersehen: Das Spiel im anderen Terminal geht weiter.",
+    "msg.separate_game": (
+        "Ein eigenes Spiel: Es wird nicht automatisch gespeichert und zählt nicht "
+        "(speichern NAME bewahrt es auf)."
+    ),
     "msg.bye_over": "Auf Wiedersehen.",
     "msg.resume": (
         "Ein angefangenes Spiel ist gespeichert (Seed {seed}, Runde {round}). Weiterspielen?"

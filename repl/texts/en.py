@@ -162,6 +162,16 @@ TEXTS: dict[str, str] = {
         "(save NAME keeps the game elsewhere)."
     ),
     "msg.bye_save_failed": "Goodbye. (The last moves could not be saved.)",
+    "msg.locked": (
+        "A game is already running in another terminal (process {pid}) with the same data folder."
+    ),
+    "msg.locked_separate": (
+        "Play a separate game here? It is not autosaved and not counted in your statistics."
+    ),
+    "msg.locked_bye": "Goodbye: the game goes on in the other terminal.",
+    "msg.separate_game": (
+        "A separate game: it is not autosaved and not counted (save NAME keeps it)."
+    ),
     "msg.bye_over": "Goodbye.",
     "msg.resume": "An unfinished game was saved (seed {seed}, round {round}). Resume it?",
     "msg.resume_prefix": "The saved game was cut off; its {n} complete events are resumed.",

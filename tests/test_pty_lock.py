@@ -1,0 +1,75 @@
+"""Two terminals on one data folder, as two real processes: the second is told a game is
+running elsewhere and offered a separate game; the lock of a game that died is taken over."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pexpect
+from threethirteen.core.log import read_log
+
+from tests.test_pty_game import Terminal, ended, leave, spawn
+
+ELSEWHERE = (
+    "A game is already running in another terminal (process {pid}) with the same data folder."
+)
+
+
+def shown(term: Terminal) -> str:
+    """The screen's text in one line (a sentence broken over rows is whole again)."""
+    return " ".join(" ".join(term.screen()).split())
+
+
+def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files(
+    tmp_path: Path,
+) -> None:
+    first = spawn(tmp_path, "--seed", "7")
+    first.expect("your turn: draw or take")
+    autosave = tmp_path / "data" / "threethirteen" / "autosave.jsonl"
+    before = autosave.read_bytes()
+
+    second = spawn(tmp_path, "--seed", "8")
+    second.expect(r"\[y/n\]")
+    question = shown(second)
+    assert ELSEWHERE.format(pid=first.child.pid) in question
+    assert "Play a separate game here? It is not autosaved" in question
+    second.send("y")
+    second.expect("A separate game: it is not autosaved")
+    second.expect("your turn: draw or take")
+    second.send("draw\r")
+    second.expect("You draw")
+    second.send("quit\r")
+    second.expect(r"Goodbye\. \(This game was not autosaved\.\)")
+    ended(second)
+    assert autosave.read_bytes() == before  # the first game's autosave is its own
+    assert read_log(autosave.read_text()).state.seed == 7
+
+    third = spawn(tmp_path)
+    third.expect(r"\[y/n\]")
+    assert ELSEWHERE.format(pid=first.child.pid) in shown(third)
+    third.send("n")  # leave
+    third.expect("the game goes on in the other terminal")
+    third.expect(pexpect.EOF)
+    third.child.close()
+    assert third.child.exitstatus == 1
+    leave(first)
+
+
+def test_the_lock_of_a_game_that_died_is_taken_over(tmp_path: Path) -> None:
+    first = spawn(tmp_path, "--seed", "7")
+    first.expect("your turn: draw or take")
+    lock = tmp_path / "data" / "threethirteen" / "lock"
+    assert lock.read_text().strip() == str(first.child.pid)
+    os.kill(first.child.pid, signal.SIGKILL)  # no goodbye, the lock file stays behind
+    first.expect(pexpect.EOF)
+    first.child.close()
+    assert lock.exists()
+
+    again = spawn(tmp_path)
+    again.expect(r"An unfinished game was saved \(seed 7, round 1\)\. Resume it\?")
+    again.send("y")
+    again.expect("your turn: draw or take")
+    assert lock.read_text().strip() == str(again.child.pid)
+    leave(again)
