@@ -183,6 +183,14 @@ def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Sett
     return table
 
 
+def usable_data_dir() -> Path | None:
+    """The data folder, or ``None`` when it cannot be made (a game then keeps nothing)."""
+    try:
+        return data_dir()
+    except OSError:
+        return None
+
+
 def elsewhere(
     holder: int, *, seed: int | None, screen: Screen, settings: Settings, tx: Texts
 ) -> PlayFront | None:
@@ -222,10 +230,13 @@ def open_play(
     table: PlayFront | None
     if rebuilt is not None:
         table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
-    elif (holder := claim_folder(data_dir())) is not None:
+    elif (folder := usable_data_dir()) is None:  # the prompt says why, in one line
+        table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
+        table.say(tx("msg.welcome"), "class:title")
+    elif (holder := claim_folder(folder)) is not None:
         return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx)
     else:
-        autosave = Autosave(data_dir() / "autosave.jsonl")
+        autosave = Autosave(folder / "autosave.jsonl")
         table = resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
         if table is None:
             table = PlayFront.start(

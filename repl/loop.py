@@ -9,6 +9,7 @@ anything unexpected is written to a crash file while it goes on.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -26,11 +27,12 @@ from prompt_toolkit.shortcuts import CompleteStyle
 from prompt_toolkit.utils import is_dumb_terminal
 from threethirteen.repl.front import Front, Quit
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.keeping import os_detail
 from threethirteen.repl.keys import game_bindings
 from threethirteen.repl.menu import show_more_in_menus
 from threethirteen.repl.render import plain
 from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
-from threethirteen.repl.storage import data_dir
+from threethirteen.repl.storage import data_dir, data_path
 from threethirteen.repl.style import STYLE, wants_plain
 from threethirteen.repl.validator import GameValidator
 
@@ -71,10 +73,40 @@ def session_for(
 ) -> PromptSession[str]:
     """The prompt for ``front`` at its terminal, its history kept in the data folder."""
     plain_text = isinstance(front.screen, TerminalScreen) and front.screen.plain_text
-    history_path = data_dir() / history
+    history_path = history_file(front, history)
     return make_session(
         front, history_path=history_path, plain_text=plain_text, input=input, output=output
     )
+
+
+def history_file(front: Front, name: str) -> Path | None:
+    """The prompt's history file in the data folder; ``None``, said in one line, when the
+    folder or the file cannot be used (the history is then kept for this session only)."""
+    try:
+        path = data_dir() / name
+    except OSError as error:
+        said = front.tx("msg.no_data_folder", path=data_path(), detail=os_detail(error))
+        front.say(said, "class:warn")
+        return None
+    if path.exists() and not path.is_file():
+        front.say(front.tx("msg.history_unusable", path=path), "class:warn")
+        return None
+    return path
+
+
+class KeptHistory(FileHistory):
+    """The prompt's history in a file; when the file cannot be read or written (a
+    read-only folder), the lines of this session are still kept in memory."""
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            return list(super().load_history_strings())
+        except OSError:
+            return []
+
+    def store_string(self, string: str) -> None:
+        with contextlib.suppress(OSError):
+            super().store_string(string)
 
 
 def launch(
@@ -112,7 +144,7 @@ def make_session(
     """The prompt: completion, inline validation, history with suggestions, the toolbar."""
     validator = GameValidator(table.problem, table.tx, table.grammar)
     completer = table.completer()
-    history: History = FileHistory(str(history_path)) if history_path else InMemoryHistory()
+    history: History = KeptHistory(str(history_path)) if history_path else InMemoryHistory()
     below = draws_below_prompt(output)
 
     def note_ctrl_c() -> None:

@@ -28,12 +28,18 @@ from threethirteen.core.log import GameLog, encode_log, event_line, read_log
 APP = "threethirteen"
 
 
-def data_dir() -> Path:
-    """Where this game keeps its files (created on first use)."""
+def data_path() -> Path:
+    """Where this game keeps its files (whether or not the folder is there)."""
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(
         os.path.expanduser("~"), ".local", "share"
     )
-    path = Path(base) / APP
+    return Path(base) / APP
+
+
+def data_dir() -> Path:
+    """Where this game keeps its files, created on first use; :class:`OSError` when it
+    cannot be (a file has its name, a read-only disk)."""
+    path = data_path()
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -136,7 +142,7 @@ SAVE_SUFFIX = ".jsonl"
 
 def saves_dir() -> Path:
     """Where ``save NAME`` puts a game: ``saves`` in the data folder (made by the first save)."""
-    return data_dir() / SAVES
+    return data_path() / SAVES
 
 
 def names_a_path(name: str) -> bool:

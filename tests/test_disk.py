@@ -11,16 +11,20 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 from threethirteen.core.events import DrawSource, GameEnded
 from threethirteen.core.log import event_line, read_log
 from threethirteen.core.rules import Draw
 from threethirteen.core.timeline import HUMAN
+from threethirteen.repl.app import open_table
 from threethirteen.repl.commands import render_stats
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keeping import record_result
+from threethirteen.repl.loop import run_terminal
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.render import Text
-from threethirteen.repl.screen import PlainScreen
+from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.settings import Settings
 from threethirteen.repl.storage import Autosave, read_stats
 
@@ -134,11 +138,13 @@ def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_agai
 CHILD = """
 import io, resource, sys
 from pathlib import Path
+from threethirteen.repl.app import open_table
 from threethirteen.repl.commands import render_stats
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keeping import record_result
 from threethirteen.repl.play import PlayFront
-from threethirteen.repl.screen import PlainScreen
+from threethirteen.repl.loop import run_terminal
+from threethirteen.repl.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.settings import Settings
 from threethirteen.repl.render import Text
 from threethirteen.repl.storage import Autosave, read_stats
@@ -215,3 +221,34 @@ def test_statistics_that_cannot_be_read_are_left_alone_and_the_game_not_counted(
 
 def plain(text: Text) -> str:
     return "".join(part for _, part in text)
+
+
+# -- odd data folders ---------------------------------------------------------------------
+
+
+def test_a_data_folder_that_cannot_be_made_leaves_a_game_that_plays_and_keeps_nothing(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(self: Path, *args: object, **kwargs: object) -> None:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self))
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    with create_pipe_input() as pipe:
+        pipe.send_text("draw\rsave mine\rquit\r")
+        pipe.close()
+        table, prompt = open_table(
+            seed=3,
+            settings=Settings(speed="instant", level="easy"),
+            tx=Texts(),
+            input=pipe,
+            output=DummyOutput(),
+        )
+        assert run_terminal(table, prompt) == 0
+    assert isinstance(table.screen, TerminalScreen)
+    said = " ".join("".join(table.screen.transcript).split())
+    assert said.count(f"The data folder {data_home} cannot be used (Permission denied)") == 1
+    assert "You draw" in said
+    assert f"Cannot save to {data_home / 'saves' / 'mine.jsonl'}: Permission denied" in said
+    assert "Goodbye. (This game was not autosaved.)" in said
+    assert table.autosave is None and not table.keep_stats
+    assert not data_home.exists()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pexpect
 from threethirteen.core.log import read_log
 
-from tests.test_pty_game import Terminal, ended, leave, spawn
+from tests.test_pty_game import Terminal, ended, leave, spawn, spawn_cli
 
 ELSEWHERE = (
     "A game is already running in another terminal (process {pid}) with the same data folder."
@@ -73,3 +73,50 @@ def test_the_lock_of_a_game_that_died_is_taken_over(tmp_path: Path) -> None:
     again.expect("your turn: draw or take")
     assert lock.read_text().strip() == str(again.child.pid)
     leave(again)
+
+
+# -- odd data folders ---------------------------------------------------------------------
+
+
+def test_a_data_folder_that_is_a_file_warns_once_and_the_game_plays_unsaved(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "threethirteen").write_text("not a folder")
+    game = spawn(tmp_path, "--seed", "7")
+    game.expect("your turn: draw or take")
+    said = shown(game)
+    assert said.count("cannot be used") == 1
+    assert "nothing is kept there (no autosave, no statistics, no history)" in said
+    game.send("draw\r")
+    game.expect("You draw")
+    game.send("stats\r")
+    game.expect(r"cannot be read")
+    game.send("quit\r")
+    game.expect(r"Goodbye\. \(This game was not autosaved\.\)")
+    ended(game)
+    assert "Traceback" not in "".join(game.stream)
+    assert (tmp_path / "data" / "threethirteen").read_text() == "not a folder"
+
+
+def test_a_history_that_is_a_folder_warns_and_play_and_replay_go_on(tmp_path: Path) -> None:
+    folder = tmp_path / "data" / "threethirteen"
+    (folder / "history").mkdir(parents=True)
+    (folder / "replay-history").mkdir()
+    game = spawn(tmp_path, "--seed", "7")
+    game.expect("your turn: draw or take")
+    assert "The prompt's history is not kept" in shown(game)
+    game.send("draw\r")
+    game.expect("You draw")
+    leave(game)
+    assert (folder / "autosave.jsonl").is_file()  # the rest of the folder is used
+    (tmp_path / "game.jsonl").write_bytes((folder / "autosave.jsonl").read_bytes())
+
+    replay = spawn_cli(tmp_path, "replay", "game.jsonl")
+    replay.expect("event 1/")
+    assert "The prompt's history is not kept" in shown(replay)
+    replay.send("next\r")
+    replay.expect("event 2/")
+    replay.send("quit\r")
+    ended(replay)
+    assert "Unhandled exception" not in "".join(game.stream + replay.stream)

@@ -199,6 +199,13 @@ TEXTS: dict[str, str] = {
         "Ein eigenes Spiel: Es wird nicht automatisch gespeichert und zählt nicht "
         "(speichern NAME bewahrt es auf)."
     ),
+    "msg.no_data_folder": (
+        "Der Datenordner {path} ist nicht nutzbar ({detail}): Dort wird nichts aufbewahrt "
+        "(kein automatisches Speichern, keine Statistik, kein Verlauf)."
+    ),
+    "msg.history_unusable": (
+        "Der Verlauf der Eingabezeile wird nicht aufbewahrt: {path} ist keine Datei."
+    ),
     "msg.bye_over": "Auf Wiedersehen.",
     "msg.resume": (
         "Ein angefangenes Spiel ist gespeichert (Seed {seed}, Runde {round}). Weiterspielen?"

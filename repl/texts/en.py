@@ -172,6 +172,11 @@ TEXTS: dict[str, str] = {
     "msg.separate_game": (
         "A separate game: it is not autosaved and not counted (save NAME keeps it)."
     ),
+    "msg.no_data_folder": (
+        "The data folder {path} cannot be used ({detail}): nothing is kept there "
+        "(no autosave, no statistics, no history)."
+    ),
+    "msg.history_unusable": "The prompt's history is not kept: {path} is not a file.",
     "msg.bye_over": "Goodbye.",
     "msg.resume": "An unfinished game was saved (seed {seed}, round {round}). Resume it?",
     "msg.resume_prefix": "The saved game was cut off; its {n} complete events are resumed.",
