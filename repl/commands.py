@@ -30,6 +30,7 @@ from threethirteen.repl.storage import (
     find_save,
     load_file,
     names_a_path,
+    odd_file,
     read_stats,
     save_path,
     saves_dir,
@@ -190,9 +191,13 @@ def save(
     tx = front.tx
     name = name or default_save_name(seed)
     path = save_path(name).absolute()
-    overwrite = path.exists()
+    odd = odd_file(path)  # a link, a pipe, a device: replaced itself, never written through
+    overwrite = odd is not None or path.exists()
     if overwrite:
-        question = tx("msg.save_overwrite", path=path) + tx("msg.yes_no")
+        asked = tx("msg.save_overwrite", path=path)
+        if odd is not None:
+            asked = tx("msg.save_replace_odd", path=path, kind=tx(f"file.{odd}"))
+        question = asked + tx("msg.yes_no")
         if not (front.screen.interactive and front.screen.confirm(question, False)):
             return front.refuse(tx("msg.save_exists", path=path))
     try:

@@ -13,6 +13,7 @@ import errno
 import fcntl
 import json
 import os
+import stat
 import tempfile
 import time
 import traceback
@@ -169,6 +170,22 @@ def find_save(name: str) -> Path | None:
         if path.is_file():
             return path
     return None
+
+
+def odd_file(path: Path) -> str | None:
+    """What is at ``path`` when it is there but is neither a file nor a folder: ``link``
+    (a symbolic link, even one to a file), ``fifo``, ``device`` or ``socket``."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    return "socket" if stat.S_ISSOCK(mode) else None
 
 
 def bad_save_name(name: str) -> bool:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -109,6 +111,28 @@ def test_at_the_terminal_an_existing_save_is_replaced_only_on_yes(saves: Path) -
     shown = at_the_prompt("save mine\ry quit\r")
     assert f"Saved to {path} (" in shown
     assert read_log(path.read_text(encoding="utf-8")).state.seed == 3
+
+
+def test_a_pipe_or_a_link_is_never_replaced_unasked_nor_written_through(
+    saves: Path, tmp_path: Path
+) -> None:
+    saves.mkdir(parents=True)
+    os.mkfifo(saves / "pipe.jsonl")
+    _, shown = scripted("save pipe")  # a script is never asked: refused, and no hang
+    assert f"Not saved: {saves / 'pipe.jsonl'} exists" in shown
+    assert stat.S_ISFIFO(os.lstat(saves / "pipe.jsonl").st_mode)
+
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("keep me\n", encoding="utf-8")
+    link = saves / "link.jsonl"
+    link.symlink_to(target)
+    shown = at_the_prompt("save link\rn quit\r")
+    assert f"{link} is a symbolic link, not a file. Replace it by the saved game?" in shown
+    assert "Not saved" in shown and link.is_symlink()
+    shown = at_the_prompt("save link\ry quit\r")
+    assert f"Saved to {link} (" in shown
+    assert not link.is_symlink() and read_log(link.read_text(encoding="utf-8")).state.seed == 3
+    assert target.read_text(encoding="utf-8") == "keep me\n"  # the link's target is untouched
 
 
 def test_load_finds_a_save_as_save_named_it(saves: Path, tmp_path: Path) -> None:

@@ -138,6 +138,13 @@ TEXTS: dict[str, str] = {
     "msg.saved": "Gespeichert in {path} ({n} Ereignisse).",
     "msg.save_failed": "{path} lässt sich nicht speichern: {detail}.",
     "msg.save_overwrite": "{path} gibt es schon. Ersetzen?",
+    "msg.save_replace_odd": (
+        "{path} ist {kind}, keine Datei. Durch das gespeicherte Spiel ersetzen?"
+    ),
+    "file.link": "ein symbolischer Link",
+    "file.fifo": "eine benannte Pipe",
+    "file.device": "ein Gerät",
+    "file.socket": "ein Socket",
     "msg.save_exists": (
         "Nicht gespeichert: {path} gibt es schon und bleibt, wie es ist "
         "(speichern NAME nimmt einen anderen Namen)."
