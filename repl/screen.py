@@ -27,7 +27,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import BaseStyle
 from threethirteen.repl.command_line import CLOSED_PIPE, stop_writing
-from threethirteen.repl.render import Text, fit, plain
+from threethirteen.repl.render import Text, fit, plain, reflow
 
 MAX_WIDTH = 100
 
@@ -194,7 +194,8 @@ class TerminalScreen:
             event.app.exit(result=self.yes_keys[0] if default else "n")
 
         said = self._run_keys(question, bindings)
-        self.show([("", question), ("class:label", said), ("", "\n")])
+        # the question stays on the screen with its answer, broken between words
+        self.show([*reflow([("", question), ("class:label", said)], self.width), ("", "\n")])
         return said in self.yes_keys
 
     @contextlib.contextmanager
