@@ -99,6 +99,14 @@ MESSAGES: dict[str, str] = {
     ),
     "log_truncated": "the last line is cut off (the game was interrupted while saving it)",
     "log_after_end": "a {type} event comes after the game ended",
+    "log_line_too_long": "the line has {length} characters; a log's lines have at most {limit}",
+    "log_bad_engine": "the engine version {found!r} is not a version of at most {limit} characters",
+    "log_out_of_turn": "the {type} event comes out of turn: {detail}",
+    "file_not_regular": "cannot read {path}: it is {kind}, not a saved game",
+    "file_too_big": (
+        "cannot read {path}: it has {size} bytes; a saved game has at most {limit} "
+        "(a whole game is about 100 KB)"
+    ),
     # verifying a log (core.verify): why its first wrong event is wrong
     "verify_no_start": "the log does not start with GameStarted",
     "verify_uncaused": "no move of a player causes this {type} here",

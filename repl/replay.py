@@ -32,10 +32,10 @@ from threethirteen.repl.command_line import (
 from threethirteen.repl.config import config_path, read_config
 from threethirteen.repl.i18n import Texts, language_from_environment
 from threethirteen.repl.loop import launch, session_for, terminal_screen
+from threethirteen.repl.reading import load_file
 from threethirteen.repl.safe import visible
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.shipped import find_replay, replay_path, shipped_replays
-from threethirteen.repl.storage import load_file
 from threethirteen.repl.viewer import Replay
 
 __all__ = ["main", "verify_main"]

@@ -94,9 +94,10 @@ def _round_twelve(lines: list[Line]) -> None:
 
 
 def _mid_move(lines: list[Line]) -> None:
-    """Ends between a draw and its discard: the save of an interrupted turn."""
-    last = max(i for i, line in enumerate(lines[:100]) if line.get("type") == "CardDrawn")
-    del lines[last + 1 :]
+    """Ends inside one move: the last discard of round 1 was scored, and the next deal,
+    which that discard leads to as well, is missing (the save of an interrupted move)."""
+    scored = next(i for i, line in enumerate(lines) if line.get("type") == "RoundScored")
+    del lines[scored + 1 :]
 
 
 def _unfinished(lines: list[Line]) -> None:
