@@ -42,7 +42,8 @@ __all__ = ["main", "verify_main"]
 
 
 def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) -> int:
-    """Print a one-line verdict; 0 when every recorded move and score is right.
+    """Print a one-line verdict; 0 when every recorded move and score is right and the log
+    ends between moves (a deal not from the seed is said to be unchecked).
 
     With ``analyze``, then list the human's costliest decisions by the hard AI's lights.
     The verdict names the log as ``label`` (what the player typed) or its path; it is
@@ -61,7 +62,9 @@ def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) 
     print(visible(f"{name}: {Texts('en').verdict(verdict)}"))
     if analyze and verdict.ok:
         print(visible("\n".join(analysis_lines(log))))
-    return 0 if verdict.ok else 1
+    # a log that stops inside a move (a deal half written, a draw without its discard)
+    # is no game anyone played to that point: it does not pass
+    return 0 if verdict.ok and verdict.complete else 1
 
 
 def read_replay(path: Path, screen: Screen, tx: Texts) -> tuple[Event, ...] | None:

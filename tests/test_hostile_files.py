@@ -9,6 +9,7 @@ character and no traceback, and leaves the data folder as it was.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -184,3 +185,41 @@ def test_every_hostile_file_is_refused_or_read_safely(cli: Cli) -> None:
                 assert child.returncode == 1 and name in said, (args, said)
     assert _snapshot(cli.data) == before
 
+
+def _verify(cli: Cli, name: str, text: str) -> tuple[int, str]:
+    path = cli.folder / f"{name}.jsonl"
+    path.write_text(text, encoding="utf-8")
+    done = cli.run("replay", str(path), "--verify")
+    assert done.stdout.count("\n") == 1 and not done.stderr, done.stdout + done.stderr
+    return done.returncode, done.stdout
+
+
+def test_verify_says_what_it_could_not_check(cli: Cli) -> None:
+    unseeded = base_lines()
+    unseeded[1]["seeded"] = False
+    code, said = _verify(cli, "unseeded", dump(unseeded[:200]))
+    assert code == 0
+    assert said.endswith(
+        "unfinished in round 6, totals 43/29/62/68; "
+        "the deals could not be checked: the log is not dealt from its seed\n"
+    )
+    code, said = _verify(cli, "mid-move", TEXTS["mid-move"]())
+    assert code == 1
+    assert "the log ends in the middle of a move: seed 101, 44 events, round 1" in said
+    code, said = _verify(cli, "unfinished", TEXTS["unfinished"]())
+    assert code == 0 and ": ok: seed 101, 98 events, unfinished in round 3, totals" in said
+    assert "deals could not" not in said
+
+
+def test_a_long_value_is_shown_short(cli: Cli) -> None:
+    """A wrong stock is named by its first cards and its count, not 90 cards."""
+    lines = base_lines()
+    stock = lines[2]["stock"]
+    stock[0], stock[-1] = stock[-1], stock[0]
+    code, said = _verify(cli, "stock", dump(lines[:3]))
+    assert code == 1 and len(said) < 300
+    assert re.search(r"RoundDealt\.stock is \[(\S+, ){6}…\] \(\d+ in all\)", said), said
+    lines = base_lines()
+    lines[0]["format"] = "f" * 5000
+    code, said = _verify(cli, "format", dump(lines))
+    assert code == 1 and len(said) < 300 and "f…'" in said

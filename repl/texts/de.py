@@ -275,6 +275,13 @@ TEXTS: dict[str, str] = {
     ),
     "verify.winner": "{seat} gewinnt",
     "verify.nobody": "niemand gewinnt",
+    "verify.mid_move": (
+        "das Protokoll endet mitten in einem Zug: Seed {seed}, {n} Ereignisse, Runde {round}; "
+        "der Rest des Zugs fehlt"
+    ),
+    "verify.unseeded": (
+        "; das Geben ließ sich nicht prüfen: das Protokoll ist nicht aus seinem Seed gegeben"
+    ),
     # the replay mode's commands
     "replay.cmd.next": "ein Ereignis vor (oder Enter); weiter zug|runde",
     "replay.cmd.prev": "ein Ereignis zurück; zurück zug, zurück runde",
