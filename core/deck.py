@@ -120,8 +120,16 @@ class StackedShuffler:
 
 
 def deck_order(dealt: RoundDealt) -> tuple[Card, ...]:
-    """The deck order that deals ``dealt``: card i went to seat dealer + 1 + i."""
+    """The deck order that deals ``dealt``: card i went to seat dealer + 1 + i.
+
+    Raises ``ValueError`` when the hands are not all of one size (no deal makes them).
+    """
     size = len(dealt.hands[0])
+    if any(len(hand) != size for hand in dealt.hands):
+        sizes = ", ".join(str(len(hand)) for hand in dealt.hands)
+        raise ValueError(
+            f"the hands of round {dealt.round_no} have {sizes} cards: no deal does that"
+        )
     order: list[Card] = []
     for i in range(SEATS * size):
         order.append(dealt.hands[(dealt.dealer + 1 + i) % SEATS][i // SEATS])

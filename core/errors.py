@@ -99,6 +99,14 @@ MESSAGES: dict[str, str] = {
     ),
     "log_truncated": "the last line is cut off (the game was interrupted while saving it)",
     "log_after_end": "a {type} event comes after the game ended",
+    "log_line_too_long": "the line has {length} characters; a log's lines have at most {limit}",
+    "log_bad_engine": "the engine version {found!r} is not a version of at most {limit} characters",
+    "log_out_of_turn": "the {type} event comes out of turn: {detail}",
+    "file_not_regular": "cannot read {path}: it is {kind}, not a saved game",
+    "file_too_big": (
+        "cannot read {path}: it has {size} bytes; a saved game has at most {limit} "
+        "(a whole game is about 100 KB)"
+    ),
     # verifying a log (core.verify): why its first wrong event is wrong
     "verify_no_start": "the log does not start with GameStarted",
     "verify_uncaused": "no move of a player causes this {type} here",
@@ -173,6 +181,19 @@ def word(field: str, value: object) -> str | None:
     return None
 
 
+SHOWN_ITEMS = 6
+"""The items of a long value a message shows (a stock of 90 cards is ``[7♥, …] (90 in all)``)."""
+SHOWN_CHARACTERS = 80
+"""The characters of a text from a file a message shows; the rest is cut (``…``)."""
+
+
+def _capped(value: object, limit: int = SHOWN_CHARACTERS) -> object:
+    """A text from a file cut to ``limit`` characters, so that a message stays one line."""
+    if isinstance(value, str) and len(value) > limit:
+        return value[:limit] + "…"
+    return value
+
+
 def english(field: str, value: object) -> object:
     """``value`` as the English sentence says it in ``field``: a seat by its name
     (``Left``), a card in the notation (``7♥``), a hand as its cards (``7♥ 10♠ JK``)."""
@@ -186,13 +207,21 @@ def english(field: str, value: object) -> object:
         return " ".join(map(str, value))  # the cards in the notation, as format_cards does
     if kind is Field.VALUE:
         return _shown(value)
-    return value
+    if field == "path":
+        return value  # the player's own path, said whole
+    # a detail is a sentence of ours that may quote the file (a key, a card): longer
+    return _capped(value, 3 * SHOWN_CHARACTERS) if field == "detail" else _capped(value)
 
 
 def _shown(value: object) -> str:
     """A value of an event as the log shows it (see :attr:`Field.VALUE`)."""
     if isinstance(value, tuple):
+        if len(value) > SHOWN_ITEMS:
+            first = ", ".join(_shown(v) for v in value[:SHOWN_ITEMS])
+            return f"[{first}, …] ({len(value)} in all)"
         return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, str):
+        return str(_capped(value))
     if isinstance(value, enum.Enum):
         return str(value.value)
     if type(value).__str__ is not object.__str__:

@@ -22,16 +22,34 @@ import cattrs
 from attrs import frozen
 from cattrs.v import format_exception
 from threethirteen.core import __version__
-from threethirteen.core.cards import SEATS, Card, Rank, new_deck, parse_card, sort_cards
+from threethirteen.core.cards import (
+    ROUNDS,
+    SEATS,
+    Card,
+    Rank,
+    hand_size_for_round,
+    new_deck,
+    parse_card,
+    sort_cards,
+    wild_rank_for_round,
+)
 from threethirteen.core.errors import InvalidCommandError, LogFormatError
 from threethirteen.core.events import (
     EVENT_TYPES,
     Assistance,
+    CardDiscarded,
+    CardDrawn,
     DrawSource,
     Event,
+    GameEnded,
     GameStarted,
+    PlayerWentOut,
+    RoundDealt,
     RoundEnd,
+    RoundScored,
+    StockRebuilt,
 )
+from threethirteen.core.rules import MAX_REBUILDS
 from threethirteen.core.state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
@@ -42,6 +60,18 @@ UPCASTERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 """``UPCASTERS[n]`` turns one event object of schema ``n`` into schema ``n + 1``."""
 
 _EVENT_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
+
+# A log may come from a stranger: every field is bounded before anything is built from it.
+MAX_LINE = 64 * 1024
+"""The longest line read, in characters: a deal with four jokers is under 2,000."""
+MAX_REASON = 300
+"""The longest reason an AI may give for a move (the game's own stay under 200)."""
+MAX_SEAT_NAME = 40
+"""The longest name of a seat (``You``, ``Left`` … or another program's own names)."""
+MAX_PLAYER = 80
+"""The longest player of a seat: a level, or a ``module:Class`` path."""
+MAX_ENGINE = 40
+"""The longest engine version in a header."""
 
 
 def _strict(kind: type) -> Callable[[object, type], object]:
@@ -178,6 +208,7 @@ def read_log(text: str) -> GameLog:
     for number, line in enumerate(lines[1:], start=2):
         is_last = number == len(lines)
         try:
+            _check_length(line, number)
             data = _parse_object(line, number)
         except LogFormatError:
             if is_last and not ends_cleanly:
@@ -212,7 +243,13 @@ def _parse_object(line: str, number: int) -> dict[str, Any]:
     return data
 
 
+def _check_length(line: str, number: int) -> None:
+    if len(line) > MAX_LINE:
+        raise LogFormatError("log_line_too_long", line=number, length=len(line), limit=MAX_LINE)
+
+
 def _parse_header(line: str) -> dict[str, Any]:
+    _check_length(line, 1)
     header = _parse_object(line.lstrip("\ufeff"), 1)
     if header.get("format") != FORMAT:
         raise LogFormatError("log_foreign", line=1, found=header.get("format"))
@@ -221,6 +258,10 @@ def _parse_header(line: str) -> dict[str, Any]:
         raise LogFormatError("log_bad_schema", line=1, found=schema)
     if schema > SCHEMA:
         raise LogFormatError("log_newer", line=1, found=schema, supported=SCHEMA)
+    engine = header.get("engine", "")  # only said, never used: another program may omit it
+    if not isinstance(engine, str) or len(engine) > MAX_ENGINE:
+        shown = engine if isinstance(engine, str) else type(engine).__name__
+        raise LogFormatError("log_bad_engine", line=1, found=shown, limit=MAX_ENGINE)
     return header
 
 
@@ -272,10 +313,102 @@ def _check_ranges(event: Event, number: int) -> None:
             problems.append(f"{name} has {len(value)} entries, not {SEATS}")
     if isinstance(event, GameStarted) and event.options.jokers not in (0, 2, 4):
         problems.append(f"jokers {event.options.jokers} is not 0, 2 or 4")
+    problems += _bounded_texts(event)
+    problems += _numbers_in_the_rules(event)
     if problems:
         raise LogFormatError(
             "log_bad_event", line=number, type=type(event).__name__, detail="; ".join(problems)
         )
+
+
+def _bounded_texts(event: Event) -> list[str]:
+    """The strings of ``event`` that are longer than any this game writes."""
+    problems = []
+    reason = getattr(event, "reason", "")
+    if len(reason) > MAX_REASON:
+        problems.append(f"the reason has {len(reason)} characters, over {MAX_REASON}")
+    if isinstance(event, GameStarted):
+        for name, texts, limit in (
+            ("seat name", event.seats, MAX_SEAT_NAME),
+            ("player", event.players, MAX_PLAYER),
+        ):
+            for text in texts:
+                if len(text) > limit:
+                    problems.append(f"a {name} has {len(text)} characters, over {limit}")
+    return problems
+
+
+def _numbers_in_the_rules(event: Event) -> list[str]:
+    """Round numbers, hand sizes, rebuilds and seats named in ``event`` that no game has."""
+    problems = []
+    round_no = getattr(event, "round_no", 1)
+    if not 1 <= round_no <= ROUNDS:
+        problems.append(f"round {round_no} is not 1-{ROUNDS}")
+    elif isinstance(event, RoundDealt):
+        size = hand_size_for_round(round_no)
+        sizes = [len(hand) for hand in event.hands]
+        if any(count != size for count in sizes):
+            said = ", ".join(map(str, sizes))
+            problems.append(f"round {round_no} deals {size} cards to each seat, not {said}")
+        if event.wild_rank != wild_rank_for_round(round_no):
+            problems.append(f"the wild rank of round {round_no} is not {event.wild_rank.symbol}")
+    if isinstance(event, StockRebuilt) and not 1 <= event.rebuild_no <= MAX_REBUILDS:
+        problems.append(f"rebuild {event.rebuild_no} is not 1-{MAX_REBUILDS}")
+    seats: list[int | None] = []
+    if isinstance(event, RoundScored | GameEnded):
+        seats.append(event.went_out if isinstance(event, RoundScored) else event.winner)
+    if isinstance(event, PlayerWentOut):
+        seats += event.last_turns
+    for seat in seats:
+        if seat is not None and not 0 <= seat < SEATS:
+            problems.append(f"seat {seat} is not 0-3")
+    return problems
+
+
+def _check_turn(state: GameState, event: Event, number: int) -> None:
+    """Whether ``event`` may happen now: who is to act, and in which order.
+
+    Folding trusts the log; reading it does not. A stranger's log where one seat draws
+    the whole stock, or a round is dealt twice, is refused here at its line, so no
+    hand ever grows past the rules (the solver never sees a 77-card hand).
+    """
+    name = type(event).__name__
+    round_ = state.round
+    problem: str | None = None
+    match event:
+        case RoundDealt():
+            expected = len(state.score_sheet) + 1
+            if round_ is not None:
+                problem = f"round {round_.round_no} is still in play"
+            elif event.round_no != expected:
+                problem = f"round {event.round_no} is dealt where round {expected} comes next"
+        case CardDrawn() | CardDiscarded():
+            drawing = isinstance(event, CardDrawn)
+            if round_ is None:
+                problem = "no round is in play"
+            elif event.seat != round_.turn:
+                problem = f"seat {event.seat} moves, but it is seat {round_.turn}'s turn"
+            elif round_.has_drawn == drawing:
+                problem = "a second card is taken" if drawing else "no card was taken first"
+            elif round_.went_out is not None and not round_.last_turns:
+                problem = "every seat has had its last turn"
+        case PlayerWentOut() | StockRebuilt():
+            if round_ is None:
+                problem = "no round is in play"
+            elif isinstance(event, PlayerWentOut) and round_.went_out is not None:
+                problem = f"seat {round_.went_out} went out already"
+            elif isinstance(event, StockRebuilt) and (
+                event.round_no != round_.round_no or event.rebuild_no != round_.rebuilds + 1
+            ):
+                problem = f"round {round_.round_no} has had {round_.rebuilds} rebuilds"
+        case RoundScored():
+            if round_ is None or event.round_no != round_.round_no:
+                problem = "that round is not in play"
+        case GameEnded():
+            if round_ is not None:
+                problem = f"round {round_.round_no} is still in play"
+    if problem is not None:
+        raise LogFormatError("log_out_of_turn", line=number, type=name, detail=problem)
 
 
 def _apply(state: GameState, event: Event, number: int) -> GameState:
@@ -286,6 +419,7 @@ def _apply(state: GameState, event: Event, number: int) -> GameState:
         raise LogFormatError("log_first_event", line=number, found=name)
     if state.started is not None and isinstance(event, GameStarted):
         raise LogFormatError("log_started_twice", line=number)
+    _check_turn(state, event, number)
     try:
         after = evolve(state, event)
     except (ValueError, IndexError, TypeError) as error:

@@ -32,10 +32,12 @@ from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import Texts, language_from_environment
 from threethirteen.repl.loop import launch, session_for, terminal_screen
 from threethirteen.repl.play import PlayFront
+from threethirteen.repl.reading import load_file
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
+from threethirteen.repl.safe import visible
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.settings import DELAYS, Settings
-from threethirteen.repl.storage import Autosave, claim_folder, data_dir, load_file
+from threethirteen.repl.storage import Autosave, claim_folder, data_dir
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -110,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     config, problems = read_config(settings_file)
     tx = Texts(args.lang or config.language or language_from_environment())
     for problem in problems:
-        print(f"threethirteen: {problem.told(settings_file, tx)}", file=sys.stderr)
+        print(visible(f"threethirteen: {problem.told(settings_file, tx)}"), file=sys.stderr)
     scripted = args.script is not None or not (sys.stdin.isatty() and sys.stdout.isatty())
     # A script reproduces a game: what deals and plays it (level, jokers, aces) comes from
     # its command line only, never from whoever's config file happens to run it.
@@ -122,14 +124,14 @@ def main(argv: list[str] | None = None) -> int:
         try:
             rebuilt = rebuild(*parse_target(args.replay_to))
         except ReproduceError as error:
-            print(f"threethirteen: {explain(error, tx)}", file=sys.stderr)
+            print(visible(f"threethirteen: {explain(error, tx)}"), file=sys.stderr)
             return 1
     lines: Iterable[str] | None = sys.stdin if scripted else None
     if args.script is not None:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
-            print(f"threethirteen: cannot read {args.script}: {error}", file=sys.stderr)
+            print(visible(f"threethirteen: cannot read {args.script}: {error}"), file=sys.stderr)
             return 2
 
     def open_front(screen: Screen) -> PlayFront | None:

@@ -8,6 +8,7 @@ import sys
 
 from threethirteen.core import __version__
 from threethirteen.repl.command_line import FILES_AND_ENVIRONMENT
+from threethirteen.repl.safe import visible
 
 SUBCOMMANDS: dict[str, str] = {
     "play": "threethirteen.repl.app",
@@ -49,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     elif args and not args[0].startswith("-"):
         guess = difflib.get_close_matches(args[0], SUBCOMMANDS, n=1)
         hint = f" (did you mean '{guess[0]}'?)" if guess else ""
-        print(f"threethirteen: unknown command '{args[0]}'{hint}\n\n{USAGE}", file=sys.stderr)
+        unknown = visible(args[0])
+        print(f"threethirteen: unknown command '{unknown}'{hint}\n\n{USAGE}", file=sys.stderr)
         return EXIT_USAGE
     else:
         command, rest = "play", args

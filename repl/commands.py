@@ -22,13 +22,13 @@ from threethirteen.repl.grammar import Grammar, Spec
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.keys import KEY_HELP
 from threethirteen.repl.narrate import GameOver, RoundOver, Say, narrate
+from threethirteen.repl.reading import load_file
 from threethirteen.repl.render import Text, round_over_title
 from threethirteen.repl.reproduce import issues_url, write_report
 from threethirteen.repl.storage import (
     bad_save_name,
     data_dir,
     find_save,
-    load_file,
     names_a_path,
     odd_file,
     read_stats,

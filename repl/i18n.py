@@ -117,7 +117,12 @@ class Texts:
         started = state.started
         assert started is not None
         said = {"seed": started.seed, "n": verdict.events}
+        # what could not be checked is said too: a deal not from the seed is taken on trust
+        unchecked = "" if started.seeded else self("verify.unseeded")
         totals = "/".join(str(total) for total in state.totals)
+        round_no = state.round.round_no if state.round else len(state.score_sheet)
+        if not verdict.complete:
+            return self("verify.mid_move", **said, round=round_no) + unchecked
         if state.ended is not None:
             winner = state.ended.winner
             if winner is None:
@@ -126,9 +131,8 @@ class Texts:
                 own = started.seats[winner]
                 seat = self.seat(winner) if own == SEAT_NAMES[winner] else own
                 result = self("verify.winner", seat=seat)
-            return self("verify.over", **said, totals=totals, result=result)
-        round_no = state.round.round_no if state.round else len(state.score_sheet)
-        return self("verify.open", **said, round=round_no, totals=totals)
+            return self("verify.over", **said, totals=totals, result=result) + unchecked
+        return self("verify.open", **said, round=round_no, totals=totals) + unchecked
 
     def _param(self, field: str, value: object) -> object:
         """A typed parameter of an engine error as this language says it: a seat by its

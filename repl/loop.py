@@ -31,7 +31,8 @@ from threethirteen.repl.keeping import os_detail
 from threethirteen.repl.keys import game_bindings
 from threethirteen.repl.menu import show_more_in_menus
 from threethirteen.repl.render import plain
-from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen
+from threethirteen.repl.safe import visible
+from threethirteen.repl.screen import PlainScreen, Screen, TerminalScreen, safe_text
 from threethirteen.repl.storage import data_dir, data_path
 from threethirteen.repl.style import STYLE, wants_plain
 from threethirteen.repl.validator import GameValidator
@@ -151,7 +152,7 @@ def make_session(
         table.say(table.tx("msg.ctrl_c"), "class:dim")
 
     def toolbar() -> FormattedText:
-        return FormattedText(list(table.toolbar()))
+        return FormattedText(safe_text(table.toolbar()))
 
     session: PromptSession[str] = PromptSession(
         PROMPT,
@@ -243,7 +244,7 @@ def run_lines(
             reason = refused.rstrip()
             reason += "" if reason.endswith((".", "!", "?")) else "."
             said = table.tx("script.failed", line=number, command=line.strip(), reason=reason)
-            print(f"{name}: {said}", file=errors or sys.stderr)
+            print(visible(f"{name}: {said}"), file=errors or sys.stderr)
             return 1
     return 0
 

@@ -32,16 +32,18 @@ from threethirteen.repl.command_line import (
 from threethirteen.repl.config import config_path, read_config
 from threethirteen.repl.i18n import Texts, language_from_environment
 from threethirteen.repl.loop import launch, session_for, terminal_screen
+from threethirteen.repl.reading import load_file
+from threethirteen.repl.safe import visible
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.shipped import find_replay, replay_path, shipped_replays
-from threethirteen.repl.storage import load_file
 from threethirteen.repl.viewer import Replay
 
 __all__ = ["main", "verify_main"]
 
 
 def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) -> int:
-    """Print a one-line verdict; 0 when every recorded move and score is right.
+    """Print a one-line verdict; 0 when every recorded move and score is right and the log
+    ends between moves (a deal not from the seed is said to be unchecked).
 
     With ``analyze``, then list the human's costliest decisions by the hard AI's lights.
     The verdict names the log as ``label`` (what the player typed) or its path; it is
@@ -51,16 +53,18 @@ def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) 
     try:
         log = load_file(path)
     except TruncatedLogError as error:
-        print(f"{name}: {error}; {len(error.prefix.events)} complete events before it")
+        print(visible(f"{name}: {error}; {len(error.prefix.events)} complete events before it"))
         return 1
     except LogFormatError as error:
-        print(f"{name}: {error}")
+        print(visible(f"{name}: {error}"))
         return 1
     verdict = verify_log(log)
-    print(f"{name}: {Texts('en').verdict(verdict)}")
+    print(visible(f"{name}: {Texts('en').verdict(verdict)}"))
     if analyze and verdict.ok:
-        print("\n".join(analysis_lines(log)))
-    return 0 if verdict.ok else 1
+        print(visible("\n".join(analysis_lines(log))))
+    # a log that stops inside a move (a deal half written, a draw without its discard)
+    # is no game anyone played to that point: it does not pass
+    return 0 if verdict.ok and verdict.complete else 1
 
 
 def read_replay(path: Path, screen: Screen, tx: Texts) -> tuple[Event, ...] | None:
@@ -89,7 +93,7 @@ def read_replay(path: Path, screen: Screen, tx: Texts) -> tuple[Event, ...] | No
 
 
 def _refuse(message: str) -> None:
-    print(f"threethirteen replay: {message}", file=sys.stderr)
+    print(visible(f"threethirteen replay: {message}"), file=sys.stderr)
 
 
 def open_replay_front(
@@ -194,7 +198,7 @@ def main(argv: list[str]) -> int:
     path = replay_file(args.file)
     if not path.exists():
         print(
-            f"threethirteen replay: cannot read {args.file}: there is no such file, "
+            f"threethirteen replay: cannot read {visible(args.file)}: there is no such file, "
             "nor a curated game of that name (threethirteen replay --list names them)",
             file=sys.stderr,
         )
@@ -212,7 +216,7 @@ def main(argv: list[str]) -> int:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError) as error:
-            print(f"threethirteen replay: cannot read {args.script}: {error}", file=sys.stderr)
+            _refuse(f"cannot read {args.script}: {error}")
             return 2
 
     def open_front(screen: Screen) -> Replay | None:

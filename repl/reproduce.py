@@ -32,7 +32,8 @@ from threethirteen.core.moves import move_end
 from threethirteen.core.state import fold
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.i18n import Texts
-from threethirteen.repl.storage import load_file, write_atomic
+from threethirteen.repl.reading import load_file
+from threethirteen.repl.storage import write_atomic
 
 
 class ReproduceError(Exception):

@@ -28,6 +28,7 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import BaseStyle
 from threethirteen.repl.command_line import CLOSED_PIPE, stop_writing
 from threethirteen.repl.render import Text, fit, plain, reflow
+from threethirteen.repl.safe import visible
 
 MAX_WIDTH = 100
 
@@ -41,7 +42,8 @@ class Screen(Protocol):
     def width(self) -> int: ...
 
     def show(self, text: Text) -> None:
-        """Print styled text (newlines included)."""
+        """Print styled text (newlines included); a control character in it is shown as
+        :func:`repl.safe.visible` writes it, never obeyed."""
 
     def sleep(self, seconds: float) -> None:
         """Wait, unless the player interrupted the narration."""
@@ -59,6 +61,12 @@ class Screen(Protocol):
     def interrupted(self) -> bool: ...
 
 
+def safe_text(text: Text) -> Text:
+    """``text`` with every fragment passed through :func:`repl.safe.visible`: what comes
+    from a file or a keyboard (a name, a reason, a line typed) can hold control characters."""
+    return [(style, visible(fragment)) for style, fragment in text]
+
+
 class PlainScreen:
     """Plain text to a stream; no waiting, no questions (scripts and pipes)."""
 
@@ -73,7 +81,7 @@ class PlainScreen:
 
     def show(self, text: Text) -> None:
         try:
-            self.stream.write(plain(fit(text, self.width)))
+            self.stream.write(plain(fit(safe_text(text), self.width)))
             self.stream.flush()
         except BrokenPipeError:
             # the reader went away (``| head``): stop quietly, as command-line tools do
@@ -129,7 +137,7 @@ class TerminalScreen:
         return max(40, min(columns, MAX_WIDTH))
 
     def show(self, text: Text) -> None:
-        text = fit(text, self.width)
+        text = fit(safe_text(text), self.width)
         self.transcript.append(plain(text))
         if self.plain_text:
             print_formatted_text(plain(text), end="", output=self.output, flush=True)
@@ -146,7 +154,8 @@ class TerminalScreen:
 
     def _run_keys(self, message: str, bindings: KeyBindings) -> str:
         # wrapped: a question naming a long path must be read whole before it is answered
-        window = Window(FormattedTextControl(message), wrap_lines=True, dont_extend_height=True)
+        control = FormattedTextControl(visible(message))
+        window = Window(control, wrap_lines=True, dont_extend_height=True)
         app: Application[str] = Application(
             layout=Layout(window),
             key_bindings=bindings,

@@ -22,9 +22,8 @@ from pathlib import Path
 
 from attrs import asdict, define, frozen
 from threethirteen.core import __version__
-from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import Event, GameEnded
-from threethirteen.core.log import GameLog, encode_log, event_line, read_log
+from threethirteen.core.log import encode_log, event_line
 
 APP = "threethirteen"
 
@@ -192,25 +191,6 @@ def bad_save_name(name: str) -> bool:
     """A name no file can have: a folder (``..``, ``games/``), or with a NUL in it."""
     folder = name.rstrip().endswith(("/", os.sep)) or Path(name).name in ("", ".", "..")
     return folder or "\0" in name
-
-
-def load_file(path: Path) -> GameLog:
-    """Read a saved game; every problem becomes a ``LogFormatError`` naming the file or line.
-
-    A cut-off last line raises :class:`core.log.TruncatedLogError`, which holds the
-    complete events before it.
-    """
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        detail = error.strerror or str(error)
-        raise LogFormatError("file_unreadable", path=str(path), detail=detail) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise LogFormatError("log_not_utf8", line=line) from None
-    return read_log(text)
 
 
 Write = Callable[[int, bytes], int]

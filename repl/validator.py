@@ -16,6 +16,7 @@ from threethirteen.core.errors import GameError
 from threethirteen.repl.cardwords import every_form
 from threethirteen.repl.grammar import PLAY, Arg, Grammar, Parsed, UsageError
 from threethirteen.repl.i18n import Texts
+from threethirteen.repl.safe import visible
 
 
 def could_grow(text: str, grammar: Grammar = PLAY) -> bool:
@@ -62,7 +63,8 @@ class GameValidator(Validator):
             or _path_being_typed(text, self.grammar)
         ):
             return
-        raise ValidationError(cursor_position=len(text), message=message)
+        # the message may quote what was typed or pasted: a control in it is shown, not obeyed
+        raise ValidationError(cursor_position=len(text), message=visible(message))
 
     def message(self, text: str) -> str | None:
         """What is wrong with ``text`` now, or ``None`` when it can run."""

@@ -322,6 +322,13 @@ TEXTS: dict[str, str] = {
     ),
     "verify.winner": "{seat} gewinnt",
     "verify.nobody": "niemand gewinnt",
+    "verify.mid_move": (
+        "das Protokoll endet mitten in einem Zug: Seed {seed}, {n} Ereignisse, Runde {round}; "
+        "der Rest des Zugs fehlt"
+    ),
+    "verify.unseeded": (
+        "; das Geben ließ sich nicht prüfen: das Protokoll ist nicht aus seinem Seed gegeben"
+    ),
     # the replay mode's commands
     "replay.cmd.next": "ein Ereignis vor (oder Enter); weiter zug|runde",
     "replay.cmd.prev": "ein Ereignis zurück; zurück zug, zurück runde",
@@ -533,6 +540,16 @@ ERRORS: dict[str, str] = {
     ),
     "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
     "log_after_end": "ein {type}-Ereignis nach dem Spielende",
+    "log_line_too_long": "die Zeile hat {length} Zeichen; ein Protokoll hat höchstens {limit}",
+    "log_bad_engine": (
+        "die Engine-Version {found!r} ist keine Version von höchstens {limit} Zeichen"
+    ),
+    "log_out_of_turn": "das {type}-Ereignis kommt außer der Reihe: {detail}",
+    "file_not_regular": "{path} lässt sich nicht lesen: das ist {kind}, kein gespeichertes Spiel",
+    "file_too_big": (
+        "{path} lässt sich nicht lesen: die Datei hat {size} Bytes; ein gespeichertes Spiel "
+        "hat höchstens {limit} (ein ganzes Spiel etwa 100 KB)"
+    ),
     "verify_no_start": "das Protokoll beginnt nicht mit GameStarted",
     "verify_uncaused": "kein Zug eines Spielers führt hier zu diesem {type}-Ereignis",
     "verify_illegal": "regelwidrig: {error}",

@@ -269,6 +269,11 @@ TEXTS: dict[str, str] = {
     "verify.open": "ok: seed {seed}, {n} events, unfinished in round {round}, totals {totals}",
     "verify.winner": "{seat} wins",
     "verify.nobody": "nobody wins",
+    "verify.mid_move": (
+        "the log ends in the middle of a move: seed {seed}, {n} events, round {round}; "
+        "the rest of the move is missing"
+    ),
+    "verify.unseeded": "; the deals could not be checked: the log is not dealt from its seed",
     # the replay mode's commands
     "replay.cmd.next": "one event on (or Enter); next turn, next round",
     "replay.cmd.prev": "one event back; prev turn, prev round",
