@@ -30,7 +30,7 @@ from typing import Protocol, runtime_checkable
 from threethirteen.core.cards import Card
 from threethirteen.core.deck import Shuffler
 from threethirteen.core.errors import GameError, IllegalMoveError
-from threethirteen.core.events import DrawSource, Event, GameOptions, RoundScored
+from threethirteen.core.events import DrawSource, Event, GameOptions
 from threethirteen.core.rules import Discard, Draw, decide, new_game
 from threethirteen.core.state import GameState, Phase, fold
 from threethirteen.core.views import PlayerView, view_for
@@ -150,20 +150,19 @@ def play_game(
 ) -> tuple[Event, ...]:
     """The whole log of a game between ``players`` (level names or ``module:Class``).
 
-    With ``rounds``, the log stops right after that many rounds are scored.
+    With ``rounds``, the log stops once that many rounds are scored, at the end of
+    that move (after the next round's deal, which the same discard caused), so the
+    log never stops in the middle of a move.
 
     >>> log = play_game(7, ("greedy",) * 4, rounds=1)
-    >>> type(log[-1]).__name__, log[-1].round_no
-    ('RoundScored', 1)
+    >>> type(log[-2]).__name__, type(log[-1]).__name__, log[-1].round_no
+    ('RoundScored', 'RoundDealt', 2)
     """
     start, first = new_game(seed, options, players=tuple(players), shuffler=shuffler)
     log = list(first)
     policies = [load_policy(player) for player in players]
     for events, state in play_on(start, policies, players, shuffler):
-        if rounds is not None and state.ended is None and len(state.score_sheet) >= rounds:
-            # keep the events up to the last scoring (not the next round's deal)
-            last = max(i for i, e in enumerate(events) if isinstance(e, RoundScored))
-            log.extend(events[: last + 1])
-            break
         log.extend(events)
+        if rounds is not None and len(state.score_sheet) >= rounds:
+            break  # at the end of a move: the scoring and the deal it caused
     return tuple(log)

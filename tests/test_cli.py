@@ -79,3 +79,10 @@ def test_the_rules_print_outside_a_game(language: str, title: str, cli: Cli) -> 
     assert result.stdout == rules_text(language)
     assert title in result.stdout.splitlines()[0]
     assert "## " in result.stdout and len(result.stdout.splitlines()) > 60
+
+
+@pytest.mark.parametrize("game", [game.name for game in shipped_replays()])
+def test_every_shipped_replay_verifies_whole(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a user runs first: each curated game verifies, and none stops inside a move."""
+    assert replay.main([game, "--verify"]) == 0
+    assert capsys.readouterr().out.startswith(f"{game}: ok: ")
