@@ -5,4 +5,4 @@ into :func:`core.rules.decide`, events come out, and :func:`core.state.fold`
 turns a log of events back into a game.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

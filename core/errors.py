@@ -32,6 +32,7 @@ MESSAGES: dict[str, str] = {
     "bad_round": "there is no round {round_no}: a game has rounds 1 to 11",
     "bad_seat": "there is no seat {number}: seats are 0 (You) to 3 (Right)",
     "bad_players": "a game needs 4 players, one per seat, not {count}",
+    "bad_salt": "a salt is 1 to 64 lower-case hexadecimal digits",
     # the rules
     "no_game": "no game has started yet",
     "game_started": "the game has already started",
@@ -115,6 +116,10 @@ MESSAGES: dict[str, str] = {
     "verify_other_value": "{type}.{field} is {recorded}, but the rules give {given}",
     "verify_events_differ": "the events differ",
     "verify_not_from_seed": "{problem} (the deal does not follow from the header's seed)",
+    "verify_broken_promise": (
+        "the seed and the salt do not give the commitment shown at the start: "
+        "this is not the deal that was promised"
+    ),
 }
 
 

@@ -53,6 +53,11 @@ class GameStarted:
     players: tuple[str, ...]
     first_dealer: int
     seeded: bool = True
+    commitment: str | None = None
+    """At a shared table: :func:`core.fairness.commitment` of the seed and ``salt``, shown
+    to every player at the start while the seed stays secret until the game is over."""
+    salt: str | None = None
+    """The random text mixed into the commitment (revealed with the seed at the end)."""
 
 
 @frozen(kw_only=True)

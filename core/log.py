@@ -49,15 +49,31 @@ from threethirteen.core.events import (
     RoundScored,
     StockRebuilt,
 )
+from threethirteen.core.fairness import is_digest, is_salt
 from threethirteen.core.rules import MAX_REBUILDS
 from threethirteen.core.state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
-SCHEMA = 1
-"""The schema version this engine writes; older versions are read through ``UPCASTERS``."""
+SCHEMA = 2
+"""The schema version this engine writes; older versions are read through ``UPCASTERS``.
 
-UPCASTERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+Schema 2 (engine 0.2) gave ``GameStarted`` its ``commitment`` and ``salt`` (a shared
+table's promise of a fair deal, :mod:`core.fairness`); schema 1 had neither."""
+
+
+def _schema_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """A schema-1 game was never committed to its seed: its ``GameStarted`` says so."""
+    if data.get("type") == "GameStarted":
+        return {**data, "commitment": None, "salt": None}
+    return data
+
+
+UPCASTERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2}
 """``UPCASTERS[n]`` turns one event object of schema ``n`` into schema ``n + 1``."""
+
+_REQUIRED: dict[str, tuple[str, ...]] = {"GameStarted": ("commitment", "salt")}
+"""Fields a current log writes always, even as ``null``: one missing means a damaged line
+(or an old one whose header claims the current schema)."""
 
 _EVENT_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
 
@@ -273,6 +289,10 @@ def _parse_event(data: dict[str, Any], number: int, expected_seq: int) -> Event:
     cls = _EVENT_BY_NAME.get(name) if isinstance(name, str) else None
     if cls is None:
         raise LogFormatError("log_unknown_type", line=number, found=name)
+    missing = [field for field in _REQUIRED.get(cls.__name__, ()) if field not in data]
+    if missing:
+        detail = "; ".join(f"required field {field!r} is missing" for field in missing)
+        raise LogFormatError("log_bad_event", line=number, type=name, detail=detail)
     try:
         event: Event = _converter.structure(data, cls)
     except Exception as error:  # cattrs groups every field's problem in one exception
@@ -311,14 +331,28 @@ def _check_ranges(event: Event, number: int) -> None:
         value = getattr(event, name, None)
         if value is not None and len(value) != SEATS:
             problems.append(f"{name} has {len(value)} entries, not {SEATS}")
-    if isinstance(event, GameStarted) and event.options.jokers not in (0, 2, 4):
-        problems.append(f"jokers {event.options.jokers} is not 0, 2 or 4")
+    if isinstance(event, GameStarted):
+        if event.options.jokers not in (0, 2, 4):
+            problems.append(f"jokers {event.options.jokers} is not 0, 2 or 4")
+        problems += _promise_problems(event)
     problems += _bounded_texts(event)
     problems += _numbers_in_the_rules(event)
     if problems:
         raise LogFormatError(
             "log_bad_event", line=number, type=type(event).__name__, detail="; ".join(problems)
         )
+
+
+def _promise_problems(started: GameStarted) -> list[str]:
+    """A commitment and its salt come together, each written as the game writes them."""
+    digest, salt = started.commitment, started.salt
+    if (digest is None) != (salt is None):
+        return ["a commitment and its salt come together"]
+    if digest is not None and not is_digest(digest):
+        return ["the commitment is not 64 hexadecimal digits"]
+    if salt is not None and not is_salt(salt):
+        return ["the salt is not 1 to 64 hexadecimal digits"]
+    return []
 
 
 def _bounded_texts(event: Event) -> list[str]:

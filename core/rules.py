@@ -43,6 +43,7 @@ from threethirteen.core.events import (
     SeatScore,
     StockRebuilt,
 )
+from threethirteen.core.fairness import commitment, is_salt
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.state import GameState, Phase, RoundState, evolve, fold
 
@@ -59,6 +60,8 @@ class StartGame:
     seed: int
     options: GameOptions = field(factory=GameOptions)
     players: tuple[str, ...] = DEFAULT_PLAYERS
+    salt: str | None = None
+    """A random salt keeps the seed secret behind a commitment (a shared table)."""
 
 
 @frozen(kw_only=True)
@@ -164,6 +167,8 @@ def _check_start(state: GameState, command: StartGame) -> None:
         raise InvalidCommandError("bad_jokers", jokers=command.options.jokers)
     if len(command.players) != SEATS:
         raise InvalidCommandError("bad_players", count=len(command.players))
+    if command.salt is not None and not is_salt(command.salt):
+        raise InvalidCommandError("bad_salt")
 
 
 def _check_assist(state: GameState, command: Assist) -> None:
@@ -249,6 +254,8 @@ def _start(command: StartGame, shuffler: Shuffler) -> tuple[Event, ...]:
             players=command.players,
             first_dealer=shuffler.first_dealer(),
             seeded=shuffler.seeded,
+            commitment=None if command.salt is None else commitment(command.seed, command.salt),
+            salt=command.salt,
         )
     )
     _deal(out, 1, shuffler)
@@ -350,11 +357,14 @@ def new_game(
     options: GameOptions | None = None,
     players: tuple[str, ...] = DEFAULT_PLAYERS,
     shuffler: Shuffler | None = None,
+    *,
+    salt: str | None = None,
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """Start a game: its first events and the state they fold into."""
+    """Start a game: its first events and the state they fold into. With ``salt`` the
+    game is committed to its seed (see :mod:`core.fairness`)."""
     events = decide(
         GameState(),
-        StartGame(seed=seed, options=options or GameOptions(), players=players),
+        StartGame(seed=seed, options=options or GameOptions(), players=players, salt=salt),
         shuffler,
     )
     return fold(events), events

@@ -60,7 +60,9 @@ def command_for(events: Sequence[Event], at: int, state: GameState) -> Command |
     event = events[at]
     match event:
         case GameStarted():
-            return StartGame(seed=event.seed, options=event.options, players=event.players)
+            return StartGame(
+                seed=event.seed, options=event.options, players=event.players, salt=event.salt
+            )
         case CardDrawn():
             return Draw(seat=event.seat, source=event.source, reason=event.reason)
         case StockRebuilt():
@@ -170,11 +172,20 @@ def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
                 why = _difference(recorded, expected)
                 if isinstance(expected, RoundDealt) and started.seeded:
                     why = VerificationError("verify_not_from_seed", problem=why)
+                if isinstance(expected, GameStarted) and (
+                    recorded_promise(recorded) != expected.commitment
+                ):
+                    why = VerificationError("verify_broken_promise")
                 return Verdict(False, at + offset, line + offset, why, inner)
             inner = evolve(inner, recorded)
         state = inner
         at += len(produced)
     return Verdict(True, len(events), state=state)
+
+
+def recorded_promise(event: Event) -> str | None:
+    """The commitment a ``GameStarted`` recorded, if any."""
+    return event.commitment if isinstance(event, GameStarted) else None
 
 
 def verify_log(log: GameLog) -> Verdict:

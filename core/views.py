@@ -51,6 +51,9 @@ class PlayerView:
     """After someone went out, the seats whose last turn is still to come, in turn order."""
     history: tuple[PublicMove, ...]
     """Every public move of this round, in order."""
+    commitment: str | None = None
+    """At a shared table, the promise of a fair deal (:mod:`core.fairness`): the seed stays
+    secret until the game is over."""
     decision_seed: int
     """A number for this seat's random choices now, derived from the game seed, the seat
     and the point in the game (it does not reveal the seed or any hidden card)."""
@@ -111,6 +114,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         went_out=round_.went_out,
         last_turns=round_.last_turns,
         history=round_.history,
+        commitment=state.started.commitment,
         decision_seed=decision_seed(state.started.seed, seat, state.event_count),
     )
 

@@ -15,12 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from threethirteen.core.errors import LogFormatError
-from threethirteen.core.events import GameOptions
+from threethirteen.core.events import GameOptions, GameStarted
 from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.verify import verify_log
 from threethirteen.repl.i18n import Texts
 
 from tests.playouts import Recorded, play_game, record
+
+REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 
 
 @pytest.fixture(scope="session")
@@ -174,28 +176,26 @@ def test_verify_command_on_damaged_files(game: Recorded, at: int, damage: str) -
         assert not data.exists()
 
 
-def test_older_schemas_load_through_upcasters(
-    game: Recorded, short: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The mechanism for the day there is a schema 2: each step upcasts one version."""
-    import threethirteen.core.log
+def test_schema_1_logs_load_through_the_upcaster(short: str) -> None:
+    """Schema 2 gave GameStarted its commitment and salt: a schema-1 log (every shipped
+    replay is one) still loads, as a game that made no promise; a schema-2 line without
+    them is refused, so is an old line under a header that claims the new schema."""
+    from threethirteen.core.log import SCHEMA, UPCASTERS
 
-    def rename_reason(event: dict) -> dict:  # type: ignore[type-arg]
-        # A pretend schema 2 calls CardDrawn.reason "why"; schema 1 files must still load.
-        if event.get("type") == "CardDrawn":
-            event["why"] = event.pop("reason")
-        return event
-
-    def back(event: dict) -> dict:  # type: ignore[type-arg]
-        if "why" in event:
-            event["reason"] = event.pop("why")
-        return event
-
-    monkeypatch.setattr(threethirteen.core.log, "SCHEMA", 3)
-    monkeypatch.setattr(threethirteen.core.log, "UPCASTERS", {1: rename_reason, 2: back})
-    loaded = read_log(short)
-    assert loaded.events == tuple(game.events[: len(loaded.events)])
-    monkeypatch.setattr(threethirteen.core.log, "UPCASTERS", {1: rename_reason, 2: lambda e: e})
+    assert SCHEMA == 2 and set(UPCASTERS) == {1}
+    old = (REPLAYS / "jokers-2.jsonl").read_text(encoding="utf-8")
+    assert '"schema": 1' in old.splitlines()[0] and "commitment" not in old
+    loaded = read_log(old)
+    started = loaded.events[0]
+    assert isinstance(started, GameStarted)
+    assert (started.commitment, started.salt) == (None, None)
+    assert encode_log(loaded.events).count('"commitment": null') == 1
+    header, first, rest = old.split("\n", 2)
     with pytest.raises(LogFormatError) as caught:
-        read_log(short)
-    assert "why" in str(caught.value)
+        read_log("\n".join((header.replace('"schema": 1', '"schema": 2'), first, rest)))
+    assert caught.value.line == 2 and "commitment" in str(caught.value)
+    written = short.split("\n")
+    assert '"commitment": null' in written[1]
+    written[1] = written[1].replace('"salt": null, ', "").replace(', "salt": null', "")
+    with pytest.raises(LogFormatError, match="salt"):
+        read_log("\n".join(written))

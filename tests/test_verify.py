@@ -120,3 +120,25 @@ def test_a_log_cut_inside_a_move_verifies_but_is_not_complete(game: Recorded) ->
     verdict = verdict_of(game.lines[:scored])
     assert verdict.ok and not verdict.complete
     assert verdict_of(game.lines[: scored + 1]).complete
+
+
+def test_a_committed_deal_verifies_and_a_changed_seed_breaks_the_promise() -> None:
+    """A shared table commits to its seed (SHA-256 of seed and salt, in GameStarted):
+    the whole log verifies; the same log with another seed, or another salt, does not,
+    and says why in words, at line 2."""
+    from threethirteen.core.fairness import commitment
+    from threethirteen.core.log import encode_log, read_log
+    from threethirteen.core.rules import new_game
+
+    _, events = new_game(41, salt="0123456789abcdef0123456789abcdef")
+    started = events[0]
+    assert started.commitment == commitment(41, "0123456789abcdef0123456789abcdef")
+    text = encode_log(events)
+    assert verify_log(read_log(text)).ok
+    for changed in (
+        text.replace('"seed": 41', '"seed": 42'),
+        text.replace('"salt": "0123456789abcdef0123456789abcdef"', '"salt": "ab"'),
+    ):
+        verdict = verify_log(read_log(changed))
+        assert not verdict.ok and verdict.line == 2
+        assert "not the deal that was promised" in str(verdict.problem)

@@ -498,6 +498,7 @@ ERRORS: dict[str, str] = {
     "bad_round": "es gibt keine Runde {round_no}: ein Spiel hat die Runden 1 bis 11",
     "bad_seat": "es gibt keinen Platz {number}",
     "bad_players": "ein Spiel braucht 4 Spieler, nicht {count}",
+    "bad_salt": "ein Salz hat 1 bis 64 kleine Hexadezimalziffern",
     "no_game": "es läuft kein Spiel",
     "game_started": "das Spiel hat schon begonnen",
     "game_over": "das Spiel ist vorbei",
@@ -557,6 +558,10 @@ ERRORS: dict[str, str] = {
     "verify_other_value": "{type}.{field} ist {recorded}, aber die Regeln ergeben {given}",
     "verify_events_differ": "die Ereignisse unterscheiden sich",
     "verify_not_from_seed": "{problem} (das Geben folgt nicht aus dem Seed im Kopf)",
+    "verify_broken_promise": (
+        "Seed und Salz ergeben nicht die Zusage vom Spielbeginn: "
+        "das ist nicht das versprochene Geben"
+    ),
 }
 """The engine's errors, by the keys of :data:`core.errors.MESSAGES` (a key missing here is
 said in English). A German sentence may leave out a field the English names: it speaks
