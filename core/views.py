@@ -10,10 +10,23 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from typing import TypeVar
 
+import attrs
 from attrs import frozen
 from threethirteen.core.cards import SEATS, Card, Rank, sort_cards
-from threethirteen.core.events import SEAT_NAMES
+from threethirteen.core.events import (
+    SEAT_NAMES,
+    AssistanceUsed,
+    CardDiscarded,
+    CardDrawn,
+    Event,
+    GameEnded,
+    GameStarted,
+    PlayerWentOut,
+    RoundDealt,
+    RoundScored,
+)
 from threethirteen.core.state import GameState, MoveKind, Phase, PublicMove
 
 
@@ -123,3 +136,48 @@ def decision_seed(game_seed: int, seat: int, decision_no: int) -> int:
     """A 64-bit number from (game seed, seat, decision number), stable across runs and machines."""
     digest = hashlib.sha256(f"threethirteen-ai:{game_seed}:{seat}:{decision_no}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+_T = TypeVar("_T")
+
+
+def seen_from(event: Event, seat: int) -> Event:
+    """``event`` as the player at ``seat`` tells it: seats renumbered so that ``seat`` is
+    0 (You) and the others keep their places around the table (1 Left, 2 Top, 3 Right).
+
+    A shared table folds these for each player, so one narration serves every seat.
+
+    >>> from threethirteen.core.events import DrawSource
+    >>> from threethirteen.core.cards import parse_card
+    >>> seen_from(CardDrawn(seat=2, source=DrawSource.STOCK, card=parse_card("7h")), 3).seat
+    3
+    """
+    if seat == 0:
+        return event
+
+    def mine(number: int) -> int:
+        return (number - seat) % SEATS
+
+    def turned(values: tuple[_T, ...]) -> tuple[_T, ...]:
+        return values[seat:] + values[:seat]
+
+    match event:
+        case GameStarted():
+            players = turned(event.players)
+            return attrs.evolve(event, players=players, first_dealer=mine(event.first_dealer))
+        case RoundDealt():
+            return attrs.evolve(event, dealer=mine(event.dealer), hands=turned(event.hands))
+        case CardDrawn() | CardDiscarded() | AssistanceUsed():
+            return attrs.evolve(event, seat=mine(event.seat))
+        case PlayerWentOut():
+            last = tuple(mine(s) for s in event.last_turns)
+            return attrs.evolve(event, seat=mine(event.seat), last_turns=last)
+        case RoundScored():
+            went_out = None if event.went_out is None else mine(event.went_out)
+            return attrs.evolve(
+                event, went_out=went_out, scores=turned(event.scores), totals=turned(event.totals)
+            )
+        case GameEnded():
+            winner = None if event.winner is None else mine(event.winner)
+            return attrs.evolve(event, winner=winner, totals=turned(event.totals))
+    return event

@@ -11,7 +11,7 @@ from threethirteen.core.events import DrawSource, GameOptions
 from threethirteen.core.state import GameState, MoveKind, Phase
 from threethirteen.core.views import PlayerView, view_for
 
-from tests.playouts import playout
+from tests.playouts import play_game, playout
 
 
 def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -85,3 +85,29 @@ def test_a_stock_draw_shows_the_passed_card_but_not_the_drawn_one() -> None:
 def test_view_has_only_public_fields() -> None:
     names = {field.name for field in attrs.fields(PlayerView)}
     assert not names & {"hands", "stock", "seed", "state"}
+
+
+@pytest.mark.parametrize("seed", [3, 29])
+def test_a_game_seen_from_a_seat_is_the_same_game_turned(seed: int) -> None:
+    """Folding the log as seat ``s`` tells it gives, at every step, seat ``s``'s own view
+    at seat 0, the other seats keeping their places (s+1 is Left …), and the same
+    totals and result turned the same way."""
+    from threethirteen.core.state import evolve
+    from threethirteen.core.views import seen_from
+
+    _, events = play_game(seed, GameOptions(jokers=2))
+    for seat in range(SEATS):
+        state, turned = GameState(), GameState()
+        for event in events:
+            state, turned = evolve(state, event), evolve(turned, seen_from(event, seat))
+            if state.round is None or state.ended is not None:
+                continue
+            mine, theirs = view_for(turned, 0), view_for(state, seat)
+            assert mine.hand == theirs.hand and mine.discard_pile == theirs.discard_pile
+            order = [(seat + k) % SEATS for k in range(SEATS)]
+            assert mine.hand_sizes == tuple(theirs.hand_sizes[i] for i in order)
+            assert mine.scores == tuple(theirs.scores[i] for i in order)
+            assert order[mine.turn] == theirs.turn and order[mine.dealer] == theirs.dealer
+        assert turned.ended is not None and state.ended is not None
+        winner = state.ended.winner
+        assert turned.ended.winner == (None if winner is None else (winner - seat) % SEATS)
