@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, str] = {
     "simulate": "threethirteen.repl.simulate",
     "bench": "threethirteen.repl.bench",
     "rules": "threethirteen.repl.rulebook",
+    "serve": "threethirteen.repl.serve",
 }
 """Each subcommand's module; each has ``main(argv) -> int``."""
 
@@ -26,6 +27,7 @@ usage: threethirteen [play] [options]     play a game against three AI opponents
        threethirteen simulate [options]   let AI players play many games
        threethirteen bench [--quick]      measure the engine's speed
        threethirteen rules [--lang de]    print the rules
+       threethirteen serve [options]      host shared tables over SSH
        threethirteen -V | --version | -h | --help
 
 threethirteen {__version__}; 'threethirteen COMMAND --help' tells more.

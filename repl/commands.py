@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from threethirteen.core.errors import LogFormatError
-from threethirteen.core.events import Event
+from threethirteen.core.events import CardDiscarded, CardDrawn, DrawSource, Event
 from threethirteen.core.log import TruncatedLogError, encode_log
 from threethirteen.core.state import GameState
+from threethirteen.core.table import Hint
 from threethirteen.repl.front import Front
 from threethirteen.repl.grammar import Grammar, Spec
 from threethirteen.repl.i18n import Texts
@@ -71,10 +72,11 @@ def load_problem(name: str, tx: Texts) -> str | None:
 # -- showing ---------------------------------------------------------------------------
 
 
-def recent(events: Sequence[Event], tx: Texts, count: int) -> Text:
-    """The last ``count`` things that happened, one line each."""
+def recent(events: Sequence[Event], tx: Texts, count: int, *, me: int | None = 0) -> Text:
+    """The last ``count`` things that happened, one line each, told to seat ``me``
+    (``None``: to someone watching)."""
     lines: list[Text] = []
-    for item in narrate(events, GameState(), tx, assists=True):
+    for item in narrate(events, GameState(), tx, assists=True, me=me):
         match item:
             case Say():
                 lines.append(item.text)
@@ -86,6 +88,25 @@ def recent(events: Sequence[Event], tx: Texts, count: int) -> Text:
     for line in lines[-count:]:
         out += [*line, ("", "\n")]
     return out
+
+
+def hint_lines(hint: Hint, tx: Texts) -> list[tuple[str, str]]:
+    """What the helper AI would do, then why, in the player's language (with styles)."""
+    action = tx("msg.action_stock")
+    for event in hint.events:
+        if isinstance(event, CardDrawn):
+            if event.source == DrawSource.DISCARD:
+                action = tx("msg.action_take", card=event.card)
+            break
+        if isinstance(event, CardDiscarded):
+            action = tx("msg.action_discard", card=event.card)
+            break
+    lines = [(tx("msg.hint", action=action), "class:good")]
+    # the action is said above; the reason, in the player's language, says why
+    why = tx.reason(hint.reason, action=False)
+    if why:
+        lines.append((tx("msg.hint_why", reason=why), "class:dim"))
+    return lines
 
 
 def render_stats(tx: Texts) -> Text:

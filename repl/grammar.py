@@ -1,7 +1,8 @@
 """The grammars of the commands: names, short forms, arguments, and the parser.
 
-There are two: :data:`PLAY` (a game in play, :data:`COMMANDS`) and :data:`REPLAY`
-(stepping through a saved game, :data:`REPLAY_COMMANDS`). The completer, the
+There are four: :data:`PLAY` (a game in play, :data:`COMMANDS`), :data:`REPLAY`
+(stepping through a saved game, :data:`REPLAY_COMMANDS`), and at a server
+:data:`LOBBY` (finding a table) and :data:`SHARED` (sitting at one with others). The completer, the
 validator, ``help`` and the loop all read them; :meth:`Grammar.parse` turns a line
 into a :class:`Parsed` command or raises :class:`UsageError` (which carries a
 message key for :mod:`repl.i18n`).
@@ -34,6 +35,8 @@ class Arg(enum.Enum):
     PATH = "path"
     COMMAND = "command"
     NUMBER = "number"
+    TEXT = "text"
+    """The rest of the line, as typed (``say``, ``new`` with its options, ``join CODE``)."""
 
 
 @frozen
@@ -146,6 +149,7 @@ class Parsed:
     path: str | None = None
     number: int | None = None
     topic: Spec | None = None
+    text: str = ""
 
     @property
     def name(self) -> str:
@@ -231,6 +235,12 @@ class Grammar:
 
 def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[str]) -> Parsed:
     """``spec`` with its argument read from the rest of the line."""
+    if spec.arg is Arg.TEXT:
+        rest_of_line = text.strip()[len(head) :].strip()
+        if not rest_of_line and spec.required:
+            usage, usage_de = spec.usage_in("en"), spec.usage_in("de")
+            raise UsageError("msg.needs_text", usage=usage, usage_de=usage_de)
+        return Parsed(spec=spec, text=rest_of_line)
     if spec.arg is Arg.PATH:
         path = text.strip()[len(head) :].strip()
         if not path:
@@ -352,3 +362,45 @@ def parse(text: str) -> Parsed | None:
 def suggest(word: str) -> str | None:
     """The play command word closest to ``word``, for a "did you mean"."""
     return PLAY.suggest(word)
+
+
+LOBBY_COMMANDS: tuple[Spec, ...] = _in_german(
+    (
+        Spec(name="tables", short=("t", "ls")),
+        Spec(name="new", short=("n",), arg=Arg.TEXT, usage="new [OPTIONS]"),
+        Spec(name="join", short=("j",), arg=Arg.TEXT, required=True, usage="join CODE"),
+        Spec(name="watch", short=("w",), arg=Arg.TEXT, required=True, usage="watch CODE"),
+        Spec(name="lang", arg=Arg.CHOICE, choices=_choices("en", "de"), usage="lang [en|de]"),
+        Spec(name="help", short=("h", "?"), arg=Arg.COMMAND, usage="help [COMMAND]"),
+        Spec(name="quit", short=("q", "exit")),
+    ),
+    de.LOBBY_NAMES,
+    de.LOBBY_SHORT,
+)
+"""The commands of a server's lobby, before one sits at a table."""
+
+LOBBY = Grammar(LOBBY_COMMANDS, texts="lobby.")
+"""The commands of a server's lobby."""
+
+_SHARED_ONLY = {
+    "start": Spec(name="start"),
+    "say": Spec(name="say", arg=Arg.TEXT, required=True, usage="say TEXT"),
+    "who": Spec(name="who"),
+    "leave": Spec(name="leave"),
+}
+SHARED_COMMANDS: tuple[Spec, ...] = _in_german(
+    (
+        *(spec for spec in COMMANDS if spec.name in ("draw", "take", "discard", "sort", "melds")),
+        *(spec for spec in COMMANDS if spec.name in ("hint", "auto", "undo", "score", "log")),
+        *(spec for spec in COMMANDS if spec.name in ("rules", "seed")),
+        *_SHARED_ONLY.values(),
+        *(spec for spec in COMMANDS if spec.name in ("help", "quit")),
+    ),
+    de.PLAY_NAMES | de.SHARED_NAMES,
+    de.PLAY_SHORT | de.SHARED_SHORT,
+)
+"""The commands at a shared table: the moves and the views of a game in play, talk,
+who sits where, and the host's ``start``; no saving, loading or new games."""
+
+SHARED = Grammar(SHARED_COMMANDS, bare_card="discard")
+"""The commands at a shared table (and of those watching one)."""

@@ -64,11 +64,14 @@ def narrate(
     *,
     auto: bool = False,
     assists: bool = False,
+    me: int | None = HUMAN,
 ) -> list[Item]:
     """The items telling ``events``, which happened after ``before``.
 
     ``auto`` marks the human's moves as played by the AI; ``assists`` tells the
     help the human took too (the ``log`` does; live, the help speaks for itself).
+    ``me`` is the seat told as "you"; ``None`` for someone watching, to whom every
+    seat is another's (and a card drawn from the stock stays unnamed).
     """
     wild = before.round.wild_rank if before.round else None
     items: list[Item] = []
@@ -76,18 +79,18 @@ def narrate(
     while i < len(events):
         event = events[i]
         match event:
-            case CardDrawn() if event.seat != HUMAN or auto:
+            case CardDrawn() if event.seat != me or auto:
                 discard = events[i + 1] if i + 1 < len(events) else None
                 if isinstance(discard, CardDiscarded) and discard.seat == event.seat:
-                    items.append(Say(_turn(event, discard, wild, tx, auto)))
+                    items.append(Say(_turn(event, discard, wild, tx, auto, me)))
                     i += 2
                     continue
-                items.append(Say(_turn(event, None, wild, tx, auto)))
+                items.append(Say(_turn(event, None, wild, tx, auto, me)))
             case CardDrawn():
                 key = "say.you_draw" if event.source == DrawSource.STOCK else "say.you_take"
                 items.append(Say(sentence(tx, key, card=event.card, wild=wild)))
             case CardDiscarded():
-                if event.seat == HUMAN:
+                if event.seat == me:
                     line = sentence(tx, "say.you_discard", card=event.card, wild=wild)
                     items.append(Say(line + (_auto(tx) if auto else [])))
                 else:  # a discard alone: the turn was begun before (a game rebuilt mid-turn)
@@ -96,7 +99,7 @@ def narrate(
                     )
                     items.append(Say(line))
             case PlayerWentOut():
-                key = "say.you_out" if event.seat == HUMAN else "say.ai_out"
+                key = "say.you_out" if event.seat == me else "say.ai_out"
                 melds = melds_text(event.melds, wild)
                 items.append(Say(sentence(tx, key, seat=tx.seat(event.seat), melds=melds)))
             case StockRebuilt():
@@ -108,7 +111,7 @@ def narrate(
                 items.append(Say(dealt_line(event, tx)))
             case GameEnded():
                 items.append(GameOver(event))
-            case AssistanceUsed() if event.seat == HUMAN and assists:
+            case AssistanceUsed() if event.seat == me and assists:
                 key = f"say.{event.help.value}_used"
                 items.append(Say([("class:dim", tx(key))]))
         i += 1
@@ -138,9 +141,14 @@ def dealt_line(event: RoundDealt, tx: Texts) -> Text:
 
 
 def _turn(
-    draw: CardDrawn, discard: CardDiscarded | None, wild: Rank | None, tx: Texts, auto: bool
+    draw: CardDrawn,
+    discard: CardDiscarded | None,
+    wild: Rank | None,
+    tx: Texts,
+    auto: bool,
+    me: int | None = HUMAN,
 ) -> Text:
-    if draw.seat == HUMAN:
+    if draw.seat == me:
         key = "say.you_draw" if draw.source == DrawSource.STOCK else "say.you_take"
         mine = sentence(tx, key, card=draw.card, wild=wild)
         if discard is not None:

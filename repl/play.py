@@ -16,8 +16,6 @@ from pathlib import Path
 from threethirteen.core.errors import GameError
 from threethirteen.core.events import (
     Assistance,
-    CardDiscarded,
-    CardDrawn,
     DrawSource,
     Event,
     RoundScored,
@@ -367,21 +365,8 @@ class PlayFront(Front):
 
     def hint(self) -> None:
         """What the helper AI would do now, with its reason (recorded as help)."""
-        hint = self.game.hint(HUMAN)
-        action = self.tx("msg.action_stock")
-        for event in hint.events:
-            if isinstance(event, CardDrawn):
-                if event.source == DrawSource.DISCARD:
-                    action = self.tx("msg.action_take", card=event.card)
-                break
-            if isinstance(event, CardDiscarded):
-                action = self.tx("msg.action_discard", card=event.card)
-                break
-        self.say(self.tx("msg.hint", action=action), "class:good")
-        # the action is said above; the reason, in the player's language, says why
-        why = self.tx.reason(hint.reason, action=False)
-        if why:
-            self.say(self.tx("msg.hint_why", reason=why), "class:dim")
+        for text, style in commands.hint_lines(self.game.hint(HUMAN), self.tx):
+            self.say(text, style)
 
     # -- what the table tells ----------------------------------------------------------
 

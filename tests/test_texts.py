@@ -11,7 +11,12 @@ import string
 
 from threethirteen.core.ai.reasons import CLAUSES
 from threethirteen.core.errors import MESSAGES, WORDS
-from threethirteen.repl.grammar import COMMANDS, REPLAY_COMMANDS
+from threethirteen.repl.grammar import (
+    COMMANDS,
+    LOBBY_COMMANDS,
+    REPLAY_COMMANDS,
+    SHARED_COMMANDS,
+)
 from threethirteen.repl.texts import de, en
 
 
@@ -43,10 +48,14 @@ def test_every_command_and_choice_has_its_german_words() -> None:
     for specs, names, short in (
         (COMMANDS, de.PLAY_NAMES, de.PLAY_SHORT),
         (REPLAY_COMMANDS, de.REPLAY_NAMES, de.REPLAY_SHORT),
+        (LOBBY_COMMANDS, de.LOBBY_NAMES, de.LOBBY_SHORT),
     ):
         assert set(names) == {spec.name for spec in specs}
         assert set(short) <= set(names)
-    choices = {choice.name for spec in COMMANDS + REPLAY_COMMANDS for choice in spec.choices}
+    shared = {spec.name for spec in SHARED_COMMANDS} - {spec.name for spec in COMMANDS}
+    assert set(de.SHARED_NAMES) == shared and set(de.SHARED_SHORT) <= shared
+    every = COMMANDS + REPLAY_COMMANDS + LOBBY_COMMANDS
+    choices = {choice.name for spec in every for choice in spec.choices}
     assert set(de.CHOICES) == choices
     usages = " ".join(spec.usage for spec in COMMANDS + REPLAY_COMMANDS)
     assert all(placeholder in usages for placeholder in de.PLACEHOLDERS)

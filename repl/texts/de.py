@@ -688,6 +688,8 @@ REPLAY_SHORT: dict[str, tuple[str, ...]] = {
 """The German short forms of the commands of the replay."""
 
 CHOICES: dict[str, str] = {
+    "en": "en",
+    "de": "de",
     "suit": "farbe",
     "rank": "rang",
     "melds": "meldungen",
@@ -713,3 +715,135 @@ PLACEHOLDERS: dict[str, str] = {
 
 YES_KEYS = "jy"
 """The keys that answer yes to a ``[j/n]`` question (``y`` too, from habit)."""
+
+
+LOBBY_NAMES: dict[str, tuple[str, ...]] = {
+    "tables": ("tische",),
+    "new": ("neu",),
+    "join": ("setzen", "beitreten"),
+    "watch": ("zuschauen",),
+    "lang": ("sprache",),
+    "help": ("hilfe",),
+    "quit": ("ende", "beenden"),
+}
+"""The German names of the commands of a server's lobby."""
+
+LOBBY_SHORT: dict[str, tuple[str, ...]] = {"quit": ("e",)}
+"""The German short forms of the lobby's commands."""
+
+SHARED_NAMES: dict[str, tuple[str, ...]] = {
+    "start": ("starten",),
+    "say": ("sagen",),
+    "who": ("wer",),
+    "leave": ("gehen", "verlassen"),
+}
+"""The German names of the commands only a shared table has."""
+
+SHARED_SHORT: dict[str, tuple[str, ...]] = {}
+"""The German short forms of the commands only a shared table has."""
+
+# -- die Lobby eines Servers und seine gemeinsamen Tische (threethirteen serve) -----------
+TEXTS.update(
+    {
+        "msg.needs_text": "Was? Aufruf: {usage}",
+        "cmd.start": "geben: leere Plätze spielt die KI (nur der Gastgeber)",
+        "cmd.say": "dem Tisch etwas sagen",
+        "cmd.who": "wer wo sitzt, und wer weg ist",
+        "cmd.leave": "zurück in die Lobby (dein Platz im Spiel bleibt deiner)",
+        "detail.say": "sagen viel Glück! Höchstens 200 Zeichen, ein paar Zeilen pro Minute.",
+        "lobby.cmd.tables": "die offenen Tische: Code, Plätze, Optionen, Stand",
+        "lobby.cmd.new": "einen Tisch machen und sich als Gastgeber setzen",
+        "lobby.cmd.join": "sich an einen Tisch setzen (oder zurück auf den eigenen Platz)",
+        "lobby.cmd.watch": "einem Tisch zuschauen: was jeder Spieler davon sieht",
+        "lobby.cmd.lang": "die Sprache: en oder de",
+        "lobby.cmd.help": "diese Liste, oder hilfe BEFEHL",
+        "lobby.cmd.quit": "den Server verlassen (ein Platz im Spiel bleibt deiner)",
+        "lobby.detail.new": (
+            "neu --jokers 0|2|4 --aces low|high --level greedy|easy|medium|hard "
+            "--turn-time SEKUNDEN (10-3600; wer länger braucht, dessen Zug spielt die KI). "
+            "Ohne Optionen: keine Joker, Ass tief, mittlere KI, keine Uhr."
+        ),
+        "lobby.keys.tab": "Befehle ergänzen",
+        "lobby.keys.history": "frühere Befehle; in einem offenen Menü seine Einträge",
+        "lobby.keys.suggestion": "den grauen Vorschlag aus dem Verlauf nehmen",
+        "lobby.keys.enter": "die Zeile ausführen",
+        "lobby.keys.sort": "nichts in der Lobby",
+        "lobby.keys.clear": "die Zeile leeren",
+        "lobby.keys.leave": "auf leerer Zeile: den Server verlassen",
+        "lobby.help.more": "hilfe BEFEHL erklärt mehr; Strg-D geht.",
+        "server.welcome": "Willkommen, {name}. Das ist die Lobby.",
+        "server.lobby_help": (
+            "neu macht einen Tisch, setzen CODE setzt dich, zuschauen CODE schaut zu, "
+            "hilfe zeigt alles."
+        ),
+        "server.bar_lobby": "{name} in der Lobby · neu · setzen CODE · zuschauen CODE · hilfe",
+        "server.no_tables": "Noch keine offenen Tische: neu macht einen.",
+        "server.waiting": "wartet auf den Start",
+        "server.in_round": "Runde {round}/11",
+        "server.options": "{jokers} Joker, {aces}, KI {level}",
+        "server.turn_time": ", {seconds} s pro Zug",
+        "server.made": "Tisch {code} gehört dir. Gib Freunden den Code; starten gibt.",
+        "server.no_such_table": "Es gibt keinen Tisch {code}: tische listet sie.",
+        "server.table_full": "Dieser Tisch ist voll.",
+        "server.already_started": "Das Spiel läuft schon; zuschauen CODE zeigt es dir.",
+        "server.too_many_tables": "Der Server hat so viele Tische, wie er darf; versuch es später.",
+        "server.bad_options": (
+            "neu nimmt --jokers N, --aces low|high, --level L und --turn-time SEKUNDEN."
+        ),
+        "server.bad_jokers": "--jokers ist 0, 2 oder 4.",
+        "server.bad_aces": "--aces ist low (tief) oder high (hoch).",
+        "server.bad_level": "--level ist greedy, easy, medium oder hard.",
+        "server.bad_turn_time": "--turn-time ist 10 bis 3600 Sekunden.",
+        "server.bad_name": (
+            "Ein Name ist ein kleiner Buchstabe, dann bis zu 15 Buchstaben, Ziffern, - oder _."
+        ),
+        "server.at_table": "Tisch {code}",
+        "server.watching": "Du schaust Tisch {code} zu (gehen führt zurück in die Lobby)",
+        "server.while_away": "Während du weg warst ({n} Ereignisse):",
+        "server.sat_down": "{name} setzt sich ({seat}).",
+        "server.stood_up": "{name} hat den Tisch verlassen.",
+        "server.went_away": "{name} ist weg; der Platz wartet.",
+        "server.started": "Die Karten sind gegeben.",
+        "server.commitment": "Zusage auf den Seed dieses Spiels: {digest}",
+        "server.revealed": (
+            "Der Seed war {seed}, das Salz {salt}: sie ergeben die Zusage vom Spielbeginn, "
+            "also war es das versprochene Geben."
+        ),
+        "server.broken_promise": (
+            "Seed {seed} und Salz {salt} ergeben NICHT die Zusage vom Spielbeginn."
+        ),
+        "server.fetch_log": (
+            "Das ganze Spiel: ssh HOST log {code} > spiel.jsonl, dann "
+            "threethirteen replay spiel.jsonl --verify"
+        ),
+        "server.said": "{name}: {text}",
+        "server.took_help": "{seat} hat Hilfe genommen ({help}): das Spiel gilt als mit Hilfe.",
+        "server.time_up": "{name} hat die Zeit überschritten: die KI spielt diesen Zug.",
+        "server.store_failed": "Der Server kann diesen Tisch gerade nicht sichern; es geht weiter.",
+        "server.store_back": "Der Server sichert diesen Tisch wieder.",
+        "server.here": "da",
+        "server.away": "weg",
+        "server.host": ", Gastgeber",
+        "server.ai_level": "KI, {level}",
+        "server.ai_seat": "KI {n}",
+        "server.bar_waiting": "wartet, bis der Gastgeber startet",
+        "server.bar_watching": "zuschauen · wer · punkte · protokoll · gehen",
+        "server.bar_over": "Spiel vorbei: gehen oder ende",
+        "server.not_started": "Das Spiel hat noch nicht begonnen (der Gastgeber startet es).",
+        "server.host_only": "Nur der Gastgeber ({host}) kann das Spiel starten.",
+        "server.no_undo": (
+            "An einem gemeinsamen Tisch gibt es kein Zurück: die anderen haben den Zug gesehen."
+        ),
+        "server.autopilot_on": "Die KI spielt gerade deinen Platz.",
+        "server.auto_turn": "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfe).",
+        "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfe).",
+        "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfe).",
+        "server.only_watching": "Du schaust nur zu; setzen CODE setzt dich an einen Tisch.",
+        "server.say_slower": "Nicht so schnell: ein paar Zeilen pro Minute.",
+        "server.slow_down": "Zu viele Befehle auf einmal; warte kurz.",
+        "server.line_too_long": "Die Zeile ist zu lang (höchstens {limit} Zeichen).",
+        "server.idle": "Du warst lange untätig in der Lobby; auf Wiedersehen.",
+        "server.pile": "Ablagestapel: ",
+        "server.cards_held": "{n} Karten",
+    }
+)

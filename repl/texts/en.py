@@ -415,3 +415,106 @@ TEXTS: dict[str, str] = {
 
 YES_KEYS = "y"
 """The keys that answer yes to a ``[y/n]`` question."""
+
+# -- a server's lobby and its shared tables (threethirteen serve) -------------------------
+TEXTS.update(
+    {
+        "msg.needs_text": "What? usage: {usage}",
+        "cmd.start": "deal: empty seats get AI players (the host only)",
+        "cmd.say": "say something to the table",
+        "cmd.who": "who sits where, and who is away",
+        "cmd.leave": "back to the lobby (your seat in a game stays yours)",
+        "detail.say": "say good luck! Lines are at most 200 characters, a few a minute.",
+        "lobby.cmd.tables": "the open tables: code, seats, options, how far",
+        "lobby.cmd.new": "make a table and sit down as its host",
+        "lobby.cmd.join": "sit down at a table (or go back to your seat)",
+        "lobby.cmd.watch": "watch a table: what every player sees of it",
+        "lobby.cmd.lang": "the language: en or de",
+        "lobby.cmd.help": "this list, or help COMMAND",
+        "lobby.cmd.quit": "leave the server (a seat in a game stays yours)",
+        "lobby.detail.new": (
+            "new --jokers 0|2|4 --aces low|high --level greedy|easy|medium|hard "
+            "--turn-time SECONDS (10-3600; a player who takes longer has the turn played "
+            "by the AI). Without options: no jokers, aces low, medium AI, no clock."
+        ),
+        "lobby.keys.tab": "complete commands",
+        "lobby.keys.history": "earlier commands; in an open menu, its choices",
+        "lobby.keys.suggestion": "take the grey suggestion from your history",
+        "lobby.keys.enter": "run the line",
+        "lobby.keys.sort": "nothing in the lobby",
+        "lobby.keys.clear": "clear the line",
+        "lobby.keys.leave": "on an empty line: leave the server",
+        "lobby.help.more": "help COMMAND tells more; Ctrl-D leaves.",
+        "server.welcome": "Welcome, {name}. This is the lobby.",
+        "server.lobby_help": (
+            "new makes a table, join CODE sits down at one, watch CODE watches, help lists all."
+        ),
+        "server.bar_lobby": "{name} in the lobby · new · join CODE · watch CODE · help",
+        "server.no_tables": "No open tables yet: new makes one.",
+        "server.waiting": "waiting to start",
+        "server.in_round": "round {round}/11",
+        "server.options": "{jokers} jokers, {aces}, {level} AI",
+        "server.turn_time": ", {seconds} s a turn",
+        "server.made": "Table {code} is yours. Give friends the code; start deals.",
+        "server.no_such_table": "There is no table {code}: tables lists them.",
+        "server.table_full": "That table is full.",
+        "server.already_started": "That game has started; watch CODE lets you watch it.",
+        "server.too_many_tables": "The server has as many tables as it may; try later.",
+        "server.bad_options": (
+            "new takes --jokers N, --aces low|high, --level L and --turn-time SECONDS."
+        ),
+        "server.bad_jokers": "--jokers is 0, 2 or 4.",
+        "server.bad_aces": "--aces is low or high.",
+        "server.bad_level": "--level is greedy, easy, medium or hard.",
+        "server.bad_turn_time": "--turn-time is 10 to 3600 seconds.",
+        "server.bad_name": "A name is a lower-case letter, then up to 15 letters, digits, - or _.",
+        "server.at_table": "Table {code}",
+        "server.watching": "Watching table {code} (leave goes back to the lobby)",
+        "server.while_away": "While you were away ({n} events):",
+        "server.sat_down": "{name} sits down ({seat}).",
+        "server.stood_up": "{name} left the table.",
+        "server.went_away": "{name} is away; their seat waits for them.",
+        "server.started": "The cards are dealt.",
+        "server.commitment": "Commitment to this game's seed: {digest}",
+        "server.revealed": (
+            "The seed was {seed}, the salt {salt}: they give the commitment shown at the "
+            "start, so this was the deal promised."
+        ),
+        "server.broken_promise": (
+            "The seed {seed} and the salt {salt} do NOT give the commitment shown at the start."
+        ),
+        "server.fetch_log": (
+            "The whole game: ssh HOST log {code} > game.jsonl, then "
+            "threethirteen replay game.jsonl --verify"
+        ),
+        "server.said": "{name}: {text}",
+        "server.took_help": "{seat} took help ({help}): their game is assisted.",
+        "server.time_up": "{name} ran out of time: the AI plays this turn for them.",
+        "server.store_failed": "The server cannot save this table right now; play goes on.",
+        "server.store_back": "The server saves this table again.",
+        "server.here": "here",
+        "server.away": "away",
+        "server.host": ", host",
+        "server.ai_level": "AI, {level}",
+        "server.ai_seat": "AI {n}",
+        "server.bar_waiting": "waiting for the host to start",
+        "server.bar_watching": "watching · who · score · log · leave",
+        "server.bar_over": "game over: leave, or quit",
+        "server.not_started": "The game has not started yet (the host starts it).",
+        "server.host_only": "Only the host ({host}) can start the game.",
+        "server.no_undo": (
+            "There is no undo at a shared table: the others have seen the move already."
+        ),
+        "server.autopilot_on": "The AI is playing your seat now.",
+        "server.auto_turn": "The AI plays this turn for you (your game is assisted).",
+        "server.auto_round": "The AI plays this round for you (your game is assisted).",
+        "server.auto_game": "The AI plays the rest of the game for you (your game is assisted).",
+        "server.only_watching": "You are watching this table; join CODE to play at one.",
+        "server.say_slower": "Not so fast: a few lines a minute.",
+        "server.slow_down": "Too many commands at once; wait a moment.",
+        "server.line_too_long": "That line is too long (at most {limit} characters).",
+        "server.idle": "You were idle in the lobby for a long time; goodbye.",
+        "server.pile": "discard pile: ",
+        "server.cards_held": "{n} cards",
+    }
+)
