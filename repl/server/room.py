@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from attrs import define, field, frozen
-from threethirteen.core.events import Assistance, Event, GameOptions
+from threethirteen.core.events import Assistance, AssistanceUsed, Event, GameOptions
 from threethirteen.core.fairness import SALT_HEX
 from threethirteen.core.players import LEVELS, load_policy
 from threethirteen.core.rules import Assist, Discard, Draw, new_game
@@ -125,6 +125,7 @@ class Room:
         self._pending: asyncio.TimerHandle | None = None
         self._clock: tuple[tuple[int, int], asyncio.TimerHandle] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._starting = False
         if events:
             self._seat_game(events)
             self.store.adopt(events)
@@ -157,6 +158,10 @@ class Room:
 
     def people(self) -> list[str]:
         return [name for name in self.plan.people if name]
+
+    def assisted(self, seat: int) -> bool:
+        """Whether ``seat`` took help in this game (a hint, the AI for a turn)."""
+        return any(isinstance(e, AssistanceUsed) and e.seat == seat for e in self.events)
 
     # -- sitting down and standing up ------------------------------------------------
 
@@ -203,7 +208,11 @@ class Room:
     # -- the game --------------------------------------------------------------------
 
     async def start(self) -> object:
-        """Deal: the AI takes every empty seat, the seed stays secret behind its commitment."""
+        """Deal: the AI takes every empty seat, the seed stays secret behind its commitment.
+        A second call while the first deals does nothing."""
+        if self._starting or self.started:
+            return None
+        self._starting = True
         seed, salt = self.deal()
         plan = self.plan
         _, events = new_game(seed, plan.options(), plan.players(), salt=salt)

@@ -215,7 +215,7 @@ class SeatFront(Front):
 
     @property
     def assisted(self) -> bool:
-        return any(isinstance(e, AssistanceUsed) and e.seat == self.seat for e in self.room.events)
+        return self.room.assisted(self.seat)
 
     @property
     def commitment(self) -> str:
@@ -279,8 +279,6 @@ class SeatFront(Front):
                 return tx("server.already_started")
             if room.plan.host != self.name:
                 return tx("server.host_only", host=room.plan.host)
-        elif name == "say" and not self.guest.may_say():
-            return tx("server.say_slower")
         elif name in ("melds", "sort") and self.mine.round is None and name == "melds":
             return tx("server.not_started")
         return None
@@ -321,6 +319,8 @@ class SeatFront(Front):
                 if self.mine.ended is not None:
                     self.reveal()
             case "say":
+                if not self.guest.may_say():
+                    return self.refuse(tx("server.say_slower"))
                 said = clean_line(parsed.text)
                 room.tell(Note("server.said", (("name", self.name), ("text", said))))
             case "who":
@@ -387,7 +387,7 @@ class WatchFront(SeatFront):
         self.guest.later(lambda: self._tell(items, after))
 
     def _view_in_round(self) -> PlayerView | None:
-        return None
+        return None  # nobody's hand to complete
 
     def toolbar(self) -> Text:
         return toolbar(
@@ -467,7 +467,8 @@ def who_text(room: Room, tx: Texts, me: int | None) -> Text:
         if name:
             state = "server.here" if room.present(name) else "server.away"
             host = tx("server.host") if name == room.plan.host else ""
-            who = f"{name}{host} ({tx(state)})"
+            helped = room.started and room.assisted(seat)
+            who = f"{name}{host} ({tx(state)}{tx('server.assisted') if helped else ''})"
         else:
             level = players[seat]
             known = tx.has(f"level.{level}")

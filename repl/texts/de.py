@@ -821,6 +821,7 @@ TEXTS.update(
         "server.time_up": "{name} hat die Zeit überschritten: die KI spielt diesen Zug.",
         "server.store_failed": "Der Server kann diesen Tisch gerade nicht sichern; es geht weiter.",
         "server.store_back": "Der Server sichert diesen Tisch wieder.",
+        "server.assisted": ", mit Hilfe",
         "server.here": "da",
         "server.away": "weg",
         "server.host": ", Gastgeber",

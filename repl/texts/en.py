@@ -492,6 +492,7 @@ TEXTS.update(
         "server.time_up": "{name} ran out of time: the AI plays this turn for them.",
         "server.store_failed": "The server cannot save this table right now; play goes on.",
         "server.store_back": "The server saves this table again.",
+        "server.assisted": ", assisted",
         "server.here": "here",
         "server.away": "away",
         "server.host": ", host",
