@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         asyncio.run(serve(settings, ready=ready))
-    except OSError as error:
+    except (OSError, ValueError) as error:
         print(f"threethirteen serve: cannot start: {visible(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

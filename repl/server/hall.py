@@ -20,7 +20,7 @@ from pathlib import Path
 
 import cattrs
 from threethirteen.core.errors import GameError
-from threethirteen.core.log import TruncatedLogError
+from threethirteen.core.log import TruncatedLogError, encode_log
 from threethirteen.repl.reading import load_file
 from threethirteen.repl.server.room import Deal, Plan, Room, secret_deal
 from threethirteen.repl.storage import write_atomic
@@ -75,16 +75,21 @@ class Hall:
         plan = _plans.structure(json.loads(path.read_text(encoding="utf-8")), Plan)
         log = path.with_suffix(".jsonl")
         events: tuple[object, ...] = ()
+        if log.exists() and log.stat().st_size == 0:
+            log.unlink()  # the server died as it began to deal: the game never started
         if log.exists():
             try:
                 events = load_file(log).events
             except TruncatedLogError as cut:
                 # the line being written when the server died: nobody was told of it
                 events = cut.prefix.events
+                if events:
+                    write_atomic(log, encode_log(events), mode=0o600)
+                else:
+                    log.unlink()
                 self.report(f"table {plan.code}: a cut-off last line was dropped")
         room = self._room(plan, events)
         if events:
-            room.store.sync(room.events)  # rewrites a file whose last line was cut off
             self.report(f"table {plan.code} resumed at event {len(events)}")
         return room
 

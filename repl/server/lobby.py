@@ -16,7 +16,7 @@ from threethirteen.repl import commands
 from threethirteen.repl.front import Front, Quit
 from threethirteen.repl.grammar import LOBBY, Parsed
 from threethirteen.repl.i18n import Texts
-from threethirteen.repl.render import Text
+from threethirteen.repl.render import Text, toolbar
 from threethirteen.repl.screen import Screen
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.room import Plan, Room
@@ -52,7 +52,8 @@ class LobbyFront(Front):
         self.say(self.tx("server.lobby_help"), "class:dim")
 
     def toolbar(self) -> Text:
-        return [("", " " + self.tx("server.bar_lobby", name=self.name))]
+        parts = self.tx("server.bar_lobby", name=self.name).split(" · ")
+        return toolbar([[("", part)] for part in parts], self.screen.width - 2)
 
     def show_tables(self) -> None:
         """Every open table: its code, who sits there, its options and how far it is."""

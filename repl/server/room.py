@@ -127,6 +127,8 @@ class Room:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._starting = False
         if events:
+            self.events = tuple(events)
+            self.state = fold(events)
             self._seat_game(events)
             self.store.adopt(events)
 
@@ -231,8 +233,6 @@ class Room:
             for seat, player in enumerate(players.players)
             if player != "human"
         }
-        self.events = tuple(events)
-        self.state = fold(events)
         self.table = Table(events, policies, store=self.store)
         loop = asyncio.get_running_loop() if _in_loop() else None
         self._loop = loop

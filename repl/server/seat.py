@@ -219,8 +219,10 @@ class SeatFront(Front):
 
     @property
     def commitment(self) -> str:
+        """The commitment to the seed, in groups of 16 digits (easier to compare by eye)."""
         started = self.mine.started
-        return (started.commitment or "") if started else ""
+        digest = (started.commitment or "") if started else ""
+        return " ".join(digest[i : i + 16] for i in range(0, len(digest), 16))
 
     def reveal(self) -> None:
         """At the end: the seed and the salt, and whether they keep the promise made."""
