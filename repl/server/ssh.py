@@ -338,13 +338,17 @@ class Guest:
                 yes_keys=self.tx.yes_keys,
             )
             shows = asyncio.ensure_future(self._show_forever())
+            why = "quit"
             try:
                 await self._serve()
-            except (Quit, EOFError):
+            except Quit:
                 pass
+            except EOFError:
+                why = "end of input"
             except asyncio.CancelledError:
-                pass
+                why = "connection closed"
             except Exception as error:  # a client never takes the server down
+                why = "error"
                 self.service.report(f"{self.name}: error: {error!r}")
                 with contextlib.suppress(Exception):
                     self.write("The server hit an error; it is logged. Please connect again.\n")
@@ -353,7 +357,7 @@ class Guest:
                 if self.front is not None:
                     self.front.leave()
                     self._left(self.front)
-                self.service.report(f"{self.name} left")
+                self.service.report(f"{self.name} left ({why})")
                 with contextlib.suppress(Exception):
                     self.chan.exit(0)
 
@@ -374,7 +378,7 @@ class Guest:
                     continue
                 except TimeoutError:
                     self.write(self.tx("server.idle") + "\n")
-                    return
+                    raise Quit from None
                 finally:
                     self._app_running = False
                     self._pending = 0
@@ -408,9 +412,18 @@ class Guest:
             while not self._shows.empty():
                 shows.append(self._shows.get_nowait())
 
-            await run_in_terminal(functools.partial(_show_all, shows))
-            with contextlib.suppress(Exception):
+            try:
+                await run_in_terminal(functools.partial(self._show_all, shows))
                 get_app().invalidate()
+            except Exception as error:  # one bad screen must not silence the table
+                self.service.report(f"{self.name}: cannot show: {error!r}")
+
+    def _show_all(self, shows: list[Callable[[], None]]) -> None:
+        for show in shows:
+            try:
+                show()
+            except Exception as error:
+                self.service.report(f"{self.name}: cannot show: {error!r}")
 
     # -- fronts --------------------------------------------------------------------------
 
@@ -460,11 +473,6 @@ class _Channel:
 
     def fileno(self) -> int:
         raise OSError("an SSH channel has no file descriptor")
-
-
-def _show_all(shows: list[Callable[[], None]]) -> None:
-    for show in shows:
-        show()
 
 
 def _within(times: deque[float], most: int, seconds: float) -> bool:
