@@ -99,6 +99,7 @@ class GameServer(asyncssh.SSHServer):
             return
         service.addresses[self.address] += 1
         self.counted = True
+        service.report(f"connection from {self.address}")
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
@@ -109,6 +110,7 @@ class GameServer(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         self.name = username[:40]
         if name_problem(username) is not None and self.conn is not None:
+            self.service.report(f"refused {self.address}: the name {visible_name(username)!r}")
             self._banner(
                 f"'{visible_name(username)}' cannot be a player's name: use a lower-case "
                 "letter, then up to 15 letters, digits, - or _ (ssh NAME@host)."
