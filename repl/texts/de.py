@@ -545,6 +545,10 @@ ERRORS: dict[str, str] = {
         "die Engine-Version {found!r} ist keine Version von höchstens {limit} Zeichen"
     ),
     "log_out_of_turn": "das {type}-Ereignis kommt außer der Reihe: {detail}",
+    "log_against_rules": "das {type}-Ereignis ist nicht, was die Regeln ergeben: {problem}",
+    "log_illegal_move": "das {type}-Ereignis verstößt gegen die Regeln: {error}",
+    "log_not_stock_top": "{seat} zieht {card}, aber oben auf dem Stapel liegt {top}",
+    "log_not_discard_top": "{seat} nimmt {card}, aber oben auf dem Ablagestapel liegt {top}",
     "file_not_regular": "{path} lässt sich nicht lesen: das ist {kind}, kein gespeichertes Spiel",
     "file_too_big": (
         "{path} lässt sich nicht lesen: die Datei hat {size} Bytes; ein gespeichertes Spiel "
