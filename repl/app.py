@@ -30,7 +30,7 @@ from threethirteen.repl.command_line import (
 )
 from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import Texts, language_from_environment
-from threethirteen.repl.loop import launch, session_for, terminal_screen
+from threethirteen.repl.loop import launch, piped_lines, session_for, terminal_screen
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reading import load_file
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         except ReproduceError as error:
             print(visible(f"threethirteen: {explain(error, tx)}"), file=sys.stderr)
             return 1
-    lines: Iterable[str] | None = sys.stdin if scripted else None
+    lines: Iterable[str] | None = piped_lines(sys.stdin) if scripted else None
     if args.script is not None:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()

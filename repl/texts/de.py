@@ -108,6 +108,9 @@ TEXTS: dict[str, str] = {
     ),
     "and": " und ",
     # answers to commands
+    "msg.line_too_long": (
+        "Diese Zeile ist zu lang: ein Befehl hat höchstens {limit} Zeichen. Strg-C leert sie."
+    ),
     "msg.unknown": "Unbekannter Befehl {word!r}: meintest du {suggestion}?",
     "msg.unknown_plain": "Unbekannter Befehl {word!r}: hilfe zeigt die Befehle.",
     "msg.needs_card": "Welche Karte? Zum Beispiel: ablegen 7h",
@@ -443,6 +446,10 @@ TEXTS: dict[str, str] = {
     ),
     "reproduce.cannot": "{path}: {error}",
     # a script (or a pipe) that stops at its first refused line
+    "script.not_text": (
+        "Skriptzeile {line}: '{command}' ist kein Text: ein Byte darin ist kein UTF-8. "
+        "Der Rest des Skripts wird nicht ausgeführt."
+    ),
     "script.failed": (
         "Skriptzeile {line}: {command!r} — {reason} Der Rest des Skripts wird nicht ausgeführt."
     ),

@@ -95,6 +95,9 @@ TEXTS: dict[str, str] = {
     "game.assisted": "This game was assisted (hint, auto or undo past a seen card).",
     "and": " and ",
     # answers to commands
+    "msg.line_too_long": (
+        "This line is too long: a command has at most {limit} characters. Ctrl-C clears it."
+    ),
     "msg.unknown": "Unknown command {word!r}: did you mean {suggestion}?",
     "msg.unknown_plain": "Unknown command {word!r}: help lists the commands.",
     "msg.needs_card": "Which card? For example: discard 7h",
@@ -372,6 +375,10 @@ TEXTS: dict[str, str] = {
     ),
     "reproduce.cannot": "{path}: {error}",
     # a script (or a pipe) that stops at its first refused line
+    "script.not_text": (
+        "script line {line}: '{command}' is not text: a byte in it is not UTF-8. "
+        "The rest of the script is not run."
+    ),
     "script.failed": (
         "script line {line}: {command!r} — {reason} The rest of the script is not run."
     ),
