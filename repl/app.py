@@ -30,6 +30,7 @@ from threethirteen.repl.command_line import (
 )
 from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import Texts, language_from_environment
+from threethirteen.repl.keeping import not_writable, os_detail
 from threethirteen.repl.loop import launch, piped_lines, session_for, terminal_screen
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reading import load_file
@@ -238,8 +239,15 @@ def open_play(
     elif (holder := claim_folder(folder)) is not None:
         return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx)
     else:
-        autosave = Autosave(folder / "autosave.jsonl")
-        table = resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
+        autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
+        assert autosave is not None
+        try:
+            table = (
+                resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
+            )
+        except OSError as error:  # the old game cannot be moved aside: it stays, unplayed over
+            screen.show([("class:warn", kept_in_place(autosave, error, tx)), ("", "\n")])
+            autosave, table = None, None
         if table is None:
             table = PlayFront.start(
                 seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
@@ -248,6 +256,14 @@ def open_play(
             table.say(tx("msg.welcome"), "class:title")
     table.settings_file = settings_file
     return table
+
+
+def kept_in_place(autosave: Autosave, error: OSError, tx: Texts) -> str:
+    """Why the unfinished game stays where it is and the new one is not autosaved."""
+    said = {"path": autosave.path, "detail": os_detail(error)}
+    if not_writable(error):
+        return tx("msg.kept_in_place_read_only", folder=autosave.path.parent, **said)
+    return tx("msg.kept_in_place", **said)
 
 
 def open_table(

@@ -170,7 +170,8 @@ class PlayFront(Front):
 
     def _autosave_told(self, failure: OSError | None) -> None:
         """The autosave failed (said once; the game goes on in memory) or saves again."""
-        self.say(*keeping.autosave_news(failure, self.tx))
+        assert self.autosave is not None  # only an autosave tells
+        self.say(*keeping.autosave_news(failure, self.tx, self.autosave))
 
     def show_table(self) -> None:
         """The table, or the final result once the game is over."""

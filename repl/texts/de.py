@@ -188,6 +188,19 @@ TEXTS: dict[str, str] = {
         "Das Spiel konnte nicht gespeichert werden ({detail}). Es geht im Speicher weiter "
         "und wird wieder gespeichert, sobald auf der Platte Platz ist."
     ),
+    "msg.autosave_not_writable": (
+        "In den Datenordner {path} kann nicht geschrieben werden ({detail}): dieses Spiel "
+        "wird nicht automatisch gespeichert. Es geht im Speicher weiter (speichern NAME "
+        "bewahrt es anderswo auf)."
+    ),
+    "msg.kept_in_place": (
+        "Das unfertige Spiel konnte nicht beiseitegelegt werden ({detail}): es bleibt in "
+        "{path}, und dieses Spiel wird nicht automatisch gespeichert."
+    ),
+    "msg.kept_in_place_read_only": (
+        "In den Datenordner {folder} kann nicht geschrieben werden ({detail}): das unfertige "
+        "Spiel bleibt in {path}, und dieses Spiel wird nicht automatisch gespeichert."
+    ),
     "msg.autosave_again": "Das Spiel wird wieder gespeichert.",
     "msg.leave_save_failed": (
         "Beenden? Die letzten Züge konnten nicht gespeichert werden ({detail}) und gingen "

@@ -164,6 +164,18 @@ TEXTS: dict[str, str] = {
         "The game could not be saved ({detail}). It goes on in memory and is saved again "
         "as soon as the disk has room."
     ),
+    "msg.autosave_not_writable": (
+        "The data folder {path} is not writable ({detail}): this game is not autosaved. "
+        "It goes on in memory (save NAME keeps it elsewhere)."
+    ),
+    "msg.kept_in_place": (
+        "The unfinished game could not be moved aside ({detail}): it stays in {path}, "
+        "and this game is not autosaved."
+    ),
+    "msg.kept_in_place_read_only": (
+        "The data folder {folder} is not writable ({detail}): the unfinished game stays in "
+        "{path}, and this game is not autosaved."
+    ),
     "msg.autosave_again": "The game is saved again.",
     "msg.leave_save_failed": (
         "Leave? The last moves could not be saved ({detail}) and would be lost "
