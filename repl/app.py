@@ -30,7 +30,7 @@ from threethirteen.repl.command_line import (
 )
 from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import Texts, language_from_environment
-from threethirteen.repl.keeping import not_writable, os_detail
+from threethirteen.repl.keeping import kept_in_place
 from threethirteen.repl.loop import launch, piped_lines, session_for, terminal_screen
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reading import load_file
@@ -256,14 +256,6 @@ def open_play(
             table.say(tx("msg.welcome"), "class:title")
     table.settings_file = settings_file
     return table
-
-
-def kept_in_place(autosave: Autosave, error: OSError, tx: Texts) -> str:
-    """Why the unfinished game stays where it is and the new one is not autosaved."""
-    said = {"path": autosave.path, "detail": os_detail(error)}
-    if not_writable(error):
-        return tx("msg.kept_in_place_read_only", folder=autosave.path.parent, **said)
-    return tx("msg.kept_in_place", **said)
 
 
 def open_table(

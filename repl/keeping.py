@@ -41,6 +41,15 @@ def autosave_news(failure: OSError | None, tx: Texts, autosave: Autosave) -> tup
     return tx("msg.autosave_failed", detail=os_detail(failure)), "class:warn"
 
 
+def kept_in_place(autosave: Autosave, error: OSError, tx: Texts) -> str:
+    """Why an unfinished game stays where it is (it could not be moved aside) and the game
+    that takes its place is not autosaved: nothing played is written over."""
+    said = {"path": autosave.path, "detail": os_detail(error)}
+    if not_writable(error):
+        return tx("msg.kept_in_place_read_only", folder=autosave.path.parent, **said)
+    return tx("msg.kept_in_place", **said)
+
+
 def leave_question(autosave: Autosave | None, tx: Texts) -> str:
     """What Ctrl-D asks: a game not autosaved, or whose last moves are not, is said to be."""
     if autosave is None or not_writable(autosave.failure):
