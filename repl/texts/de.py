@@ -533,6 +533,30 @@ ERRORS: dict[str, str] = {
     "policy_spec": "{spec!r} ist kein Spieler: nimm eine Stufe ({levels}) oder modul:Klasse",
     "policy_load": "der Spieler {spec!r} lässt sich nicht laden: {detail}",
     "policy_illegal": "der Spieler {player} hat regelwidrig gespielt: {detail}",
+    "not_a_person_seat": "Platz {number} wird an diesem Tisch nicht von einem Menschen gespielt",
+    "not_an_ai_seat": "Platz {number} ist dran, und ein Mensch spielt ihn, keine KI",
+    "not_your_seat": "Platz {number} kann nicht für Platz {other} spielen",
+    "undo_shared_table": (
+        "an einem Tisch mit anderen Menschen gibt es kein Zurücknehmen: sie haben den Zug "
+        "schon gesehen"
+    ),
+    "nothing_to_undo": "es gibt keinen Zug von dir, den du zurücknehmen kannst",
+    "nothing_to_redo": "es gibt nichts zu wiederholen",
+    "policy_protocol": (
+        "{spec!r} ist kein Spieler: er braucht choose_draw(view) und choose_discard(view)"
+    ),
+    "policy_bad_draw": (
+        "der Spieler {player} wollte von {choice!r} ziehen: nur 'stock' oder 'discard' geht"
+    ),
+    "policy_bad_discard": (
+        "der Spieler {player} wollte {choice!r} ablegen: das ist keine Karte"
+    ),
+    "file_unreadable": "{path} lässt sich nicht lesen: {detail}",
+    "log_not_utf8": "die Datei ist kein UTF-8-Text: sie ist kein gespeichertes Spiel",
+    "log_bad_schema": "die Schemaversion {found!r} ist keine positive ganze Zahl",
+    "log_header_mismatch": (
+        "im Kopf steht {field} = {header}, aber das Spiel begann mit {event}"
+    ),
     "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
     "log_not_json": "kein JSON ({detail})",
     "log_not_object": "ein JSON-Objekt erwartet, {found} gefunden",
