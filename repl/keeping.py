@@ -27,7 +27,9 @@ def not_writable(error: OSError | None) -> bool:
     return error is not None and error.errno in NOT_WRITABLE
 
 
-def autosave_news(failure: OSError | None, tx: Texts, autosave: Autosave) -> tuple[str, str]:
+def autosave_news(
+    failure: OSError | None, tx: Texts, autosave: Autosave | None
+) -> tuple[str, str]:
     """What the player hears when the autosave fails (once) or saves again; its style.
 
     A folder that cannot be written is said to be so (the game is not autosaved), a full
@@ -36,7 +38,7 @@ def autosave_news(failure: OSError | None, tx: Texts, autosave: Autosave) -> tup
     if failure is None:
         return tx("msg.autosave_again"), "class:good"
     if not_writable(failure):
-        folder = autosave.path.parent
+        folder = autosave.path.parent if autosave is not None else "?"
         return tx("msg.autosave_not_writable", path=folder, detail=os_detail(failure)), "class:warn"
     return tx("msg.autosave_failed", detail=os_detail(failure)), "class:warn"
 

@@ -170,7 +170,6 @@ class PlayFront(Front):
 
     def _autosave_told(self, failure: OSError | None) -> None:
         """The autosave failed (said once; the game goes on in memory) or saves again."""
-        assert self.autosave is not None  # only an autosave tells
         self.say(*keeping.autosave_news(failure, self.tx, self.autosave))
 
     def show_table(self) -> None:
