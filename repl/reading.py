@@ -14,12 +14,13 @@ import os
 import stat
 from pathlib import Path
 
-from attrs import frozen
+from attrs import evolve, frozen
 from threethirteen.core.cards import Card
 from threethirteen.core.deck import RecordedShuffler
 from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import GameStarted
 from threethirteen.core.log import GameLog, TruncatedLogError, read_log
+from threethirteen.core.seats import SEAT_NAMES
 from threethirteen.core.verify import verify_events
 
 __all__ = ["MAX_LOG_BYTES", "load_file", "read_bounded"]
@@ -152,7 +153,9 @@ def _check_rules(log: GameLog) -> None:
     started = log.events[0]
     assert isinstance(started, GameStarted)  # read_log starts every log so
     chance = _AsRecorded(started, RecordedShuffler(log.events))
-    verdict = verify_events(log.events, shuffler=chance)
+    # the seats' names are another program's to choose (said as they are), not a rule
+    named = (evolve(started, seats=SEAT_NAMES), *log.events[1:])
+    verdict = verify_events(named, shuffler=chance)
     if verdict.ok:
         return  # a log that stops inside a move is a true prefix: resumed, or replayed
     at = verdict.events

@@ -237,3 +237,10 @@ def test_the_game_itself_replays_untouched(game: Recorded, tmp_path: Path) -> No
     assert redecided(game.events) == list(game.events)
     assert load_file(write(tmp_path, game.events)).events == game.events
     assert GameState() == fold(())
+
+
+def test_a_log_with_seats_of_its_own_names_loads(game: Recorded, tmp_path: Path) -> None:
+    started = game.events[0]
+    named = attrs.evolve(started, seats=("Ann", "Bob", "Cy", "Di"))
+    log = load_file(write(tmp_path, (named, *game.events[1:])))
+    assert log.events[0] == named and log.state.ended is not None
