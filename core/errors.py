@@ -103,6 +103,10 @@ MESSAGES: dict[str, str] = {
     "log_line_too_long": "the line has {length} characters; a log's lines have at most {limit}",
     "log_bad_engine": "the engine version {found!r} is not a version of at most {limit} characters",
     "log_out_of_turn": "the {type} event comes out of turn: {detail}",
+    "log_against_rules": "the {type} event is not what the rules give: {problem}",
+    "log_illegal_move": "the {type} event breaks the rules: {error}",
+    "log_not_stock_top": "{seat} draws {card}, but the top of the stock is {top}",
+    "log_not_discard_top": "{seat} takes {card}, but the top of the discard pile is {top}",
     "file_not_regular": "cannot read {path}: it is {kind}, not a saved game",
     "file_too_big": (
         "cannot read {path}: it has {size} bytes; a saved game has at most {limit} "

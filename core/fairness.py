@@ -42,3 +42,16 @@ def is_digest(text: str) -> bool:
 def is_salt(text: str) -> bool:
     """Whether ``text`` is written like a salt (1 to 64 lower-case hexadecimal digits)."""
     return 0 < len(text) <= 64 and _HEX.fullmatch(text) is not None
+
+
+def promise_problems(digest: str | None, salt: str | None) -> list[str]:
+    """What is wrong with a recorded commitment and salt, in words (nothing: ``[]``).
+
+    They come together, each written as the game writes them."""
+    if (digest is None) != (salt is None):
+        return ["a commitment and its salt come together"]
+    if digest is not None and not is_digest(digest):
+        return ["the commitment is not 64 hexadecimal digits"]
+    if salt is not None and not is_salt(salt):
+        return ["the salt is not 1 to 64 hexadecimal digits"]
+    return []

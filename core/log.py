@@ -33,7 +33,7 @@ from threethirteen.core.cards import (
     sort_cards,
     wild_rank_for_round,
 )
-from threethirteen.core.errors import InvalidCommandError, LogFormatError
+from threethirteen.core.errors import GameError, InvalidCommandError, LogFormatError
 from threethirteen.core.events import (
     EVENT_TYPES,
     Assistance,
@@ -49,8 +49,8 @@ from threethirteen.core.events import (
     RoundScored,
     StockRebuilt,
 )
-from threethirteen.core.fairness import is_digest, is_salt
-from threethirteen.core.rules import MAX_REBUILDS
+from threethirteen.core.fairness import promise_problems
+from threethirteen.core.rules import MAX_REBUILDS, Discard, Draw, check
 from threethirteen.core.state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
@@ -334,25 +334,13 @@ def _check_ranges(event: Event, number: int) -> None:
     if isinstance(event, GameStarted):
         if event.options.jokers not in (0, 2, 4):
             problems.append(f"jokers {event.options.jokers} is not 0, 2 or 4")
-        problems += _promise_problems(event)
+        problems += promise_problems(event.commitment, event.salt)
     problems += _bounded_texts(event)
     problems += _numbers_in_the_rules(event)
     if problems:
         raise LogFormatError(
             "log_bad_event", line=number, type=type(event).__name__, detail="; ".join(problems)
         )
-
-
-def _promise_problems(started: GameStarted) -> list[str]:
-    """A commitment and its salt come together, each written as the game writes them."""
-    digest, salt = started.commitment, started.salt
-    if (digest is None) != (salt is None):
-        return ["a commitment and its salt come together"]
-    if digest is not None and not is_digest(digest):
-        return ["the commitment is not 64 hexadecimal digits"]
-    if salt is not None and not is_salt(salt):
-        return ["the salt is not 1 to 64 hexadecimal digits"]
-    return []
 
 
 def _bounded_texts(event: Event) -> list[str]:
@@ -417,15 +405,12 @@ def _check_turn(state: GameState, event: Event, number: int) -> None:
             elif event.round_no != expected:
                 problem = f"round {event.round_no} is dealt where round {expected} comes next"
         case CardDrawn() | CardDiscarded():
-            drawing = isinstance(event, CardDrawn)
             if round_ is None:
                 problem = "no round is in play"
-            elif event.seat != round_.turn:
-                problem = f"seat {event.seat} moves, but it is seat {round_.turn}'s turn"
-            elif round_.has_drawn == drawing:
-                problem = "a second card is taken" if drawing else "no card was taken first"
             elif round_.went_out is not None and not round_.last_turns:
                 problem = "every seat has had its last turn"
+            else:
+                _check_move(state, event, number)
         case PlayerWentOut() | StockRebuilt():
             if round_ is None:
                 problem = "no round is in play"
@@ -443,6 +428,28 @@ def _check_turn(state: GameState, event: Event, number: int) -> None:
                 problem = f"round {round_.round_no} is still in play"
     if problem is not None:
         raise LogFormatError("log_out_of_turn", line=number, type=name, detail=problem)
+
+
+def _check_move(state: GameState, event: CardDrawn | CardDiscarded, number: int) -> None:
+    """A draw or a discard is checked by the rules themselves (:func:`core.rules.check`),
+    and a card drawn must be the one on top: the error is the game's own, at this line."""
+    command: Draw | Discard
+    if isinstance(event, CardDrawn):
+        command = Draw(seat=event.seat, source=event.source)
+    else:
+        command = Discard(seat=event.seat, card=event.card)
+    try:
+        check(state, command)
+    except GameError as error:
+        name = type(event).__name__
+        raise LogFormatError("log_illegal_move", line=number, type=name, error=error) from None
+    round_ = state.round
+    if isinstance(event, CardDrawn) and round_ is not None:
+        from_stock = event.source == DrawSource.STOCK
+        top = (round_.stock[:1] or (None,))[0] if from_stock else round_.discard_top
+        if event.card != top:
+            key = "log_not_stock_top" if from_stock else "log_not_discard_top"
+            raise LogFormatError(key, line=number, seat=event.seat, card=event.card, top=top)
 
 
 def _apply(state: GameState, event: Event, number: int) -> GameState:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import attrs
 from attrs import field, frozen
 from threethirteen.core.cards import ROUNDS, Card, card_penalty, wild_rank_for_round
-from threethirteen.core.deck import RecordedShuffler
+from threethirteen.core.deck import RecordedShuffler, Shuffler
 from threethirteen.core.errors import GameError, VerificationError
 from threethirteen.core.events import (
     AssistanceUsed,
@@ -143,12 +143,18 @@ def _difference(recorded: Event, expected: Event) -> VerificationError:
     return VerificationError("verify_events_differ")
 
 
-def verify_events(events: Sequence[Event], *, first_line: int = 2) -> Verdict:
-    """Re-decide ``events`` from the start; the first event is on line ``first_line``."""
+def verify_events(
+    events: Sequence[Event], *, first_line: int = 2, shuffler: Shuffler | None = None
+) -> Verdict:
+    """Re-decide ``events`` from the start; the first event is on line ``first_line``.
+
+    Chance comes from ``shuffler`` when given, else from the seed of a seeded log.
+    """
     if not events or not isinstance(events[0], GameStarted):
         return Verdict(False, 0, first_line, VerificationError("verify_no_start"))
     started = events[0]
-    shuffler = None if started.seeded else RecordedShuffler(events)
+    if shuffler is None:
+        shuffler = None if started.seeded else RecordedShuffler(events)
     state = GameState()
     at = 0
     while at < len(events):

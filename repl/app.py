@@ -30,7 +30,8 @@ from threethirteen.repl.command_line import (
 )
 from threethirteen.repl.config import Config, config_path, read_config
 from threethirteen.repl.i18n import Texts, language_from_environment
-from threethirteen.repl.loop import launch, session_for, terminal_screen
+from threethirteen.repl.keeping import kept_in_place
+from threethirteen.repl.loop import launch, piped_lines, session_for, terminal_screen
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reading import load_file
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         except ReproduceError as error:
             print(visible(f"threethirteen: {explain(error, tx)}"), file=sys.stderr)
             return 1
-    lines: Iterable[str] | None = sys.stdin if scripted else None
+    lines: Iterable[str] | None = piped_lines(sys.stdin) if scripted else None
     if args.script is not None:
         try:
             lines = args.script.read_text(encoding="utf-8").splitlines()
@@ -238,8 +239,15 @@ def open_play(
     elif (holder := claim_folder(folder)) is not None:
         return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx)
     else:
-        autosave = Autosave(folder / "autosave.jsonl")
-        table = resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
+        autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
+        assert autosave is not None
+        try:
+            table = (
+                resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
+            )
+        except OSError as error:  # the old game cannot be moved aside: it stays, unplayed over
+            screen.show([("class:warn", kept_in_place(autosave, error, tx)), ("", "\n")])
+            autosave, table = None, None
         if table is None:
             table = PlayFront.start(
                 seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True

@@ -18,7 +18,7 @@ from threethirteen.core.melds import best_arrangement
 from threethirteen.core.state import Phase
 from threethirteen.core.views import PlayerView
 from threethirteen.repl.cardwords import typed_form
-from threethirteen.repl.grammar import PLAY, Arg, Grammar, Spec
+from threethirteen.repl.grammar import MAX_LINE, PLAY, Arg, Grammar, Spec
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.storage import SAVE_SUFFIX, names_a_path, saves_dir
 
@@ -75,6 +75,8 @@ class GameCompleter(Completer):
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
         text = document.text_before_cursor
+        if len(document.text) > MAX_LINE:
+            return  # no command is that long: nothing to complete
         words = text.split()
         typing_first = not words or (len(words) == 1 and not text[-1:].isspace())
         if typing_first:

@@ -156,6 +156,11 @@ class Parsed:
         return self.spec.name
 
 
+MAX_LINE = 1000
+"""The longest line read as a command, in characters (a save's path included): a paste of
+100 KB is refused at once instead of being matched against every command word."""
+
+
 class UsageError(ValueError):
     """A line that is not a command; ``key`` and ``params`` say why (see :mod:`repl.i18n`)."""
 
@@ -208,6 +213,8 @@ class Grammar:
     def parse(self, text: str) -> Parsed | None:
         """Read one line; ``None`` for an empty line. Raises ``UsageError`` or
         ``InvalidCommandError``. A bare card (``7h``) runs :attr:`bare_card` with it."""
+        if len(text) > MAX_LINE:  # a paste: refused before any word of it is looked at
+            raise UsageError("msg.line_too_long", limit=MAX_LINE)
         words = text.split()
         if not words:
             return None

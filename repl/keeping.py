@@ -4,6 +4,8 @@ statistics (a broken file is kept aside, never counted over)."""
 
 from __future__ import annotations
 
+import errno
+
 from threethirteen.core.events import GameEnded
 from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.i18n import Texts
@@ -15,16 +17,44 @@ def os_detail(error: OSError) -> str:
     return error.strerror or str(error)
 
 
-def autosave_news(failure: OSError | None, tx: Texts) -> tuple[str, str]:
-    """What the player hears when the autosave fails (once) or saves again; its style."""
+NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+"""The errors of a folder that cannot be written at all (permissions, a read-only disk),
+as against one that is full for now (``ENOSPC``, ``EFBIG``, ``EDQUOT``)."""
+
+
+def not_writable(error: OSError | None) -> bool:
+    """Whether ``error`` says the folder cannot be written, rather than that it is full."""
+    return error is not None and error.errno in NOT_WRITABLE
+
+
+def autosave_news(
+    failure: OSError | None, tx: Texts, autosave: Autosave | None
+) -> tuple[str, str]:
+    """What the player hears when the autosave fails (once) or saves again; its style.
+
+    A folder that cannot be written is said to be so (the game is not autosaved), a full
+    disk to be full (the game is saved again as soon as it has room).
+    """
     if failure is None:
         return tx("msg.autosave_again"), "class:good"
+    if not_writable(failure):
+        folder = autosave.path.parent if autosave is not None else "?"
+        return tx("msg.autosave_not_writable", path=folder, detail=os_detail(failure)), "class:warn"
     return tx("msg.autosave_failed", detail=os_detail(failure)), "class:warn"
+
+
+def kept_in_place(autosave: Autosave, error: OSError, tx: Texts) -> str:
+    """Why an unfinished game stays where it is (it could not be moved aside) and the game
+    that takes its place is not autosaved: nothing played is written over."""
+    said = {"path": autosave.path, "detail": os_detail(error)}
+    if not_writable(error):
+        return tx("msg.kept_in_place_read_only", folder=autosave.path.parent, **said)
+    return tx("msg.kept_in_place", **said)
 
 
 def leave_question(autosave: Autosave | None, tx: Texts) -> str:
     """What Ctrl-D asks: a game not autosaved, or whose last moves are not, is said to be."""
-    if autosave is None:
+    if autosave is None or not_writable(autosave.failure):
         return tx("msg.leave_unsaved")
     if autosave.failure is not None:
         return tx("msg.leave_save_failed", detail=os_detail(autosave.failure))
@@ -33,6 +63,8 @@ def leave_question(autosave: Autosave | None, tx: Texts) -> str:
 
 def goodbye(autosave: Autosave | None, tx: Texts, *, over: bool) -> str:
     """The last words: whether the game can be resumed (``over``: nothing to resume)."""
+    if autosave is not None and not_writable(autosave.failure):
+        return tx("msg.bye_over" if over else "msg.bye_unsaved")
     if autosave is not None and autosave.failure is not None:
         return tx("msg.bye_save_failed")
     if over:

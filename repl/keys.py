@@ -21,14 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.application import get_app, run_in_terminal
 from prompt_toolkit.buffer import Buffer, CompletionState, ValidationState
 from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
 from prompt_toolkit.document import Document
 from prompt_toolkit.enums import DEFAULT_BUFFER
-from prompt_toolkit.filters import has_focus
+from prompt_toolkit.filters import Condition, has_focus
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
+from prompt_toolkit.keys import Keys
 from threethirteen.repl.completer import GameCompleter
+from threethirteen.repl.grammar import MAX_LINE
 from threethirteen.repl.validator import GameValidator
 
 SORT_KEY = "f2"
@@ -47,6 +50,15 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
 """The keys ``help`` lists: a label (``{ctrl}`` is Ctrl or Strg) and the name of its text
 (``keys.NAME``, ``replay.keys.NAME`` in replay). Each is bound here or by prompt_toolkit
 for the session :func:`repl.loop.make_session` makes."""
+
+
+@Condition
+def _too_long() -> bool:
+    return len(get_app().current_buffer.text) > MAX_LINE
+
+
+_MOUSE = load_mouse_bindings().get_bindings_for_keys((Keys.Vt100MouseEvent,))[0].handler
+"""prompt_toolkit's own handler of a mouse report, which :func:`game_bindings` guards."""
 
 
 def game_bindings(
@@ -75,6 +87,27 @@ def game_bindings(
             buffer.validate_and_handle()
         finally:
             validator.strict = False
+
+    @bindings.add(Keys.Any, filter=has_focus(DEFAULT_BUFFER) & _too_long)
+    def _no_more(event: KeyPressEvent) -> None:
+        """A line past the longest command takes no more characters (the validator says
+        why): a paste of 100 KB typed in key by key stops there, and the prompt stays quick."""
+
+    @bindings.add(Keys.BracketedPaste, filter=has_focus(DEFAULT_BUFFER))
+    def _paste(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        room = max(MAX_LINE + 1 - len(buffer.text), 0)
+        buffer.insert_text(event.data.replace("\r\n", "\n").replace("\r", "\n")[:room])
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _mouse(event: KeyPressEvent) -> object:  # None, or NotImplemented: nothing to redraw
+        """prompt_toolkit reads any ``ESC [ digits m`` as a mouse report (``ESC [31m``
+        typed, or a colour code pasted); one it cannot read is passed over instead of
+        ending the prompt with its "Unhandled exception" screen."""
+        try:
+            return _MOUSE(event)
+        except (ValueError, KeyError, IndexError, TypeError):
+            return NotImplemented
 
     @bindings.add("c-c")
     def _clear(event: KeyPressEvent) -> None:

@@ -10,8 +10,9 @@ anything unexpected is written to a crash file while it goes on.
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -233,6 +234,12 @@ def run_lines(
     """
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
+        if _UNDECODED.search(line):  # a byte of another encoding: not run, and not echoed
+            raw_bytes = line.strip().encode("utf-8", "surrogateescape")
+            shown = raw_bytes.decode("utf-8", "backslashreplace")
+            said = table.tx("script.not_text", line=number, command=shown)
+            print(visible(f"{name}: {said}"), file=errors or sys.stderr)
+            return 1
         if line.lstrip().startswith("#"):
             continue
         table.say("> " + line, "class:prompt")
@@ -247,6 +254,26 @@ def run_lines(
             print(visible(f"{name}: {said}"), file=errors or sys.stderr)
             return 1
     return 0
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]")
+"""What :func:`piped_lines` makes of a byte that is not text in the input's encoding."""
+
+
+def piped_lines(stream: TextIO) -> Iterator[str]:
+    """The lines of a pipe (standard input), each decoded alone in the stream's encoding.
+
+    A byte that is not text there (``\\xff`` under UTF-8) would end the whole program with
+    a ``UnicodeDecodeError`` where the stream decodes; here it becomes a lone surrogate
+    (``surrogateescape``) that :func:`run_lines` refuses, at its line, like any bad line.
+    """
+    binary = getattr(stream, "buffer", None)
+    if binary is None:  # already text (a test's StringIO)
+        yield from stream
+        return
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    for raw in binary:
+        yield raw.decode(encoding, "surrogateescape")
 
 
 def _run_line(table: Front, line: str) -> str | None:

@@ -168,7 +168,7 @@ class PlayFront(Front):
 
     def _autosave_told(self, failure: OSError | None) -> None:
         """The autosave failed (said once; the game goes on in memory) or saves again."""
-        self.say(*keeping.autosave_news(failure, self.tx))
+        self.say(*keeping.autosave_news(failure, self.tx, self.autosave))
 
     def show_table(self) -> None:
         """The table, or the final result once the game is over."""
@@ -464,7 +464,11 @@ class PlayFront(Front):
         why it could not be."""
         played = any(is_human_move(event) for event in self.game.events)
         if self.autosave is not None and self.state.ended is None and played:
-            kept = self.autosave.keep_aside()
+            try:
+                kept = self.autosave.keep_aside()
+            except OSError as error:  # it stays where it is; the next game is not autosaved
+                self.say(keeping.kept_in_place(self.autosave, error, self.tx), "class:warn")
+                self.autosave, kept = None, None
             if kept is not None:
                 self.say(self.tx("msg.kept_previous", path=kept), "class:dim")
         try:

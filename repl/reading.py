@@ -14,8 +14,14 @@ import os
 import stat
 from pathlib import Path
 
+from attrs import evolve, frozen
+from threethirteen.core.cards import Card
+from threethirteen.core.deck import RecordedShuffler
 from threethirteen.core.errors import LogFormatError
-from threethirteen.core.log import GameLog, read_log
+from threethirteen.core.events import GameStarted
+from threethirteen.core.log import GameLog, TruncatedLogError, read_log
+from threethirteen.core.seats import SEAT_NAMES
+from threethirteen.core.verify import verify_events
 
 __all__ = ["MAX_LOG_BYTES", "load_file", "read_bounded"]
 
@@ -77,11 +83,14 @@ def read_bounded(path: Path, limit: int = MAX_LOG_BYTES) -> bytes:
     return b"".join(chunks)
 
 
-def load_file(path: Path) -> GameLog:
+def load_file(path: Path, *, rules: bool = True) -> GameLog:
     """Read a saved game; every problem becomes a ``LogFormatError`` naming the file or line.
 
     A cut-off last line raises :class:`core.log.TruncatedLogError`, which holds the
-    complete events before it.
+    complete events before it. Every move is decided again by the rules
+    (:func:`core.verify.verify_log`, through :func:`core.rules.decide`): a move the rules
+    forbid, or an event they do not give, is refused at its line. ``rules=False`` leaves
+    that to the caller (``--verify`` says its own verdict).
     """
     data = read_bounded(path)
     try:
@@ -89,4 +98,66 @@ def load_file(path: Path) -> GameLog:
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise LogFormatError("log_not_utf8", line=line) from None
-    return read_log(text)
+    if not rules:
+        return read_log(text)
+    try:
+        log = read_log(text)
+    except TruncatedLogError as error:
+        _check_rules(error.prefix)  # a move against the rules before the cut comes first
+        raise
+    _check_rules(log)
+    return log
+
+
+@frozen
+class _AsRecorded:
+    """Chance as the log recorded it; past the log's end, the cards as they lie.
+
+    A log may stop inside a move (a round scored, the next deal not yet written): the
+    deal decided there is compared with nothing, so any order does.
+    """
+
+    started: GameStarted
+    recorded: RecordedShuffler
+
+    @property
+    def seeded(self) -> bool:
+        return self.started.seeded  # as the log says: decide writes it into GameStarted
+
+    def first_dealer(self) -> int:
+        return self.recorded.first_dealer()
+
+    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        try:
+            return self.recorded.deal_order(round_no, deck)
+        except ValueError:
+            return deck
+
+    def rebuild_order(
+        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        try:
+            return self.recorded.rebuild_order(round_no, rebuild_no, cards)
+        except ValueError:
+            return cards
+
+
+def _check_rules(log: GameLog) -> None:
+    """Refuse ``log`` at the first event the rules do not give.
+
+    :func:`core.log.read_log` has already bounded every hand (whose turn it is, no card
+    twice), so deciding again is quick: a whole game takes milliseconds. Chance is taken
+    from the log as recorded: whether a deal follows from the seed is no rule of a move,
+    and ``--verify`` and the replay say it.
+    """
+    started = log.events[0]
+    assert isinstance(started, GameStarted)  # read_log starts every log so
+    chance = _AsRecorded(started, RecordedShuffler(log.events))
+    # the seats' names are another program's to choose (said as they are), not a rule
+    named = (evolve(started, seats=SEAT_NAMES), *log.events[1:])
+    verdict = verify_events(named, shuffler=chance)
+    if verdict.ok:
+        return  # a log that stops inside a move is a true prefix: resumed, or replayed
+    at = verdict.events
+    kind = type(log.events[at]).__name__ if at < len(log.events) else "GameStarted"
+    raise LogFormatError("log_against_rules", line=verdict.line, type=kind, problem=verdict.problem)

@@ -77,6 +77,25 @@ def write_atomic(
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the names in ``folder`` durable (a file created, renamed or moved aside there):
+    without this a power cut may lose a new name though its file's bytes were synced.
+
+    A file system that cannot sync a folder is left as it is: the files are synced.
+    """
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _link_new(temp: Path, path: Path) -> None:
@@ -249,6 +268,7 @@ class Autosave:
     def _append(self, events: Sequence[Event], done: int) -> None:
         """Append ``events[done:]``, one line each; on failure, cut the file back to where
         it was, so that no cut-off line is left for later lines to follow."""
+        created = not self.path.exists()
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             for seq in range(done, len(events)):
@@ -264,8 +284,15 @@ class Autosave:
                         self._torn = True
                     raise
                 self._written.append(events[seq])
+            try:  # one move's lines are on the disk before anyone hears of the move
+                os.fsync(fd)
+            except OSError:
+                self._torn = True  # what reached the disk is unknown: rewrite it whole
+                raise
         finally:
             os.close(fd)
+        if created:
+            sync_folder(self.path.parent)
 
     def adopt(self, events: Sequence[Event]) -> None:
         """The file already holds ``events`` (a resumed game): only remember them."""
@@ -370,6 +397,7 @@ def _move_aside(path: Path, kind: str, suffix: str) -> Path:
         number += 1
         target = path.with_name(f"{kind}-{stamp}-{number}{suffix}")
     os.replace(path, target)
+    sync_folder(path.parent)
     return target
 
 

@@ -14,7 +14,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 from threethirteen.core.errors import GameError
 from threethirteen.repl.cardwords import every_form
-from threethirteen.repl.grammar import PLAY, Arg, Grammar, Parsed, UsageError
+from threethirteen.repl.grammar import MAX_LINE, PLAY, Arg, Grammar, Parsed, UsageError
 from threethirteen.repl.i18n import Texts
 from threethirteen.repl.safe import visible
 
@@ -57,7 +57,8 @@ class GameValidator(Validator):
         message, unreadable = self._check(text)
         if message is None:
             return
-        if not self.strict and (
+        # a line too long is said at once: no more typing makes it shorter
+        if len(text) <= MAX_LINE and not self.strict and (
             (unreadable and (could_grow(text, self.grammar) or _argument_ahead(text, self.grammar)))
             or _longer_command_ahead(text, self.grammar)
             or _path_being_typed(text, self.grammar)

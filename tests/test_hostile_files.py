@@ -38,7 +38,7 @@ def _refusal(name: str) -> LogFormatError:
 @pytest.mark.parametrize(
     ("name", "line", "key", "words"),
     [
-        ("greedy-seat", 5, "log_out_of_turn", "a second card is taken"),
+        ("greedy-seat", 5, "log_illegal_move", "cannot take another card"),
         ("unseeded-unequal", 3, "log_bad_event", "deals 3 cards to each seat, not 2, 3, 3, 3"),
         ("winner-99", 452, "log_bad_event", "seat 99 is not 0-3"),
         ("round-12", 3, "log_bad_event", "round 12 is not 1-11"),
@@ -60,8 +60,8 @@ def test_no_seat_draws_out_of_turn() -> None:
     dealt, drawn, discarded = lines[2], lines[3], lines[4]
     assert (drawn["type"], discarded["type"]) == ("CardDrawn", "CardDiscarded")
     for edited_line, words in (
-        ({**drawn, "seat": (drawn["seat"] + 1) % 4}, "it is seat"),
-        ({**discarded, "seq": 3}, "no card was taken first"),
+        ({**drawn, "seat": (drawn["seat"] + 1) % 4}, "cannot take a card now: it is"),
+        ({**discarded, "seq": 3}, "cannot discard yet: take a card first"),
     ):
         edited = [*lines[:3], edited_line]
         with pytest.raises(LogFormatError, match=words) as caught:

@@ -7,7 +7,9 @@ choice of the grammar that German has no word for.
 
 from __future__ import annotations
 
+import ast
 import string
+from pathlib import Path
 
 from threethirteen.core.ai.reasons import CLAUSES
 from threethirteen.core.errors import MESSAGES, WORDS
@@ -63,3 +65,72 @@ def test_every_command_and_choice_has_its_german_words() -> None:
 
 def test_the_yes_keys_start_with_the_languages_own() -> None:
     assert en.YES_KEYS == "y" and de.YES_KEYS.startswith("j")
+
+
+ERROR_CLASSES = (
+    "GameError",
+    "InvalidCommandError",
+    "IllegalMoveError",
+    "LogFormatError",
+    "TruncatedLogError",
+    "VerificationError",
+    "PolicyError",
+)
+
+
+def keys_raised(source: str) -> set[str]:
+    """The message keys an error of the engine is made with in ``source``: a key written in
+    the call (``IllegalMoveError("not_in_hand", …)``, ``super().__init__("log_truncated")``),
+    or a name given the keys first (``key = "a" if … else "b"``; ``LogFormatError(key, …)``)."""
+    tree = ast.parse(source)
+    assigned: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                texts = {
+                    value.value
+                    for value in ast.walk(node.value)
+                    if isinstance(value, ast.Constant) and isinstance(value.value, str)
+                }
+                assigned.setdefault(target.id, set()).update(texts)
+    inits = {  # super().__init__(…) in the class of an error of the engine
+        id(call)
+        for cls in ast.walk(tree)
+        if isinstance(cls, ast.ClassDef)
+        and any(isinstance(base, ast.Name) and base.id in ERROR_CLASSES for base in cls.bases)
+        for call in ast.walk(cls)
+        if isinstance(call, ast.Call) and getattr(call.func, "attr", "") == "__init__"
+    }
+    keys: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name not in ERROR_CLASSES and id(node) not in inits:
+            continue
+        first = node.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            keys.add(first.value)
+        elif isinstance(first, ast.Name) and first.id in assigned:
+            keys |= assigned[first.id]
+    return keys
+
+
+def test_every_error_the_engine_raises_has_its_english_and_its_german_sentence() -> None:
+    """Found by reading the source of core (and of repl, which raises the engine's errors
+    too): a key raised anywhere must be said in both languages."""
+    root = Path(__file__).resolve().parent.parent
+    raised: set[str] = set()
+    for folder in ("core", "repl"):
+        for path in (root / folder).rglob("*.py"):
+            raised |= {key for key in keys_raised(path.read_text("utf-8")) if key.islower()}
+    # the scan finds what it must: a move's error, a log's, one through a name, a super()
+    assert {"not_in_hand", "log_truncated", "log_cards_missing_extra", "policy_bad_draw"} <= raised
+    assert {"log_not_stock_top", "log_not_discard_top", "verify_not_from_seed"} <= raised
+    unknown = raised - set(MESSAGES)
+    assert not unknown, f"raised but not in core.errors.MESSAGES: {sorted(unknown)}"
+    untranslated = raised - set(de.ERRORS)
+    assert not untranslated, f"no German sentence for: {sorted(untranslated)}"
+    assert set(MESSAGES) <= set(de.ERRORS), sorted(set(MESSAGES) - set(de.ERRORS))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+import attrs
 import pytest
-from threethirteen.core.errors import GameError
-from threethirteen.core.events import GameOptions
+from threethirteen.core.cards import parse_card
+from threethirteen.core.errors import GameError, LogFormatError
+from threethirteen.core.events import CardDiscarded, GameOptions
 from threethirteen.core.log import read_log
 from threethirteen.core.verify import verify_events, verify_log
 from threethirteen.repl.i18n import Texts
@@ -81,7 +83,13 @@ def test_an_illegal_discard_is_caught(game: Recorded) -> None:
             lines = list(game.lines[:number])
             following["card"] = data["card"]
             lines.append(json.dumps(following, ensure_ascii=False) + "\n")
-            verdict = verify_events(read_log("".join(lines)).events)
+            with pytest.raises(LogFormatError) as refused:  # reading refuses it too, by the rules
+                read_log("".join(lines))
+            assert refused.value.line == number + 1 and refused.value.key == "log_illegal_move"
+            discard = game.events[number - 1]
+            assert isinstance(discard, CardDiscarded)
+            illegal = attrs.evolve(discard, card=parse_card(data["card"]))
+            verdict = verify_events((*game.events[: number - 1], illegal))
             assert not verdict.ok and verdict.line == number + 1
             assert "taken from the discard pile" in str(verdict.problem)
             problem = verdict.problem

@@ -108,6 +108,9 @@ TEXTS: dict[str, str] = {
     ),
     "and": " und ",
     # answers to commands
+    "msg.line_too_long": (
+        "Diese Zeile ist zu lang: ein Befehl hat höchstens {limit} Zeichen. Strg-C leert sie."
+    ),
     "msg.unknown": "Unbekannter Befehl {word!r}: meintest du {suggestion}?",
     "msg.unknown_plain": "Unbekannter Befehl {word!r}: hilfe zeigt die Befehle.",
     "msg.needs_card": "Welche Karte? Zum Beispiel: ablegen 7h",
@@ -184,6 +187,19 @@ TEXTS: dict[str, str] = {
     "msg.autosave_failed": (
         "Das Spiel konnte nicht gespeichert werden ({detail}). Es geht im Speicher weiter "
         "und wird wieder gespeichert, sobald auf der Platte Platz ist."
+    ),
+    "msg.autosave_not_writable": (
+        "In den Datenordner {path} kann nicht geschrieben werden ({detail}): dieses Spiel "
+        "wird nicht automatisch gespeichert. Es geht im Speicher weiter (speichern NAME "
+        "bewahrt es anderswo auf)."
+    ),
+    "msg.kept_in_place": (
+        "Das unfertige Spiel konnte nicht beiseitegelegt werden ({detail}): es bleibt in "
+        "{path}, und dieses Spiel wird nicht automatisch gespeichert."
+    ),
+    "msg.kept_in_place_read_only": (
+        "In den Datenordner {folder} kann nicht geschrieben werden ({detail}): das unfertige "
+        "Spiel bleibt in {path}, und dieses Spiel wird nicht automatisch gespeichert."
     ),
     "msg.autosave_again": "Das Spiel wird wieder gespeichert.",
     "msg.leave_save_failed": (
@@ -443,6 +459,10 @@ TEXTS: dict[str, str] = {
     ),
     "reproduce.cannot": "{path}: {error}",
     # a script (or a pipe) that stops at its first refused line
+    "script.not_text": (
+        "Skriptzeile {line}: '{command}' ist kein Text: ein Byte darin ist kein UTF-8. "
+        "Der Rest des Skripts wird nicht ausgeführt."
+    ),
     "script.failed": (
         "Skriptzeile {line}: {command!r} — {reason} Der Rest des Skripts wird nicht ausgeführt."
     ),
@@ -514,6 +534,30 @@ ERRORS: dict[str, str] = {
     "policy_spec": "{spec!r} ist kein Spieler: nimm eine Stufe ({levels}) oder modul:Klasse",
     "policy_load": "der Spieler {spec!r} lässt sich nicht laden: {detail}",
     "policy_illegal": "der Spieler {player} hat regelwidrig gespielt: {detail}",
+    "not_a_person_seat": "Platz {number} wird an diesem Tisch nicht von einem Menschen gespielt",
+    "not_an_ai_seat": "Platz {number} ist dran, und ein Mensch spielt ihn, keine KI",
+    "not_your_seat": "Platz {number} kann nicht für Platz {other} spielen",
+    "undo_shared_table": (
+        "an einem Tisch mit anderen Menschen gibt es kein Zurücknehmen: sie haben den Zug "
+        "schon gesehen"
+    ),
+    "nothing_to_undo": "es gibt keinen Zug von dir, den du zurücknehmen kannst",
+    "nothing_to_redo": "es gibt nichts zu wiederholen",
+    "policy_protocol": (
+        "{spec!r} ist kein Spieler: er braucht choose_draw(view) und choose_discard(view)"
+    ),
+    "policy_bad_draw": (
+        "der Spieler {player} wollte von {choice!r} ziehen: nur 'stock' oder 'discard' geht"
+    ),
+    "policy_bad_discard": (
+        "der Spieler {player} wollte {choice!r} ablegen: das ist keine Karte"
+    ),
+    "file_unreadable": "{path} lässt sich nicht lesen: {detail}",
+    "log_not_utf8": "die Datei ist kein UTF-8-Text: sie ist kein gespeichertes Spiel",
+    "log_bad_schema": "die Schemaversion {found!r} ist keine positive ganze Zahl",
+    "log_header_mismatch": (
+        "im Kopf steht {field} = {header}, aber das Spiel begann mit {event}"
+    ),
     "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
     "log_not_json": "kein JSON ({detail})",
     "log_not_object": "ein JSON-Objekt erwartet, {found} gefunden",
@@ -546,6 +590,10 @@ ERRORS: dict[str, str] = {
         "die Engine-Version {found!r} ist keine Version von höchstens {limit} Zeichen"
     ),
     "log_out_of_turn": "das {type}-Ereignis kommt außer der Reihe: {detail}",
+    "log_against_rules": "das {type}-Ereignis ist nicht, was die Regeln ergeben: {problem}",
+    "log_illegal_move": "das {type}-Ereignis verstößt gegen die Regeln: {error}",
+    "log_not_stock_top": "{seat} zieht {card}, aber oben auf dem Stapel liegt {top}",
+    "log_not_discard_top": "{seat} nimmt {card}, aber oben auf dem Ablagestapel liegt {top}",
     "file_not_regular": "{path} lässt sich nicht lesen: das ist {kind}, kein gespeichertes Spiel",
     "file_too_big": (
         "{path} lässt sich nicht lesen: die Datei hat {size} Bytes; ein gespeichertes Spiel "

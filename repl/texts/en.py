@@ -95,6 +95,9 @@ TEXTS: dict[str, str] = {
     "game.assisted": "This game was assisted (hint, auto or undo past a seen card).",
     "and": " and ",
     # answers to commands
+    "msg.line_too_long": (
+        "This line is too long: a command has at most {limit} characters. Ctrl-C clears it."
+    ),
     "msg.unknown": "Unknown command {word!r}: did you mean {suggestion}?",
     "msg.unknown_plain": "Unknown command {word!r}: help lists the commands.",
     "msg.needs_card": "Which card? For example: discard 7h",
@@ -160,6 +163,18 @@ TEXTS: dict[str, str] = {
     "msg.autosave_failed": (
         "The game could not be saved ({detail}). It goes on in memory and is saved again "
         "as soon as the disk has room."
+    ),
+    "msg.autosave_not_writable": (
+        "The data folder {path} is not writable ({detail}): this game is not autosaved. "
+        "It goes on in memory (save NAME keeps it elsewhere)."
+    ),
+    "msg.kept_in_place": (
+        "The unfinished game could not be moved aside ({detail}): it stays in {path}, "
+        "and this game is not autosaved."
+    ),
+    "msg.kept_in_place_read_only": (
+        "The data folder {folder} is not writable ({detail}): the unfinished game stays in "
+        "{path}, and this game is not autosaved."
     ),
     "msg.autosave_again": "The game is saved again.",
     "msg.leave_save_failed": (
@@ -372,6 +387,10 @@ TEXTS: dict[str, str] = {
     ),
     "reproduce.cannot": "{path}: {error}",
     # a script (or a pipe) that stops at its first refused line
+    "script.not_text": (
+        "script line {line}: '{command}' is not text: a byte in it is not UTF-8. "
+        "The rest of the script is not run."
+    ),
     "script.failed": (
         "script line {line}: {command!r} — {reason} The rest of the script is not run."
     ),

@@ -1,0 +1,62 @@
+"""Odd input: at a real prompt in a pseudo-terminal (a huge paste, an escape sequence
+typed), and in a pipe (a byte that is not UTF-8)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from threethirteen.repl.grammar import MAX_LINE
+
+from tests.child import Cli
+from tests.test_pty_game import leave, spawn
+
+
+def test_a_huge_paste_is_refused_and_the_prompt_goes_on(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "1")
+    child.expect("your turn: draw or take")
+    child.send("\x1b[200~" + "x" * 100_000 + "\x1b[201~")  # a bracketed paste of 100 KB
+    child.expect(f"This line is too long: a command has at most {MAX_LINE} characters")
+    child.send("y" * 500)  # typed past the end: not taken
+    child.send("\r")  # Enter does not take it either: the reason stays under the line
+    said = " ".join(" ".join(child.screen()).split())
+    assert "This line is too long" in said and "yy" not in said
+    child.send("\x03")  # Ctrl-C clears it
+    child.send("draw\r")
+    child.expect(r"You draw \S+ from the stock\.")
+    leave(child)
+
+
+def test_an_escape_sequence_typed_at_the_prompt_is_passed_over(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "1")
+    child.expect("your turn: draw or take")
+    child.send("\x1b[31mdraw")  # read by prompt_toolkit as a (broken) mouse report
+    child.send("\r")
+    seen = child.expect(r"You draw \S+ from the stock\.")
+    assert "Unhandled exception" not in seen
+    child.expect("your turn: discard a card")
+    leave(child)
+
+
+@pytest.mark.parametrize("locale", [{"LC_ALL": "C.UTF-8"}, {"LANG": "C"}])
+def test_a_line_that_is_not_utf8_stops_a_script_without_a_traceback(
+    tmp_path: Path, locale: dict[str, str]
+) -> None:
+    cli = Cli(tmp_path)
+    env = cli.environment(PYTHONIOENCODING="utf-8:strict", **locale)
+    done = subprocess.run(
+        cli.argv("--seed", "1"),
+        input=b"draw\n\xff\ndraw\n",
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
+    errors = done.stderr.decode("utf-8")
+    assert done.returncode == 1
+    assert "Traceback" not in errors
+    assert errors.strip() == (
+        "threethirteen: script line 2: '\\xff' is not text: a byte in it is not UTF-8. "
+        "The rest of the script is not run."
+    )
+    assert b"You draw" in done.stdout
