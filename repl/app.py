@@ -29,11 +29,13 @@ from threethirteen.repl.command_line import (
     quiet_when_the_reader_leaves,
 )
 from threethirteen.repl.config import Config, config_path, read_config
+from threethirteen.repl.front import Front
 from threethirteen.repl.i18n import Texts, language_from_environment
 from threethirteen.repl.keeping import kept_in_place
 from threethirteen.repl.loop import launch, piped_lines, session_for, terminal_screen
 from threethirteen.repl.play import PlayFront
 from threethirteen.repl.reading import load_file
+from threethirteen.repl.replay import open_replay_front
 from threethirteen.repl.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
 from threethirteen.repl.safe import visible
 from threethirteen.repl.screen import Screen
@@ -135,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             print(visible(f"threethirteen: cannot read {args.script}: {error}"), file=sys.stderr)
             return 2
 
-    def open_front(screen: Screen) -> PlayFront | None:
+    def open_front(screen: Screen) -> Front | None:
         return open_play(
             screen,
             seed=args.seed,
@@ -195,12 +197,26 @@ def usable_data_dir() -> Path | None:
 
 
 def elsewhere(
-    holder: int, *, seed: int | None, screen: Screen, settings: Settings, tx: Texts
-) -> PlayFront | None:
+    holder: int,
+    *,
+    seed: int | None,
+    screen: Screen,
+    settings: Settings,
+    tx: Texts,
+    folder: Path | None = None,
+) -> Front | None:
     """Another process's game plays from the data folder: a separate game here, neither
-    autosaved nor counted, if the player wants one; ``None`` to leave."""
+    autosaved nor counted, if the player wants one; else that game's autosave to look
+    through, read-only (a replay at its latest move); ``None`` to leave."""
     said = tx("msg.locked", pid=holder or "?")
     if not screen.confirm(said + " " + tx("msg.locked_separate") + tx("msg.yes_no"), True):
+        autosave = folder / "autosave.jsonl" if folder is not None else None
+        question = tx("msg.locked_watch") + tx("msg.yes_no")
+        if autosave is not None and autosave.is_file() and screen.confirm(question, False):
+            viewer = open_replay_front(screen, autosave, tx=tx, sort=settings.sort)
+            if viewer is not None:
+                viewer.position = viewer.total
+                return viewer
         screen.show([("", tx("msg.locked_bye")), ("", "\n")])
         return None
     table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
@@ -217,7 +233,7 @@ def open_play(
     offer_resume: bool = True,
     rebuilt: Rebuilt | None = None,
     settings_file: Path | None = None,
-) -> PlayFront | None:
+) -> Front | None:
     """The game in play on ``screen``: rebuilt by ``--replay-to``, or at a terminal the
     autosaved game resumed (if the player wants) or a new one, autosaved and counted in
     the statistics; for a script, a new game that touches neither. While a game in
@@ -237,7 +253,9 @@ def open_play(
         table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
         table.say(tx("msg.welcome"), "class:title")
     elif (holder := claim_folder(folder)) is not None:
-        return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx)
+        return elsewhere(
+            holder, seed=seed, screen=screen, settings=settings, tx=tx, folder=folder
+        )
     else:
         autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
         assert autosave is not None
@@ -280,7 +298,7 @@ def open_table(
         rebuilt=rebuilt,
         settings_file=settings_file,
     )
-    if table is None:  # a game in another terminal has the data folder, and the player left
+    if not isinstance(table, PlayFront):  # another terminal's game has the folder
         raise SystemExit(1)
     return table, session_for(table, "history", input=input, output=output)
 

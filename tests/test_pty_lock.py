@@ -49,11 +49,28 @@ def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files
     third = spawn(tmp_path)
     third.expect(r"\[y/n\]")
     assert ELSEWHERE.format(pid=first.child.pid) in shown(third)
-    third.send("n")  # leave
+    third.send("n")  # no separate game
+    third.expect("Look through that game read-only instead")
+    third.send("n")  # nor a look: leave
     third.expect("the game goes on in the other terminal")
     third.expect(pexpect.EOF)
     third.child.close()
     assert third.child.exitstatus == 1
+
+    fourth = spawn(tmp_path)
+    fourth.expect(r"\[y/n\]")
+    fourth.send("n")
+    fourth.expect("Look through that game read-only instead")
+    fourth.send("y")  # the other game's autosave, as a replay at its latest move
+    fourth.expect(r"Replay of autosave\.jsonl: seed 7, (\d+) events, unfinished in round 1")
+    total = int(fourth.child.match.group(1))
+    fourth.expect(f"event {total}/{total}")  # at the latest move
+    fourth.send("prev\r")
+    fourth.expect(f"event {total - 1}/{total}")
+    fourth.send("quit\r")
+    fourth.expect(pexpect.EOF)
+    fourth.child.close()
+    assert autosave.read_bytes() == before  # looking changed nothing
     leave(first)
 
 

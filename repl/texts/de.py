@@ -217,6 +217,10 @@ TEXTS: dict[str, str] = {
         "Hier ein eigenes Spiel spielen? Es wird nicht automatisch gespeichert "
         "und zählt nicht für deine Statistik."
     ),
+    "msg.locked_watch": (
+        "Stattdessen jenes Spiel nur ansehen (seine automatische Sicherung, als "
+        "Wiederholung beim letzten Zug)?"
+    ),
     "msg.locked_bye": "Auf Wiedersehen: Das Spiel im anderen Terminal geht weiter.",
     "msg.separate_game": (
         "Ein eigenes Spiel: Es wird nicht automatisch gespeichert und zählt nicht "

@@ -188,6 +188,10 @@ TEXTS: dict[str, str] = {
     "msg.locked_separate": (
         "Play a separate game here? It is not autosaved and not counted in your statistics."
     ),
+    "msg.locked_watch": (
+        "Look through that game read-only instead (its autosave, as a replay at its "
+        "latest move)?"
+    ),
     "msg.locked_bye": "Goodbye: the game goes on in the other terminal.",
     "msg.separate_game": (
         "A separate game: it is not autosaved and not counted (save NAME keeps it)."
