@@ -20,6 +20,7 @@ from typing import Any, TextIO, cast
 
 import asyncssh
 from attrs import frozen
+from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.application.current import create_app_session, get_app
 from prompt_toolkit.data_structures import Size
@@ -278,8 +279,7 @@ class Guest:
         self._shows: asyncio.Queue[Callable[[], None]] = asyncio.Queue()
         self._lines: deque[float] = deque()
         self._says: deque[float] = deque()
-        self._pending = 0
-        self._app_running = False
+        self._session: PromptSession[str] | None = None
         term = chan.get_terminal_type() or "xterm"
         env = chan.get_environment()
         self.plain = term == "dumb" or "NO_COLOR" in env
@@ -306,9 +306,10 @@ class Guest:
         if self.input is None:
             return
         limit = self.service.limits.line
-        if self._pending + len(text) > limit * 4:
-            return
-        self._pending += len(text)
+        typed = len(self._session.default_buffer.text) if self._session is not None else 0
+        if typed + len(text) > limit:
+            # a full line takes no more text, but keys still work: Enter, Ctrl-C, ←, ⌫ …
+            text = "".join(c for c in text[: limit * 4] if not c.isprintable())
         self.input.send_text(text)
 
     def resized(self) -> None:
@@ -371,19 +372,16 @@ class Guest:
             self._next = None
             front.begin()
             session = make_session(front, history_path=None, input=self.input, output=self.output)
+            self._session = session
             while self._next is None:
                 idle = self.service.limits.lobby_idle if isinstance(front, LobbyFront) else None
                 try:
-                    self._app_running = True
                     line = await asyncio.wait_for(session.prompt_async(), idle)
                 except KeyboardInterrupt:
                     continue
                 except TimeoutError:
                     self.write(self.tx("server.idle") + "\n")
                     raise Quit from None
-                finally:
-                    self._app_running = False
-                    self._pending = 0
                 if len(line) > self.service.limits.line:
                     front.refuse(self.tx("server.line_too_long", limit=self.service.limits.line))
                     continue
@@ -392,7 +390,13 @@ class Guest:
                 ):
                     front.refuse(self.tx("server.slow_down"))
                     continue
-                front.execute(line)
+                try:
+                    front.execute(line)
+                except (Quit, EOFError):
+                    raise
+                except Exception as error:  # logged here; the player and the table go on
+                    self.service.report(f"{self.name}: error in {line[:40]!r}: {error!r}")
+                    front.refuse(self.tx("server.error"))
             front.leave()
             self._left(front)
             front = self._next

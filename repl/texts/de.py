@@ -874,6 +874,7 @@ TEXTS.update(
         "server.store_failed": "Der Server kann diesen Tisch gerade nicht sichern; es geht weiter.",
         "server.store_back": "Der Server sichert diesen Tisch wieder.",
         "server.assisted": ", mit Hilfe",
+        "server.error": "Das ging auf dem Server schief (es ist vermerkt); das Spiel geht weiter.",
         "server.here": "da",
         "server.away": "weg",
         "server.host": ", Gastgeber",

@@ -516,6 +516,7 @@ TEXTS.update(
         "server.store_failed": "The server cannot save this table right now; play goes on.",
         "server.store_back": "The server saves this table again.",
         "server.assisted": ", assisted",
+        "server.error": "That went wrong on the server (it is logged); the game goes on.",
         "server.here": "here",
         "server.away": "away",
         "server.host": ", host",
