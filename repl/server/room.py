@@ -209,8 +209,9 @@ class Room:
         _, events = new_game(seed, plan.options(), plan.players(), salt=salt)
         async with self._gate:
             await self._on_worker(lambda: self.store.sync(events))
-        self._seat_game(events)
-        self._heard(Played(events, GameState()))
+        self._seat_game(events)  # the room's copy of the log and its state hold the deal now
+        self.tell(Played(events, GameState()))
+        self._next()
         self.tell(Note("server.started"))
         return None
 
