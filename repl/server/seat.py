@@ -279,8 +279,6 @@ class SeatFront(Front):
                 return tx("server.already_started")
             if room.plan.host != self.name:
                 return tx("server.host_only", host=room.plan.host)
-        elif name == "say" and not self.guest.may_say():
-            return tx("server.say_slower")
         elif name in ("melds", "sort") and self.mine.round is None and name == "melds":
             return tx("server.not_started")
         return None
@@ -321,6 +319,9 @@ class SeatFront(Front):
                 if self.mine.ended is not None:
                     self.reveal()
             case "say":
+                # counted here, not in problem(): that one is asked at every key typed
+                if not self.guest.may_say():
+                    return self.refuse(tx("server.say_slower"))
                 said = clean_line(parsed.text)
                 room.tell(Note("server.said", (("name", self.name), ("text", said))))
             case "who":
