@@ -303,9 +303,11 @@ class Guest:
         """Keys from the client, bounded: a flood beyond a line's length is dropped."""
         if self.input is None:
             return
-        limit = self.service.limits.line
-        if self._pending + len(text) > limit * 4:
-            return
+        room = max(self.service.limits.line * 4 - self._pending, 0)
+        if len(text) > room:
+            # the flood is cut where the bound is, but Enter, Ctrl-C and Ctrl-U still come
+            # through: without them a line that reached the bound could never end
+            text = text[:room] + "".join(c for c in text[room:] if c in "\r\x03\x15")
         self._pending += len(text)
         self.input.send_text(text)
 
