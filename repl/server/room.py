@@ -329,6 +329,8 @@ class Room:
             del self.autopilot[seat]
 
         def turn() -> object:
+            if table.state.turn != seat:  # a call for this turn queued twice: it is played
+                return ()
             return table.play_turn(seat if person else None)
 
         task = asyncio.ensure_future(self._act(turn))
