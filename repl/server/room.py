@@ -221,7 +221,7 @@ class Room:
         async with self._gate:
             await self._on_worker(lambda: self.store.sync(events))
         self._seat_game(events)
-        self._heard(Played(events, GameState()))
+        self._heard(Played(events, GameState()))  # the room's own copy takes the deal here
         self.tell(Note("server.started"))
         return None
 
@@ -337,6 +337,8 @@ class Room:
             del self.autopilot[seat]
 
         def turn() -> object:
+            if table.state.turn != seat:  # a call for this turn queued twice: it is played
+                return ()
             return table.play_turn(seat if person else None)
 
         task = asyncio.ensure_future(self._act(turn))

@@ -305,11 +305,13 @@ class Guest:
         """Keys from the client, bounded: a flood beyond a line's length is dropped."""
         if self.input is None:
             return
-        limit = self.service.limits.line
+        # A line may grow past the limit (it is refused whole at Enter, never cut and run),
+        # up to four times it; then the text is dropped but keys still work: Enter,
+        # Ctrl-C, ←, ⌫ … (without them a line that reached the bound could never end).
         typed = len(self._session.default_buffer.text) if self._session is not None else 0
-        if typed + len(text) > limit:
-            # a full line takes no more text, but keys still work: Enter, Ctrl-C, ←, ⌫ …
-            text = "".join(c for c in text[: limit * 4] if not c.isprintable())
+        room = max(self.service.limits.line * 4 - typed, 0)
+        if len(text) > room:
+            text = text[:room] + "".join(c for c in text[room:] if not c.isprintable())
         self.input.send_text(text)
 
     def resized(self) -> None:
