@@ -18,14 +18,20 @@ from types import FrameType
 from typing import Protocol, TextIO, cast
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.output import Output
-from prompt_toolkit.shortcuts import print_formatted_text
-from prompt_toolkit.styles import BaseStyle
+from prompt_toolkit.output import ColorDepth, Output
+from prompt_toolkit.renderer import print_formatted_text as print_fragments
+from prompt_toolkit.styles import (
+    BaseStyle,
+    default_pygments_style,
+    default_ui_style,
+    merge_styles,
+)
 from threethirteen.repl.command_line import CLOSED_PIPE, stop_writing
 from threethirteen.repl.render import Text, fit, plain, reflow
 from threethirteen.repl.safe import visible
@@ -121,6 +127,9 @@ class TerminalScreen:
         yes_keys: str = "yj",
     ) -> None:
         self.style = style
+        # merged once: prompt_toolkit's print_formatted_text merges the styles again at every
+        # call, milliseconds each, and a server prints for many sessions
+        self._merged = merge_styles([default_ui_style(), default_pygments_style(), style])
         self.plain_text = plain_text
         self.input = input
         self.output = output
@@ -137,15 +146,19 @@ class TerminalScreen:
         return max(40, min(columns, MAX_WIDTH))
 
     def show(self, text: Text) -> None:
+        """Print ``text`` where the prompt is not: the loop calls this between prompts, and a
+        server above a running prompt from within ``run_in_terminal``."""
         text = fit(safe_text(text), self.width)
         self.transcript.append(plain(text))
+        output = self.output or get_app_session().output
         if self.plain_text:
-            print_formatted_text(plain(text), end="", output=self.output, flush=True)
-            return
-        fragments = cast(StyleAndTextTuples, text)
-        print_formatted_text(
-            FormattedText(fragments), end="", style=self.style, output=self.output, flush=True
-        )
+            fragments: StyleAndTextTuples = [("", plain(text))]
+            depth = ColorDepth.DEPTH_1_BIT
+        else:
+            fragments = cast(StyleAndTextTuples, text)
+            depth = output.get_default_color_depth()
+        print_fragments(output, FormattedText(fragments), self._merged, color_depth=depth)
+        output.flush()
 
     def sleep(self, seconds: float) -> None:
         end = time.monotonic() + seconds

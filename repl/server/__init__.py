@@ -5,8 +5,10 @@ Players need only an SSH client. Each connection gets the game's own prompt
 joined and watched; at a table it is one front among several in front of one
 :class:`~core.table.Table`. The pieces, from the network inwards:
 
-- :mod:`.ssh`: the SSH server (who may log in, what a connection may ask for,
-  the limits) and one connection's prompt loop;
+- :mod:`.service`: starting it all (the folder, the host key, the listener);
+- :mod:`.ssh`: the SSH server: who may log in, what a connection may ask for;
+- :mod:`.house`: what every connection shares (the tables, the names, the limits);
+- :mod:`.terminal`: one person's prompt in their own terminal;
 - :mod:`.hall`: every table of the server, kept on disk so a restart resumes them;
 - :mod:`.room`: one table: who sits where, the AI seats and the turn clock; it tells
   every session each change, after it is on disk;

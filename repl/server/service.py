@@ -17,7 +17,8 @@ from attrs import Factory, frozen
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.names import KeyBook
 from threethirteen.repl.server.room import Deal, secret_deal
-from threethirteen.repl.server.ssh import GameServer, Limits, Service
+from threethirteen.repl.server.house import Limits, Service
+from threethirteen.repl.server.ssh import GameServer
 
 
 @frozen(kw_only=True)

@@ -1,0 +1,285 @@
+"""One person at a server, in their own terminal: the lobby, then a table.
+
+Each SSH session with a terminal runs a :class:`Guest`: its own prompt_toolkit app
+session (input from the channel, output to it), the game's prompt with completion and
+the toolbar, and the fronts it moves between. What the table tells while the person
+types is shown above their line (``run_in_terminal``), in order, never in the middle of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any, TextIO, cast
+
+import asyncssh
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.application.current import create_app_session, get_app
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+from threethirteen.repl.front import Front, Quit
+from threethirteen.repl.i18n import Texts
+from threethirteen.repl.loop import make_session
+from threethirteen.repl.screen import TerminalScreen
+from threethirteen.repl.server.house import Service
+from threethirteen.repl.server.lobby import LobbyFront
+from threethirteen.repl.server.room import Room
+from threethirteen.repl.server.seat import SeatFront, WatchFront
+from threethirteen.repl.style import STYLE
+
+
+class Guest:
+    """One person at the server, in their own terminal: the lobby, then a table."""
+
+    def __init__(self, service: Service, name: str, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.service = service
+        self.name = name
+        self.chan = chan
+        self.tx = Texts(_language(chan.get_environment()))
+        self.input: PipeInput | None = None
+        self.front: Front | None = None
+        self._next: Front | None = None
+        self._shows: asyncio.Queue[Callable[[], None]] = asyncio.Queue()
+        self._lines: deque[float] = deque()
+        self._says: deque[float] = deque()
+        self._session: PromptSession[str] | None = None
+        term = chan.get_terminal_type() or "xterm"
+        env = chan.get_environment()
+        self.plain = term == "dumb" or "NO_COLOR" in env
+        stream = cast(TextIO, _Channel(self))
+        self.output = _Terminal(stream, self._size, term=term, enable_cpr=False)
+
+    # -- the terminal --------------------------------------------------------------------
+
+    def _size(self) -> Size:
+        width, height, _, _ = self.chan.get_terminal_size()
+        return Size(rows=max(height, 10), columns=max(width, 40))
+
+    def write(self, data: str) -> None:
+        """Write to the client's terminal; a client that reads nothing is let go."""
+        if self.chan.get_write_buffer_size() > self.service.limits.write_buffer:
+            self.service.report(f"{self.name}: the client reads too slowly; closing")
+            self.chan.close()
+            return
+        with contextlib.suppress(Exception):
+            self.chan.write(data.replace("\n", "\r\n").encode("utf-8", "replace"))
+
+    def typed(self, text: str) -> None:
+        """Keys from the client, bounded: a flood beyond a line's length is dropped."""
+        if self.input is None:
+            return
+        # A line may grow past the limit (it is refused whole at Enter, never cut and run),
+        # up to four times it; then the text is dropped but keys still work: Enter,
+        # Ctrl-C, ←, ⌫ … (without them a line that reached the bound could never end).
+        typed = len(self._session.default_buffer.text) if self._session is not None else 0
+        room = max(self.service.limits.line * 4 - typed, 0)
+        if len(text) > room:
+            text = text[:room] + "".join(c for c in text[room:] if not c.isprintable())
+        self.input.send_text(text)
+
+    def resized(self) -> None:
+        with contextlib.suppress(Exception):
+            get_app()._on_resize()
+
+    # -- what the fronts ask -------------------------------------------------------------
+
+    def later(self, show: Callable[[], None]) -> None:
+        """Show something above the prompt, in order, without breaking the line being typed."""
+        self._shows.put_nowait(show)
+
+    def go_to_lobby(self) -> None:
+        self._next = self._lobby()
+
+    def may_say(self) -> bool:
+        return _within(self._says, self.service.limits.says_per_minute, 60.0)
+
+    # -- the session ---------------------------------------------------------------------
+
+    async def run(self) -> None:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=self.output):
+            self.input = pipe
+            self.screen = TerminalScreen(
+                style=STYLE,
+                plain_text=self.plain,
+                input=pipe,
+                output=self.output,
+                yes_keys=self.tx.yes_keys,
+            )
+            shows = asyncio.ensure_future(self._show_forever())
+            why = "quit"
+            try:
+                await self._serve()
+            except Quit:
+                pass
+            except EOFError:
+                why = "end of input"
+            except asyncio.CancelledError:
+                why = "connection closed"
+            except Exception as error:  # a client never takes the server down
+                why = "error"
+                self.service.report(f"{self.name}: error: {error!r}")
+                with contextlib.suppress(Exception):
+                    self.write("The server hit an error; it is logged. Please connect again.\n")
+            finally:
+                shows.cancel()
+                if self.front is not None:
+                    self.front.leave()
+                    self._left(self.front)
+                self.service.report(f"{self.name} left ({why})")
+                with contextlib.suppress(Exception):
+                    self.chan.exit(0)
+
+    async def _serve(self) -> None:
+        room = self.service.hall.seat_waiting_for(self.name)
+        front: Front = self._seat(room, "play") if room is not None else self._lobby()
+        while True:
+            self.front = front
+            self._next = None
+            front.begin()
+            session = make_session(front, history_path=None, input=self.input, output=self.output)
+            self._session = session
+            while self._next is None:
+                idle = self.service.limits.lobby_idle if isinstance(front, LobbyFront) else None
+                try:
+                    line = await asyncio.wait_for(session.prompt_async(), idle)
+                except KeyboardInterrupt:
+                    continue
+                except TimeoutError:
+                    self.write(self.tx("server.idle") + "\n")
+                    raise Quit from None
+                if len(line) > self.service.limits.line:
+                    front.refuse(self.tx("server.line_too_long", limit=self.service.limits.line))
+                    continue
+                if not _within(
+                    self._lines, self.service.limits.commands, self.service.limits.per_seconds
+                ):
+                    front.refuse(self.tx("server.slow_down"))
+                    continue
+                try:
+                    front.execute(line)
+                except (Quit, EOFError):
+                    raise
+                except Exception as error:  # logged here; the player and the table go on
+                    self.service.report(f"{self.name}: error in {line[:40]!r}: {error!r}")
+                    front.refuse(self.tx("server.error"))
+            front.leave()
+            self._left(front)
+            front = self._next
+
+    def _left(self, front: Front) -> None:
+        if isinstance(front, SeatFront) and not isinstance(front, WatchFront):
+            room = front.room
+            room.stand(self.name)
+            hall = self.service.hall
+            if not room.started:
+                if room.people():
+                    hall.keep(room)
+                else:
+                    hall.drop(room)
+
+    async def _show_forever(self) -> None:
+        while True:
+            shows = [await self._shows.get()]
+            while not self._shows.empty():
+                shows.append(self._shows.get_nowait())
+
+            try:
+                await run_in_terminal(functools.partial(self._show_all, shows))
+                get_app().invalidate()
+            except Exception as error:  # one bad screen must not silence the table
+                self.service.report(f"{self.name}: cannot show: {error!r}")
+
+    def _show_all(self, shows: list[Callable[[], None]]) -> None:
+        for show in shows:
+            try:
+                show()
+            except Exception as error:
+                self.service.report(f"{self.name}: cannot show: {error!r}")
+
+    # -- fronts --------------------------------------------------------------------------
+
+    def _lobby(self) -> LobbyFront:
+        return LobbyFront(
+            self.service.hall,
+            name=self.name,
+            tx=self.tx,
+            screen=self.screen,
+            go=self._go,
+            language=self._language,
+        )
+
+    def _seat(self, room: Room, how: str) -> Front:
+        if how == "watch":
+            return WatchFront(room, self, tx=self.tx, screen=self.screen)
+        seat = room.seat_of(self.name)
+        assert seat is not None
+        return SeatFront(room, seat, self, tx=self.tx, screen=self.screen)
+
+    def _go(self, room: Room, how: str) -> None:
+        self._next = self._seat(room, how)
+
+    def _language(self, lang: str) -> None:
+        self.tx = Texts(lang)
+        self.screen.yes_keys = self.tx.yes_keys
+        self._next = self._lobby()
+
+
+class _Terminal(Vt100_Output):
+    """The client's terminal, never asked where its cursor is.
+
+    prompt_toolkit asks a terminal for the cursor's row (a CPR request) before drawing a
+    toolbar, and waits up to a second for the answer after output above the prompt; a
+    client that does not answer (a script, some terminals) would wait at every move. The
+    room under the prompt is reserved instead (the menu's rows), so there is nothing to ask.
+    """
+
+    def get_rows_below_cursor_position(self) -> int:
+        return 1
+
+
+class _Channel:
+    """The text stream prompt_toolkit writes to: the client's terminal."""
+
+    encoding = "utf-8"
+
+    def __init__(self, guest: Guest) -> None:
+        self.guest = guest
+
+    def write(self, data: str) -> int:
+        self.guest.write(data)
+        return len(data)
+
+    def flush(self) -> None:
+        return None
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        raise OSError("an SSH channel has no file descriptor")
+
+
+def _within(times: deque[float], most: int, seconds: float) -> bool:
+    """Count one more use now; whether at most ``most`` fall within the last ``seconds``."""
+    now = time.monotonic()
+    while times and now - times[0] > seconds:
+        times.popleft()
+    if len(times) >= most:
+        return False
+    times.append(now)
+    return True
+
+
+def _language(env: Any) -> str:
+    """German when the client's locale is German (``LANG``, ``LC_ALL``, ``LC_MESSAGES``)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = str(env.get(name, "")) if hasattr(env, "get") else ""
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
