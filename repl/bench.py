@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=1.0,
         metavar="SECONDS",
-        help="pause before each move typed (default 1.0)",
+        help="pause before each move typed, on average (default 1.0; each is 0.5-1.5 times it)",
     )
     server.add_argument(
         "--level",

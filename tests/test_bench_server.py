@@ -34,4 +34,4 @@ def test_the_quick_server_bench_prints_its_figures(cli: Cli) -> None:
 def test_the_help_tells_the_server_options(cli: Cli) -> None:
     text = " ".join(cli.run("bench", "--help").stdout.split())
     assert "--tables N tables at once (default 25)" in text
-    assert "--think SECONDS pause before each move typed (default 1.0)" in text
+    assert "--think SECONDS pause before each move typed, on average (default 1.0" in text

@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import re
 import resource
 import statistics
@@ -63,8 +64,8 @@ class Scenario:
     humans: int = 4
     moves: int = 60
     """Moves typed per table at most (a draw and a discard are two); fewer if the game ends."""
-    think: float = 0.25
-    """Seconds a player waits before typing each move."""
+    think: float = 1.0
+    """Seconds a player waits before typing each move, on average."""
     level: str = "medium"
     ai_table: str | None = None
     """The level of one AI seat at the first table (which then seats one person fewer)."""
@@ -138,6 +139,9 @@ class Client:
     seat: int
     table: Table
     think: float
+    rng: random.Random
+    """Each pause is between half and one and a half times :attr:`think`, so that tables
+    do not move in step (25 moves at the same instant would measure a burst)."""
     process: asyncssh.SSHClientProcess[str] | None = None
     conn: asyncssh.SSHClientConnection | None = None
     told: dict[int, list[float]] = field(factory=dict)
@@ -221,7 +225,8 @@ class Client:
             line = "x " + pick[:-1] + _SUITS[pick[-1]]
         table.typed += 1
         self.acting = True
-        asyncio.get_running_loop().call_later(self.think, self._type, line)
+        pause = self.think * self.rng.uniform(0.5, 1.5)
+        asyncio.get_running_loop().call_later(pause, self._type, line)
 
     def _type(self, line: str) -> None:
         self.acting = False
@@ -363,7 +368,14 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
             table = Table(number, humans, ai or scenario.level, scenario.moves)
             tables.append(table)
             seats = [
-                Client(f"t{number}p{seat}", seat, table, scenario.think) for seat in range(humans)
+                Client(
+                    f"t{number}p{seat}",
+                    seat,
+                    table,
+                    scenario.think,
+                    random.Random(number * 4 + seat),
+                )
+                for seat in range(humans)
             ]
             clients += seats
         by_table = [[c for c in clients if c.table is table] for table in tables]
