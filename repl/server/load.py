@@ -5,7 +5,8 @@ on 127.0.0.1, port 0, a temporary folder, no pause before AI turns), so that its
 CPU time and memory are its own, and drives tables of scripted clients at once
 with asyncssh's client, each in a terminal of 100 x 40 that answers the cursor
 position requests a real terminal answers. Each table plays as people would: a
-host makes it (``new``), the others ``join CODE``, the host deals (``start``),
+host makes it (``new``), the others ``join CODE``; once every table is seated,
+each host deals (``start``) within one pause of the others,
 then each player, when the table shown to them says it is their turn, types
 ``d`` and then ``x CARD`` (the highest card their best melds leave over).
 
@@ -329,7 +330,7 @@ async def _read(client: Client) -> None:
             client.feed(text, time.perf_counter())
 
 
-async def _play_table(table: Table, clients: list[Client], port: int, think: float) -> None:
+async def _play_table(table: Table, clients: list[Client], port: int) -> None:
     host, *guests = clients
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in clients]
     address = f"127.0.{1 + table.number // 200}.{10 + table.number % 200}"
@@ -346,8 +347,12 @@ async def _play_table(table: Table, clients: list[Client], port: int, think: flo
         guest.process.stdin.write(f"join {table.code}\r")
     if guests:
         await asyncio.wait_for(table.seated.wait(), 30)
-    await asyncio.sleep(think)
-    host.process.stdin.write("start\r")
+
+
+def _start(table: Table, host: Client) -> None:
+    """The host deals."""
+    if host.process is not None:
+        host.process.stdin.write("start\r")
 
 
 async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figures:
@@ -381,12 +386,18 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
         by_table = [[c for c in clients if c.table is table] for table in tables]
         await asyncio.gather(
             *(
-                _play_table(table, seated, port, scenario.think)
+                _play_table(table, seated, port)
                 for table, seated in zip(tables, by_table, strict=True)
             )
         )
+        # every table is seated before any is dealt (logins are the heaviest work, and
+        # are not what is measured); the deals are spread over one pause
         playing = time.perf_counter()
         setup_cpu = proc_cpu(pid) - cpu_before
+        loop = asyncio.get_running_loop()
+        for table, seated in zip(tables, by_table, strict=True):
+            pause = random.Random(table.number).uniform(0, scenario.think)
+            loop.call_later(pause, _start, table, seated[0])
         waits = [asyncio.ensure_future(table.finished.wait()) for table in tables]
         limit = 60 + scenario.moves * (scenario.think + 1.0)
         _, stalled = await asyncio.wait(waits, timeout=limit)
