@@ -1,6 +1,6 @@
 """The server under load: tables of scripted SSH clients, and what they wait for.
 
-:func:`measure` starts a real server in a child process (``python -m`` this module,
+:func:`measure` starts a real server in a child process (``python -m`` :mod:`.timed`,
 on 127.0.0.1, port 0, a temporary folder, no pause before AI turns), so that its
 CPU time and memory are its own, and drives tables of scripted clients at once
 with asyncssh's client, each in a terminal of 100 x 40 that answers the cursor
@@ -27,7 +27,6 @@ import os
 import random
 import re
 import resource
-import statistics
 import sys
 import tempfile
 import time
@@ -272,7 +271,7 @@ async def start_server(
     folder: Path, profile: Path | None
 ) -> tuple[asyncio.subprocess.Process, int]:
     """The server in a child process; the process and its port."""
-    argv = [sys.executable, "-m", "threethirteen.repl.server.load", str(folder)]
+    argv = [sys.executable, "-m", "threethirteen.repl.server.timed", str(folder)]
     if profile is not None:
         argv.append(str(profile))
     child = await asyncio.create_subprocess_exec(
@@ -477,54 +476,3 @@ def measure(scenario: Scenario, *, profile: Path | None = None) -> Figures:
     """Run ``scenario`` against a new server in a temporary folder; what was measured."""
     with tempfile.TemporaryDirectory(prefix="threethirteen-bench-") as folder:
         return asyncio.run(_run(scenario, Path(folder) / "server", profile))
-
-
-# -- the child: a server that also times its own event loop ---------------------------------
-
-
-async def _serve_timed(folder: Path) -> None:
-    from threethirteen.repl.server.service import Settings, serve
-
-    lags: list[float] = []
-
-    async def probe() -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            before = loop.time()
-            await asyncio.sleep(0.01)
-            lags.append(loop.time() - before - 0.01)
-
-    def ready(host: str, port: int, fingerprint: str) -> None:
-        print(f"port {port}", flush=True)
-
-    timer = asyncio.ensure_future(probe())
-    settings = Settings(host="127.0.0.1", port=0, folder=folder, pace=0.0)
-    await serve(settings, ready=ready, report=lambda line: None)
-    timer.cancel()
-    figures = {
-        "p50": statistics.median(lags) if lags else 0.0,
-        "p99": percentile(lags, 0.99),
-        "max": max(lags, default=0.0),
-    }
-    print("lag " + json.dumps(figures), flush=True)
-
-
-def child(argv: list[str]) -> None:
-    """The server of a run: ``load.py FOLDER [PROFILE]`` (a cProfile of its event loop)."""
-    folder = Path(argv[0])
-    if len(argv) < 2:
-        asyncio.run(_serve_timed(folder))
-        return
-    import cProfile
-
-    profiler = cProfile.Profile()
-    profiler.enable()
-    try:
-        asyncio.run(_serve_timed(folder))
-    finally:
-        profiler.disable()
-        profiler.dump_stats(argv[1])
-
-
-if __name__ == "__main__":
-    child(sys.argv[1:])
