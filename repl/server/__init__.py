@@ -14,6 +14,8 @@ joined and watched; at a table it is one front among several in front of one
   every session each change, after it is on disk;
 - :mod:`.lobby`, :mod:`.seat`: the fronts of the lobby and of a seat (or a spectator);
 - :mod:`.names`: player names and the keys that own them.
+- :mod:`.load`, :mod:`.timed`: ``threethirteen bench --server``, scripted SSH clients
+  at many tables against a server in a child process that times its event loop.
 
 Needs the ``server`` extra (``pip install 'threethirteen[server]'``, for asyncssh).
 """
