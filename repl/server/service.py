@@ -15,9 +15,9 @@ from pathlib import Path
 import asyncssh
 from attrs import Factory, frozen
 from threethirteen.repl.server.hall import Hall
+from threethirteen.repl.server.house import Limits, Service
 from threethirteen.repl.server.names import KeyBook
 from threethirteen.repl.server.room import Deal, secret_deal
-from threethirteen.repl.server.house import Limits, Service
 from threethirteen.repl.server.ssh import GameServer
 
 
