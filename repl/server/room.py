@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -382,17 +381,6 @@ class Room:
         loop = self._loop
         if loop is not None:
             loop.call_soon_threadsafe(self.tell, Note(key))
-
-    def describe(self) -> dict[str, object]:
-        """What ``tables`` shows of this table."""
-        round_no = self.state.round.round_no if self.state.round else 0
-        return {
-            "code": self.code,
-            "people": self.people(),
-            "host": self.plan.host,
-            "round": round_no,
-            "created": self.plan.created or time.time(),
-        }
 
 
 def _in_loop() -> bool:
