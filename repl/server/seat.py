@@ -281,7 +281,7 @@ class SeatFront(Front):
                 return tx("server.already_started")
             if room.plan.host != self.name:
                 return tx("server.host_only", host=room.plan.host)
-        elif name in ("melds", "sort") and self.mine.round is None and name == "melds":
+        elif name == "melds" and self.mine.round is None:
             return tx("server.not_started")
         return None
 
@@ -373,9 +373,6 @@ class WatchFront(SeatFront):
         self.show_who()
         self.show_table()
 
-    def leave(self) -> None:
-        self.room.part(self)
-
     def hear(self, news: News) -> None:
         if not isinstance(news, Played):
             if isinstance(news, Note):
@@ -407,9 +404,8 @@ class WatchFront(SeatFront):
         self.screen.show(who_text(self.room, self.tx, None))
 
     def problem(self, parsed: Parsed) -> str | None:
-        if parsed.name in ("draw", "take", "discard", "hint", "auto", "undo", "start"):
-            return self.tx("server.only_watching")
-        if parsed.name in ("melds", "sort"):
+        playing = ("draw", "take", "discard", "hint", "auto", "undo", "start", "melds", "sort")
+        if parsed.name in playing:
             return self.tx("server.only_watching")
         return super().problem(parsed)
 
