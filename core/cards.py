@@ -17,8 +17,9 @@ import re
 from collections.abc import Iterable
 
 from attrs import frozen
-from threethirteen.core.errors import InvalidCommandError
-from threethirteen.core.seats import SEATS as SEATS
+
+from .errors import InvalidCommandError
+from .seats import SEATS as SEATS
 
 
 class Suit(enum.Enum):

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from attrs import frozen
-from threethirteen.core.cards import SEATS, Card, sort_cards
-from threethirteen.core.events import Event, GameStarted, RoundDealt, StockRebuilt
+
+from .cards import SEATS, Card, sort_cards
+from .events import Event, GameStarted, RoundDealt, StockRebuilt
 
 
 class Shuffler(Protocol):

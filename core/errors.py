@@ -20,7 +20,8 @@ from __future__ import annotations
 import enum
 
 import attrs
-from threethirteen.core.seats import SEAT_NAMES
+
+from .seats import SEAT_NAMES
 
 MESSAGES: dict[str, str] = {
     # reading input

@@ -11,8 +11,9 @@ from __future__ import annotations
 import enum
 
 from attrs import field, frozen
-from threethirteen.core.cards import Card, Rank
-from threethirteen.core.seats import SEAT_NAMES as SEAT_NAMES
+
+from .cards import Card, Rank
+from .seats import SEAT_NAMES as SEAT_NAMES
 
 
 class DrawSource(enum.StrEnum):

@@ -21,8 +21,9 @@ from typing import Any
 import cattrs
 from attrs import frozen
 from cattrs.v import format_exception
-from threethirteen.core import __version__
-from threethirteen.core.cards import (
+
+from . import __version__
+from .cards import (
     ROUNDS,
     SEATS,
     Card,
@@ -33,8 +34,8 @@ from threethirteen.core.cards import (
     sort_cards,
     wild_rank_for_round,
 )
-from threethirteen.core.errors import GameError, InvalidCommandError, LogFormatError
-from threethirteen.core.events import (
+from .errors import GameError, InvalidCommandError, LogFormatError
+from .events import (
     EVENT_TYPES,
     Assistance,
     CardDiscarded,
@@ -49,9 +50,9 @@ from threethirteen.core.events import (
     RoundScored,
     StockRebuilt,
 )
-from threethirteen.core.fairness import promise_problems
-from threethirteen.core.rules import MAX_REBUILDS, Discard, Draw, check
-from threethirteen.core.state import GameState, cards_in_play, evolve
+from .fairness import promise_problems
+from .rules import MAX_REBUILDS, Discard, Draw, check
+from .state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
 SCHEMA = 2

@@ -8,7 +8,7 @@ how and why it works is told there.
 
 from __future__ import annotations
 
-from threethirteen.core.cards import CARDS_BY_CODE, JOKER_CODE
+from .cards import CARDS_BY_CODE, JOKER_CODE
 
 
 def line_position(rank: int, aces_high: bool) -> int:

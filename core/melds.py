@@ -28,8 +28,9 @@ from collections.abc import Iterable
 from itertools import repeat
 
 from attrs import frozen
-from threethirteen.core import meld_scan
-from threethirteen.core.cards import (
+
+from . import meld_scan
+from .cards import (
     CARDS_BY_CODE,
     JOKER_CODE,
     Card,
@@ -37,7 +38,7 @@ from threethirteen.core.cards import (
     is_wild,
     wild_rank_for_round,
 )
-from threethirteen.core.meld_scan import (
+from .meld_scan import (
     _CODE_AT,
     _CODE_BY_ID,
     _JOKER_POINTS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from threethirteen.core.events import (
+from .events import (
     CardDiscarded,
     CardDrawn,
     Event,

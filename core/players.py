@@ -27,13 +27,13 @@ import importlib
 from collections.abc import Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
-from threethirteen.core.cards import Card
-from threethirteen.core.deck import Shuffler
-from threethirteen.core.errors import GameError, IllegalMoveError
-from threethirteen.core.events import DrawSource, Event, GameOptions
-from threethirteen.core.rules import Discard, Draw, decide, new_game
-from threethirteen.core.state import GameState, Phase, fold
-from threethirteen.core.views import PlayerView, view_for
+from .cards import Card
+from .deck import Shuffler
+from .errors import GameError, IllegalMoveError
+from .events import DrawSource, Event, GameOptions
+from .rules import Discard, Draw, decide, new_game
+from .state import GameState, Phase, fold
+from .views import PlayerView, view_for
 
 
 @runtime_checkable

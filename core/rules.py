@@ -16,17 +16,18 @@ from __future__ import annotations
 from typing import assert_never
 
 from attrs import field, frozen
-from threethirteen.core.cards import (
+
+from .cards import (
     ROUNDS,
     SEATS,
     Card,
     hand_size_for_round,
     new_deck,
 )
-from threethirteen.core.cards import wild_rank_for_round as _wild_rank
-from threethirteen.core.deck import SeededShuffler, Shuffler
-from threethirteen.core.errors import Action, IllegalMoveError, InvalidCommandError
-from threethirteen.core.events import (
+from .cards import wild_rank_for_round as _wild_rank
+from .deck import SeededShuffler, Shuffler
+from .errors import Action, IllegalMoveError, InvalidCommandError
+from .events import (
     Assistance,
     AssistanceUsed,
     CardDiscarded,
@@ -43,9 +44,9 @@ from threethirteen.core.events import (
     SeatScore,
     StockRebuilt,
 )
-from threethirteen.core.fairness import commitment, is_salt
-from threethirteen.core.melds import best_arrangement
-from threethirteen.core.state import GameState, Phase, RoundState, evolve, fold
+from .fairness import commitment, is_salt
+from .melds import best_arrangement
+from .state import GameState, Phase, RoundState, evolve, fold
 
 MAX_REBUILDS = 2
 """A round ends instead of rebuilding the stock a third time (RULES.md's safety rule)."""

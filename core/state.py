@@ -12,8 +12,9 @@ from collections.abc import Iterable
 
 from attrs import evolve as _replace
 from attrs import frozen
-from threethirteen.core.cards import SEATS, Card, Rank, sort_cards
-from threethirteen.core.events import (
+
+from .cards import SEATS, Card, Rank, sort_cards
+from .events import (
     Assistance,
     AssistanceUsed,
     CardDiscarded,

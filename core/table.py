@@ -32,13 +32,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from attrs import frozen
-from threethirteen.core.errors import IllegalMoveError
-from threethirteen.core.events import Assistance, Event
-from threethirteen.core.players import Policy, load_policy, policy_turn
-from threethirteen.core.rules import Assist, Discard, Draw, can, check, decide
-from threethirteen.core.state import GameState, Phase
-from threethirteen.core.timeline import Timeline
-from threethirteen.core.views import PlayerView, view_for
+
+from .errors import IllegalMoveError
+from .events import Assistance, Event
+from .players import Policy, load_policy, policy_turn
+from .rules import Assist, Discard, Draw, can, check, decide
+from .state import GameState, Phase
+from .timeline import Timeline
+from .views import PlayerView, view_for
 
 HELPER_LEVELS = ("hard", "medium", "easy", "greedy")
 """Who gives hints and plays ``auto`` turns, and who takes over a failing AI: the

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from threethirteen.core.events import (
+from .events import (
     Assistance,
     AssistanceUsed,
     CardDiscarded,
@@ -28,8 +28,8 @@ from threethirteen.core.events import (
     RoundDealt,
     RoundScored,
 )
-from threethirteen.core.moves import is_move_of
-from threethirteen.core.state import GameState, fold
+from .moves import is_move_of
+from .state import GameState, fold
 
 HUMAN = 0
 """The seat the person at the terminal plays."""

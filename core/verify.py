@@ -14,10 +14,11 @@ from collections.abc import Sequence
 
 import attrs
 from attrs import field, frozen
-from threethirteen.core.cards import ROUNDS, Card, card_penalty, wild_rank_for_round
-from threethirteen.core.deck import RecordedShuffler, Shuffler
-from threethirteen.core.errors import GameError, VerificationError
-from threethirteen.core.events import (
+
+from .cards import ROUNDS, Card, card_penalty, wild_rank_for_round
+from .deck import RecordedShuffler, Shuffler
+from .errors import GameError, VerificationError
+from .events import (
     AssistanceUsed,
     CardDiscarded,
     CardDrawn,
@@ -29,10 +30,10 @@ from threethirteen.core.events import (
     RoundScored,
     StockRebuilt,
 )
-from threethirteen.core.log import GameLog
-from threethirteen.core.melds import is_meld
-from threethirteen.core.rules import Assist, Command, Discard, Draw, StartGame, decide
-from threethirteen.core.state import GameState, evolve
+from .log import GameLog
+from .melds import is_meld
+from .rules import Assist, Command, Discard, Draw, StartGame, decide
+from .state import GameState, evolve
 
 
 @frozen

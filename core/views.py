@@ -14,8 +14,9 @@ from typing import TypeVar
 
 import attrs
 from attrs import frozen
-from threethirteen.core.cards import SEATS, Card, Rank, sort_cards
-from threethirteen.core.events import (
+
+from .cards import SEATS, Card, Rank, sort_cards
+from .events import (
     SEAT_NAMES,
     AssistanceUsed,
     CardDiscarded,
@@ -27,7 +28,7 @@ from threethirteen.core.events import (
     RoundDealt,
     RoundScored,
 )
-from threethirteen.core.state import GameState, MoveKind, Phase, PublicMove
+from .state import GameState, MoveKind, Phase, PublicMove
 
 
 @frozen(kw_only=True)

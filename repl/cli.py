@@ -6,17 +6,17 @@ import difflib
 import importlib
 import sys
 
-from threethirteen.core import __version__
-from threethirteen.repl.command_line import FILES_AND_ENVIRONMENT
-from threethirteen.repl.safe import visible
+from ..core import __version__
+from .kit.command_line import FILES_AND_ENVIRONMENT
+from .kit.safe import visible
 
 SUBCOMMANDS: dict[str, str] = {
-    "play": "threethirteen.repl.app",
-    "replay": "threethirteen.repl.replay",
-    "simulate": "threethirteen.repl.simulate",
-    "bench": "threethirteen.repl.bench",
-    "rules": "threethirteen.repl.rulebook",
-    "serve": "threethirteen.repl.serve",
+    "play": "threethirteen.repl.solo.play",
+    "replay": "threethirteen.repl.solo.replay",
+    "simulate": "threethirteen.repl.lab.simulate",
+    "bench": "threethirteen.repl.lab.bench",
+    "rules": "threethirteen.repl.solo.rulebook",
+    "serve": "threethirteen.repl.server.serve",
 }
 """Each subcommand's module; each has ``main(argv) -> int``."""
 

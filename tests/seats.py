@@ -6,8 +6,8 @@ from threethirteen.core.cards import Card
 from threethirteen.core.rules import Discard, can
 from threethirteen.core.state import GameState
 from threethirteen.core.views import PlayerView, view_for
-from threethirteen.repl.completer import GameCompleter
-from threethirteen.repl.i18n import Texts
+from threethirteen.repl.kit.completer import GameCompleter
+from threethirteen.repl.words.i18n import Texts
 
 
 def seat_completer(state: GameState, lang: str = "en") -> GameCompleter:

@@ -19,11 +19,11 @@ from threethirteen.core.ai.tracking import unseen_counts
 from threethirteen.core.cards import SEATS, Card, new_deck, parse_card, parse_cards
 from threethirteen.core.errors import GameError
 from threethirteen.core.events import DrawSource, GameOptions
+from threethirteen.core.lab.simulation import GameJob, play_job
 from threethirteen.core.log import encode_log
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.players import LEVELS, PolicyError, load_policy, play_game, policy_turn
 from threethirteen.core.rules import new_game
-from threethirteen.core.simulation import GameJob, play_job
 from threethirteen.core.state import Phase
 from threethirteen.core.views import PlayerView, view_for
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from threethirteen.core.analysis import analyze, costliest, discard_value, draw_value
 from threethirteen.core.cards import new_deck
 from threethirteen.core.events import DrawSource, GameOptions
+from threethirteen.core.lab.analysis import analyze, costliest, discard_value, draw_value
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.players import play_game
 from threethirteen.core.rules import new_game
@@ -73,7 +73,7 @@ def test_draw_values_against_plain_enumeration() -> None:
 def test_replay_analyze_prints_the_costliest_moves(capsys) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 
-    from threethirteen.repl.replay import main
+    from threethirteen.repl.solo.replay import main
 
     path = Path(__file__).parent.parent / "replays" / "no-winner.jsonl"
     assert main([str(path), "--analyze"]) == 0

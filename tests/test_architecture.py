@@ -72,7 +72,7 @@ def cycle_from(start: str) -> list[str] | None:
 
 
 def test_the_modules_are_found() -> None:
-    assert "threethirteen.core.table" in MODULES and "threethirteen.repl.play" in MODULES
+    assert "threethirteen.core.table" in MODULES and "threethirteen.repl.solo.game" in MODULES
     assert "threethirteen.core.rules" in GRAPH["threethirteen.core.table"]
 
 
@@ -109,5 +109,5 @@ def test_no_module_is_too_long(name: str) -> None:
 def test_only_the_language_tables_are_long() -> None:
     size = {n: len(p.read_text(encoding="utf-8").splitlines()) for n, p in MODULES.items()}
     long = {name for name, lines in size.items() if lines > MAX_LINES}
-    assert long <= {"threethirteen.repl.texts.de", "threethirteen.repl.texts.en"}
+    assert long <= {"threethirteen.repl.words.de", "threethirteen.repl.words.en"}
     assert not is_data(MODULES["threethirteen.core.table"])

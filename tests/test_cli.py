@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 from threethirteen.core import __version__
-from threethirteen.repl import cli, replay
-from threethirteen.repl.shipped import rules_text, shipped_replays
+from threethirteen.repl import cli
+from threethirteen.repl.files.shipped import rules_text, shipped_replays
+from threethirteen.repl.solo import replay
 
 from tests.child import Cli
 

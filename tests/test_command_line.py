@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from threethirteen.core import __version__
-from threethirteen.repl.command_line import CLOSED_PIPE, FILES_AND_ENVIRONMENT
-from threethirteen.repl.results import COMPARE_LEGEND, TABLE_LEGEND
-from threethirteen.repl.simulate import Progress, main
+from threethirteen.repl.kit.command_line import CLOSED_PIPE, FILES_AND_ENVIRONMENT
+from threethirteen.repl.lab.results import COMPARE_LEGEND, TABLE_LEGEND
+from threethirteen.repl.lab.simulate import Progress, main
 
 from tests.child import Cli
 

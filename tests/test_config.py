@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from threethirteen.repl.app import main, open_table, parser, settings_from
-from threethirteen.repl.config import (
+from threethirteen.repl.files.config import (
     CHOICES,
     MAX_BYTES,
     REMEMBERED,
+    SORTS,
     Config,
     ConfigProblem,
     config_path,
@@ -23,12 +23,12 @@ from threethirteen.repl.config import (
     read_config,
     remember,
 )
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import PlayFront
-from threethirteen.repl.render import SORTS
-from threethirteen.repl.screen import TerminalScreen
-from threethirteen.repl.settings import DELAYS, Settings
+from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.screen import TerminalScreen
+from threethirteen.repl.solo.game import PlayFront
+from threethirteen.repl.solo.play import main, open_table, parser, settings_from
+from threethirteen.repl.solo.settings import DELAYS, Settings
+from threethirteen.repl.words.i18n import Texts
 
 F2 = "\x1bOQ"
 

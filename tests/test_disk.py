@@ -17,16 +17,16 @@ from threethirteen.core.events import DrawSource, GameEnded
 from threethirteen.core.log import event_line, read_log
 from threethirteen.core.rules import Draw
 from threethirteen.core.timeline import HUMAN
-from threethirteen.repl.app import open_table
-from threethirteen.repl.commands import render_stats
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.keeping import record_result
-from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import PlayFront
-from threethirteen.repl.render import Text
-from threethirteen.repl.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.settings import Settings
-from threethirteen.repl.storage import Autosave, read_stats
+from threethirteen.repl.files.storage import Autosave, read_stats
+from threethirteen.repl.kit.commands import render_stats
+from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.render import Text
+from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.solo.game import PlayFront
+from threethirteen.repl.solo.keeping import record_result
+from threethirteen.repl.solo.play import open_table
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.words.i18n import Texts
 
 from tests.test_repl_state import lowest_discard, move, started
 
@@ -138,16 +138,16 @@ def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_agai
 CHILD = """
 import io, resource, sys
 from pathlib import Path
-from threethirteen.repl.app import open_table
-from threethirteen.repl.commands import render_stats
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.keeping import record_result
-from threethirteen.repl.play import PlayFront
-from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.settings import Settings
-from threethirteen.repl.render import Text
-from threethirteen.repl.storage import Autosave, read_stats
+from threethirteen.repl.solo.play import open_table
+from threethirteen.repl.kit.commands import render_stats
+from threethirteen.repl.words.i18n import Texts
+from threethirteen.repl.solo.keeping import record_result
+from threethirteen.repl.solo.game import PlayFront
+from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.kit.render import Text
+from threethirteen.repl.files.storage import Autosave, read_stats
 from tests.test_disk import play_a_turn
 
 path = Path(sys.argv[1])

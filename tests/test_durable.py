@@ -12,7 +12,7 @@ import pytest
 from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.rules import decide, legal_commands, new_game
 from threethirteen.core.state import fold
-from threethirteen.repl.storage import Autosave
+from threethirteen.repl.files.storage import Autosave
 
 Synced = list[tuple[str, int]]
 

@@ -10,12 +10,12 @@ from prompt_toolkit.document import Document
 from threethirteen.core.cards import CARDS_BY_CODE, JOKER, parse_card
 from threethirteen.core.errors import InvalidCommandError
 from threethirteen.core.events import DrawSource
-from threethirteen.repl.cardwords import card_forms, read_card
-from threethirteen.repl.commands import render_help
-from threethirteen.repl.grammar import PLAY, REPLAY, Grammar, looks_like_card, parse
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.render import plain
-from threethirteen.repl.texts import de
+from threethirteen.repl.kit.commands import render_help
+from threethirteen.repl.kit.render import plain
+from threethirteen.repl.words import de
+from threethirteen.repl.words.cardwords import card_forms, read_card
+from threethirteen.repl.words.grammar import PLAY, REPLAY, Grammar, looks_like_card, parse
+from threethirteen.repl.words.i18n import Texts
 
 from tests.seats import seat_completer
 from tests.test_repl_input import table_at

@@ -19,7 +19,7 @@ from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import RoundDealt
 from threethirteen.core.log import MAX_LINE, read_log
 from threethirteen.core.state import cards_in_play
-from threethirteen.repl.reading import MAX_LOG_BYTES, load_file, read_bounded
+from threethirteen.repl.files.reading import MAX_LOG_BYTES, load_file, read_bounded
 
 from tests.child import Cli
 from tests.hostile import TEXTS, TOO_BIG, base_lines, corpus, dump

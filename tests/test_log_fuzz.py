@@ -18,7 +18,7 @@ from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import GameOptions, GameStarted
 from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.verify import verify_log
-from threethirteen.repl.i18n import Texts
+from threethirteen.repl.words.i18n import Texts
 
 from tests.playouts import Recorded, play_game, record
 
@@ -131,7 +131,7 @@ def test_the_same_seed_gives_the_same_log_whatever_the_hash_seed() -> None:
 
 def _verify_cli(text: str, tmp: Path) -> tuple[int, str]:
     """``threethirteen replay FILE --verify`` in-process: its exit code and output."""
-    from threethirteen.repl.replay import main
+    from threethirteen.repl.solo.replay import main
 
     path = tmp / "game.jsonl"
     path.write_bytes(text.encode("utf-8", errors="surrogateescape"))

@@ -33,8 +33,8 @@ from threethirteen.core.events import (
 from threethirteen.core.log import encode_log
 from threethirteen.core.rules import Assist, Command, Discard, Draw, decide
 from threethirteen.core.state import GameState, evolve, fold
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.reading import load_file
+from threethirteen.repl.files.reading import load_file
+from threethirteen.repl.words.i18n import Texts
 
 from tests.playouts import Recorded, record
 

@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from threethirteen.repl.grammar import MAX_LINE
+from threethirteen.repl.words.grammar import MAX_LINE
 
 from tests.child import Cli
 from tests.test_pty_game import leave, spawn

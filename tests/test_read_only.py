@@ -20,12 +20,12 @@ from threethirteen.core.log import encode_log
 from threethirteen.core.rules import decide, legal_commands, new_game
 from threethirteen.core.state import fold
 from threethirteen.core.timeline import HUMAN
-from threethirteen.repl.app import open_table
-from threethirteen.repl.completer import card_word
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.screen import TerminalScreen
-from threethirteen.repl.settings import Settings
+from threethirteen.repl.kit.completer import card_word
+from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.screen import TerminalScreen
+from threethirteen.repl.solo.play import open_table
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.words.i18n import Texts
 
 from tests.test_pty_game import ended, spawn_cli
 

@@ -34,12 +34,12 @@ from threethirteen.core.events import CardDiscarded, CardDrawn
 from threethirteen.core.players import load_policy, play_game
 from threethirteen.core.state import Phase
 from threethirteen.core.timeline import HUMAN
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.narrate import reason_of
-from threethirteen.repl.play import PlayFront
-from threethirteen.repl.screen import PlainScreen
-from threethirteen.repl.settings import Settings
-from threethirteen.repl.texts import de
+from threethirteen.repl.kit.narrate import reason_of
+from threethirteen.repl.kit.screen import PlainScreen
+from threethirteen.repl.solo.game import PlayFront
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.words import de
+from threethirteen.repl.words.i18n import Texts
 
 EN = Texts("en")
 DE = Texts("de")

@@ -16,16 +16,16 @@ from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.state import GameState, Phase
 from threethirteen.core.timeline import HUMAN
-from threethirteen.repl.commands import render_help
-from threethirteen.repl.completer import card_matches, card_word
-from threethirteen.repl.grammar import COMMANDS, PLAY, UsageError, parse
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.keys import complete_certain
-from threethirteen.repl.play import PlayFront, move_command
-from threethirteen.repl.render import fit, plain
-from threethirteen.repl.screen import PlainScreen
-from threethirteen.repl.settings import Settings
-from threethirteen.repl.validator import GameValidator
+from threethirteen.repl.kit.commands import render_help
+from threethirteen.repl.kit.completer import card_matches, card_word
+from threethirteen.repl.kit.keys import complete_certain
+from threethirteen.repl.kit.render import fit, plain
+from threethirteen.repl.kit.screen import PlainScreen
+from threethirteen.repl.kit.validator import GameValidator
+from threethirteen.repl.solo.game import PlayFront, move_command
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.words.grammar import COMMANDS, PLAY, UsageError, parse
+from threethirteen.repl.words.i18n import Texts
 
 from tests.seats import seat_completer
 

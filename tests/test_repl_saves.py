@@ -11,13 +11,13 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from threethirteen.core.log import read_log
-from threethirteen.repl.app import open_table
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import PlayFront
-from threethirteen.repl.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.settings import Settings
-from threethirteen.repl.storage import write_atomic
+from threethirteen.repl.files.storage import write_atomic
+from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.solo.game import PlayFront
+from threethirteen.repl.solo.play import open_table
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.words.i18n import Texts
 
 
 @pytest.fixture(autouse=True)

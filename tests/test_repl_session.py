@@ -21,15 +21,15 @@ from threethirteen.core.cards import Card
 from threethirteen.core.log import read_log
 from threethirteen.core.timeline import HUMAN
 from threethirteen.core.verify import verify_log
-from threethirteen.repl.app import open_table
-from threethirteen.repl.completer import card_word
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.keys import KEY_HELP
-from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import PlayFront
-from threethirteen.repl.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.settings import Settings
-from threethirteen.repl.style import wants_plain
+from threethirteen.repl.kit.completer import card_word
+from threethirteen.repl.kit.keys import KEY_HELP
+from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.kit.style import wants_plain
+from threethirteen.repl.solo.game import PlayFront
+from threethirteen.repl.solo.play import open_table
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.words.i18n import Texts
 
 SEED = 41
 F2 = "\x1bOQ"

@@ -15,15 +15,15 @@ from threethirteen.core.rules import Assist, Discard, Draw, decide, new_game
 from threethirteen.core.state import GameState
 from threethirteen.core.timeline import HUMAN, Timeline, reveals_hidden
 from threethirteen.core.views import view_for
-from threethirteen.repl.i18n import Texts, language_from_environment
-from threethirteen.repl.render import (
+from threethirteen.repl.files.storage import Autosave, Stats, read_stats, save_stats, write_crash
+from threethirteen.repl.kit.render import (
     plain,
     render_game_over,
     render_round_over,
     render_score_sheet,
     render_table,
 )
-from threethirteen.repl.storage import Autosave, Stats, read_stats, save_stats, write_crash
+from threethirteen.repl.words.i18n import Texts, language_from_environment
 
 pytestmark = pytest.mark.usefixtures("data_home")
 

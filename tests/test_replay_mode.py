@@ -35,16 +35,16 @@ from threethirteen.core.log import encode_log
 from threethirteen.core.moves import is_turn_end
 from threethirteen.core.players import play_game
 from threethirteen.core.state import GameState, fold
-from threethirteen.repl.completer import GameCompleter
-from threethirteen.repl.grammar import REPLAY
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.narrate import describe
-from threethirteen.repl.render import plain
-from threethirteen.repl.replay import main, open_replay
-from threethirteen.repl.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.validator import GameValidator
-from threethirteen.repl.viewer import Replay
+from threethirteen.repl.kit.completer import GameCompleter
+from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.narrate import describe
+from threethirteen.repl.kit.render import plain
+from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.kit.validator import GameValidator
+from threethirteen.repl.solo.replay import main, open_replay
+from threethirteen.repl.solo.replay_front import Replay
+from threethirteen.repl.words.grammar import REPLAY
+from threethirteen.repl.words.i18n import Texts
 
 from tests.child import Cli
 

@@ -33,15 +33,16 @@ from threethirteen.core.players import load_policy, play_on
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase
 from threethirteen.core.timeline import HUMAN
-from threethirteen.repl import cli, reproduce
-from threethirteen.repl.app import main, open_table
-from threethirteen.repl.completer import card_word
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.loop import run_terminal
-from threethirteen.repl.play import PlayFront
-from threethirteen.repl.reproduce import ReproduceError, issues_url, parse_target, rebuild
-from threethirteen.repl.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.settings import Settings
+from threethirteen.repl import cli
+from threethirteen.repl.files import reproduce
+from threethirteen.repl.files.reproduce import ReproduceError, issues_url, parse_target, rebuild
+from threethirteen.repl.kit.completer import card_word
+from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.solo.game import PlayFront
+from threethirteen.repl.solo.play import main, open_table
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.words.i18n import Texts
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 AUTOSAVE = '{"not": "touched"}\n'

@@ -18,8 +18,8 @@ from threethirteen.core.log import GameLog, encode_log, read_log
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.state import fold
 from threethirteen.core.verify import verify_log
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.shipped import rules_text, shipped_replays
+from threethirteen.repl.files.shipped import rules_text, shipped_replays
+from threethirteen.repl.words.i18n import Texts
 
 from tests.curated import CURATED, REPLAYS
 

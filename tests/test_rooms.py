@@ -18,7 +18,7 @@ from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.state import fold
 from threethirteen.core.table import Played
 from threethirteen.core.verify import verify_events
-from threethirteen.repl.reading import load_file
+from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.names import KeyBook, name_problem

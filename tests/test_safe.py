@@ -17,9 +17,9 @@ import pexpect
 import pytest
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output.vt100 import Vt100_Output
-from threethirteen.repl.safe import is_safe, visible
-from threethirteen.repl.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.style import STYLE
+from threethirteen.repl.kit.safe import is_safe, visible
+from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.kit.style import STYLE
 
 from tests.child import Cli
 from tests.hostile import ESCAPES, TEXTS

@@ -33,7 +33,7 @@ from threethirteen.core.events import (
     StockRebuilt,
 )
 from threethirteen.core.rules import new_game
-from threethirteen.repl.reading import load_file
+from threethirteen.repl.files.reading import load_file
 
 from tests.child import Cli
 from tests.sshclient import (

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from threethirteen.core.events import GameOptions
+from threethirteen.core.lab.simulation import GameJob, mean_interval, percentile, play_job
 from threethirteen.core.log import read_log
-from threethirteen.core.simulation import GameJob, mean_interval, percentile, play_job
 from threethirteen.core.state import fold
-from threethirteen.repl.simulate import main
+from threethirteen.repl.lab.simulate import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

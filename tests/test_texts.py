@@ -1,6 +1,6 @@
 """The text tables: German says everything English says, with the same blanks.
 
-A translator edits one file per language (:mod:`repl.texts`); these tests catch a key
+A translator edits one file per language (:mod:`repl.words`); these tests catch a key
 that one language lacks, a ``{field}`` that the other does not fill, and a command or
 choice of the grammar that German has no word for.
 """
@@ -13,13 +13,13 @@ from pathlib import Path
 
 from threethirteen.core.ai.reasons import CLAUSES
 from threethirteen.core.errors import MESSAGES, WORDS
-from threethirteen.repl.grammar import (
+from threethirteen.repl.words import de, en
+from threethirteen.repl.words.grammar import (
     COMMANDS,
     LOBBY_COMMANDS,
     REPLAY_COMMANDS,
     SHARED_COMMANDS,
 )
-from threethirteen.repl.texts import de, en
 
 
 def fields(template: str) -> set[str]:

@@ -11,7 +11,7 @@ from threethirteen.core.errors import GameError, LogFormatError
 from threethirteen.core.events import CardDiscarded, GameOptions
 from threethirteen.core.log import read_log
 from threethirteen.core.verify import verify_events, verify_log
-from threethirteen.repl.i18n import Texts
+from threethirteen.repl.words.i18n import Texts
 
 from tests.playouts import Recorded, record
 

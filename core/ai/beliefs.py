@@ -12,11 +12,12 @@ probably does not. Each opponent gets an *affinity* per card, a factor around
 from __future__ import annotations
 
 from attrs import frozen
-from threethirteen.core.ai.hands import Table
-from threethirteen.core.ai.tracking import unseen_counts
-from threethirteen.core.cards import JOKER_CODE, SEATS
-from threethirteen.core.state import MoveKind
-from threethirteen.core.views import PlayerView
+
+from ..cards import JOKER_CODE, SEATS
+from ..state import MoveKind
+from ..views import PlayerView
+from .hands import Table
+from .tracking import unseen_counts
 
 TOOK_RANK, TOOK_SUIT = 1.8, 1.4
 """Factors on cards that meld with a card the opponent took: its rank, its suit nearby."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from threethirteen.core.ai.hands import Table, codes_of, with_card
-from threethirteen.core.ai.reasons import clause, discard_reason, name, reason
-from threethirteen.core.cards import Card, card_from_code
-from threethirteen.core.events import DrawSource
-from threethirteen.core.views import PlayerView
+from ..cards import Card, card_from_code
+from ..events import DrawSource
+from ..views import PlayerView
+from .hands import Table, codes_of, with_card
+from .reasons import clause, discard_reason, name, reason
 
 NEAR_TIE = 2
 """Penalty points within which the easy level counts two choices as nearly equal."""

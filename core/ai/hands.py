@@ -12,7 +12,8 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 
 from attrs import frozen
-from threethirteen.core.cards import (
+
+from ..cards import (
     CARDS_BY_CODE,
     JOKER_CODE,
     Card,
@@ -20,7 +21,7 @@ from threethirteen.core.cards import (
     card_penalty,
     wild_rank_for_round,
 )
-from threethirteen.core.melds import best_arrangement
+from ..melds import best_arrangement
 
 Codes = tuple[int, ...]
 

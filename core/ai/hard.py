@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import random
 
-from threethirteen.core.ai.beliefs import Beliefs, read_beliefs
-from threethirteen.core.ai.hands import Codes, Table, codes_of, outlook, with_card, without
-from threethirteen.core.ai.lookahead import Samples, leave_value, sample_draws, stock_value
-from threethirteen.core.ai.medium import MediumPolicy
-from threethirteen.core.ai.reasons import clause, discard_reason, name, open_groups, reason
-from threethirteen.core.ai.tracking import turns_played
-from threethirteen.core.cards import Card, card_from_code
-from threethirteen.core.events import DrawSource
-from threethirteen.core.views import PlayerView
+from ..cards import Card, card_from_code
+from ..events import DrawSource
+from ..views import PlayerView
+from .beliefs import Beliefs, read_beliefs
+from .hands import Codes, Table, codes_of, outlook, with_card, without
+from .lookahead import Samples, leave_value, sample_draws, stock_value
+from .medium import MediumPolicy
+from .reasons import clause, discard_reason, name, open_groups, reason
+from .tracking import turns_played
 
 SAMPLES = 96
 """Stock deals sampled per decision."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from threethirteen.core.ai.hands import Codes, Table
+from .hands import Codes, Table
 
 Samples = list[list[int]]
 

@@ -10,12 +10,12 @@ seems close, it only dumps points ("dump mode").
 
 from __future__ import annotations
 
-from threethirteen.core.ai.hands import Codes, Outlook, Table, codes_of, outlook, with_card, without
-from threethirteen.core.ai.reasons import clause, discard_reason, name, open_groups, reason
-from threethirteen.core.ai.tracking import pickups, turns_played, unseen_list
-from threethirteen.core.cards import Card, card_from_code
-from threethirteen.core.events import DrawSource
-from threethirteen.core.views import PlayerView
+from ..cards import Card, card_from_code
+from ..events import DrawSource
+from ..views import PlayerView
+from .hands import Codes, Outlook, Table, codes_of, outlook, with_card, without
+from .reasons import clause, discard_reason, name, open_groups, reason
+from .tracking import pickups, turns_played, unseen_list
 
 CANDIDATES = 5
 """Discards judged by their outs: the best few by the penalty they leave."""

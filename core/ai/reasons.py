@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterable, Sequence
 from string import Formatter
 
-from threethirteen.core.ai.hands import Codes, Table
-from threethirteen.core.cards import CARDS_BY_CODE, JOKER_CODE, card_from_code
+from ..cards import CARDS_BY_CODE, JOKER_CODE, card_from_code
+from .hands import Codes, Table
 
 ACTION_SEPARATOR = ": "
 CLAUSE_SEPARATOR = ", "

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from threethirteen.core.cards import SEATS, new_deck
-from threethirteen.core.state import MoveKind
-from threethirteen.core.views import PlayerView
+from ..cards import SEATS, new_deck
+from ..state import MoveKind
+from ..views import PlayerView
 
 
 def unseen_counts(view: PlayerView) -> dict[int, int]:

@@ -19,11 +19,12 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 import cattrs
-from threethirteen.core.errors import GameError
-from threethirteen.core.log import TruncatedLogError, encode_log
-from threethirteen.repl.reading import load_file
-from threethirteen.repl.server.room import Deal, Plan, Room, secret_deal
-from threethirteen.repl.storage import write_atomic
+
+from ...core.errors import GameError
+from ...core.log import TruncatedLogError, encode_log
+from ..files.reading import load_file
+from ..files.storage import write_atomic
+from .room import Deal, Plan, Room, secret_deal
 
 WORDS = (
     "BARK", "COVE", "DUNE", "FERN", "GLEN", "HAZE", "IRIS", "JADE", "KITE", "LAMP",

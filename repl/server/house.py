@@ -7,8 +7,9 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from attrs import frozen
-from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.names import KeyBook
+
+from .hall import Hall
+from .names import KeyBook
 
 
 @frozen(kw_only=True)

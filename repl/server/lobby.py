@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from threethirteen.core.players import LEVELS
-from threethirteen.repl import commands
-from threethirteen.repl.front import Front, Quit
-from threethirteen.repl.grammar import LOBBY, Parsed
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.render import Text, toolbar
-from threethirteen.repl.screen import Screen
-from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.room import Plan, Room
+from ...core.players import LEVELS
+from ..kit import commands
+from ..kit.front import Front, Quit
+from ..kit.render import Text, toolbar
+from ..kit.screen import Screen
+from ..words.grammar import LOBBY, Parsed
+from ..words.i18n import Texts
+from .hall import Hall
+from .room import Plan, Room
 
 TURN_TIMES = range(10, 3601)
 """How long a turn may be given, in seconds (``new --turn-time``)."""

@@ -13,7 +13,7 @@ import json
 import re
 from pathlib import Path
 
-from threethirteen.repl.storage import write_atomic
+from ..files.storage import write_atomic
 
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,15}")
 """A player's name: a lower-case letter, then up to 15 letters, digits, ``_`` or ``-``."""

@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from attrs import define, field, frozen
-from threethirteen.core.events import Assistance, AssistanceUsed, Event, GameOptions
-from threethirteen.core.fairness import SALT_HEX
-from threethirteen.core.players import LEVELS, load_policy
-from threethirteen.core.rules import Assist, Discard, Draw, new_game
-from threethirteen.core.seats import SEATS
-from threethirteen.core.state import GameState, Phase, evolve, fold
-from threethirteen.core.table import Change, Played, Table
-from threethirteen.repl.storage import Autosave
+
+from ...core.events import Assistance, AssistanceUsed, Event, GameOptions
+from ...core.fairness import SALT_HEX
+from ...core.players import LEVELS, load_policy
+from ...core.rules import Assist, Discard, Draw, new_game
+from ...core.seats import SEATS
+from ...core.state import GameState, Phase, evolve, fold
+from ...core.table import Change, Played, Table
+from ..files.storage import Autosave
 
 _T = TypeVar("_T")
 

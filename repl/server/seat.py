@@ -15,20 +15,18 @@ import asyncio
 from collections.abc import Callable
 from typing import Protocol
 
-from threethirteen.core.errors import GameError
-from threethirteen.core.events import AssistanceUsed, DrawSource, Event, RoundScored
-from threethirteen.core.fairness import keeps_promise
-from threethirteen.core.rules import Discard, Draw, check
-from threethirteen.core.state import GameState, Phase, evolve
-from threethirteen.core.table import AiReplaced, Hint, Played
-from threethirteen.core.views import PlayerView, seen_from, view_for
-from threethirteen.repl import commands
-from threethirteen.repl.completer import GameCompleter
-from threethirteen.repl.front import Front, Quit
-from threethirteen.repl.grammar import SHARED, Parsed
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.narrate import GameOver, RoundOver, Say, narrate
-from threethirteen.repl.render import (
+from ...core.errors import GameError
+from ...core.events import AssistanceUsed, DrawSource, Event, RoundScored
+from ...core.fairness import keeps_promise
+from ...core.rules import Discard, Draw, check
+from ...core.state import GameState, Phase, evolve
+from ...core.table import AiReplaced, Hint, Played
+from ...core.views import PlayerView, seen_from, view_for
+from ..kit import commands
+from ..kit.completer import GameCompleter
+from ..kit.front import Front, Quit
+from ..kit.narrate import GameOver, RoundOver, Say, narrate
+from ..kit.render import (
     Text,
     cards_text,
     next_sort,
@@ -43,9 +41,11 @@ from threethirteen.repl.render import (
     render_table,
     toolbar,
 )
-from threethirteen.repl.safe import visible
-from threethirteen.repl.screen import Screen
-from threethirteen.repl.server.room import News, Note, Room
+from ..kit.safe import visible
+from ..kit.screen import Screen
+from ..words.grammar import SHARED, Parsed
+from ..words.i18n import Texts
+from .room import News, Note, Room
 
 MAX_SAY = 200
 """The longest line ``say`` passes to the table, in characters."""

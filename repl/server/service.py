@@ -14,11 +14,12 @@ from pathlib import Path
 
 import asyncssh
 from attrs import Factory, frozen
-from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits, Service
-from threethirteen.repl.server.names import KeyBook
-from threethirteen.repl.server.room import Deal, secret_deal
-from threethirteen.repl.server.ssh import GameServer
+
+from .hall import Hall
+from .house import Limits, Service
+from .names import KeyBook
+from .room import Deal, secret_deal
+from .ssh import GameServer
 
 
 @frozen(kw_only=True)

@@ -15,10 +15,11 @@ import contextlib
 from typing import Any
 
 import asyncssh
-from threethirteen.core.log import encode_log
-from threethirteen.repl.server.house import Service
-from threethirteen.repl.server.names import name_problem, password_matches
-from threethirteen.repl.server.terminal import Guest
+
+from ...core.log import encode_log
+from .house import Service
+from .names import name_problem, password_matches
+from .terminal import Guest
 
 
 class GameServer(asyncssh.SSHServer):

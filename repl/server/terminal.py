@@ -23,15 +23,16 @@ from prompt_toolkit.application.current import create_app_session, get_app
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
-from threethirteen.repl.front import Front, Quit
-from threethirteen.repl.i18n import Texts
-from threethirteen.repl.loop import make_session
-from threethirteen.repl.screen import TerminalScreen
-from threethirteen.repl.server.house import Service
-from threethirteen.repl.server.lobby import LobbyFront
-from threethirteen.repl.server.room import Room
-from threethirteen.repl.server.seat import SeatFront, WatchFront
-from threethirteen.repl.style import STYLE
+
+from ..kit.front import Front, Quit
+from ..kit.loop import make_session
+from ..kit.screen import TerminalScreen
+from ..kit.style import STYLE
+from ..words.i18n import Texts
+from .house import Service
+from .lobby import LobbyFront
+from .room import Room
+from .seat import SeatFront, WatchFront
 
 
 class Guest:

@@ -1,0 +1,132 @@
+"""The engine's speed, measured: the meld solver on random dealt hands, cold and warm, and
+whole games played and folded.
+
+The clock is passed in (reading one is measurement, not I/O), so that the figures are
+taken here and printed elsewhere. The games are played by
+:func:`~core.players.play_on`, the one loop in which policies play, by four
+:class:`LowestPenaltyPolicy` players that share one random generator.
+
+>>> ticks = iter(range(100))
+>>> times = time_games(2026, games=1, clock=lambda: float(next(ticks)))
+>>> times.events > 100, times.game_seconds, times.fold_seconds
+(True, 1.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from ..cards import SEATS, Card, new_deck
+from ..events import DrawSource, Event, GameOptions
+from ..melds import best_arrangement, clear_cache
+from ..players import play_on
+from ..rules import new_game
+from ..state import fold
+from ..views import PlayerView
+from .simulation import Clock
+
+SIZE_BANDS: tuple[tuple[int, int], ...] = ((3, 8), (9, 11), (12, 14))
+"""The hand sizes the solver is timed on: the early, the middle and the late rounds."""
+
+Deal = tuple[tuple[Card, ...], int, bool]
+"""A hand to solve, the round it is solved in, and whether aces are high."""
+
+
+def random_hands(count: int, low: int, high: int, rng: random.Random) -> list[Deal]:
+    """``count`` (hand, round, aces_high) deals of ``low``–``high`` cards from a double deck."""
+    hands = []
+    for i in range(count):
+        deck = list(new_deck((0, 2, 4)[i % 3]))
+        rng.shuffle(deck)
+        size = rng.randint(low, high)
+        hands.append((tuple(deck[:size]), rng.randint(1, 11), rng.random() < 0.5))
+    return hands
+
+
+def _high_percentile(samples: Sequence[float], share: float) -> float:
+    """The sample at index ``⌊share · n⌋`` of the sorted samples (the benchmark's p99)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def time_solver(hands: Sequence[Deal], *, cold: bool, clock: Clock) -> tuple[float, float]:
+    """Median and p99 microseconds per ``best_arrangement`` call: ``cold`` with the caches
+    cleared before each call, else warm (the same hand solved just before)."""
+    samples = []
+    for hand, round_no, aces_high in hands:
+        if cold:
+            clear_cache()
+        else:
+            best_arrangement(hand, round_no, aces_high=aces_high)
+        start = clock()
+        best_arrangement(hand, round_no, aces_high=aces_high)
+        samples.append((clock() - start) * 1e6)
+    return statistics.median(samples), _high_percentile(samples, 0.99)
+
+
+class LowestPenaltyPolicy:
+    """A plain player for timing: draws at random, discards to the lowest penalty
+    (of equal ones, the first card of the sorted hand)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_draw(self, view: PlayerView) -> DrawSource:
+        sources = [DrawSource.STOCK]
+        if view.discard_pile:
+            sources.append(DrawSource.DISCARD)
+        return self.rng.choice(sources)
+
+    def choose_discard(self, view: PlayerView) -> Card:
+        def penalty(card: Card) -> int:
+            rest = list(view.hand)
+            rest.remove(card)
+            return best_arrangement(rest, view.round_no, aces_high=view.aces_high).penalty
+
+        cards = [card for card in dict.fromkeys(view.hand) if card != view.must_not_discard]
+        return min(cards, key=penalty)
+
+
+def benchmark_game(seed: int) -> tuple[Event, ...]:
+    """The log of one game with two jokers between four lowest-penalty players."""
+    start, first = new_game(seed, GameOptions(jokers=2))
+    player = LowestPenaltyPolicy(random.Random(seed))
+    log = list(first)
+    for events, _ in play_on(start, [player] * SEATS):
+        log.extend(events)
+    return tuple(log)
+
+
+@frozen(kw_only=True)
+class GameTimes:
+    """Whole games timed: the mean seconds to play one, and the seconds to fold them all."""
+
+    games: int
+    events: int
+    """The events of all the games together."""
+    game_seconds: float
+    fold_seconds: float
+
+    @property
+    def events_per_second(self) -> float:
+        """Events folded per second."""
+        return self.events / self.fold_seconds
+
+
+def time_games(seed: int, games: int, *, clock: Clock) -> GameTimes:
+    """Play ``games`` benchmark games (seeds ``seed``, ``seed + 1`` …), then fold their logs."""
+    start = clock()
+    logs = [benchmark_game(seed + i) for i in range(games)]
+    game_seconds = (clock() - start) / games
+    start = clock()
+    for log in logs:
+        fold(log)
+    fold_seconds = clock() - start
+    events = sum(len(log) for log in logs)
+    return GameTimes(
+        games=games, events=events, game_seconds=game_seconds, fold_seconds=fold_seconds
+    )

@@ -1,0 +1,164 @@
+"""Reading a log file from anywhere, bounded: refused quickly when it is not a saved game.
+
+A replay or a bug report comes from a stranger, and its path may name anything: a FIFO
+that nobody writes to, ``/dev/zero``, a folder, a file of gigabytes. :func:`read_bounded`
+looks before it opens (``os.stat``: only a regular file of at most :data:`MAX_LOG_BYTES`
+is read), opens without blocking (``O_NONBLOCK``: a FIFO put in the file's place between
+the look and the open does not hang), looks again at what it opened (``fstat``) and
+never reads more than the limit. :func:`load_file` reads and parses a whole log.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from attrs import evolve, frozen
+
+from ...core.cards import Card
+from ...core.deck import RecordedShuffler
+from ...core.errors import LogFormatError
+from ...core.events import GameStarted
+from ...core.log import GameLog, TruncatedLogError, read_log
+from ...core.seats import SEAT_NAMES
+from ...core.verify import verify_events
+
+__all__ = ["MAX_LOG_BYTES", "load_file", "read_bounded"]
+
+MAX_LOG_BYTES = 8 * 1024 * 1024
+"""The largest file read as a log: 8 MiB. A whole game of 11 rounds is about 100 KB."""
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a pipe (FIFO)"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind(mode: int) -> str:
+    return next((said for test, said in _KINDS if test(mode)), "not a regular file")
+
+
+def _check(path: Path, status: os.stat_result, limit: int) -> None:
+    if not stat.S_ISREG(status.st_mode):
+        raise LogFormatError("file_not_regular", path=str(path), kind=_kind(status.st_mode))
+    if status.st_size > limit:
+        raise LogFormatError("file_too_big", path=str(path), size=status.st_size, limit=limit)
+
+
+def _unreadable(path: Path, error: OSError) -> LogFormatError:
+    return LogFormatError("file_unreadable", path=str(path), detail=error.strerror or str(error))
+
+
+def read_bounded(path: Path, limit: int = MAX_LOG_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    Raises ``LogFormatError`` (never blocking) when ``path`` is missing or unreadable,
+    is not a regular file (a folder, a FIFO, a device), or is larger than ``limit``.
+    """
+    try:
+        _check(path, os.stat(path), limit)
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        descriptor = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    try:
+        _check(path, os.fstat(descriptor), limit)  # what was opened, not what was looked at
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    finally:
+        os.close(descriptor)
+    if size > limit:  # it grew while it was read
+        raise LogFormatError("file_too_big", path=str(path), size=size, limit=limit)
+    return b"".join(chunks)
+
+
+def load_file(path: Path, *, rules: bool = True) -> GameLog:
+    """Read a saved game; every problem becomes a ``LogFormatError`` naming the file or line.
+
+    A cut-off last line raises :class:`core.log.TruncatedLogError`, which holds the
+    complete events before it. Every move is decided again by the rules
+    (:func:`core.verify.verify_log`, through :func:`core.rules.decide`): a move the rules
+    forbid, or an event they do not give, is refused at its line. ``rules=False`` leaves
+    that to the caller (``--verify`` says its own verdict).
+    """
+    data = read_bounded(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise LogFormatError("log_not_utf8", line=line) from None
+    if not rules:
+        return read_log(text)
+    try:
+        log = read_log(text)
+    except TruncatedLogError as error:
+        _check_rules(error.prefix)  # a move against the rules before the cut comes first
+        raise
+    _check_rules(log)
+    return log
+
+
+@frozen
+class _AsRecorded:
+    """Chance as the log recorded it; past the log's end, the cards as they lie.
+
+    A log may stop inside a move (a round scored, the next deal not yet written): the
+    deal decided there is compared with nothing, so any order does.
+    """
+
+    started: GameStarted
+    recorded: RecordedShuffler
+
+    @property
+    def seeded(self) -> bool:
+        return self.started.seeded  # as the log says: decide writes it into GameStarted
+
+    def first_dealer(self) -> int:
+        return self.recorded.first_dealer()
+
+    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        try:
+            return self.recorded.deal_order(round_no, deck)
+        except ValueError:
+            return deck
+
+    def rebuild_order(
+        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        try:
+            return self.recorded.rebuild_order(round_no, rebuild_no, cards)
+        except ValueError:
+            return cards
+
+
+def _check_rules(log: GameLog) -> None:
+    """Refuse ``log`` at the first event the rules do not give.
+
+    :func:`core.log.read_log` has already bounded every hand (whose turn it is, no card
+    twice), so deciding again is quick: a whole game takes milliseconds. Chance is taken
+    from the log as recorded: whether a deal follows from the seed is no rule of a move,
+    and ``--verify`` and the replay say it.
+    """
+    started = log.events[0]
+    assert isinstance(started, GameStarted)  # read_log starts every log so
+    chance = _AsRecorded(started, RecordedShuffler(log.events))
+    # the seats' names are another program's to choose (said as they are), not a rule
+    named = (evolve(started, seats=SEAT_NAMES), *log.events[1:])
+    verdict = verify_events(named, shuffler=chance)
+    if verdict.ok:
+        return  # a log that stops inside a move is a true prefix: resumed, or replayed
+    at = verdict.events
+    kind = type(log.events[at]).__name__ if at < len(log.events) else "GameStarted"
+    raise LogFormatError("log_against_rules", line=verdict.line, type=kind, problem=verdict.problem)

@@ -1,0 +1,435 @@
+"""Files in the user's data directory: the autosave, saves, statistics, history, crash reports.
+
+The directory is ``$XDG_DATA_HOME/threethirteen`` (``~/.local/share/threethirteen``
+by default). Whole files are written atomically (a temporary file, then
+``os.replace``); the autosave grows by appending one line per event, so a crash
+loses at most the line being written, and a write that fails (a full disk) is cut
+back to the last whole line and written again later.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import os
+import stat
+import tempfile
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from attrs import asdict, define, frozen
+
+from ...core import __version__
+from ...core.events import Event, GameEnded
+from ...core.log import encode_log, event_line
+
+APP = "threethirteen"
+
+
+def os_detail(error: OSError) -> str:
+    """An operating system error in a few words (``No space left on device``)."""
+    return error.strerror or str(error)
+
+
+def data_path() -> Path:
+    """Where this game keeps its files (whether or not the folder is there)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return Path(base) / APP
+
+
+def data_dir() -> Path:
+    """Where this game keeps its files, created on first use; :class:`OSError` when it
+    cannot be (a file has its name, a read-only disk)."""
+    path = data_path()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def write_atomic(
+    path: Path,
+    text: str,
+    *,
+    mode: int | None = None,
+    create_folder: bool = True,
+    overwrite: bool = True,
+) -> None:
+    """Replace ``path`` by ``text`` in one step: readers see the old file or the new one.
+
+    The text goes to a temporary file in the same folder, is synced, then takes the
+    file's name. ``mode`` gives the new file those permissions (a rewritten file keeps
+    its own); otherwise it is readable by its owner only. Without ``create_folder`` a
+    missing folder is an error; without ``overwrite`` an existing file is never
+    replaced (``FileExistsError``), even one that appeared while the text was written.
+    """
+    if create_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            if mode is not None:
+                os.chmod(temp, mode)
+            os.fsync(file.fileno())
+        if overwrite:
+            os.replace(temp, path)
+        else:
+            _link_new(Path(temp), path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the names in ``folder`` durable (a file created, renamed or moved aside there):
+    without this a power cut may lose a new name though its file's bytes were synced.
+
+    A file system that cannot sync a folder is left as it is: the files are synced.
+    """
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _link_new(temp: Path, path: Path) -> None:
+    """Give ``temp`` the name ``path`` only if no file has it (a hard link cannot overwrite)."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links: look, then rename
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        os.replace(temp, path)
+        return
+    temp.unlink()
+
+
+# -- one game per data folder ---------------------------------------------------------
+
+LOCK = "lock"
+
+_claimed: dict[str, int] = {}  # lock file -> its descriptor, held until this process ends
+
+
+def claim_folder(folder: Path) -> int | None:
+    """Take ``folder`` for this process's terminal game (its autosave, its statistics);
+    the pid of another process's game that holds it, else ``None``.
+
+    The lock file ``lock`` is locked with ``flock`` and holds the pid of whoever took
+    it. The system frees the lock of a process that ended, however it ended, so a
+    lock left by a dead game is taken over as it is, with no race. A folder where no
+    lock file can be made is not claimed (``None``): its trouble is told elsewhere.
+    """
+    path = os.path.abspath(folder / LOCK)
+    if path in _claimed:
+        return None
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        holder = _pid_in(fd) if error.errno in (errno.EAGAIN, errno.EACCES) else None
+        os.close(fd)
+        return holder
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    _claimed[path] = fd
+    return None
+
+
+def _pid_in(fd: int) -> int:
+    """The pid in a lock file (0 while its holder has not yet written it)."""
+    text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    return int(text) if text.isdigit() else 0
+
+
+# -- saved games -------------------------------------------------------------------------
+
+SAVES = "saves"
+SAVE_SUFFIX = ".jsonl"
+
+
+def saves_dir() -> Path:
+    """Where ``save NAME`` puts a game: ``saves`` in the data folder (made by the first save)."""
+    return data_path() / SAVES
+
+
+def names_a_path(name: str) -> bool:
+    """Whether a save's name is a path as given (a slash in it: ``./game``, ``~/g``, ``/tmp/g``)
+    rather than a name in the saves folder."""
+    return "/" in name or os.sep in name
+
+
+def with_save_suffix(path: Path) -> Path:
+    """``path`` ending in ``.jsonl`` (added when missing)."""
+    return path if path.name.endswith(SAVE_SUFFIX) else path.with_name(path.name + SAVE_SUFFIX)
+
+
+def save_path(name: str) -> Path:
+    """Where ``save NAME`` writes: ``saves/NAME.jsonl``, or the path NAME names."""
+    base = Path(name).expanduser() if names_a_path(name) else saves_dir() / name
+    return with_save_suffix(base)
+
+
+def find_save(name: str) -> Path | None:
+    """The file ``load NAME`` reads, looked for as ``save NAME`` writes it; ``None`` if none."""
+    base = Path(name).expanduser() if names_a_path(name) else saves_dir() / name
+    for path in (base, with_save_suffix(base)):
+        if path.is_file():
+            return path
+    return None
+
+
+def odd_file(path: Path) -> str | None:
+    """What is at ``path`` when it is there but is neither a file nor a folder: ``link``
+    (a symbolic link, even one to a file), ``fifo``, ``device`` or ``socket``."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    return "socket" if stat.S_ISSOCK(mode) else None
+
+
+def bad_save_name(name: str) -> bool:
+    """A name no file can have: a folder (``..``, ``games/``), or with a NUL in it."""
+    folder = name.rstrip().endswith(("/", os.sep)) or Path(name).name in ("", ".", "..")
+    return folder or "\0" in name
+
+
+Write = Callable[[int, bytes], int]
+"""How bytes reach a file descriptor (:func:`os.write`; a test gives one that fails)."""
+
+SaveTold = Callable[[OSError | None], None]
+"""What hears that the autosave failed (the error) or saves again (``None``)."""
+
+
+class Autosave:
+    """The running game's log on disk, kept equal to :meth:`Timeline.recorded` by :meth:`sync`.
+
+    A failed write (a full disk: ``ENOSPC``, ``EFBIG``) never reaches the table: the
+    file is cut back to its last whole line, ``told`` hears the error once, the game
+    goes on in memory, and the next :meth:`sync` writes everything not yet written.
+    """
+
+    def __init__(self, path: Path, *, write: Write = os.write) -> None:
+        self.path = path
+        self.told: SaveTold | None = None
+        self.failure: OSError | None = None
+        self._write = write
+        self._written: list[Event] = []
+        self._torn = False  # a cut-off line could not be cut back: rewrite the whole file
+
+    def sync(self, events: Sequence[Event]) -> None:
+        """Make the file hold ``events``: append what is new, or rewrite it when it shrank.
+
+        Never raises :class:`OSError`: a failure is kept in :attr:`failure` and told.
+        """
+        try:
+            self._sync(events)
+        except OSError as error:
+            if self.failure is None and self.told is not None:
+                self.told(error)
+            self.failure = error
+            return
+        if self.failure is not None:
+            self.failure = None
+            if self.told is not None:
+                self.told(None)
+
+    def _sync(self, events: Sequence[Event]) -> None:
+        done = len(self._written)
+        if done and not self._torn and len(events) >= done and _same_prefix(self._written, events):
+            if len(events) > done:
+                self._append(events, done)
+            return
+        if events:
+            write_atomic(self.path, encode_log(events))
+        else:
+            self.path.unlink(missing_ok=True)
+        self._written = list(events)
+        self._torn = False
+
+    def _append(self, events: Sequence[Event], done: int) -> None:
+        """Append ``events[done:]``, one line each; on failure, cut the file back to where
+        it was, so that no cut-off line is left for later lines to follow."""
+        created = not self.path.exists()
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            for seq in range(done, len(events)):
+                size = os.fstat(fd).st_size
+                data = event_line(seq + 1, events[seq]).encode("utf-8")
+                try:
+                    while data:
+                        data = data[self._write(fd, data) :]
+                except OSError:
+                    try:
+                        os.ftruncate(fd, size)
+                    except OSError:
+                        self._torn = True
+                    raise
+                self._written.append(events[seq])
+            try:  # one move's lines are on the disk before anyone hears of the move
+                os.fsync(fd)
+            except OSError:
+                self._torn = True  # what reached the disk is unknown: rewrite it whole
+                raise
+        finally:
+            os.close(fd)
+        if created:
+            sync_folder(self.path.parent)
+
+    def adopt(self, events: Sequence[Event]) -> None:
+        """The file already holds ``events`` (a resumed game): only remember them."""
+        self._written = list(events)
+
+    def keep_aside(self, kind: str = "unfinished") -> Path | None:
+        """Move the file aside under a new name (``unfinished-DATE-TIME.jsonl``); its path.
+
+        An unfinished game about to be replaced by another is kept this way, so
+        that nothing played is lost; a fresh name each time never overwrites one.
+        """
+        if not self.path.exists():
+            return None
+        target = _move_aside(self.path, kind, SAVE_SUFFIX)
+        self._written = []
+        self._torn = False
+        return target
+
+
+def _same_prefix(written: Sequence[Event], events: Sequence[Event]) -> bool:
+    # The log only grows between undos, so the last written event decides in practice;
+    # comparing the whole prefix keeps this exact at little cost (hundreds of events).
+    count = len(written)
+    return written[-1] == events[count - 1] and list(written) == list(events[:count])
+
+
+@define
+class Stats:
+    """Your results across games."""
+
+    played: int = 0
+    won: int = 0
+    no_winner: int = 0
+    total_sum: int = 0
+    best: int | None = None
+    assisted: int = 0
+
+    @property
+    def average(self) -> float | None:
+        return self.total_sum / self.played if self.played else None
+
+    def record(self, ended: GameEnded, *, seat: int, assisted: bool) -> None:
+        """Count one finished game."""
+        total = ended.totals[seat]
+        self.played += 1
+        self.won += ended.winner == seat
+        self.no_winner += ended.winner is None
+        self.total_sum += total
+        self.best = total if self.best is None else min(self.best, total)
+        self.assisted += assisted
+
+
+def stats_path() -> Path:
+    return data_dir() / "stats.json"
+
+
+@frozen
+class StatsFile:
+    """The statistics as read, and where a broken file was kept (``None``: none was)."""
+
+    stats: Stats
+    kept: Path | None = None
+
+
+def read_stats(path: Path | None = None) -> StatsFile:
+    """The statistics file (empty statistics when it is missing).
+
+    A file that is cut off or holds what statistics cannot be (``{"played": "x"}``) is
+    moved aside as ``stats-broken-DATE.json``, never overwritten: its name is in
+    :attr:`StatsFile.kept`. A file that is there but cannot be read raises
+    :class:`OSError` and is left as it is.
+    """
+    path = path or stats_path()
+    try:
+        return StatsFile(_parse_stats(path.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        return StatsFile(Stats())
+    except ValueError:  # not UTF-8, not JSON, not statistics
+        return StatsFile(Stats(), kept=_move_aside(path, "stats-broken", ".json"))
+
+
+def _parse_stats(text: str) -> Stats:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("the statistics are not an object")
+    fields = {}
+    for name, default in asdict(Stats()).items():
+        value = data.get(name, default)
+        counts = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        if not (counts or (name == "best" and value is None)):
+            raise ValueError(f"{name} is not a count: {value!r}")
+        fields[name] = value
+    return Stats(**fields)
+
+
+def _move_aside(path: Path, kind: str, suffix: str) -> Path:
+    """Give ``path`` a new name beside it, ``KIND-DATE-TIME[-N]SUFFIX``, taken by no file."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{kind}-{stamp}{suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{kind}-{stamp}-{number}{suffix}")
+    os.replace(path, target)
+    sync_folder(path.parent)
+    return target
+
+
+def save_stats(stats: Stats, path: Path | None = None) -> None:
+    """Write the statistics atomically."""
+    data = {"version": 1, **asdict(stats)}
+    write_atomic(path or stats_path(), json.dumps(data, indent=2) + "\n")
+
+
+def write_crash(
+    error: BaseException, *, seed: int | None, command: str, events: Sequence[Event]
+) -> Path:
+    """Write what is needed to reproduce an unexpected error; the file's path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = data_dir() / f"crash-{stamp}-{os.getpid()}.txt"
+    parts = [
+        f"threethirteen {__version__} crashed while running {command!r}",
+        f"seed: {seed}",
+        f"reproduce: threethirteen play --seed {seed} (then the moves below)",
+        "",
+        "".join(traceback.format_exception(error)),
+        "the game's log:",
+    ]
+    try:
+        parts.append(encode_log(events) if events else "(no game)")
+    except Exception as log_error:  # the crash report must be written even if this fails
+        parts.append(f"(the log could not be encoded: {log_error})")
+    write_atomic(path, "\n".join(parts) + "\n")
+    return path

@@ -1,0 +1,111 @@
+"""What every ``threethirteen`` command line shares.
+
+``-V``/``--version``, the closing words of every ``--help`` (the files and the
+environment variables the game reads), and a quiet end when whoever reads the
+output stops reading (``threethirteen simulate | head -1``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import ParamSpec, TextIO
+
+from ...core import __version__
+from ..words.i18n import LANGUAGES
+
+VERSION = f"threethirteen {__version__}"
+
+FILES_AND_ENVIRONMENT = """\
+files (play and replay; simulate and bench use none):
+  $XDG_DATA_HOME/threethirteen
+      saved games, statistics, history, bug reports
+      (default ~/.local/share/threethirteen)
+  $XDG_CONFIG_HOME/threethirteen/config.toml
+      your settings: level, speed, language, sort,
+      jokers, aces, color; options given here win
+      (default ~/.config/threethirteen/config.toml)
+
+environment:
+  XDG_DATA_HOME, XDG_CONFIG_HOME
+      where the folders above are
+  NO_COLOR
+      set and not empty: plain text, no colours
+      (TERM=dumb too)
+  LC_ALL, LC_MESSAGES, LANG, LANGUAGE
+      the first one set chooses the language when
+      neither --lang nor the config file does:
+      German if it starts with "de", else English
+"""
+"""The epilog of every subcommand's ``--help``; no line is wider than 60 columns."""
+
+CLOSED_PIPE = 141
+"""The exit code when the reader went away: 128 + SIGPIPE, what the shell reports for
+``cat``, ``seq`` or ``git log`` cut off by ``head``. A ``set -o pipefail`` script sees
+the same status from this game as from any other tool; without pipefail the pipeline's
+status is the reader's own."""
+
+
+def command_parser(prog: str, description: str) -> argparse.ArgumentParser:
+    """A subcommand's parser: its description as written, -V/--version, the shared epilog."""
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description=description,
+        epilog=FILES_AND_ENVIRONMENT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "-V", "--version", action="version", version=VERSION, help=f"print '{VERSION}' and exit"
+    )
+    return parser
+
+
+def add_language(parser: argparse.ArgumentParser) -> None:
+    """``--lang en|de``: the language of the game's words."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="English or German (default: the config file's language, else the locale)",
+    )
+
+
+def add_script(parser: argparse.ArgumentParser) -> None:
+    """``--script FILE``: commands read from a file instead of typed."""
+    parser.add_argument(
+        "--script",
+        type=Path,
+        metavar="FILE",
+        help="read the commands from FILE, one a line (# starts a comment)",
+    )
+
+
+def stop_writing(stream: TextIO) -> None:
+    """Point ``stream``'s file at /dev/null, so the last flush at exit stays quiet too."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+
+
+P = ParamSpec("P")
+
+
+def quiet_when_the_reader_leaves(main: Callable[P, int]) -> Callable[P, int]:
+    """``main``, ending with :data:`CLOSED_PIPE` and no traceback when stdout's reader left."""
+
+    @functools.wraps(main)
+    def run(*args: P.args, **kwargs: P.kwargs) -> int:
+        try:
+            code = main(*args, **kwargs)
+            sys.stdout.flush()  # a closed pipe is found here when the output was buffered
+        except BrokenPipeError:
+            stop_writing(sys.stdout)
+            return CLOSED_PIPE
+        return code
+
+    return run

@@ -1,0 +1,207 @@
+"""Completion from a grammar: commands, then cards, choices, topics, numbers, saves or paths.
+
+Cards complete from your hand, each with what your penalty would be after
+discarding it ("penalty after: 12"), the lowest first (ties in the order of the
+hand); the card taken from the discard pile this turn is left out, since it
+cannot be discarded. When the menu offers exactly one
+card for what is typed, Enter plays it (:meth:`GameCompleter.sole_card`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+
+from ...core.cards import Card
+from ...core.melds import best_arrangement
+from ...core.state import Phase
+from ...core.views import PlayerView
+from ..files.storage import SAVE_SUFFIX, names_a_path, saves_dir
+from ..words.cardwords import typed_form
+from ..words.grammar import MAX_LINE, PLAY, Arg, Grammar, Spec
+from ..words.i18n import Texts
+
+
+def card_word(card: Card) -> str:
+    """The card as one types it: ``7h``, ``10s``, ``Qd``, ``jk``."""
+    if card.rank is None or card.suit is None:
+        return "jk"
+    return card.rank.symbol + card.suit.value
+
+
+def card_matches(card: Card, prefix: str, lang: str = "en") -> bool:
+    """Whether ``prefix`` could be the start of how ``card`` is written (in ``lang``:
+    German also ``Dh``, ``10p``, ``Kkr``, see :mod:`repl.words.cardwords`)."""
+    return typed_form(card, prefix, lang) is not None
+
+
+class CardCompletion(Completion):
+    """A card of your hand, as the menu offers it (the other completions are words)."""
+
+
+NumberHints = Callable[[Spec], Iterable[tuple[int, str]]]
+"""The numbers a command may take now, each with a word about it (``round`` in a replay)."""
+
+
+CanDiscard = Callable[[Card], bool]
+"""Whether the rules let the player discard a card now (asked of the table, not guessed)."""
+
+
+class GameCompleter(Completer):
+    """Completes a line against the grammar and the game as the player's seat sees it.
+
+    ``view`` is that seat's view (``None`` between rounds and after the game);
+    ``can_discard`` asks the rules whether a card of the hand may go now.
+    """
+
+    def __init__(
+        self,
+        view: Callable[[], PlayerView | None],
+        tx: Texts,
+        grammar: Grammar = PLAY,
+        numbers: NumberHints | None = None,
+        can_discard: CanDiscard | None = None,
+    ) -> None:
+        self._view = view
+        self._can_discard = can_discard
+        self.tx = tx
+        self.grammar = grammar
+        self._numbers = numbers
+        self._paths = PathCompleter(expanduser=True)
+        self._cache: dict[tuple[tuple[Card, ...], int, bool], dict[Card, int]] = {}
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        if len(document.text) > MAX_LINE:
+            return  # no command is that long: nothing to complete
+        words = text.split()
+        typing_first = not words or (len(words) == 1 and not text[-1:].isspace())
+        if typing_first:
+            prefix = words[0] if words else ""
+            yield from self._commands(prefix)
+            view = self._view() if prefix and self.grammar.bare_card else None
+            if view is not None and view.phase == Phase.DISCARD:
+                yield from self._cards(prefix)  # a bare card discards it
+            return
+        spec = self.grammar.lookup(words[0])
+        if spec is None:
+            return
+        argument = text.lstrip()[len(words[0]) :].lstrip()
+        if spec.arg is Arg.PATH:
+            yield from self._files(argument, complete_event)
+            return
+        if " " in argument.strip() or (argument and argument[-1:].isspace()):
+            return  # one argument at most
+        yield from self._argument(spec, argument)
+
+    def sole_card(self, text: str) -> str | None:
+        """``text`` with its last word completed to a card, if the menu offers just that card.
+
+        ``discard K`` becomes ``discard Kc`` when the king of clubs is the only king in
+        your hand; ``None`` when the menu offers more than one thing (two kings, or a
+        command besides the card), or something that is not a card: nothing is guessed.
+        """
+        found = list(self.get_completions(Document(text), CompleteEvent(completion_requested=True)))
+        if len(found) != 1 or not isinstance(found[0], CardCompletion):
+            return None
+        return text[: len(text) + found[0].start_position] + found[0].text
+
+    def _commands(self, prefix: str) -> Iterable[Completion]:
+        low = prefix.lower()
+        lang = self.tx.lang
+        for spec in self.grammar.commands:
+            # German names are offered in German only; typed in English, they still work
+            names = spec.names(lang) if lang == "de" else (spec.name, *spec.short)
+            if any(name.startswith(low) for name in names):
+                shown = spec.title(lang)
+                text = (
+                    shown if shown.startswith(low) else next(n for n in names if n.startswith(low))
+                )
+                yield Completion(
+                    text,
+                    start_position=-len(prefix),
+                    display=shown if text == shown else f"{text} ({shown})",
+                    display_meta=self.tx(self.grammar.key("cmd", spec.name)),
+                )
+
+    def _argument(self, spec: Spec, prefix: str) -> Iterable[Completion]:
+        low = prefix.lower()
+        if spec.arg is Arg.CARD:
+            yield from self._cards(prefix)
+        elif spec.arg is Arg.CHOICE:
+            for choice in spec.choices:
+                word = choice.de if self.tx.lang == "de" else choice.name
+                if word.startswith(low) or choice.name.startswith(low):
+                    text = word if word.startswith(low) else choice.name
+                    yield Completion(text, start_position=-len(prefix))
+        elif spec.arg is Arg.COMMAND:
+            for other in self.grammar.commands:
+                name = other.title(self.tx.lang)
+                if name.startswith(low):
+                    yield Completion(
+                        name,
+                        start_position=-len(prefix),
+                        display_meta=self.tx(self.grammar.key("cmd", other.name)),
+                    )
+        elif spec.arg is Arg.NUMBER and self._numbers is not None:
+            for number, meta in self._numbers(spec):
+                if str(number).startswith(prefix):
+                    yield Completion(str(number), start_position=-len(prefix), display_meta=meta)
+
+    def _files(self, argument: str, complete_event: CompleteEvent) -> Iterable[Completion]:
+        """A path (with a slash) completes as a path; a bare name from the saves folder."""
+        if names_a_path(argument):
+            yield from self._paths.get_completions(Document(argument), complete_event)
+            return
+        try:
+            names = sorted(p.name for p in saves_dir().glob("*" + SAVE_SUFFIX) if p.is_file())
+        except OSError:
+            return
+        for name in names:
+            if name.startswith(argument):
+                yield Completion(name, start_position=-len(argument))
+
+    def _cards(self, prefix: str) -> Iterable[Completion]:
+        view = self._view()
+        if view is None:
+            return
+        discarding = view.phase == Phase.DISCARD and view.turn == view.seat
+        after = self._penalties(view) if view.phase == Phase.DISCARD else {}
+        cards = list(dict.fromkeys(view.hand))
+        if after:
+            cards.sort(key=lambda card: after[card])  # stable: ties keep the hand's order
+        lang = self.tx.lang
+        for card in cards:
+            typed = typed_form(card, prefix, lang)
+            if typed is None:
+                continue
+            if discarding and self._can_discard is not None and not self._can_discard(card):
+                continue  # the rules say no (the card just taken from the pile)
+            meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
+            yield CardCompletion(
+                card_word(card) if lang == "en" else typed,
+                start_position=-len(prefix),
+                display=str(card),
+                display_meta=meta,
+            )
+
+    def _penalties(self, view: PlayerView) -> dict[Card, int]:
+        """Your penalty after discarding each card of your hand."""
+        hand = view.hand
+        key = (hand, view.round_no, view.aces_high)
+        if key not in self._cache:
+            penalties = {}
+            for card in dict.fromkeys(hand):
+                rest = list(hand)
+                rest.remove(card)
+                penalties[card] = best_arrangement(
+                    rest, view.round_no, aces_high=view.aces_high
+                ).penalty
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = penalties
+        return self._cache[key]

@@ -1,0 +1,451 @@
+"""Drawing the game as styled text: the table, the end of a round, the score sheet.
+
+Everything here is a pure function from game data to :data:`Text` (a list of
+``(style, text)`` fragments, newlines inside), so a replay mode can draw the
+same table with every hand shown (``render_table(..., hands=...)``). Styles
+are class names (``class:card.red``) that :mod:`repl.kit.style` colours; without
+colour the text alone says everything (suit symbols are always there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ...core.cards import SEATS, Card, Rank, card_penalty, wild_rank_for_round
+from ...core.events import RoundEnd, RoundScored
+from ...core.melds import Arrangement, best_arrangement
+from ...core.state import GameState, MoveKind, Phase, PublicMove
+from ...core.views import PlayerView
+from ..files.config import SORTS
+from ..words.i18n import Texts
+
+Text = list[tuple[str, str]]
+"""Styled text: ``(style, text)`` fragments."""
+
+TABLE_ORDER = (1, 2, 3, 0)
+"""Seats as the table lists them: the opponents clockwise, then you."""
+
+
+def plain(text: Text) -> str:
+    """The text without its styles."""
+    return "".join(fragment for _, fragment in text)
+
+
+def toolbar(parts: list[Text], width: int) -> Text:
+    """The parts joined by `` · `` as far as they fit in ``width``; the rest is left out."""
+    out: Text = []
+    for part in parts:
+        if len(plain(out)) + len(plain(part)) + 3 > width:
+            break
+        out += [("", " · ")] if out else [("", " ")]
+        out += part
+    return out
+
+
+def card_text(card: Card, wild: Rank | None = None) -> tuple[str, str]:
+    """One card with its colour class; wild cards get ``card.wild`` too."""
+    style = "class:card.red" if card.suit is not None and card.suit.is_red else "class:card.black"
+    if card.is_joker or (wild is not None and card.rank == wild):
+        style += " class:card.wild"
+    return (style, str(card))
+
+
+def cards_text(cards: Iterable[Card], wild: Rank | None = None, gap: str = "") -> Text:
+    """Cards separated by spaces (styled ``gap``: ``class:gap`` spaces are never broken)."""
+    out: Text = []
+    for card in cards:
+        if out:
+            out.append((gap, " "))
+        out.append(card_text(card, wild))
+    return out
+
+
+def melds_text(melds: Iterable[Sequence[Card]], wild: Rank | None = None) -> Text:
+    """``[5♥ 6♥ 7♥] [Q♣ Q♦ JK]``."""
+    out: Text = []
+    for meld in melds:
+        if out:
+            out.append(("", " "))
+        out += [("class:meld", "["), *cards_text(meld, wild, "class:gap"), ("class:meld", "]")]
+    return out
+
+
+def _position(card: Card, aces_high: bool) -> int:
+    if card.rank is None:
+        return 99
+    if aces_high and card.rank == Rank.ACE:
+        return 14
+    return card.rank.value
+
+
+def sorted_hand(
+    hand: Sequence[Card], how: str, arrangement: Arrangement, aces_high: bool
+) -> list[list[Card]]:
+    """The hand in groups: by suit, by rank, or as its best melds then the rest."""
+    if how == "melds":
+        groups = [list(meld) for meld in arrangement.melds]
+        return [*groups, list(arrangement.unmelded)] if arrangement.unmelded else groups
+    if how == "rank":
+        ordered = sorted(hand, key=lambda c: (_position(c, aces_high), c.code))
+        return [ordered]
+    by_suit: dict[int, list[Card]] = {}
+    for card in sorted(hand, key=lambda c: (c.code // 13, _position(c, aces_high))):
+        by_suit.setdefault(card.code // 13 if not card.is_joker else 4, []).append(card)
+    return [by_suit[key] for key in sorted(by_suit)]
+
+
+def wrap(label: Text, tokens: Sequence[Text], width: int, indent: int) -> Text:
+    """``label`` then ``tokens`` separated by spaces, broken into lines of at most ``width``."""
+    out: Text = list(label)
+    column = len(plain(label))
+    for token in tokens:
+        size = len(plain(token))
+        if column + 1 + size > width and column > indent:
+            out.append(("", "\n" + " " * indent))
+            column = indent
+        else:
+            out.append(("", " "))
+            column += 1
+        out += token
+        column += size
+    out.append(("", "\n"))
+    return out
+
+
+def reflow(line: Text, width: int, indent: int = 2) -> Text:
+    """One line of styled text broken at spaces to fit ``width`` (``class:gap`` spaces hold)."""
+    text = plain(line)
+    lead = len(text) - len(text.lstrip(" "))
+    indent = max(indent, lead)
+    words: list[Text] = [[]]
+    for style, chunk in line:
+        if style == "class:gap":
+            words[-1].append((style, chunk))
+            continue
+        for i, part in enumerate(chunk.split(" ")):
+            if i:
+                words.append([])
+            if part:
+                words[-1].append((style, part))
+    out: Text = [("", " " * lead)] if lead else []
+    column = lead
+    for word in (w for w in words if w):
+        size = len(plain(word))
+        if column > lead and column + 1 + size > width:
+            out.append(("", "\n" + " " * indent))
+            column = indent
+        elif column > lead:
+            out.append(("", " "))
+            column += 1
+        out += word
+        column += size
+    return out
+
+
+def fit(text: Text, width: int) -> Text:
+    """``text`` with every line longer than ``width`` broken at spaces (the rest untouched)."""
+    out: Text = []
+    line: Text = []
+    for style, chunk in text:
+        pieces = chunk.split("\n")
+        for i, piece in enumerate(pieces):
+            if i:
+                out += reflow(line, width, 0) if len(plain(line)) > width else line
+                out.append(("", "\n"))
+                line = []
+            if piece:
+                line.append((style, piece))
+    out += reflow(line, width, 0) if len(plain(line)) > width else line
+    return out
+
+
+def last_turns(history: Sequence[PublicMove]) -> list[list[PublicMove]]:
+    """Each seat's latest turn this round (its take or draw, its discard, going out)."""
+    turns: list[list[PublicMove]] = [[] for _ in range(SEATS)]
+    for move in history:
+        if move.kind in (MoveKind.DREW, MoveKind.TOOK):
+            turns[move.seat] = [move]
+        else:
+            turns[move.seat].append(move)
+    return turns
+
+
+def action_text(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> Text:
+    """``took 7♥, discarded K♣``; a dash before a seat's first turn."""
+    parts: list[Text] = []
+    for move in moves:
+        if move.kind == MoveKind.DREW:
+            parts.append([("", tx("act.drew"))])
+        elif move.kind == MoveKind.WENT_OUT:
+            parts.append([("class:good", tx("act.went_out"))])
+        elif move.card is not None:
+            key = "act.took" if move.kind == MoveKind.TOOK else "act.discarded"
+            before, _, after = tx(key, card="\x00").partition("\x00")
+            parts.append([("", before), card_text(move.card, wild), ("", after)])
+    if not parts:
+        return [("class:dim", tx("act.none"))]
+    out: Text = []
+    for part in parts:
+        if out:
+            out.append(("", ", "))
+        out += part
+    return out
+
+
+def render_table(
+    view: PlayerView,
+    tx: Texts,
+    *,
+    sort: str = "suit",
+    width: int = 80,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    assisted: bool = False,
+) -> Text:
+    """The table as ``view``'s seat sees it; a replay, which hides nothing, gives every
+    seat's ``hands`` to show them too."""
+    seat = view.seat
+    wild = view.wild_rank
+    out: Text = []
+    header = tx(
+        "table.header",
+        round=view.round_no,
+        size=view.round_no + 2,
+        wild=wild.symbol,
+        dealer=tx.seat(view.dealer),
+    )
+    out.append(("class:title", header))
+    if assisted:
+        out.append(("class:warn", f"  ({tx('table.assisted')})"))
+    out.append(("", "\n"))
+    out.append(("", tx("table.piles", stock=view.stock_size)))
+    top = view.discard_top
+    out.append(card_text(top, wild) if top else ("class:dim", tx("table.empty_pile")))
+    if view.went_out is not None:
+        out.append(("class:warn", f"   {tx.seat(view.went_out)}: {tx('table.out')}"))
+        if view.went_out != seat and seat in view.last_turns:
+            out.append(("class:warn", f" · {tx('table.last_turn')}"))
+    out.append(("", "\n"))
+    names = max(len(tx.seat(s)) for s in range(SEATS))
+    turns = last_turns(view.history)
+    # after the last of the last turns nobody is to act: the round is scored next
+    to_act = None if view.went_out is not None and not view.last_turns else view.turn
+    for s in TABLE_ORDER:
+        out += _seat_line(view, s, names, turns[s], tx, to_act)
+        if hands is not None and s != seat:
+            hand = hands[s]
+            arrangement = best_arrangement(hand, view.round_no, aces_high=view.aces_high)
+            tokens = _grouped(hand, "melds", arrangement, view)
+            style = "class:good" if arrangement.penalty == 0 else "class:dim"
+            tokens.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
+            out += wrap([("", " " * (names + 5))], tokens, width, names + 5)
+    out += render_hand(view, tx, sort=sort, width=width)
+    return out
+
+
+def _seat_line(
+    view: PlayerView,
+    s: int,
+    names: int,
+    moves: Sequence[PublicMove],
+    tx: Texts,
+    to_act: int | None,
+) -> Text:
+    marker = "▶ " if to_act == s and view.phase in (Phase.DRAW, Phase.DISCARD) else "  "
+    size = view.hand_sizes[s]
+    count = tx("card_one") if size == 1 else tx("cards", n=size)
+    style = "class:seat.you" if s == view.seat else "class:seat"
+    line: Text = [
+        ("class:turn", marker),
+        (style, tx.seat(s).ljust(names)),
+        ("", f"  {count:<10} {tx('table.total', total=view.scores[s])}   "),
+    ]
+    line += action_text(moves, view.wild_rank, tx)
+    line.append(("", "\n"))
+    return line
+
+
+def _grouped(
+    hand: Sequence[Card], how: str, arrangement: Arrangement, view: PlayerView
+) -> list[Text]:
+    groups = sorted_hand(hand, how, arrangement, view.aces_high)
+    melded = how == "melds" and bool(arrangement.melds)
+    tokens: list[Text] = []
+    for index, group in enumerate(groups):
+        is_meld = melded and index < len(arrangement.melds)
+        for position, card in enumerate(group):
+            token: Text = []
+            if is_meld and position == 0:
+                token.append(("class:meld", "["))
+            style, text = card_text(card, view.wild_rank)
+            if card == view.must_not_discard:
+                style += " class:taken"
+            token.append((style, text))
+            if is_meld and position == len(group) - 1:
+                token.append(("class:meld", "]"))
+            if position == len(group) - 1 and index < len(groups) - 1 and how == "suit":
+                token.append(("", " "))
+            tokens.append(token)
+    return tokens
+
+
+def render_hand(view: PlayerView, tx: Texts, *, sort: str = "suit", width: int = 80) -> Text:
+    """Your hand in the chosen order, your best melds and their penalty."""
+    arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
+    label = tx("table.hand", sort=tx(f"sort.{sort}"))
+    out = wrap([("class:label", label)], _grouped(view.hand, sort, arrangement, view), width, 4)
+    best: list[Text] = []
+    if arrangement.melds:
+        best += [melds_text([meld], view.wild_rank) for meld in arrangement.melds]
+    else:
+        best.append([("class:dim", tx("table.no_melds"))])
+    if arrangement.unmelded:
+        best.append([("class:dim", "· " + tx("table.left_over"))])
+        best += [[card_text(card, view.wild_rank)] for card in arrangement.unmelded]
+    style = "class:good" if arrangement.penalty == 0 else "class:penalty"
+    best.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
+    out += wrap([("class:label", tx("table.best"))], best, width, 4)
+    if view.must_not_discard is not None:
+        taken = "    " + str(view.must_not_discard) + " " + tx("table.taken")
+        out += [("class:dim", taken), ("", "\n")]
+    return out
+
+
+def penalty_of(view: PlayerView) -> int:
+    """The penalty of the hand in ``view`` as it stands (its best arrangement)."""
+    return best_arrangement(view.hand, view.round_no, aces_high=view.aces_high).penalty
+
+
+def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
+    """The ``melds`` command: your best melds, and what each card left over costs."""
+    arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
+    wild = view.wild_rank
+    out: Text = []
+    tokens: list[Text] = [melds_text([meld], wild) for meld in arrangement.melds]
+    if not tokens:
+        tokens.append([("class:dim", tx("table.no_melds"))])
+    out += wrap([("class:label", tx("table.best"))], tokens, width, 4)
+    if arrangement.unmelded:
+        costs: list[Text] = []
+        for card in arrangement.unmelded:
+            points = card_penalty(card, wild, aces_high=view.aces_high)
+            costs.append([card_text(card, wild), ("class:dim", f" ({points})")])
+        out += wrap([("class:label", tx("table.left_over"))], costs, width, 4)
+    style = "class:good" if arrangement.penalty == 0 else "class:penalty"
+    out += [(style, tx("table.penalty", penalty=arrangement.penalty)), ("", "\n")]
+    return out
+
+
+def render_round_over(
+    scored: RoundScored, tx: Texts, width: int = 80, *, title: bool = True
+) -> Text:
+    """Every hand revealed with its melds and penalty, and who went out (under a ``title``)."""
+    wild = wild_rank_for_round(scored.round_no)
+    out: Text = []
+    if title:
+        out += [("class:title", round_over_title(scored, tx)), ("", "\n")]
+    names = max(len(tx.seat(s)) for s in range(SEATS))
+    for s in (0, 1, 2, 3):
+        score = scored.scores[s]
+        style = "class:seat.you" if s == 0 else "class:seat"
+        out += [("", "  "), (style, tx.seat(s).ljust(names)), ("", "  ")]
+        pen_style = "class:good" if score.penalty == 0 else "class:penalty"
+        out.append((pen_style, tx("round.line", penalty=score.penalty, total=scored.totals[s])))
+        if scored.went_out == s:
+            out.append(("class:good", f"  ({tx('round.went_out')})"))
+        out.append(("", "\n"))
+        tokens: list[Text] = [melds_text([meld], wild) for meld in score.melds]
+        tokens += [[card_text(card, wild)] for card in score.unmelded]
+        out += wrap([("", " " * (names + 3))], tokens, width, names + 3)
+    return out
+
+
+def round_over_title(scored: RoundScored, tx: Texts) -> str:
+    """``Round 3 is over: Left went out.`` (or the stock ran out)."""
+    if scored.ended_by == RoundEnd.WENT_OUT and scored.went_out == 0:
+        return tx("round.over_you", round=scored.round_no)  # German: du bist, not "Du ist"
+    if scored.ended_by == RoundEnd.WENT_OUT and scored.went_out is not None:
+        return tx("round.over_out", round=scored.round_no, seat=tx.seat(scored.went_out))
+    return tx("round.over_stock", round=scored.round_no)
+
+
+def render_score_sheet(sheet: Sequence[RoundScored], tx: Texts, *, assisted: bool = False) -> Text:
+    """The score sheet, round by round, with the totals."""
+    if not sheet:
+        return [("class:dim", tx("sheet.empty")), ("", "\n")]
+    out: Text = [("class:title", tx("sheet.title"))]
+    if assisted:
+        out.append(("class:warn", f"  ({tx('table.assisted')})"))
+    out.append(("", "\n"))
+    wild = max(4, len(tx("sheet.wild")))
+    head = f"{tx('sheet.round'):>5} {tx('sheet.wild'):>{wild}} "
+    head += "".join(f"{tx.seat(s):>7}" for s in range(SEATS)) + f"   {tx('sheet.out')}"
+    out += [("class:label", head), ("", "\n")]
+    for scored in sheet:
+        row = f"{scored.round_no:>5} {wild_rank_for_round(scored.round_no).symbol:>{wild}} "
+        row += "".join(f"{score.penalty:>7}" for score in scored.scores)
+        who = tx.seat(scored.went_out) if scored.went_out is not None else tx("sheet.nobody")
+        out += [("", row + f"   {who}"), ("", "\n")]
+    totals = sheet[-1].totals
+    low = min(totals)
+    out.append(("class:label", f"{tx('sheet.total'):>5} {'':>{wild}} "))
+    for total in totals:
+        out.append(("class:good" if total == low else "", f"{total:>7}"))
+    out.append(("", "\n"))
+    return out
+
+
+def render_game_over(
+    state: GameState,
+    tx: Texts,
+    *,
+    seat: int = 0,
+    assisted: bool,
+    what_next: bool = True,
+    title: bool = True,
+) -> Text:
+    """The winner, or nobody on a shared lowest total; your place (and, in play, what next)."""
+    ended = state.ended
+    if ended is None:
+        return []
+    totals = ended.totals
+    low = min(totals)
+    out: Text = [("class:title", tx("game.over")), ("", "\n")] if title else []
+    if ended.winner == seat:
+        out.append(("class:good", tx("game.you_win", total=low)))
+    elif ended.winner is not None:
+        out.append(("class:title", tx("game.winner", seat=tx.seat(ended.winner), total=low)))
+    else:
+        sharing = [tx.seat(s) for s, total in enumerate(totals) if total == low]
+        out.append(("class:warn", tx("game.nobody", seats=tx.join(sharing), total=low)))
+    out.append(("", "\n"))
+    place = 1 + sum(1 for total in totals if total < totals[seat])
+    out += [("", tx("game.your_total", total=totals[seat], place=place)), ("", "\n")]
+    if assisted:
+        out += [("class:warn", tx("game.assisted")), ("", "\n")]
+    if what_next:
+        out += [("class:dim", tx("game.next")), ("", "\n")]
+    return out
+
+
+def render_rules(state: GameState, tx: Texts) -> Text:
+    """The rules, with this game's options filled in."""
+    options = state.options
+    jokers = tx("rules.jokers", n=options.jokers) if options.jokers else ""
+    aces = tx("aces.high") if options.aces_high else tx("aces.low")
+    round_no = state.round.round_no if state.round else None
+    wild = state.round.wild_rank.symbol if state.round else "—"
+    body = tx(
+        "rules.text",
+        jokers=jokers,
+        aces=aces,
+        run_line=tx("rules.run_high") if options.aces_high else tx("rules.run_low"),
+        ace=15 if options.aces_high else 1,
+        round=round_no if round_no is not None else tx("rules.between"),
+        wild=wild,
+    )
+    return [("class:title", tx("rules.title")), ("", "\n"), ("", body), ("", "\n")]
+
+
+def next_sort(current: str) -> str:
+    """The hand order after ``current``: suit, rank, melds, suit …"""
+    return SORTS[(SORTS.index(current) + 1) % len(SORTS)]

@@ -1,0 +1,54 @@
+"""Text that reaches a terminal, made safe: every control character shown, none obeyed.
+
+Logs, bug reports and scripts come from strangers. A name, an AI's reason or a
+card quoted in an error can hold bytes a terminal obeys (``ESC ]0;…`` sets the
+window title, ``ESC [2J`` clears the screen, U+202E turns the line around). Every
+string written to a terminal passes :func:`visible` once, at the boundary: the
+two screens' ``show`` (:mod:`repl.kit.screen`) and the few direct ``print`` calls of
+the command line. Our own texts hold no control character but the newline.
+
+How a control character is shown:
+
+* C0 controls (U+0000–U+001F) but the newline, and DEL, in caret notation:
+  ``ESC`` → ``^[``, ``BEL`` → ``^G``, ``CR`` → ``^M``, ``DEL`` → ``^?``;
+  a tab is a space;
+* C1 controls (U+0080–U+009F) and the bidirectional overrides and isolates
+  (U+202A–U+202E, U+2066–U+2069) as their code point: ``<U+009B>``, ``<U+202E>``.
+
+>>> visible("Eve\\x1b]0;owned\\x07 wins\\n")
+'Eve^[]0;owned^G wins\\n'
+>>> visible("\\u202eevil\\tname\\x9b2J")
+'<U+202E>evil name<U+009B>2J'
+"""
+
+from __future__ import annotations
+
+__all__ = ["is_safe", "visible"]
+
+
+def _shown(code: int) -> str:
+    if code < 0x20:
+        return "^" + chr(code + 0x40)
+    if code == 0x7F:
+        return "^?"
+    return f"<U+{code:04X}>"
+
+
+_CONTROLS = (
+    [code for code in range(0x20) if code != 0x0A]
+    + list(range(0x7F, 0xA0))
+    + list(range(0x202A, 0x202F))
+    + list(range(0x2066, 0x206A))
+)
+_TABLE: dict[int, str] = {code: _shown(code) for code in _CONTROLS}
+_TABLE[0x09] = " "
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character but the newline shown, not obeyed."""
+    return text.translate(_TABLE)
+
+
+def is_safe(text: str) -> bool:
+    """Whether ``text`` holds no character that :func:`visible` would change."""
+    return not any(ord(char) in _TABLE for char in text)

@@ -1,0 +1,242 @@
+"""Where the game's words go: a terminal (prompt_toolkit) or plain text (scripts, pipes).
+
+:class:`Screen` is what the table needs from a front end: show styled text,
+wait (for the narration's speed, or for a key), and ask yes or no.
+:class:`TerminalScreen` does it with prompt_toolkit; :class:`PlainScreen`
+prints plain text and never waits, so a scripted game runs at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from types import FrameType
+from typing import Protocol, TextIO, cast
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app_session
+from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import ColorDepth, Output
+from prompt_toolkit.renderer import print_formatted_text as print_fragments
+from prompt_toolkit.styles import (
+    BaseStyle,
+    default_pygments_style,
+    default_ui_style,
+    merge_styles,
+)
+
+from .command_line import CLOSED_PIPE, stop_writing
+from .render import Text, fit, plain, reflow
+from .safe import visible
+
+MAX_WIDTH = 100
+
+
+class Screen(Protocol):
+    """What the table needs from a front end."""
+
+    interactive: bool
+
+    @property
+    def width(self) -> int: ...
+
+    def show(self, text: Text) -> None:
+        """Print styled text (newlines included); a control character in it is shown as
+        :func:`repl.kit.safe.visible` writes it, never obeyed."""
+
+    def sleep(self, seconds: float) -> None:
+        """Wait, unless the player interrupted the narration."""
+
+    def wait_key(self, message: str) -> bool:
+        """Wait for a key; ``False`` when it was Ctrl-C (stop)."""
+
+    def confirm(self, question: str, default: bool) -> bool:
+        """Ask yes or no; a screen that cannot ask answers ``default``."""
+
+    def interruptible(self) -> contextlib.AbstractContextManager[None]:
+        """Within it, Ctrl-C sets :attr:`interrupted` instead of raising."""
+
+    @property
+    def interrupted(self) -> bool: ...
+
+
+def safe_text(text: Text) -> Text:
+    """``text`` with every fragment passed through :func:`repl.kit.safe.visible`: what comes
+    from a file or a keyboard (a name, a reason, a line typed) can hold control characters."""
+    return [(style, visible(fragment)) for style, fragment in text]
+
+
+class PlainScreen:
+    """Plain text to a stream; no waiting, no questions (scripts and pipes)."""
+
+    interactive = False
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    @property
+    def width(self) -> int:
+        return 80
+
+    def show(self, text: Text) -> None:
+        try:
+            self.stream.write(plain(fit(safe_text(text), self.width)))
+            self.stream.flush()
+        except BrokenPipeError:
+            # the reader went away (``| head``): stop quietly, as command-line tools do
+            stop_writing(self.stream)
+            raise SystemExit(CLOSED_PIPE) from None
+
+    def sleep(self, seconds: float) -> None:
+        return None
+
+    def wait_key(self, message: str) -> bool:
+        return True
+
+    def confirm(self, question: str, default: bool) -> bool:
+        return default
+
+    @contextlib.contextmanager
+    def interruptible(self) -> Iterator[None]:
+        yield
+
+    @property
+    def interrupted(self) -> bool:
+        return False
+
+
+class TerminalScreen:
+    """A real terminal through prompt_toolkit; keeps a plain transcript for tests."""
+
+    interactive = True
+
+    def __init__(
+        self,
+        *,
+        style: BaseStyle,
+        plain_text: bool,
+        input: Input | None = None,
+        output: Output | None = None,
+        yes_keys: str = "yj",
+    ) -> None:
+        self.style = style
+        # merged once: prompt_toolkit's print_formatted_text merges the styles again at every
+        # call, milliseconds each, and a server prints for many sessions
+        self._merged = merge_styles([default_ui_style(), default_pygments_style(), style])
+        self.plain_text = plain_text
+        self.input = input
+        self.output = output
+        self.yes_keys = yes_keys
+        self.transcript: list[str] = []
+        self._interrupted = False
+
+    @property
+    def width(self) -> int:
+        columns = shutil.get_terminal_size((80, 24)).columns
+        if self.output is not None:
+            with contextlib.suppress(Exception):
+                columns = self.output.get_size().columns
+        return max(40, min(columns, MAX_WIDTH))
+
+    def show(self, text: Text) -> None:
+        """Print ``text`` where the prompt is not: the loop calls this between prompts, and a
+        server above a running prompt from within ``run_in_terminal``."""
+        text = fit(safe_text(text), self.width)
+        self.transcript.append(plain(text))
+        output = self.output or get_app_session().output
+        if self.plain_text:
+            fragments: StyleAndTextTuples = [("", plain(text))]
+            depth = ColorDepth.DEPTH_1_BIT
+        else:
+            fragments = cast(StyleAndTextTuples, text)
+            depth = output.get_default_color_depth()
+        print_fragments(output, FormattedText(fragments), self._merged, color_depth=depth)
+        output.flush()
+
+    def sleep(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while not self._interrupted and (left := end - time.monotonic()) > 0:
+            time.sleep(min(left, 0.05))
+
+    def _run_keys(self, message: str, bindings: KeyBindings) -> str:
+        # wrapped: a question naming a long path must be read whole before it is answered
+        control = FormattedTextControl(visible(message))
+        window = Window(control, wrap_lines=True, dont_extend_height=True)
+        app: Application[str] = Application(
+            layout=Layout(window),
+            key_bindings=bindings,
+            style=self.style,
+            input=self.input,
+            output=self.output,
+            erase_when_done=True,
+        )
+        return app.run(handle_sigint=False)
+
+    def wait_key(self, message: str) -> bool:
+        bindings = KeyBindings()
+
+        @bindings.add("<any>")
+        def _any(event: KeyPressEvent) -> None:
+            event.app.exit(result="go")
+
+        @bindings.add("c-c")
+        def _stop(event: KeyPressEvent) -> None:
+            event.app.exit(result="stop")
+
+        answer = self._run_keys(message, bindings)
+        if answer == "stop":
+            self._interrupted = True
+        return answer != "stop"
+
+    def confirm(self, question: str, default: bool) -> bool:
+        """Ask; the answer is shown as the key pressed (``j`` in German), Enter as the
+        language's own word for the default (:attr:`yes_keys` starts with it)."""
+        bindings = KeyBindings()
+        for key in self.yes_keys + self.yes_keys.upper() + "nN":
+
+            @bindings.add(key)
+            def _key(event: KeyPressEvent) -> None:
+                event.app.exit(result=event.data.lower())
+
+        for key in ("c-c", "c-d", "escape"):
+
+            @bindings.add(key)
+            def _no(event: KeyPressEvent) -> None:
+                event.app.exit(result="n")
+
+        @bindings.add("enter")
+        def _default(event: KeyPressEvent) -> None:
+            event.app.exit(result=self.yes_keys[0] if default else "n")
+
+        said = self._run_keys(question, bindings)
+        # the question stays on the screen with its answer, broken between words
+        self.show([*reflow([("", question), ("class:label", said)], self.width), ("", "\n")])
+        return said in self.yes_keys
+
+    @contextlib.contextmanager
+    def interruptible(self) -> Iterator[None]:
+        self._interrupted = False
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def _flag(signum: int, frame: FrameType | None) -> None:
+            self._interrupted = True
+
+        previous = signal.signal(signal.SIGINT, _flag)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    @property
+    def interrupted(self) -> bool:
+        return self._interrupted

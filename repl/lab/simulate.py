@@ -1,0 +1,257 @@
+"""``threethirteen simulate``: let AI players play many games and measure them.
+
+Game i is dealt from seed S + i, so two runs with different players see the
+same deals (a duplicate comparison). Each player is a level (``greedy``,
+``easy``, ``medium``, ``hard``) or an importable ``module:Class``.
+
+``--compare A,B --against BASELINE`` runs the whole duplicate method at once:
+each candidate in each seat in turn with the baseline in the other three, and
+the baseline alone at the table, all on the same seeds. It reports each
+candidate's mean game total against the baseline's in the same seat on the same
+deals, and each pair of candidates against each other, with 95% intervals.
+
+This is the command's front: its options, the process pool, the progress line on
+stderr, the ``--log-dir`` files and the printed results. Playing a game, the
+statistics and the duplicate method are :mod:`core.lab.simulation`'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import TextIO
+
+from ...core.cards import SEATS
+from ...core.events import GameOptions
+from ...core.lab.simulation import (
+    Duplicate,
+    GameJob,
+    GameResult,
+    SimulationError,
+    check_players,
+    play_job,
+)
+from ...core.log import encode_log
+from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
+from .results import (
+    compare_object,
+    compare_text,
+    json_safe,
+    table_object,
+    table_text,
+)
+
+__all__ = ["Progress", "main"]
+
+
+# -- playing the games ---------------------------------------------------------------
+
+
+def play_and_keep(job: GameJob, log_dir: str | None = None) -> GameResult:
+    """Play ``job``, its decisions timed by the process's clock; with ``log_dir``, write
+    the log of a finished game there as ``game-SEED.jsonl``."""
+    result, log = play_job(job, clock=time.perf_counter)
+    if log_dir is not None and result.error is None:
+        path = Path(log_dir) / f"game-{job.seed}.jsonl"
+        path.write_text(encode_log(log), encoding="utf-8")
+    return result
+
+
+def run_games(
+    jobs: Sequence[GameJob], workers: int, log_dir: str | None = None
+) -> Iterator[GameResult]:
+    """Play ``jobs``, in ``workers`` processes when more than one; results in job order."""
+    play = functools.partial(play_and_keep, log_dir=log_dir)
+    if workers <= 1 or len(jobs) <= 1:
+        yield from map(play, jobs)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play, jobs, chunksize=1)
+
+
+# -- progress ------------------------------------------------------------------------
+
+
+class Progress:
+    """``games 37/200`` on stderr: rewritten in place on a terminal (and erased at the end),
+    else a line every 10%."""
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool, label: str = "games") -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = enabled and total > 1
+        self.tty = stream.isatty()
+        self.label = label
+        self.start = time.monotonic()
+        self.step = max(1, total // 10)
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        if self.tty or done % self.step == 0 or done == self.total:
+            elapsed = time.monotonic() - self.start
+            left = elapsed / done * (self.total - done) if done else 0.0
+            text = f"{self.label} {done}/{self.total} ({elapsed:.0f} s, about {left:.0f} s left)"
+            self.stream.write(f"\r{text}\x1b[K" if self.tty else text + "\n")
+            self.stream.flush()
+
+    def close(self) -> None:
+        """Erase the progress line on a terminal, so the results start on a clean line."""
+        if self.enabled and self.tty:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def play_all(
+    jobs: Sequence[GameJob], workers: int, progress: Progress, log_dir: str | None = None
+) -> list[GameResult]:
+    """Play every job with progress; raise ``SimulationError`` at the first failed game."""
+    results = []
+    for done, result in enumerate(run_games(jobs, workers, log_dir), start=1):
+        if result.error is not None:
+            progress.close()
+            raise SimulationError(f"game with seed {result.seed}: {result.error}")
+        results.append(result)
+        progress.update(done)
+    progress.close()
+    return results
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+DESCRIPTION = """\
+Let AI players play many games and measure them.
+
+Game i is dealt from seed S + i, so two runs with
+different players see the same deals. A player is a
+level (greedy, easy, medium, hard) or an importable
+module:Class. The table shows per seat the mean game
+total with its 95% interval, wins, how often the seat
+went out, its mean penalty per round and how long its
+decisions took; a legend under it says what each
+column means.
+
+--compare A,B --against BASE plays the duplicate method:
+each candidate in each seat in turn with BASE in the
+other three, and BASE alone at the table, on the same
+seeds. It reports each candidate against BASE in the
+same seat on the same deals, and each pair of
+candidates, with 95% intervals.
+"""
+"""What ``threethirteen simulate --help`` says first (plain text, at most 60 columns)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = command_parser("threethirteen simulate", DESCRIPTION)
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="how many games (default 100)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="game i is dealt from seed S + i, i = 0, 1, 2 … (default 1)",
+    )
+    parser.add_argument(
+        "--players",
+        default="medium,medium,medium,medium",
+        metavar="A,B,C,D",
+        help="the four seats (You, Left, Top, Right): levels or module:Class "
+        "(default: medium in every seat)",
+    )
+    parser.add_argument(
+        "--jokers", type=int, choices=(0, 2, 4), default=0, help="jokers in the deck (default 0)"
+    )
+    parser.add_argument(
+        "--aces",
+        choices=("low", "high"),
+        default="low",
+        help="aces low (A-2-3, an ace costs 1) or high (Q-K-A, 15); default low",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play in N processes, at most one per CPU (default 1)",
+    )
+    parser.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        help="write each game's log into DIR as game-SEED.jsonl (threethirteen replay opens it)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of the table"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
+    parser.add_argument(
+        "--compare",
+        metavar="A,B,…",
+        help="the duplicate method: each of these players in each seat against three BASE",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="BASE",
+        default="greedy",
+        help="the other three players of --compare (default greedy)",
+    )
+    return parser
+
+
+@quiet_when_the_reader_leaves
+def main(argv: list[str] | None = None) -> int:
+    """Run the simulator; 0 on success, 2 on a bad option or a failed player."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    options = GameOptions(jokers=args.jokers, aces_high=args.aces == "high")
+    seeds = tuple(args.seed + i for i in range(args.games))
+    jobs = min(args.jobs, os.cpu_count() or 1) if args.jobs > 1 else 1
+    try:
+        if args.compare:
+            candidates = tuple(p.strip() for p in args.compare.split(","))
+            check_players([*candidates, args.against])
+            duplicate = Duplicate(
+                candidates=candidates, baseline=args.against, seeds=seeds, options=options
+            )
+            game_jobs = duplicate.jobs()
+            progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
+            report = duplicate.compare(play_all(game_jobs, jobs, progress))
+            if args.json:
+                print(json.dumps(json_safe(compare_object(report)), indent=2))
+            else:
+                print(compare_text(report))
+            return 0
+        players = tuple(p.strip() for p in args.players.split(","))
+        if len(players) != SEATS:
+            parser.error(f"--players needs {SEATS} players, one per seat, not {len(players)}")
+        check_players(players)
+        if args.log_dir:
+            Path(args.log_dir).mkdir(parents=True, exist_ok=True)
+        game_jobs = [GameJob(seed=s, players=players, options=options) for s in seeds]
+        progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
+        results = play_all(game_jobs, jobs, progress, args.log_dir)
+    except SimulationError as error:
+        print(f"threethirteen simulate: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(json_safe(table_object(players, results)), indent=2))
+    else:
+        print(table_text(players, results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

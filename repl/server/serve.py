@@ -1,0 +1,121 @@
+"""``threethirteen serve``: a server where friends play at shared tables over SSH.
+
+This is the command's front (its options, the lines it prints at start); the
+server itself is :mod:`repl.server`. It needs the ``server`` extra (asyncssh).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from ..files.storage import data_path
+from ..kit.command_line import command_parser
+from ..kit.safe import visible
+
+DESCRIPTION = """\
+Run a server where friends play Three-Thirteen at shared
+tables. Players need only an SSH client:
+
+  ssh -p 2213 NAME@HOST
+
+opens the game in their own terminal, in a lobby where
+tables are made (new), joined (join CODE) and watched
+(watch CODE). The first key that logs in under a NAME
+keeps it. The server listens on 127.0.0.1 unless --host
+says otherwise, and prints its host key's fingerprint
+for players to compare. Every table is kept in the data
+folder and resumes after a restart.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the server and run it until Ctrl-C; the exit code."""
+    parser = command_parser("threethirteen serve", DESCRIPTION)
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for every network)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=2213, metavar="N", help="port to listen on (default 2213)"
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="the server's folder: host key, names and keys, tables (default: the data "
+        "folder's 'server')",
+    )
+    parser.add_argument(
+        "--password-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="let people without a key in with the password in FILE (its first line); "
+        "without it, only keys log in",
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="pause before each AI turn, so people can follow (default 1.0)",
+    )
+    parser.add_argument(
+        "--max-tables",
+        type=int,
+        default=100,
+        metavar="N",
+        help="open tables at most (default 100)",
+    )
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be 0-65535")
+    if not 0 <= args.pace <= 60:
+        parser.error("--pace must be 0-60 seconds")
+    try:
+        from .service import Settings, serve
+    except ImportError as error:
+        print(
+            f"threethirteen serve needs the server extra ({error}):\n"
+            "  pip install 'threethirteen[server]'",
+            file=sys.stderr,
+        )
+        return 1
+    password = None
+    if args.password_file is not None:
+        try:
+            lines = args.password_file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            parser.error(f"cannot read the password file: {visible(str(error))}")
+        password = lines[0].strip() if lines else ""
+        if len(password) < 8:
+            parser.error("the password file must hold a password of at least 8 characters")
+    folder = args.data if args.data is not None else data_path() / "server"
+    settings = Settings(
+        host=args.host,
+        port=args.port,
+        folder=folder,
+        password=password,
+        pace=args.pace,
+        max_tables=max(1, args.max_tables),
+    )
+
+    def ready(host: str, port: int, fingerprint: str) -> None:
+        print(f"threethirteen server listening on {host} port {port}", flush=True)
+        print(f"host key fingerprint: {fingerprint}", flush=True)
+        print(f"players join with: ssh -p {port} NAME@{host}", flush=True)
+        print(f"tables are kept in {folder}", flush=True)
+
+    try:
+        asyncio.run(serve(settings, ready=ready))
+    except (OSError, ValueError) as error:
+        print(f"threethirteen serve: cannot start: {visible(str(error))}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0

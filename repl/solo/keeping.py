@@ -1,0 +1,86 @@
+"""What a game in play keeps in the data folder, as the player hears of it: the autosave
+failing on a full disk and saving again, what leaving does to an unsaved game, and the
+statistics (a broken file is kept aside, never counted over)."""
+
+from __future__ import annotations
+
+import errno
+
+from ...core.events import GameEnded
+from ...core.timeline import HUMAN
+from ..files.storage import Autosave, StatsFile, os_detail, read_stats, save_stats
+from ..words.i18n import Texts
+
+NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+"""The errors of a folder that cannot be written at all (permissions, a read-only disk),
+as against one that is full for now (``ENOSPC``, ``EFBIG``, ``EDQUOT``)."""
+
+
+def not_writable(error: OSError | None) -> bool:
+    """Whether ``error`` says the folder cannot be written, rather than that it is full."""
+    return error is not None and error.errno in NOT_WRITABLE
+
+
+def autosave_news(
+    failure: OSError | None, tx: Texts, autosave: Autosave | None
+) -> tuple[str, str]:
+    """What the player hears when the autosave fails (once) or saves again; its style.
+
+    A folder that cannot be written is said to be so (the game is not autosaved), a full
+    disk to be full (the game is saved again as soon as it has room).
+    """
+    if failure is None:
+        return tx("msg.autosave_again"), "class:good"
+    if not_writable(failure):
+        folder = autosave.path.parent if autosave is not None else "?"
+        return tx("msg.autosave_not_writable", path=folder, detail=os_detail(failure)), "class:warn"
+    return tx("msg.autosave_failed", detail=os_detail(failure)), "class:warn"
+
+
+def kept_in_place(autosave: Autosave, error: OSError, tx: Texts) -> str:
+    """Why an unfinished game stays where it is (it could not be moved aside) and the game
+    that takes its place is not autosaved: nothing played is written over."""
+    said = {"path": autosave.path, "detail": os_detail(error)}
+    if not_writable(error):
+        return tx("msg.kept_in_place_read_only", folder=autosave.path.parent, **said)
+    return tx("msg.kept_in_place", **said)
+
+
+def leave_question(autosave: Autosave | None, tx: Texts) -> str:
+    """What Ctrl-D asks: a game not autosaved, or whose last moves are not, is said to be."""
+    if autosave is None or not_writable(autosave.failure):
+        return tx("msg.leave_unsaved")
+    if autosave.failure is not None:
+        return tx("msg.leave_save_failed", detail=os_detail(autosave.failure))
+    return tx("msg.leave_confirm")
+
+
+def goodbye(autosave: Autosave | None, tx: Texts, *, over: bool) -> str:
+    """The last words: whether the game can be resumed (``over``: nothing to resume)."""
+    if autosave is not None and not_writable(autosave.failure):
+        return tx("msg.bye_over" if over else "msg.bye_unsaved")
+    if autosave is not None and autosave.failure is not None:
+        return tx("msg.bye_save_failed")
+    if over:
+        return tx("msg.bye_over")
+    return tx("msg.bye" if autosave is not None else "msg.bye_unsaved")
+
+
+def record_result(ended: GameEnded, *, assisted: bool, tx: Texts) -> list[str]:
+    """Count a finished game in your statistics; what to tell (a broken file kept aside,
+    statistics that could not be written), one line each.
+
+    Statistics that cannot be read are not written over: the game is not counted.
+    """
+    try:
+        found = read_stats()
+        found.stats.record(ended, seat=HUMAN, assisted=assisted)
+        save_stats(found.stats)
+    except OSError as error:
+        return [tx("msg.stats_not_saved", detail=os_detail(error))]
+    return broken_stats(found, tx)
+
+
+def broken_stats(found: StatsFile, tx: Texts) -> list[str]:
+    """The line that says where a broken statistics file was kept, if one was."""
+    return [tx("msg.stats_broken", path=found.kept)] if found.kept is not None else []

@@ -1,0 +1,361 @@
+"""``threethirteen`` / ``threethirteen play``: start a game at once, or resume the saved one.
+
+In a terminal the game is played at a prompt (completion, validation,
+history, a toolbar) and autosaved after every event. When standard input is
+not a terminal, or with ``--script FILE``, the same commands are read line by
+line and plain text is printed: ``threethirteen play --seed 7 --script moves.txt``
+reproduces a game. Scripted games neither touch the autosave nor count in the
+statistics. ``--replay-to FILE:N`` rebuilds a saved game (a bug report) up to
+event N and plays on from there, outside the autosave and the statistics too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from ...core.errors import GameError, LogFormatError
+from ...core.log import GameLog, TruncatedLogError
+from ...core.timeline import is_human_move
+from ..files.config import Config, config_path, read_config
+from ..files.reading import load_file
+from ..files.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
+from ..files.storage import Autosave, claim_folder, data_dir
+from ..kit.command_line import (
+    add_language,
+    add_script,
+    command_parser,
+    quiet_when_the_reader_leaves,
+)
+from ..kit.front import Front
+from ..kit.loop import launch, piped_lines, session_for, terminal_screen
+from ..kit.safe import visible
+from ..kit.screen import Screen
+from ..words.i18n import Texts, language_from_environment
+from .game import PlayFront
+from .keeping import kept_in_place
+from .replay import open_replay_front
+from .settings import DELAYS, Settings
+
+LEVELS = ("easy", "medium", "hard")
+
+
+DESCRIPTION = """\
+Three-Thirteen Rummy against three AI opponents (Left,
+Top and Right). The game deals at once; if a game was
+left unfinished, it asks whether to resume it. Every
+event is autosaved.
+
+Without a terminal (a pipe, or --script FILE) the same
+commands are read line by line and plain text is
+printed; the first command refused (a typo, a move
+against the rules) ends the script with exit code 1.
+A script touches neither the autosave nor the
+statistics.
+
+Options given here win over the config file, which wins
+over the defaults below.
+"""
+"""What ``threethirteen play --help`` says first (plain text, at most 60 columns)."""
+
+
+def parser() -> argparse.ArgumentParser:
+    """The options of ``threethirteen play``."""
+    p = command_parser("threethirteen play", DESCRIPTION)
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="deal the cards of seed N (default: a random seed; the seed command shows it)",
+    )
+    p.add_argument("--jokers", type=int, choices=(0, 2, 4), help="jokers in the deck (default 0)")
+    p.add_argument(
+        "--aces",
+        choices=("low", "high"),
+        help="aces low (A-2-3, an ace costs 1) or high (Q-K-A, 15); default low",
+    )
+    p.add_argument(
+        "--level",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="the opponents' level: easy, medium or hard (default medium)",
+    )
+    p.add_argument(
+        "--speed",
+        choices=tuple(DELAYS),
+        metavar="SPEED",
+        help="how fast the opponents' turns are told: instant, fast, normal or step "
+        "(a key after each turn); default normal",
+    )
+    add_language(p)
+    add_script(p)
+    p.add_argument(
+        "--new",
+        action="store_true",
+        help="deal a new game without offering to resume the saved one",
+    )
+    p.add_argument(
+        "--replay-to",
+        metavar="FILE:N",
+        help="rebuild the game saved in FILE up to event N and play on from there",
+    )
+    return p
+
+
+@quiet_when_the_reader_leaves
+def main(argv: list[str] | None = None) -> int:
+    """Play; the exit code."""
+    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    settings_file = config_path()
+    config, problems = read_config(settings_file)
+    tx = Texts(args.lang or config.language or language_from_environment())
+    for problem in problems:
+        print(visible(f"threethirteen: {problem.told(settings_file, tx)}"), file=sys.stderr)
+    scripted = args.script is not None or not (sys.stdin.isatty() and sys.stdout.isatty())
+    # A script reproduces a game: what deals and plays it (level, jokers, aces) comes from
+    # its command line only, never from whoever's config file happens to run it.
+    settings = settings_from(args, config.for_scripts() if scripted else config)
+    rebuilt = None
+    if args.replay_to is not None and args.seed is not None:
+        parser().error("--seed cannot go with --replay-to: the game's seed is in the file")
+    if args.replay_to is not None:
+        try:
+            rebuilt = rebuild(*parse_target(args.replay_to))
+        except ReproduceError as error:
+            print(visible(f"threethirteen: {explain(error, tx)}"), file=sys.stderr)
+            return 1
+    lines: Iterable[str] | None = piped_lines(sys.stdin) if scripted else None
+    if args.script is not None:
+        try:
+            lines = args.script.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            print(visible(f"threethirteen: cannot read {args.script}: {error}"), file=sys.stderr)
+            return 2
+
+    def open_front(screen: Screen) -> Front | None:
+        return open_play(
+            screen,
+            seed=args.seed,
+            settings=settings,
+            tx=tx,
+            offer_resume=not args.new,
+            rebuilt=rebuilt,
+            settings_file=settings_file,
+        )
+
+    color = settings.color
+    return launch(
+        open_front, script=lines, tx=tx, history="history", name="threethirteen", color=color
+    )
+
+
+def settings_from(args: argparse.Namespace, config: Config) -> Settings:
+    """The settings of this game: the command line's options, else the config file's."""
+    return Settings(
+        speed=args.speed or config.speed,
+        sort=config.sort,
+        level=args.level or config.level,
+        jokers=config.jokers if args.jokers is None else args.jokers,
+        aces_high=(args.aces or config.aces) == "high",
+        color=config.color,
+    )
+
+
+def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> PlayFront:
+    """The table of a game rebuilt by ``--replay-to``, told where it comes from.
+
+    It is neither autosaved nor counted in the statistics: it reproduces a game,
+    and the player's own unfinished game must stay as it was.
+    """
+    table = PlayFront(rebuilt.events, tx=tx, screen=screen, settings=settings)
+    count = len(rebuilt.events)
+    path = rebuilt.path
+    table.say(
+        tx("msg.rebuilt", path=path, seed=table.state.seed, n=count, total=rebuilt.total),
+        "class:title",
+    )
+    if rebuilt.moved_over:
+        moved = ", ".join(rebuilt.moved_over)
+        table.say(tx("msg.rebuilt_moved", asked=rebuilt.asked, events=moved, n=count), "class:warn")
+    if rebuilt.cut_line is not None:
+        table.say(tx("msg.rebuilt_truncated", line=rebuilt.cut_line), "class:warn")
+    table.say(tx("msg.rebuilt_unsaved"), "class:dim")
+    return table
+
+
+def usable_data_dir() -> Path | None:
+    """The data folder, or ``None`` when it cannot be made (a game then keeps nothing)."""
+    try:
+        return data_dir()
+    except OSError:
+        return None
+
+
+def elsewhere(
+    holder: int,
+    *,
+    seed: int | None,
+    screen: Screen,
+    settings: Settings,
+    tx: Texts,
+    folder: Path | None = None,
+) -> Front | None:
+    """Another process's game plays from the data folder: a separate game here, neither
+    autosaved nor counted, if the player wants one; else that game's autosave to look
+    through, read-only (a replay at its latest move); ``None`` to leave."""
+    said = tx("msg.locked", pid=holder or "?")
+    if not screen.confirm(said + " " + tx("msg.locked_separate") + tx("msg.yes_no"), True):
+        autosave = folder / "autosave.jsonl" if folder is not None else None
+        question = tx("msg.locked_watch") + tx("msg.yes_no")
+        if autosave is not None and autosave.is_file() and screen.confirm(question, False):
+            viewer = open_replay_front(screen, autosave, tx=tx, sort=settings.sort)
+            if viewer is not None:
+                viewer.position = viewer.total
+                return viewer
+        screen.show([("", tx("msg.locked_bye")), ("", "\n")])
+        return None
+    table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
+    table.say(tx("msg.separate_game"), "class:warn")
+    return table
+
+
+def open_play(
+    screen: Screen,
+    *,
+    seed: int | None,
+    settings: Settings,
+    tx: Texts,
+    offer_resume: bool = True,
+    rebuilt: Rebuilt | None = None,
+    settings_file: Path | None = None,
+) -> Front | None:
+    """The game in play on ``screen``: rebuilt by ``--replay-to``, or at a terminal the
+    autosaved game resumed (if the player wants) or a new one, autosaved and counted in
+    the statistics; for a script, a new game that touches neither. While a game in
+    another terminal plays from the same data folder, a separate game or ``None``.
+
+    A resumed game shows your hand in the order ``settings`` gives (the config file's,
+    where speed and sort changed in a game are remembered, in ``settings_file``).
+    """
+    if not screen.interactive:  # a script remembers nothing and leaves your files alone
+        if rebuilt is not None:
+            return rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
+        return PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
+    table: PlayFront | None
+    if rebuilt is not None:
+        table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
+    elif (folder := usable_data_dir()) is None:  # the prompt says why, in one line
+        table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
+        table.say(tx("msg.welcome"), "class:title")
+    elif (holder := claim_folder(folder)) is not None:
+        return elsewhere(
+            holder, seed=seed, screen=screen, settings=settings, tx=tx, folder=folder
+        )
+    else:
+        autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
+        assert autosave is not None
+        try:
+            table = (
+                resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
+            )
+        except OSError as error:  # the old game cannot be moved aside: it stays, unplayed over
+            screen.show([("class:warn", kept_in_place(autosave, error, tx)), ("", "\n")])
+            autosave, table = None, None
+        if table is None:
+            table = PlayFront.start(
+                seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
+            )
+            table.save()
+            table.say(tx("msg.welcome"), "class:title")
+    table.settings_file = settings_file
+    return table
+
+
+def open_table(
+    *,
+    seed: int | None,
+    settings: Settings,
+    tx: Texts,
+    offer_resume: bool = True,
+    rebuilt: Rebuilt | None = None,
+    settings_file: Path | None = None,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> tuple[PlayFront, PromptSession[str]]:
+    """The game at a terminal (resumed, new or rebuilt) and its prompt, ready to run."""
+    screen = terminal_screen(tx, color=settings.color, input=input, output=output)
+    table = open_play(
+        screen,
+        seed=seed,
+        settings=settings,
+        tx=tx,
+        offer_resume=offer_resume,
+        rebuilt=rebuilt,
+        settings_file=settings_file,
+    )
+    if not isinstance(table, PlayFront):  # another terminal's game has the folder
+        raise SystemExit(1)
+    return table, session_for(table, "history", input=input, output=output)
+
+
+def resume(
+    autosave: Autosave, *, screen: Screen, settings: Settings, tx: Texts
+) -> PlayFront | None:
+    """The autosaved unfinished game, if there is one and the player wants it back."""
+    if not autosave.path.exists():
+        return None
+    log, complete = _read_autosave(autosave, screen, tx)
+    if log is None or log.state.ended is not None:
+        return None
+    round_no = log.state.round.round_no if log.state.round else 0
+    question = tx("msg.resume", seed=log.state.seed, round=round_no) + tx("msg.yes_no")
+    if not screen.confirm(question, True):
+        played = any(is_human_move(event) for event in log.events)
+        kept = autosave.keep_aside() if played else None
+        if kept is not None:
+            screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
+        return None
+    try:
+        table = PlayFront(
+            log.events,
+            tx=tx,
+            screen=screen,
+            settings=settings,
+            autosave=autosave,
+            keep_stats=True,
+        )
+    except GameError as error:  # an opponent's AI cannot be loaded: keep the game for later
+        screen.show([("class:error", tx.error(error)), ("", "\n")])
+        kept = autosave.keep_aside()
+        screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
+        return None
+    if complete:
+        autosave.adopt(log.events)
+    else:
+        screen.show([("class:warn", tx("msg.resume_prefix", n=len(log.events))), ("", "\n")])
+        table.save()
+    screen.show(
+        [("class:title", tx("msg.resumed", seed=log.state.seed, round=round_no)), ("", "\n")]
+    )
+    return table
+
+
+def _read_autosave(autosave: Autosave, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:
+    """The autosave read back, and whether it was complete; a broken one is moved aside."""
+    try:
+        return load_file(autosave.path), True
+    except TruncatedLogError as error:
+        if error.prefix.events:
+            return error.prefix, False
+        detail = tx.error(error)
+    except LogFormatError as error:
+        detail = tx.error(error)
+    kept = autosave.keep_aside("broken")
+    screen.show([("class:warn", tx("msg.resume_broken", detail=detail, path=kept)), ("", "\n")])
+    return None, False

@@ -1,0 +1,253 @@
+"""``threethirteen replay FILE``: step through a saved game, or ``--verify`` it.
+
+In a terminal the replay has a prompt like play (completion, inline
+validation, help, a toolbar with the position); without one, or with
+``--script FILE``, the same commands are read line by line and plain text is
+printed. A damaged file is named with its line and exits with 1; a cut-off last
+line is reported and the complete events before it are offered. Replaying
+writes nothing: neither the autosave nor the statistics are touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from ...core.errors import LogFormatError
+from ...core.events import Event
+from ...core.log import TruncatedLogError
+from ...core.verify import verify_log
+from ..files.config import config_path, read_config
+from ..files.reading import load_file
+from ..files.shipped import find_replay, replay_path, shipped_replays
+from ..kit.command_line import (
+    add_language,
+    add_script,
+    command_parser,
+    quiet_when_the_reader_leaves,
+)
+from ..kit.loop import launch, piped_lines, session_for, terminal_screen
+from ..kit.safe import visible
+from ..kit.screen import Screen
+from ..words.i18n import Texts, language_from_environment
+from .analyze import analysis_lines
+from .replay_front import Replay
+
+__all__ = ["main", "verify_main"]
+
+
+def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) -> int:
+    """Print a one-line verdict; 0 when every recorded move and score is right and the log
+    ends between moves (a deal not from the seed is said to be unchecked).
+
+    With ``analyze``, then list the human's costliest decisions by the hard AI's lights.
+    The verdict names the log as ``label`` (what the player typed) or its path; it is
+    English whatever the language, as scripts and CI read it.
+    """
+    name = str(path) if label is None else label
+    try:
+        log = load_file(path, rules=False)  # the verdict below says what is wrong
+    except TruncatedLogError as error:
+        print(visible(f"{name}: {error}; {len(error.prefix.events)} complete events before it"))
+        return 1
+    except LogFormatError as error:
+        print(visible(f"{name}: {error}"))
+        return 1
+    verdict = verify_log(log)
+    print(visible(f"{name}: {Texts('en').verdict(verdict)}"))
+    if analyze and verdict.ok:
+        print(visible("\n".join(analysis_lines(log))))
+    # a log that stops inside a move (a deal half written, a draw without its discard)
+    # is no game anyone played to that point: it does not pass
+    return 0 if verdict.ok and verdict.complete else 1
+
+
+def read_replay(path: Path, screen: Screen, tx: Texts) -> tuple[Event, ...] | None:
+    """The events to replay, or ``None`` after saying (on stderr) why there are none.
+
+    A cut-off last line is reported; in a terminal the player is asked whether
+    to replay the complete events before it, otherwise they are replayed.
+    """
+    try:
+        return load_file(path).events
+    except TruncatedLogError as error:
+        count = len(error.prefix.events)
+        if not count:
+            _refuse(tx("replay.cannot_open", path=path, detail=tx.error(error)))
+            return None
+        said = tx("replay.truncated", path=path, line=error.line, n=count)
+        if screen.interactive:
+            if not screen.confirm(said + " " + tx("replay.truncated_ask") + tx("msg.yes_no"), True):
+                return None
+        else:
+            screen.show([("class:warn", said + " " + tx("replay.truncated_go", n=count) + "\n")])
+        return error.prefix.events
+    except LogFormatError as error:
+        _refuse(tx("replay.cannot_open", path=path, detail=tx.error(error)))
+        return None
+
+
+def _refuse(message: str) -> None:
+    print(visible(f"threethirteen replay: {message}"), file=sys.stderr)
+
+
+def open_replay_front(
+    screen: Screen, path: Path, *, tx: Texts, at: int | None = None, sort: str = "suit"
+) -> Replay | None:
+    """The replay of ``path`` on ``screen``, at event ``at``; ``None`` after saying why it
+    cannot open. ``sort`` is the first order of seat 0's hand."""
+    events = read_replay(path, screen, tx)
+    if events is None:
+        return None
+    replay = Replay(events, tx=tx, screen=screen, name=path.name)
+    replay.sort = sort
+    return replay if _start_at(replay, at, path) else None
+
+
+def open_replay(
+    path: Path,
+    *,
+    tx: Texts,
+    at: int | None = None,
+    sort: str = "suit",
+    color: bool = True,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> tuple[Replay, PromptSession[str]] | None:
+    """The replay of ``path`` at a terminal and its prompt, or ``None`` when it cannot open."""
+    screen = terminal_screen(tx, color=color, input=input, output=output)
+    replay = open_replay_front(screen, path, tx=tx, at=at, sort=sort)
+    if replay is None:
+        return None
+    return replay, session_for(replay, "replay-history", input=input, output=output)
+
+
+def _start_at(replay: Replay, at: int | None, path: Path) -> bool:
+    if at is None:
+        return True
+    if not 1 <= at <= replay.total:
+        _refuse(replay.tx("replay.bad_at", number=at, path=path, n=replay.total))
+        return False
+    replay.position = at
+    return True
+
+
+DESCRIPTION = """\
+Step through a saved game with every hand face up, or
+check it.
+
+FILE is any game log: a save, the autosave, a bug report,
+a simulate --log-dir game. NAME is a curated game that
+comes with the game (--list names them, with what each
+shows); a file of that name wins. In a terminal you get
+a prompt (help lists its commands); from a pipe or with
+--script, the commands are read line by line and plain
+text is printed, and the first command refused ends the
+script with exit code 1. Replaying writes nothing but
+the prompt's history. A damaged file is named with its
+line and exit code 1.
+"""
+"""What ``threethirteen replay --help`` says first (plain text, at most 60 columns)."""
+
+
+def parser() -> argparse.ArgumentParser:
+    """The options of ``threethirteen replay``."""
+    p = command_parser("threethirteen replay", DESCRIPTION)
+    p.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE|NAME",
+        help="a saved game or a simulator log (.jsonl), or the name of a curated game",
+    )
+    p.add_argument(
+        "--list", action="store_true", help="list the curated games that come with the game"
+    )
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="re-decide every recorded move and score against the rules; print one line "
+        "and exit 0 if all is right, else name the first bad line and exit 1",
+    )
+    p.add_argument(
+        "--analyze",
+        action="store_true",
+        help="verify, then list the human's costliest decisions against the hard AI's",
+    )
+    p.add_argument(
+        "--at", type=int, metavar="N", help="open at event N, the seq of its line (default 1)"
+    )
+    add_language(p)
+    add_script(p)
+    return p
+
+
+@quiet_when_the_reader_leaves
+def main(argv: list[str]) -> int:
+    """Replay or verify; the exit code."""
+    args = parser().parse_args(argv)
+    if args.list:
+        print(list_text())
+        return 0
+    if args.file is None:
+        parser().error("name a FILE to replay, or a curated game (--list shows them)")
+    path = replay_file(args.file)
+    if not path.exists():
+        print(
+            f"threethirteen replay: cannot read {visible(args.file)}: there is no such file, "
+            "nor a curated game of that name (threethirteen replay --list names them)",
+            file=sys.stderr,
+        )
+        return 1
+    if args.verify or args.analyze:
+        return verify_main(path, analyze=args.analyze, label=args.file)
+    settings_file = config_path()
+    config, problems = read_config(settings_file)
+    tx = Texts(args.lang or config.language or language_from_environment())
+    for problem in problems:
+        _refuse(problem.told(settings_file, tx))
+    scripted = not (sys.stdin.isatty() and sys.stdout.isatty())
+    lines: Iterable[str] | None = piped_lines(sys.stdin) if scripted else None
+    if args.script is not None:
+        try:
+            lines = args.script.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            _refuse(f"cannot read {args.script}: {error}")
+            return 2
+
+    def open_front(screen: Screen) -> Replay | None:
+        return open_replay_front(screen, path, tx=tx, at=args.at, sort=config.sort)
+
+    name = "threethirteen replay"
+    return launch(
+        open_front, script=lines, tx=tx, history="replay-history", name=name, color=config.color
+    )
+
+
+def replay_file(argument: str) -> Path:
+    """The log ``argument`` names: a file when one is there, else a curated game's log.
+
+    A path that exists always wins, so a file of one's own is never shadowed by a
+    curated game of the same name; a name that is neither is left as a path, for
+    the reader to report as missing.
+    """
+    path = Path(argument)
+    if path.exists():
+        return path
+    game = find_replay(argument)
+    return path if game is None else replay_path(game)
+
+
+def list_text() -> str:
+    """The curated games, one line each: the name to replay it by and what it shows."""
+    games = shipped_replays()
+    width = max(len(game.name) for game in games)
+    lines = [f"{game.name:<{width}}  {game.shows}" for game in games]
+    lines.append("")
+    lines.append("Open one with: threethirteen replay NAME (or --verify, --analyze)")
+    return "\n".join(lines)

@@ -1,0 +1,903 @@
+"""Everything German the terminal program says or reads, in one file for the translator.
+
+The sentences (:data:`TEXTS`, the keys of :data:`repl.words.en.TEXTS`), the engine's
+errors (:data:`ERRORS`, the keys of :data:`core.errors.MESSAGES`) and the words of their
+parameters, the clauses of the AI's reasons (:data:`REASONS`, the keys of
+:data:`core.ai.reasons.CLAUSES`), the card words a player types, the names and short
+forms of the commands, their choices and usage placeholders, and the yes key. A
+template has the same ``{fields}`` as its English one (the tests check it).
+
+This module is only data, so it is longer than the other modules: one table per topic,
+in the order a translator meets them.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {
+    # seats and words
+    "seat.0": "Du",
+    "seat.1": "Links",
+    "seat.2": "Oben",
+    "seat.3": "Rechts",
+    "cards": "{n} Karten",
+    "card_one": "1 Karte",
+    "sort.suit": "nach Farbe",
+    "sort.rank": "nach Rang",
+    "sort.melds": "nach Meldungen",
+    "speed.instant": "sofort",
+    "speed.fast": "schnell",
+    "speed.normal": "normal",
+    "speed.step": "Schritt (eine Taste nach jedem Zug)",
+    "aces.low": "Asse niedrig",
+    "aces.high": "Asse hoch",
+    "level.easy": "leicht",
+    "level.medium": "mittel",
+    "level.hard": "stark",
+    # the table
+    "table.header": "Runde {round}/11 · {size} Karten · Platzhalter: {wild} · Geber: {dealer}",
+    "table.piles": "Stapel: {stock} Karten · Ablagestapel: ",
+    "table.empty_pile": "leer",
+    "table.total": "Summe {total:>3}",
+    "table.out": "RAUS",
+    "table.last_turn": "letzter Zug",
+    "table.hand": "Deine Hand, {sort}:",
+    "table.best": "Beste Meldungen:",
+    "table.no_melds": "noch keine Meldung",
+    "table.left_over": "übrig:",
+    "table.penalty": "Strafpunkte {penalty}",
+    "table.taken": "(vom Ablagestapel: in diesem Zug nicht ablegen)",
+    "table.assisted": "mit Hilfe",
+    "act.drew": "zog",
+    "act.took": "nahm {card}",
+    "act.discarded": "legte {card} ab",
+    "act.went_out": "ist raus",
+    "act.none": "—",
+    # the toolbar
+    "bar.draw": "du bist dran: ziehen oder nehmen",
+    "bar.discard": "du bist dran: ablegen",
+    "bar.waiting": "{seat} spielt",
+    "bar.over": "Spiel vorbei: neu oder ende",
+    "bar.round": "Runde {round}/11",
+    "bar.wild": "Platzhalter {wild}",
+    "bar.penalty": "Strafpunkte {penalty}",
+    "bar.keys": "F2: sortieren",
+    "meta.penalty_after": "Strafpunkte danach: {n}",
+    # narration
+    "say.you_draw": "Du ziehst {card} vom Stapel.",
+    "say.you_take": "Du nimmst {card} vom Ablagestapel.",
+    "say.you_discard": "Du legst {card} ab.",
+    "say.ai_draw": "{seat} zieht vom Stapel",
+    "say.ai_take": "{seat} nimmt {card} vom Ablagestapel",
+    "say.ai_discard": ", legt {card} ab.",
+    "say.auto": " (auto)",
+    "say.you_out": "Du bist raus: {melds}. Alle anderen haben noch einen letzten Zug.",
+    "say.ai_out": "{seat} ist raus: {melds}. Alle anderen haben noch einen letzten Zug.",
+    "say.rebuilt": (
+        "Der Stapel ist leer: der Ablagestapel wird gemischt und ist der neue Stapel ({n}/2)."
+    ),
+    "say.dealt": "Runde {round}/11 · Geber: {dealer} · je {size} Karten · Platzhalter: {wild}",
+    "say.hint_used": "Du hast dir einen Tipp geben lassen.",
+    "say.auto_used": "Du hast die KI spielen lassen.",
+    "say.undo_used": "Du hast einen Zug zurückgenommen, nachdem du eine neue Karte gesehen hast.",
+    # end of a round and of the game
+    "round.over_out": "Runde {round} ist vorbei: {seat} ist rausgegangen.",
+    "round.over_you": "Runde {round} ist vorbei: du bist rausgegangen.",
+    "round.over_stock": "Runde {round} ist vorbei: der Stapel war zum dritten Mal leer.",
+    "round.line": "Strafpunkte {penalty:>3} · Summe {total:>3}",
+    "round.went_out": "raus",
+    "round.next": "Weiter mit einer beliebigen Taste: Runde {round} wird gegeben.",
+    "round.last": "Weiter mit einer beliebigen Taste: das Ergebnis.",
+    "sheet.title": "Punkteliste",
+    "sheet.round": "Runde",
+    "sheet.wild": "Platzhalter",
+    "sheet.out": "raus",
+    "sheet.total": "Summe",
+    "sheet.nobody": "(Stapel)",
+    "sheet.empty": "Es ist noch keine Runde gewertet.",
+    "game.over": "Das Spiel ist nach 11 Runden vorbei.",
+    "game.you_win": "Du gewinnst mit {total}!",
+    "game.winner": "{seat} gewinnt mit {total}.",
+    "game.nobody": (
+        "Niemand gewinnt: {seats} teilen sich die niedrigste Summe, {total} "
+        "(bei Gleichstand gewinnt keiner)."
+    ),
+    "game.your_total": "Deine Summe: {total}, Platz {place} von 4.",
+    "game.next": "Mit neu beginnt ein weiteres Spiel, mit ende ist Schluss.",
+    "game.assisted": (
+        "Dieses Spiel wurde mit Hilfe gespielt (Tipp, auto oder zurück hinter eine gesehene Karte)."
+    ),
+    "and": " und ",
+    # answers to commands
+    "msg.line_too_long": (
+        "Diese Zeile ist zu lang: ein Befehl hat höchstens {limit} Zeichen. Strg-C leert sie."
+    ),
+    "msg.unknown": "Unbekannter Befehl {word!r}: meintest du {suggestion}?",
+    "msg.unknown_plain": "Unbekannter Befehl {word!r}: hilfe zeigt die Befehle.",
+    "msg.needs_card": "Welche Karte? Zum Beispiel: ablegen 7h",
+    "msg.bad_choice": "{command} kennt {choices}, nicht {word!r}.",
+    "msg.extra": "Zu viele Wörter für {command}; Aufruf: {usage}",
+    "msg.needs_file": "Welche Datei? Zum Beispiel: laden spiel.jsonl",
+    "msg.no_file": "Es gibt keine Datei {path!r}.",
+    "msg.not_number": "{word!r} ist keine Zahl.",
+    "msg.game_over": "Das Spiel ist vorbei: mit neu beginnt ein weiteres.",
+    "msg.nothing_to_undo": "Nichts zum Zurücknehmen: du hast noch keinen Zug gemacht.",
+    "msg.nothing_to_redo": "Nichts zu wiederholen.",
+    "msg.undo_after_end": "Das Spiel ist vorbei, das Ergebnis steht. Mit neu beginnt ein weiteres.",
+    "msg.undone": "Zurückgenommen: {what}. Du bist wieder dran.",
+    "msg.redone": "Wiederholt: {what}.",
+    "msg.what_draw": "dein Zug vom Stapel",
+    "msg.what_take": "dein Aufnehmen von {card}",
+    "msg.what_discard": "dein Ablegen von {card}",
+    "msg.now_assisted": "Dieses Spiel gilt jetzt als mit Hilfe gespielt.",
+    "msg.hint": "Tipp: {action}",
+    "msg.hint_why": "  warum: {reason}",
+    "msg.hint_none": "Jetzt kein Tipp: du bist nicht dran.",
+    "msg.action_stock": "vom Stapel ziehen",
+    "msg.action_take": "{card} vom Ablagestapel nehmen",
+    "msg.action_discard": "{card} ablegen",
+    "msg.auto_stopped": "Die KI spielt nicht mehr für dich; du bist dran.",
+    "msg.narration_skipped": "(Ansage übersprungen)",
+    "msg.sorted": "Deine Hand ist jetzt {sort} sortiert.",
+    "msg.saved": "Gespeichert in {path} ({n} Ereignisse).",
+    "msg.save_failed": "{path} lässt sich nicht speichern: {detail}.",
+    "msg.save_overwrite": "{path} gibt es schon. Ersetzen?",
+    "msg.save_replace_odd": (
+        "{path} ist {kind}, keine Datei. Durch das gespeicherte Spiel ersetzen?"
+    ),
+    "file.link": "ein symbolischer Link",
+    "file.fifo": "eine benannte Pipe",
+    "file.device": "ein Gerät",
+    "file.socket": "ein Socket",
+    "msg.save_exists": (
+        "Nicht gespeichert: {path} gibt es schon und bleibt, wie es ist "
+        "(speichern NAME nimmt einen anderen Namen)."
+    ),
+    "msg.save_bad_name": "{name!r} taugt nicht als Dateiname.",
+    "msg.save_no_folder": "Den Ordner {folder} gibt es nicht; speichern legt keinen an.",
+    "msg.empty_name": "Ein Dateiname darf nicht leer sein: {command} NAME.",
+    "msg.no_save": "In {folder} ist kein gespeichertes Spiel {name!r}.",
+    "msg.no_save_here": "Für die Datei in diesem Ordner: laden ./{name}",
+    "msg.loaded": "Geladen: {path}, Seed {seed}, {n} Ereignisse.",
+    "msg.load_failed": "{path} kann nicht geladen werden: {detail}",
+    "msg.load_prefix": (
+        "{path}: die letzte Zeile ist abgeschnitten. Die {n} vollständigen Ereignisse davor laden?"
+    ),
+    "msg.kept_previous": "Das angefangene Spiel bleibt in {path} erhalten.",
+    "msg.new_confirm": "Ein neues Spiel beginnen? Dieses ist noch nicht fertig.",
+    "msg.new_game": "Neues Spiel: Seed {seed}, {jokers} Joker, {aces}, Gegner: {level}.",
+    "msg.seed": "Seed {seed}: threethirteen play --seed {seed} teilt dieselben Karten aus.",
+    "msg.speed": "Tempo: {speed}.",
+    "msg.stats_broken": (
+        "Die Statistikdatei war beschädigt: Sie bleibt als {path} erhalten, "
+        "und die Zählung beginnt neu."
+    ),
+    "msg.stats_not_saved": (
+        "Dieses Spiel konnte nicht in deine Statistik eingehen ({detail})."
+    ),
+    "msg.stats_unreadable": "Die Statistik lässt sich nicht lesen ({detail}).",
+    "msg.stats_none": "Du hast noch kein Spiel zu Ende gespielt.",
+    "msg.crash": (
+        "Etwas Unerwartetes ist schiefgegangen ({error}). Die Einzelheiten stehen in {path}; "
+        "das Spiel geht weiter."
+    ),
+    "msg.ai_failed": "Die KI von {seat} ist gescheitert ({error}); {level} spielt diesen Zug.",
+    "msg.ctrl_c": "Strg-C leert die Zeile; Strg-D oder ende beendet.",
+    "msg.leave_confirm": "Das Spiel verlassen? Es ist gespeichert und kann fortgesetzt werden.",
+    "msg.bye": "Das Spiel ist gespeichert: threethirteen setzt es fort.",
+    "msg.autosave_failed": (
+        "Das Spiel konnte nicht gespeichert werden ({detail}). Es geht im Speicher weiter "
+        "und wird wieder gespeichert, sobald auf der Platte Platz ist."
+    ),
+    "msg.autosave_not_writable": (
+        "In den Datenordner {path} kann nicht geschrieben werden ({detail}): dieses Spiel "
+        "wird nicht automatisch gespeichert. Es geht im Speicher weiter (speichern NAME "
+        "bewahrt es anderswo auf)."
+    ),
+    "msg.kept_in_place": (
+        "Das unfertige Spiel konnte nicht beiseitegelegt werden ({detail}): es bleibt in "
+        "{path}, und dieses Spiel wird nicht automatisch gespeichert."
+    ),
+    "msg.kept_in_place_read_only": (
+        "In den Datenordner {folder} kann nicht geschrieben werden ({detail}): das unfertige "
+        "Spiel bleibt in {path}, und dieses Spiel wird nicht automatisch gespeichert."
+    ),
+    "msg.autosave_again": "Das Spiel wird wieder gespeichert.",
+    "msg.leave_save_failed": (
+        "Beenden? Die letzten Züge konnten nicht gespeichert werden ({detail}) und gingen "
+        "verloren (speichern NAME bewahrt das Spiel anderswo auf)."
+    ),
+    "msg.bye_save_failed": (
+        "Auf Wiedersehen. (Die letzten Züge konnten nicht gespeichert werden.)"
+    ),
+    "msg.locked": (
+        "In einem anderen Terminal läuft schon ein Spiel (Prozess {pid}) "
+        "mit demselben Datenordner."
+    ),
+    "msg.locked_separate": (
+        "Hier ein eigenes Spiel spielen? Es wird nicht automatisch gespeichert "
+        "und zählt nicht für deine Statistik."
+    ),
+    "msg.locked_watch": (
+        "Stattdessen jenes Spiel nur ansehen (seine automatische Sicherung, als "
+        "Wiederholung beim letzten Zug)?"
+    ),
+    "msg.locked_bye": "Auf Wiedersehen: Das Spiel im anderen Terminal geht weiter.",
+    "msg.separate_game": (
+        "Ein eigenes Spiel: Es wird nicht automatisch gespeichert und zählt nicht "
+        "(speichern NAME bewahrt es auf)."
+    ),
+    "msg.no_data_folder": (
+        "Der Datenordner {path} ist nicht nutzbar ({detail}): Dort wird nichts aufbewahrt "
+        "(kein automatisches Speichern, keine Statistik, kein Verlauf)."
+    ),
+    "msg.history_unusable": (
+        "Der Verlauf der Eingabezeile wird nicht aufbewahrt: {path} ist keine Datei."
+    ),
+    "msg.bye_over": "Auf Wiedersehen.",
+    "msg.resume": (
+        "Ein angefangenes Spiel ist gespeichert (Seed {seed}, Runde {round}). Weiterspielen?"
+    ),
+    "msg.resume_prefix": (
+        "Das gespeicherte Spiel war abgeschnitten; es geht nach seinen {n} vollständigen "
+        "Ereignissen weiter."
+    ),
+    "msg.resume_broken": (
+        "Das gespeicherte Spiel ist nicht lesbar ({detail}); es bleibt als {path} erhalten."
+    ),
+    "msg.resumed": "Willkommen zurück: Seed {seed}, Runde {round}.",
+    "msg.welcome": (
+        "Drei-Dreizehn-Rommé: du gegen Links, Oben und Rechts. "
+        "Tippe hilfe für die Befehle; Tab ergänzt."
+    ),
+    "msg.yes_no": " [j/n] ",
+    "msg.any_key": "Weiter mit einer beliebigen Taste …",
+    "msg.step": "(weiter mit einer beliebigen Taste)",
+    "stats.title": "Deine Statistik",
+    "stats.line": (
+        "gespielt {played} · gewonnen {won} · ohne Sieger {no_winner} · "
+        "Summe im Schnitt {average} · beste Summe {best} · mit Hilfe {assisted}"
+    ),
+    # help
+    "help.title": "Befehle (Kurzformen in Klammern; Tab ergänzt):",
+    "help.more": (
+        "hilfe BEFEHL erklärt einen Befehl genauer; Strg-C leert die Zeile, Strg-D beendet."
+    ),
+    "help.unknown": "Es gibt keinen Befehl {word!r}.",
+    "help.usage": "Aufruf: {usage}",
+    "help.aliases": "auch: {aliases}",
+    "cmd.draw": "oberste Karte vom Stapel ziehen",
+    "cmd.take": "oberste Karte vom Ablagestapel nehmen",
+    "cmd.discard": "eine Karte ablegen (oder nur die Karte: Dh)",
+    "cmd.sort": "Hand nach Farbe, Rang, Meldungen ordnen (F2)",
+    "cmd.melds": "deine besten Meldungen und der Rest",
+    "cmd.hint": "Zug der starken KI mit Begründung (mit Hilfe)",
+    "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfe)",
+    "cmd.undo": "deinen letzten Zug zurücknehmen",
+    "cmd.redo": "den zurückgenommenen Zug noch einmal spielen",
+    "cmd.score": "die Punkteliste, Runde für Runde",
+    "cmd.log": "was zuletzt geschah",
+    "cmd.rules": "die Regeln dieses Spiels",
+    "cmd.new": "ein neues Spiel beginnen",
+    "cmd.save": "das Spiel speichern (im Ordner saves)",
+    "cmd.load": "ein gespeichertes Spiel laden",
+    "cmd.seed": "der Seed dieses Spiels",
+    "cmd.speed": "Tempo der Gegner: sofort/schnell/normal/schritt",
+    "cmd.stats": "deine Statistik aus allen Spielen",
+    "cmd.help": "diese Liste oder hilfe BEFEHL",
+    "cmd.quit": "beenden (das Spiel ist gespeichert)",
+    "detail.discard": (
+        "ablegen Dh, ab Dh, x Dh oder nur Dh. Eine Karte ist Rang und Farbe in einem Wort: "
+        "Rang 2-10, B (Bube), D (Dame), K (König), A (Ass); Farbe kr (Kreuz), ka (Karo), "
+        "h (Herz), p (Pik), auch ausgeschrieben: 7herz, Bkreuz, 10pik, Kkaro. joker ist ein "
+        "Joker. Die englische Schreibweise geht auch (Qh, 10s, Jc, jk)."
+    ),
+    "detail.undo": (
+        "Du kannst beliebig viele Züge zurücknehmen. Gehst du dabei hinter eine Karte "
+        "zurück, die du vorher nicht kanntest (vom Stapel gezogen, von einem Gegner "
+        "abgelegt), gilt das Spiel als mit Hilfe gespielt."
+    ),
+    "detail.auto": "auto zug (ohne Angabe), auto runde oder auto spiel.",
+    "detail.save": (
+        "speichern NAME schreibt NAME.jsonl in den Ordner saves deines Datenordners "
+        "(~/.local/share/threethirteen/saves); ein Name mit Schrägstrich ist ein Pfad "
+        "(./spiel, ~/spiele/spiel). Nur speichern benennt die Datei nach Seed und Uhrzeit. "
+        "Eine vorhandene Datei wird nur ersetzt, wenn du zustimmst."
+    ),
+    "detail.load": (
+        "laden NAME findet ein Spiel dort, wo speichern NAME es hinschreibt: im Ordner saves, "
+        "mit .jsonl, wenn es fehlt; ein Name mit Schrägstrich ist ein Pfad (./spiel.jsonl)."
+    ),
+    "detail.speed": "tempo allein zeigt es; tempo sofort|schnell|normal|schritt setzt es.",
+    "detail.sort": (
+        "sortieren farbe, rang oder meldungen; ohne Angabe (oder F2) die nächste Ordnung."
+    ),
+    # rules
+    "rules.title": "Die Regeln dieses Spiels",
+    "rules.text": (
+        "Zwei Pakete zu 52 Karten{jokers}; {aces}. 11 Runden: in Runde r hat jeder r + 2 "
+        "Karten, und die Karten dieses Rangs sind Platzhalter (Dreien in Runde 1 … Könige in "
+        "Runde 11); Joker sind immer Platzhalter. Im Zug nimmst du die oberste Karte vom "
+        "Stapel oder vom Ablagestapel und legst eine ab (nicht die eben vom Ablagestapel "
+        "genommene). Meldungen: ein Satz sind 3+ Karten eines Rangs, eine Folge 3+ Karten "
+        "einer Farbe in Reihe ({run_line}, nicht im Kreis); Platzhalter ersetzen jede Karte. "
+        "Liegen nach dem Ablegen alle Karten in Meldungen, bist du raus, und alle anderen "
+        "haben noch einen Zug. Karten außerhalb von Meldungen kosten: 2-10 ihren Wert, "
+        "J Q K (Bube, Dame, König) 10, Ass {ace}, ein Platzhalter 15, ein Joker 20. Nach "
+        "Runde 11 gewinnt die niedrigste Summe; teilen sich mehrere die niedrigste, gewinnt "
+        "niemand.\n"
+        "In dieser Runde ({round}) sind die Karten mit dem Rang {wild} Platzhalter."
+    ),
+    "rules.jokers": " und {n} Joker",
+    "rules.run_low": "A-2-3 … J-Q-K",
+    "rules.run_high": "2-3-4 … Q-K-A",
+    "rules.between": "zwischen den Runden",
+    # the engine's errors (their sentences are the engine's own)
+    "error.at_line": "Zeile {line}: {error}",
+    # a verified log (replay --verify)
+    "verify.over": (
+        "in Ordnung: Seed {seed}, {n} Ereignisse, 11 Runden, Summen {totals}, {result}"
+    ),
+    "verify.open": (
+        "in Ordnung: Seed {seed}, {n} Ereignisse, unfertig in Runde {round}, Summen {totals}"
+    ),
+    "verify.winner": "{seat} gewinnt",
+    "verify.nobody": "niemand gewinnt",
+    "verify.mid_move": (
+        "das Protokoll endet mitten in einem Zug: Seed {seed}, {n} Ereignisse, Runde {round}; "
+        "der Rest des Zugs fehlt"
+    ),
+    "verify.unseeded": (
+        "; das Geben ließ sich nicht prüfen: das Protokoll ist nicht aus seinem Seed gegeben"
+    ),
+    # the replay mode's commands
+    "replay.cmd.next": "ein Ereignis vor (oder Enter); weiter zug|runde",
+    "replay.cmd.prev": "ein Ereignis zurück; zurück zug, zurück runde",
+    "replay.cmd.round": "zum Geben der Runde N",
+    "replay.cmd.goto": "zu Ereignis N (die seq seiner Zeile in der Datei)",
+    "replay.cmd.start": "zum ersten Ereignis",
+    "replay.cmd.end": "zum letzten Ereignis",
+    "replay.cmd.score": "die Punkteliste bis hierher",
+    "replay.cmd.sort": "Hand von Platz 0 nach Farbe, Rang, Meldungen (F2)",
+    "replay.cmd.help": "diese Liste oder hilfe BEFEHL",
+    "replay.cmd.quit": "die Wiedergabe beenden",
+    "replay.detail.next": (
+        "weiter geht ein Ereignis vor; weiter zug bis zum Ende des nächsten Zugs (Ablegen, "
+        "Rausgehen, Geben oder Werten); weiter runde zum nächsten Geben."
+    ),
+    "replay.detail.prev": "zurück, zurück zug und zurück runde gehen dieselben Schritte zurück.",
+    "replay.detail.goto": "Ereignis N steht in Zeile N + 1 der Datei (Zeile 1 ist der Kopf).",
+    "replay.help.more": (
+        "hilfe BEFEHL erklärt einen Befehl genauer. Alle Hände liegen offen; zu jedem KI-Zug "
+        "steht seine Begründung."
+    ),
+    "replay.meta.round": "Ereignis {event} · Platzhalter {wild}",
+    "msg.needs_number": "Welche Zahl? Aufruf: {usage}",
+    # what the replay says
+    "replay.intro": "Wiedergabe von {name}: Seed {seed}, {n} Ereignisse, {result}.",
+    "replay.intro_keys": "Enter oder weiter geht vorwärts; hilfe zeigt die Befehle.",
+    "replay.result_over": "ein fertiges Spiel",
+    "replay.result_open": "unfertig in Runde {round}",
+    "replay.not_verified": (
+        "Dieses Protokoll besteht die Prüfung nicht ({detail}); es wird gezeigt, wie es "
+        "aufgezeichnet ist. threethirteen replay DATEI --verify sagt mehr."
+    ),
+    "replay.started": "Das Spiel beginnt: Seed {seed}, {jokers}, {aces}; erster Geber: {dealer}.",
+    "replay.no_jokers": "keine Joker",
+    "replay.jokers": "{n} Joker",
+    "replay.players": "Spieler: {players}.",
+    "replay.draw": "{seat} zieht {card} vom Stapel.",
+    "replay.take": "{seat} nimmt {card} vom Ablagestapel.",
+    "replay.discard": "{seat} legt {card} ab.",
+    "replay.help_used": "{seat} hat Hilfe genommen ({help}).",
+    "replay.why": "warum: {reason}",
+    "replay.at_end": "Das ist das letzte Ereignis ({n}/{n}): zurück oder anfang gehen zurück.",
+    "replay.at_start": "Das ist das erste Ereignis: weiter (oder Enter) geht vorwärts.",
+    "replay.no_later_round": "In diesem Protokoll gibt es keine spätere Runde.",
+    "replay.no_earlier_round": "In diesem Protokoll gibt es keine frühere Runde.",
+    "replay.no_round": (
+        "Runde {round} ist nicht in diesem Protokoll: es hat die Runden {first} bis {last}."
+    ),
+    "replay.no_event": (
+        "Es gibt kein Ereignis {number}: dieses Protokoll hat die Ereignisse 1 bis {n}."
+    ),
+    "replay.bar.event": "Ereignis {n}/{total}",
+    "replay.bar.round": "Runde {round}/11",
+    "replay.bar.turn": "am Zug: {seat} ({action})",
+    "replay.bar.draw": "ziehen",
+    "replay.bar.ending": "gleich wird gewertet",
+    "replay.bar.discard": "ablegen",
+    "replay.bar.scored": "Runde {round} gewertet",
+    "replay.bar.started": "noch nicht gegeben",
+    "replay.bar.over": "Spiel vorbei",
+    "replay.bar.keys": "Enter: weiter",
+    "replay.sheet_hint": "(punkte zeigt die ganze Punkteliste)",
+    "replay.truncated": (
+        "{path}: Zeile {line} ist abgeschnitten (das Speichern wurde unterbrochen); "
+        "die {n} vollständigen Ereignisse davor lassen sich wiedergeben."
+    ),
+    "replay.truncated_ask": "Diese wiedergeben?",
+    "replay.truncated_go": "Diese {n} Ereignisse werden wiedergegeben.",
+    "replay.cannot_open": "{path} lässt sich nicht wiedergeben: {detail}",
+    "replay.bad_at": (
+        "Bei Ereignis {number} lässt sich nicht beginnen: {path} hat die Ereignisse 1 bis {n}."
+    ),
+    # report
+    "cmd.report": "Fehlerbericht samt Befehl, der das Spiel nachspielt",
+    "detail.report": (
+        "Der Bericht ist das Protokoll des Spiels (.jsonl) und eine Notiz (.txt: Version, "
+        "System, Seed, Optionen) in deinem Datenordner; mit der gezeigten Zeile lässt sich das "
+        "Spiel bis hierher nachspielen."
+    ),
+    "msg.report": "Fehlerbericht geschrieben: {log} (das Protokoll, {n} Ereignisse) und {notes}.",
+    "msg.report_line": "Mit dieser Zeile lässt sich das Spiel bis hierher nachspielen:",
+    "msg.report_failed": "Der Fehlerbericht lässt sich nicht schreiben: {detail}.",
+    "msg.report_send": "Bitte eröffne unter {url} ein Issue und hänge beide Dateien an.",
+    "msg.report_send_plain": "Bitte schick beide Dateien an die Entwickler des Spiels.",
+    # play --replay-to
+    "msg.rebuilt": "Nachgespielt aus {path}: Seed {seed}, Ereignisse 1 bis {n} von {total}.",
+    "msg.rebuilt_moved": (
+        "Ereignis {asked} liegt mitten in einem Zug ({events} folgen aus demselben Zug); "
+        "das Spiel wird bis Ereignis {n} nachgespielt, wo dieser Zug endet."
+    ),
+    "msg.rebuilt_truncated": (
+        "(Zeile {line} der Datei ist abgeschnitten; es gelten die Ereignisse davor.)"
+    ),
+    "msg.rebuilt_unsaved": (
+        "Du spielst Platz 0. Dieses Spiel wird nicht automatisch gespeichert: "
+        "speichern NAME bewahrt es auf."
+    ),
+    "msg.leave_unsaved": (
+        "Beenden? Dieses Spiel wird nicht automatisch gespeichert (speichern NAME bewahrt es auf)."
+    ),
+    "msg.bye_unsaved": "Auf Wiedersehen. (Dieses Spiel wurde nicht automatisch gespeichert.)",
+    "reproduce.bad_target": "--replay-to nimmt DATEI:N (eine Ereignisnummer), nicht {target!r}",
+    "reproduce.out_of_range": "es gibt kein Ereignis {number}: {path} hat die Ereignisse 1 bis {n}",
+    "reproduce.does_not_verify": "{path} besteht die Prüfung nicht: Zeile {line}: {problem}",
+    "reproduce.unfinished_move": (
+        "{path} endet mitten in einem Zug (sein letztes Ereignis, {n}, ist kein Zugende): "
+        "von dort lässt sich nicht weiterspielen"
+    ),
+    "reproduce.not_seeded": (
+        "{path} wurde mit vorbereiteten Karten gegeben, nicht aus seinem Seed: "
+        "das Spiel kann nicht weitergehen"
+    ),
+    "reproduce.cannot": "{path}: {error}",
+    # a script (or a pipe) that stops at its first refused line
+    "script.not_text": (
+        "Skriptzeile {line}: '{command}' ist kein Text: ein Byte darin ist kein UTF-8. "
+        "Der Rest des Skripts wird nicht ausgeführt."
+    ),
+    "script.failed": (
+        "Skriptzeile {line}: {command!r} — {reason} Der Rest des Skripts wird nicht ausgeführt."
+    ),
+    # the config file
+    "config.where": "{path}, Zeile {line}",
+    "config.not_toml": (
+        "{where}: das ist kein TOML ({detail}); alle Einstellungen haben ihren Standardwert."
+    ),
+    "config.unknown": (
+        "{where}: es gibt keine Einstellung {setting}; die Einstellungen sind level, speed, "
+        "language, sort, jokers, aces und color."
+    ),
+    "config.bad_value": (
+        "{where}: {setting} nimmt {choices}, nicht {value}; der Standardwert gilt ({default})."
+    ),
+    "config.not_a_file": "{path} ist keine Datei; alle Einstellungen haben ihren Standardwert.",
+    "config.too_big": (
+        "{path} ist größer als {kib} KiB, zu groß für eine Einstellungsdatei; alle "
+        "Einstellungen haben ihren Standardwert."
+    ),
+    "config.unreadable": (
+        "{path} lässt sich nicht lesen ({detail}); alle Einstellungen haben ihren Standardwert."
+    ),
+    "config.or": " oder ",
+    "config.from_environment": "aus LANG",
+    # the keys the prompt knows, listed by help (repl.kit.keys.KEY_HELP)
+    "keys.title": "Tasten:",
+    "keys.ctrl": "Strg",
+    "keys.tab": "Befehle, Karten (Strafpunkte danach), Dateien ergänzen",
+    "keys.history": "frühere Befehle; im offenen Menü seine Einträge",
+    "keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
+    "keys.enter": "Zeile ausführen (oder das im Menü Markierte nehmen)",
+    "keys.sort": "auf leerer Zeile: die Hand anders ordnen",
+    "keys.clear": "Zeile leeren; die Erzählung der Gegner überspringen",
+    "keys.leave": "auf leerer Zeile: beenden (mit Rückfrage)",
+    "replay.keys.tab": "Befehle, ihre Auswahl, Rundennummern ergänzen",
+    "replay.keys.history": "frühere Befehle; im offenen Menü seine Einträge",
+    "replay.keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
+    "replay.keys.enter": "Zeile ausführen; auf leerer Zeile: ein Ereignis vor",
+    "replay.keys.sort": "auf leerer Zeile: Hand von Platz 0 anders ordnen",
+    "replay.keys.clear": "Zeile leeren",
+    "replay.keys.leave": "auf leerer Zeile: die Wiedergabe beenden",
+}
+"""The sentences, by the keys of :data:`repl.words.en.TEXTS`."""
+
+ERRORS: dict[str, str] = {
+    "not_a_card": (
+        "{text!r} ist keine Karte: schreib Rang und Farbe in einem Wort, den Rang 2-10, "
+        "B D K A (Bube, Dame, König, Ass), die Farbe kr ka h p (Kreuz, Karo, Herz, Pik), "
+        "etwa 7h, Dkr oder 10pik, oder joker"
+    ),
+    "bad_jokers": "Joker: 0, 2 oder 4, nicht {jokers}",
+    "bad_round": "es gibt keine Runde {round_no}: ein Spiel hat die Runden 1 bis 11",
+    "bad_seat": "es gibt keinen Platz {number}",
+    "bad_players": "ein Spiel braucht 4 Spieler, nicht {count}",
+    "bad_salt": "ein Salz hat 1 bis 64 kleine Hexadezimalziffern",
+    "no_game": "es läuft kein Spiel",
+    "game_started": "das Spiel hat schon begonnen",
+    "game_over": "das Spiel ist vorbei",
+    "not_your_turn": "{seat}: {action} geht jetzt nicht, {turn} ist dran",
+    "already_drawn": "du hast in diesem Zug schon eine Karte genommen ({card}); leg eine ab",
+    "draw_first": "erst eine Karte nehmen: vom Stapel ziehen oder {top} aufnehmen",
+    "empty_discard_pile": "der Ablagestapel ist leer: zieh vom Stapel",
+    "not_in_hand": "du kannst {card} nicht ablegen: du hast sie nicht ({hand})",
+    "taken_this_turn": (
+        "du kannst {card} nicht ablegen: du hast sie in diesem Zug vom Ablagestapel genommen"
+    ),
+    "stacked_deck": "dieses Spiel wurde mit vorbereiteten Karten gegeben",
+    "policy_spec": "{spec!r} ist kein Spieler: nimm eine Stufe ({levels}) oder modul:Klasse",
+    "policy_load": "der Spieler {spec!r} lässt sich nicht laden: {detail}",
+    "policy_illegal": "der Spieler {player} hat regelwidrig gespielt: {detail}",
+    "not_a_person_seat": "Platz {number} wird an diesem Tisch nicht von einem Menschen gespielt",
+    "not_an_ai_seat": "Platz {number} ist dran, und ein Mensch spielt ihn, keine KI",
+    "not_your_seat": "Platz {number} kann nicht für Platz {other} spielen",
+    "undo_shared_table": (
+        "an einem Tisch mit anderen Menschen gibt es kein Zurücknehmen: sie haben den Zug "
+        "schon gesehen"
+    ),
+    "nothing_to_undo": "es gibt keinen Zug von dir, den du zurücknehmen kannst",
+    "nothing_to_redo": "es gibt nichts zu wiederholen",
+    "policy_protocol": (
+        "{spec!r} ist kein Spieler: er braucht choose_draw(view) und choose_discard(view)"
+    ),
+    "policy_bad_draw": (
+        "der Spieler {player} wollte von {choice!r} ziehen: nur 'stock' oder 'discard' geht"
+    ),
+    "policy_bad_discard": (
+        "der Spieler {player} wollte {choice!r} ablegen: das ist keine Karte"
+    ),
+    "file_unreadable": "{path} lässt sich nicht lesen: {detail}",
+    "log_not_utf8": "die Datei ist kein UTF-8-Text: sie ist kein gespeichertes Spiel",
+    "log_bad_schema": "die Schemaversion {found!r} ist keine positive ganze Zahl",
+    "log_header_mismatch": (
+        "im Kopf steht {field} = {header}, aber das Spiel begann mit {event}"
+    ),
+    "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
+    "log_not_json": "kein JSON ({detail})",
+    "log_not_object": "ein JSON-Objekt erwartet, {found} gefunden",
+    "log_foreign": "das ist kein Drei-Dreizehn-Spielprotokoll (Format {found!r})",
+    "log_newer": (
+        "das Protokoll hat Schema {found}; diese Version liest bis {supported}: "
+        "bitte threethirteen aktualisieren"
+    ),
+    "log_unknown_type": "unbekannter Ereignistyp {found!r}",
+    "log_bad_event": "ein {type}-Ereignis ist fehlerhaft: {detail}",
+    "log_sequence": "Ereignis Nummer {found}, erwartet war {expected}",
+    "log_first_event": "das erste Ereignis muss GameStarted sein, nicht {found}",
+    "log_no_events": "das erste Ereignis muss GameStarted sein, nicht nichts",
+    "log_started_twice": "das erste Ereignis muss GameStarted sein, nicht ein zweites GameStarted",
+    "log_does_not_apply": "das {type}-Ereignis passt an dieser Stelle nicht ins Spiel: {detail}",
+    "log_cards_missing": (
+        "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: es fehlen {missing}"
+    ),
+    "log_cards_extra": (
+        "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: zu viel sind {extra}"
+    ),
+    "log_cards_missing_extra": (
+        "nach diesem {type}-Ereignis stimmen die Karten nicht mehr: es fehlen {missing}, "
+        "zu viel sind {extra}"
+    ),
+    "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
+    "log_after_end": "ein {type}-Ereignis nach dem Spielende",
+    "log_line_too_long": "die Zeile hat {length} Zeichen; ein Protokoll hat höchstens {limit}",
+    "log_bad_engine": (
+        "die Engine-Version {found!r} ist keine Version von höchstens {limit} Zeichen"
+    ),
+    "log_out_of_turn": "das {type}-Ereignis kommt außer der Reihe: {detail}",
+    "log_against_rules": "das {type}-Ereignis ist nicht, was die Regeln ergeben: {problem}",
+    "log_illegal_move": "das {type}-Ereignis verstößt gegen die Regeln: {error}",
+    "log_not_stock_top": "{seat} zieht {card}, aber oben auf dem Stapel liegt {top}",
+    "log_not_discard_top": "{seat} nimmt {card}, aber oben auf dem Ablagestapel liegt {top}",
+    "file_not_regular": "{path} lässt sich nicht lesen: das ist {kind}, kein gespeichertes Spiel",
+    "file_too_big": (
+        "{path} lässt sich nicht lesen: die Datei hat {size} Bytes; ein gespeichertes Spiel "
+        "hat höchstens {limit} (ein ganzes Spiel etwa 100 KB)"
+    ),
+    "verify_no_start": "das Protokoll beginnt nicht mit GameStarted",
+    "verify_uncaused": "kein Zug eines Spielers führt hier zu diesem {type}-Ereignis",
+    "verify_illegal": "regelwidrig: {error}",
+    "verify_other_event": "aufgezeichnet ist {recorded}, aber die Regeln ergeben {given}",
+    "verify_other_value": "{type}.{field} ist {recorded}, aber die Regeln ergeben {given}",
+    "verify_events_differ": "die Ereignisse unterscheiden sich",
+    "verify_not_from_seed": "{problem} (das Geben folgt nicht aus dem Seed im Kopf)",
+    "verify_broken_promise": (
+        "Seed und Salz ergeben nicht die Zusage vom Spielbeginn: "
+        "das ist nicht das versprochene Geben"
+    ),
+}
+"""The engine's errors, by the keys of :data:`core.errors.MESSAGES` (a key missing here is
+said in English). A German sentence may leave out a field the English names: it speaks
+to the player, so ``{seat}`` is often just "du"."""
+
+ERROR_WORDS: dict[str, str] = {
+    "action.draw": "eine Karte nehmen",
+    "action.discard": "ablegen",
+    "card.unseen": "eine Karte vom Stapel",
+    "top.none": "nichts",
+}
+"""The words an engine error says an action or a missing card with, by the keys of
+:data:`core.errors.WORDS`."""
+
+REASONS: dict[str, str] = {
+    "stock": "vom Stapel ziehen",
+    "take": "{card} aufnehmen",
+    "discard": "{card} ablegen",
+    "pile_empty": "der Ablagestapel ist leer",
+    "lowers": "senkt die Strafpunkte von {now} auf {after}",
+    "would_not_lower": "{card} würde die Strafpunkte von {now} nicht senken",
+    "goes_out": "geht damit raus",
+    "leaves": "Strafpunkte danach: {left}",
+    "leaves_expected": "Strafpunkte danach: {left} (erwartet {expected})",
+    "would_leave": "mit {card} wären es {left}",
+    "stock_average": "mit einer Karte vom Stapel im Schnitt {stock}",
+    "keeps_open": "{groups} warten auf eine dritte Karte",
+    "outs": "noch {outs} passende Karten im Umlauf",
+    "out_one": "noch 1 passende Karte im Umlauf",
+    "dumping": "die Runde geht zu Ende: Punkte abwerfen",
+    "last_turn": "letzter Zug",
+    "last_dumping": "letzter Zug: Punkte abwerfen",
+    "expects_end": "am Rundenende erwartet: {expected}",
+    "expects_against": "am Rundenende erwartet: {expected}, mit einer Karte vom Stapel {stock}",
+    "would_leave_expect": "mit {card} wären es {left}, am Rundenende erwartet: {expected}",
+}
+"""The actions and clauses of the AI's reasons, by the keys of
+:data:`core.ai.reasons.CLAUSES`."""
+
+# -- the cards a player types (see repl.words.cardwords) --------------------------------------
+
+RANKS: dict[str, str] = {"b": "J", "d": "Q", "k": "K", "a": "A"}
+"""The German rank letters, each with the rank of the notation it means: Bube, Dame, König,
+Ass (the numbers 2-10 are the same in every language)."""
+
+SUITS: dict[str, str] = {
+    "kr": "c",
+    "kreuz": "c",
+    "ka": "d",
+    "karo": "d",
+    "h": "h",
+    "herz": "h",
+    "p": "s",
+    "pik": "s",
+}
+"""The German suit words, each with the suit letter of the notation it means (``k`` is
+none: it would be Kreuz or Karo)."""
+
+JOKERS: tuple[str, ...] = ("joker",)
+"""The German words for a joker."""
+
+# -- the commands (see repl.words.grammar) ---------------------------------------------------
+
+PLAY_NAMES: dict[str, tuple[str, ...]] = {
+    "draw": ("ziehen",),
+    "take": ("nehmen",),
+    "discard": ("ablegen",),
+    "sort": ("sortieren",),
+    "melds": ("meldungen",),
+    "hint": ("tipp",),
+    "auto": (),
+    "undo": ("zurück", "zurueck"),
+    "redo": ("wieder",),
+    "score": ("punkte",),
+    "log": ("protokoll",),
+    "rules": ("regeln",),
+    "new": ("neu",),
+    "save": ("speichern",),
+    "load": ("laden",),
+    "seed": (),
+    "speed": ("tempo",),
+    "stats": ("statistik",),
+    "report": ("bericht",),
+    "help": ("hilfe",),
+    "quit": ("ende", "beenden"),
+}
+"""The German names of each command of a game in play, the one help shows first; a
+command without one is called by its English name."""
+
+PLAY_SHORT: dict[str, tuple[str, ...]] = {
+    "draw": ("z",),
+    "take": ("ne",),
+    "discard": ("ab", "x"),
+    "undo": ("zu",),
+    "redo": ("w",),
+    "score": ("pu",),
+    "log": ("pr",),
+    "speed": ("te",),
+    "quit": ("e",),
+}
+"""The German short forms of the commands of a game in play (help shows the English
+ones where a command has none here)."""
+
+REPLAY_NAMES: dict[str, tuple[str, ...]] = {
+    "next": ("weiter",),
+    "prev": ("zurück", "zurueck"),
+    "round": ("runde",),
+    "goto": ("gehe",),
+    "start": ("anfang",),
+    "end": ("schluss",),
+    "score": ("punkte",),
+    "sort": ("sortieren",),
+    "help": ("hilfe",),
+    "quit": ("ende", "beenden"),
+}
+"""The German names of each command of the replay."""
+
+REPLAY_SHORT: dict[str, tuple[str, ...]] = {
+    "next": ("w",),
+    "prev": ("z",),
+    "score": ("pu",),
+    "quit": ("e",),
+}
+"""The German short forms of the commands of the replay."""
+
+CHOICES: dict[str, str] = {
+    "en": "en",
+    "de": "de",
+    "suit": "farbe",
+    "rank": "rang",
+    "melds": "meldungen",
+    "turn": "zug",
+    "round": "runde",
+    "game": "spiel",
+    "instant": "sofort",
+    "fast": "schnell",
+    "normal": "normal",
+    "step": "schritt",
+}
+"""The German word of each choice a command takes (``sort farbe``, ``auto runde``)."""
+
+PLACEHOLDERS: dict[str, str] = {
+    "CARD": "KARTE",
+    "COMMAND": "BEFEHL",
+    "SCOPE": "UMFANG",
+    "HOW": "WIE",
+    "SPEED": "TEMPO",
+    "turn|round": "zug|runde",
+}
+"""The words of a usage line (``discard CARD``) in German, replaced in this order."""
+
+YES_KEYS = "jy"
+"""The keys that answer yes to a ``[j/n]`` question (``y`` too, from habit)."""
+
+
+LOBBY_NAMES: dict[str, tuple[str, ...]] = {
+    "tables": ("tische",),
+    "new": ("neu",),
+    "join": ("setzen", "beitreten"),
+    "watch": ("zuschauen",),
+    "lang": ("sprache",),
+    "help": ("hilfe",),
+    "quit": ("ende", "beenden"),
+}
+"""The German names of the commands of a server's lobby."""
+
+LOBBY_SHORT: dict[str, tuple[str, ...]] = {"quit": ("e",)}
+"""The German short forms of the lobby's commands."""
+
+SHARED_NAMES: dict[str, tuple[str, ...]] = {
+    "start": ("starten",),
+    "say": ("sagen",),
+    "who": ("wer",),
+    "leave": ("gehen", "verlassen"),
+}
+"""The German names of the commands only a shared table has."""
+
+SHARED_SHORT: dict[str, tuple[str, ...]] = {}
+"""The German short forms of the commands only a shared table has."""
+
+# -- die Lobby eines Servers und seine gemeinsamen Tische (threethirteen serve) -----------
+TEXTS.update(
+    {
+        "msg.needs_text": "Was? Aufruf: {usage}",
+        "cmd.start": "geben: leere Plätze spielt die KI (nur der Gastgeber)",
+        "cmd.say": "dem Tisch etwas sagen",
+        "cmd.who": "wer wo sitzt, und wer weg ist",
+        "cmd.leave": "zurück in die Lobby (dein Platz im Spiel bleibt deiner)",
+        "detail.say": "sagen viel Glück! Höchstens 200 Zeichen, ein paar Zeilen pro Minute.",
+        "lobby.cmd.tables": "die offenen Tische: Code, Plätze, Optionen, Stand",
+        "lobby.cmd.new": "einen Tisch machen und sich als Gastgeber setzen",
+        "lobby.cmd.join": "sich an einen Tisch setzen (oder zurück auf den eigenen Platz)",
+        "lobby.cmd.watch": "einem Tisch zuschauen: was jeder Spieler davon sieht",
+        "lobby.cmd.lang": "die Sprache: en oder de",
+        "lobby.cmd.help": "diese Liste, oder hilfe BEFEHL",
+        "lobby.cmd.quit": "den Server verlassen (ein Platz im Spiel bleibt deiner)",
+        "lobby.detail.new": (
+            "neu --jokers 0|2|4 --aces low|high --level greedy|easy|medium|hard "
+            "--turn-time SEKUNDEN (10-3600; wer länger braucht, dessen Zug spielt die KI). "
+            "Ohne Optionen: keine Joker, Ass tief, mittlere KI, keine Uhr."
+        ),
+        "lobby.keys.tab": "Befehle ergänzen",
+        "lobby.keys.history": "frühere Befehle; in einem offenen Menü seine Einträge",
+        "lobby.keys.suggestion": "den grauen Vorschlag aus dem Verlauf nehmen",
+        "lobby.keys.enter": "die Zeile ausführen",
+        "lobby.keys.sort": "nichts in der Lobby",
+        "lobby.keys.clear": "die Zeile leeren",
+        "lobby.keys.leave": "auf leerer Zeile: den Server verlassen",
+        "lobby.help.more": "hilfe BEFEHL erklärt mehr; Strg-D geht.",
+        "server.welcome": "Willkommen, {name}. Das ist die Lobby.",
+        "server.lobby_help": (
+            "neu macht einen Tisch, setzen CODE setzt dich, zuschauen CODE schaut zu, "
+            "hilfe zeigt alles."
+        ),
+        "server.bar_lobby": "{name} in der Lobby · neu · setzen CODE · zuschauen CODE · hilfe",
+        "server.no_tables": "Noch keine offenen Tische: neu macht einen.",
+        "server.waiting": "wartet auf den Start",
+        "server.in_round": "Runde {round}/11",
+        "server.options": "{jokers} Joker, {aces}, KI {level}",
+        "server.turn_time": ", {seconds} s pro Zug",
+        "server.made": "Tisch {code} gehört dir. Gib Freunden den Code; starten gibt.",
+        "server.no_such_table": "Es gibt keinen Tisch {code}: tische listet sie.",
+        "server.table_full": "Dieser Tisch ist voll.",
+        "server.already_started": "Das Spiel läuft schon; zuschauen CODE zeigt es dir.",
+        "server.too_many_tables": "Der Server hat so viele Tische, wie er darf; versuch es später.",
+        "server.bad_options": (
+            "neu nimmt --jokers N, --aces low|high, --level L und --turn-time SEKUNDEN."
+        ),
+        "server.bad_jokers": "--jokers ist 0, 2 oder 4.",
+        "server.bad_aces": "--aces ist low (tief) oder high (hoch).",
+        "server.bad_level": "--level ist greedy, easy, medium oder hard.",
+        "server.bad_turn_time": "--turn-time ist 10 bis 3600 Sekunden.",
+        "server.bad_name": (
+            "Ein Name ist ein kleiner Buchstabe, dann bis zu 15 Buchstaben, Ziffern, - oder _."
+        ),
+        "server.at_table": "Tisch {code}",
+        "server.watching": "Du schaust Tisch {code} zu (gehen führt zurück in die Lobby)",
+        "server.while_away": "Während du weg warst ({n} Ereignisse):",
+        "server.sat_down": "{name} setzt sich ({seat}).",
+        "server.stood_up": "{name} hat den Tisch verlassen.",
+        "server.went_away": "{name} ist weg; der Platz wartet.",
+        "server.started": "Die Karten sind gegeben.",
+        "server.commitment": "Zusage auf den Seed dieses Spiels: {digest}",
+        "server.revealed": (
+            "Der Seed war {seed}, das Salz {salt}: sie ergeben die Zusage vom Spielbeginn, "
+            "also war es das versprochene Geben."
+        ),
+        "server.broken_promise": (
+            "Seed {seed} und Salz {salt} ergeben NICHT die Zusage vom Spielbeginn."
+        ),
+        "server.fetch_log": (
+            "Das ganze Spiel: ssh HOST log {code} > spiel.jsonl, dann "
+            "threethirteen replay spiel.jsonl --verify"
+        ),
+        "server.said": "{name}: {text}",
+        "server.took_help": "{seat} hat Hilfe genommen ({help}): das Spiel gilt als mit Hilfe.",
+        "server.time_up": "{name} hat die Zeit überschritten: die KI spielt diesen Zug.",
+        "server.store_failed": "Der Server kann diesen Tisch gerade nicht sichern; es geht weiter.",
+        "server.store_back": "Der Server sichert diesen Tisch wieder.",
+        "server.assisted": ", mit Hilfe",
+        "server.error": "Das ging auf dem Server schief (es ist vermerkt); das Spiel geht weiter.",
+        "server.here": "da",
+        "server.away": "weg",
+        "server.host": ", Gastgeber",
+        "server.ai_level": "KI, {level}",
+        "server.ai_seat": "KI {n}",
+        "server.bar_waiting": "wartet, bis der Gastgeber startet",
+        "server.bar_watching": "zuschauen · wer · punkte · protokoll · gehen",
+        "server.bar_over": "Spiel vorbei: gehen oder ende",
+        "server.not_started": "Das Spiel hat noch nicht begonnen (der Gastgeber startet es).",
+        "server.host_only": "Nur der Gastgeber ({host}) kann das Spiel starten.",
+        "server.no_undo": (
+            "An einem gemeinsamen Tisch gibt es kein Zurück: die anderen haben den Zug gesehen."
+        ),
+        "server.autopilot_on": "Die KI spielt gerade deinen Platz.",
+        "server.auto_turn": "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfe).",
+        "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfe).",
+        "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfe).",
+        "server.only_watching": "Du schaust nur zu; setzen CODE setzt dich an einen Tisch.",
+        "server.say_slower": "Nicht so schnell: ein paar Zeilen pro Minute.",
+        "server.slow_down": "Zu viele Befehle auf einmal; warte kurz.",
+        "server.line_too_long": "Die Zeile ist zu lang (höchstens {limit} Zeichen).",
+        "server.idle": "Du warst lange untätig in der Lobby; auf Wiedersehen.",
+        "server.pile": "Ablagestapel: ",
+        "server.cards_held": "{n} Karten",
+    }
+)

@@ -1,0 +1,545 @@
+"""Every sentence the terminal program says, in English, by a key that stays put.
+
+The engine's errors and the AI's reasons say themselves in English
+(:data:`core.errors.MESSAGES`, :data:`core.ai.reasons.CLAUSES`); :mod:`repl.words.de`
+holds the same keys with the same ``{fields}`` in German.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {
+    # seats and words
+    "seat.0": "You",
+    "seat.1": "Left",
+    "seat.2": "Top",
+    "seat.3": "Right",
+    "cards": "{n} cards",
+    "card_one": "1 card",
+    "sort.suit": "by suit",
+    "sort.rank": "by rank",
+    "sort.melds": "by melds",
+    "speed.instant": "instant",
+    "speed.fast": "fast",
+    "speed.normal": "normal",
+    "speed.step": "step (a key after each turn)",
+    "aces.low": "aces low",
+    "aces.high": "aces high",
+    "level.easy": "easy",
+    "level.medium": "medium",
+    "level.hard": "hard",
+    # the table
+    "table.header": "Round {round}/11 · {size} cards · wild: {wild} · dealer: {dealer}",
+    "table.piles": "Stock: {stock} cards · discard pile: ",
+    "table.empty_pile": "empty",
+    "table.total": "total {total:>3}",
+    "table.out": "OUT",
+    "table.last_turn": "last turn",
+    "table.hand": "Your hand, {sort}:",
+    "table.best": "Best melds:",
+    "table.no_melds": "no meld yet",
+    "table.left_over": "left over:",
+    "table.penalty": "penalty {penalty}",
+    "table.taken": "(taken: keep it this turn)",
+    "table.assisted": "assisted",
+    "act.drew": "drew",
+    "act.took": "took {card}",
+    "act.discarded": "discarded {card}",
+    "act.went_out": "went out",
+    "act.none": "—",
+    # the toolbar
+    "bar.draw": "your turn: draw or take",
+    "bar.discard": "your turn: discard a card",
+    "bar.waiting": "{seat} is playing",
+    "bar.over": "game over: new or quit",
+    "bar.round": "Round {round}/11",
+    "bar.wild": "wild {wild}",
+    "bar.penalty": "penalty {penalty}",
+    "bar.keys": "F2: sort",
+    "meta.penalty_after": "penalty after: {n}",
+    # narration
+    "say.you_draw": "You draw {card} from the stock.",
+    "say.you_take": "You take {card} from the discard pile.",
+    "say.you_discard": "You discard {card}.",
+    "say.ai_draw": "{seat} draws from the stock",
+    "say.ai_take": "{seat} takes {card} from the discard pile",
+    "say.ai_discard": ", discards {card}.",
+    "say.auto": " (auto)",
+    "say.you_out": "You go out: {melds}. Everyone else has one last turn.",
+    "say.ai_out": "{seat} goes out: {melds}. Everyone else has one last turn.",
+    "say.rebuilt": "The stock is empty: the discard pile is shuffled into a new stock ({n}/2).",
+    "say.dealt": "Round {round}/11 · dealer: {dealer} · {size} cards each · wild: {wild}",
+    "say.hint_used": "You asked for a hint.",
+    "say.auto_used": "You let the AI play.",
+    "say.undo_used": "You undid a move after seeing a new card.",
+    # end of a round and of the game
+    "round.over_out": "Round {round} is over: {seat} went out.",
+    "round.over_you": "Round {round} is over: you went out.",
+    "round.over_stock": "Round {round} is over: the stock ran out a third time.",
+    "round.line": "penalty {penalty:>3} · total {total:>3}",
+    "round.went_out": "went out",
+    "round.next": "Press a key to deal round {round}.",
+    "round.last": "Press a key for the result.",
+    "sheet.title": "Score sheet",
+    "sheet.round": "Round",
+    "sheet.wild": "wild",
+    "sheet.out": "out",
+    "sheet.total": "Total",
+    "sheet.nobody": "(stock)",
+    "sheet.empty": "No round has been scored yet.",
+    "game.over": "Game over after 11 rounds.",
+    "game.you_win": "You win with {total}!",
+    "game.winner": "{seat} wins with {total}.",
+    "game.nobody": "Nobody wins: {seats} share the lowest total, {total} (two tie, all tie).",
+    "game.your_total": "Your total: {total}, place {place} of 4.",
+    "game.next": "Type new for another game, or quit to leave.",
+    "game.assisted": "This game was assisted (hint, auto or undo past a seen card).",
+    "and": " and ",
+    # answers to commands
+    "msg.line_too_long": (
+        "This line is too long: a command has at most {limit} characters. Ctrl-C clears it."
+    ),
+    "msg.unknown": "Unknown command {word!r}: did you mean {suggestion}?",
+    "msg.unknown_plain": "Unknown command {word!r}: help lists the commands.",
+    "msg.needs_card": "Which card? For example: discard 7h",
+    "msg.bad_choice": "{command} takes {choices}, not {word!r}.",
+    "msg.extra": "{command} takes no more words than: {usage}",
+    "msg.needs_file": "Which file? For example: load game.jsonl",
+    "msg.no_file": "There is no file {path!r}.",
+    "msg.not_number": "{word!r} is not a number.",
+    "msg.game_over": "The game is over: new starts another game.",
+    "msg.nothing_to_undo": "Nothing to undo: you have not moved yet.",
+    "msg.nothing_to_redo": "Nothing to redo.",
+    "msg.undo_after_end": "The game is over; its result stands. new starts another game.",
+    "msg.undone": "Undone: your {what}. Your turn again.",
+    "msg.redone": "Redone: your {what}.",
+    "msg.what_draw": "draw",
+    "msg.what_take": "take of {card}",
+    "msg.what_discard": "discard of {card}",
+    "msg.now_assisted": "This game is now marked as assisted.",
+    "msg.hint": "Hint: {action}",
+    "msg.hint_why": "  why: {reason}",
+    "msg.hint_none": "No hint now: it is not your turn.",
+    "msg.action_stock": "draw from the stock",
+    "msg.action_take": "take {card} from the discard pile",
+    "msg.action_discard": "discard {card}",
+    "msg.auto_stopped": "Auto play stopped; your turn.",
+    "msg.narration_skipped": "(narration skipped)",
+    "msg.sorted": "Your hand is now sorted {sort}.",
+    "msg.saved": "Saved to {path} ({n} events).",
+    "msg.save_failed": "Cannot save to {path}: {detail}.",
+    "msg.save_overwrite": "{path} exists. Replace it?",
+    "msg.save_replace_odd": "{path} is {kind}, not a file. Replace it by the saved game?",
+    "file.link": "a symbolic link",
+    "file.fifo": "a named pipe",
+    "file.device": "a device",
+    "file.socket": "a socket",
+    "msg.save_exists": "Not saved: {path} exists and stays as it is (save NAME takes another).",
+    "msg.save_bad_name": "{name!r} is not a name for a file.",
+    "msg.save_no_folder": "There is no folder {folder}: save does not make one.",
+    "msg.empty_name": "A file name cannot be empty: {command} NAME.",
+    "msg.no_save": "There is no saved game {name!r} in {folder}.",
+    "msg.no_save_here": "For the file in this folder: load ./{name}",
+    "msg.loaded": "Loaded {path}: seed {seed}, {n} events.",
+    "msg.load_failed": "Cannot load {path}: {detail}",
+    "msg.load_prefix": "{path}: the last line is cut off. Load the {n} complete events before it?",
+    "msg.kept_previous": "The unfinished game is kept in {path}.",
+    "msg.new_confirm": "Start a new game? This one is not finished.",
+    "msg.new_game": "New game: seed {seed}, {jokers} jokers, {aces}, opponents: {level}.",
+    "msg.seed": "Seed {seed}: threethirteen play --seed {seed} deals the same cards.",
+    "msg.speed": "Speed: {speed}.",
+    "msg.stats_broken": (
+        "The statistics file was damaged: it is kept as {path}, and counting starts again."
+    ),
+    "msg.stats_not_saved": "This game could not be counted in your statistics ({detail}).",
+    "msg.stats_unreadable": "The statistics cannot be read ({detail}).",
+    "msg.stats_none": "No game has been finished yet.",
+    "msg.crash": (
+        "Something unexpected went wrong ({error}). The details are in {path}; the game goes on."
+    ),
+    "msg.ai_failed": "{seat}'s AI failed ({error}); {level} plays this move instead.",
+    "msg.ctrl_c": "Ctrl-C clears the line; Ctrl-D or quit leaves.",
+    "msg.leave_confirm": "Leave the game? It is saved and can be resumed.",
+    "msg.bye": "The game is saved: run threethirteen to resume it.",
+    "msg.autosave_failed": (
+        "The game could not be saved ({detail}). It goes on in memory and is saved again "
+        "as soon as the disk has room."
+    ),
+    "msg.autosave_not_writable": (
+        "The data folder {path} is not writable ({detail}): this game is not autosaved. "
+        "It goes on in memory (save NAME keeps it elsewhere)."
+    ),
+    "msg.kept_in_place": (
+        "The unfinished game could not be moved aside ({detail}): it stays in {path}, "
+        "and this game is not autosaved."
+    ),
+    "msg.kept_in_place_read_only": (
+        "The data folder {folder} is not writable ({detail}): the unfinished game stays in "
+        "{path}, and this game is not autosaved."
+    ),
+    "msg.autosave_again": "The game is saved again.",
+    "msg.leave_save_failed": (
+        "Leave? The last moves could not be saved ({detail}) and would be lost "
+        "(save NAME keeps the game elsewhere)."
+    ),
+    "msg.bye_save_failed": "Goodbye. (The last moves could not be saved.)",
+    "msg.locked": (
+        "A game is already running in another terminal (process {pid}) with the same data folder."
+    ),
+    "msg.locked_separate": (
+        "Play a separate game here? It is not autosaved and not counted in your statistics."
+    ),
+    "msg.locked_watch": (
+        "Look through that game read-only instead (its autosave, as a replay at its "
+        "latest move)?"
+    ),
+    "msg.locked_bye": "Goodbye: the game goes on in the other terminal.",
+    "msg.separate_game": (
+        "A separate game: it is not autosaved and not counted (save NAME keeps it)."
+    ),
+    "msg.no_data_folder": (
+        "The data folder {path} cannot be used ({detail}): nothing is kept there "
+        "(no autosave, no statistics, no history)."
+    ),
+    "msg.history_unusable": "The prompt's history is not kept: {path} is not a file.",
+    "msg.bye_over": "Goodbye.",
+    "msg.resume": "An unfinished game was saved (seed {seed}, round {round}). Resume it?",
+    "msg.resume_prefix": "The saved game was cut off; its {n} complete events are resumed.",
+    "msg.resume_broken": "The saved game cannot be read ({detail}); it is kept as {path}.",
+    "msg.resumed": "Welcome back: seed {seed}, round {round}.",
+    "msg.welcome": (
+        "Three-Thirteen Rummy: you against Left, Top and Right. "
+        "Type help for the commands, Tab to complete."
+    ),
+    "msg.yes_no": " [y/n] ",
+    "msg.any_key": "Press a key…",
+    "msg.step": "(a key for the next turn)",
+    "stats.title": "Your statistics",
+    "stats.line": (
+        "played {played} · won {won} · nobody won {no_winner} · average total {average} · "
+        "best {best} · assisted {assisted}"
+    ),
+    # help
+    "help.title": "Commands (short forms in brackets; Tab completes):",
+    "help.more": "help COMMAND tells more; Ctrl-C clears the line, Ctrl-D leaves.",
+    "help.unknown": "There is no command {word!r}.",
+    "help.usage": "usage: {usage}",
+    "help.aliases": "also: {aliases}",
+    "cmd.draw": "take the top card of the stock",
+    "cmd.take": "take the top card of the discard pile",
+    "cmd.discard": "discard a card (or type just the card: 7h)",
+    "cmd.sort": "order your hand by suit, rank or melds (F2)",
+    "cmd.melds": "your best melds and what is left over",
+    "cmd.hint": "the hard AI's move and why (assisted)",
+    "cmd.auto": "the AI plays your turn/round/game (assisted)",
+    "cmd.undo": "take back your last move",
+    "cmd.redo": "play the move you took back again",
+    "cmd.score": "the score sheet, round by round",
+    "cmd.log": "what happened recently",
+    "cmd.rules": "the rules of this game",
+    "cmd.new": "start a new game",
+    "cmd.save": "save the game (in your saves folder)",
+    "cmd.load": "load a saved game",
+    "cmd.seed": "this game's seed",
+    "cmd.speed": "opponents' speed: instant/fast/normal/step",
+    "cmd.stats": "your statistics across games",
+    "cmd.help": "this list, or help COMMAND",
+    "cmd.quit": "leave (the game is saved)",
+    "detail.discard": "discard 7h, x 7h or just 7h. Cards: rank A 2-10 J Q K (T for 10), "
+    "suit c d h s; jk is a joker.",
+    "detail.undo": (
+        "Undo is unlimited. Going back past a card you had not seen before "
+        "(a stock draw, an opponent's discard) marks the game as assisted."
+    ),
+    "detail.auto": "auto turn (the default), auto round or auto game.",
+    "detail.save": (
+        "save NAME writes NAME.jsonl into the saves folder of your data folder "
+        "(~/.local/share/threethirteen/saves); a name with a slash is a path as given "
+        "(./game, ~/games/game). save alone names the file after the seed and the time. "
+        "An existing file is replaced only when you say yes."
+    ),
+    "detail.load": (
+        "load NAME finds a game as save NAME wrote it: in the saves folder, .jsonl added "
+        "when missing; a name with a slash is a path (./game.jsonl)."
+    ),
+    "detail.speed": "speed alone shows it; speed instant|fast|normal|step sets it.",
+    "detail.sort": "sort suit, sort rank or sort melds; sort alone (or F2) takes the next.",
+    # rules
+    "rules.title": "The rules of this game",
+    "rules.text": (
+        "Two decks of 52 cards{jokers}; {aces}. 11 rounds: in round r everyone holds r + 2 "
+        "cards and that rank is wild (3s in round 1 … kings in round 11); jokers are always "
+        "wild. On your turn take the top card of the stock or of the discard pile, then "
+        "discard one (not the card you just took from the pile). Melds: a set is 3+ cards of "
+        "one rank, a run 3+ cards of one suit in order ({run_line}, no wrap-around); wilds "
+        "fill in anywhere. When all your cards are in melds after a discard you go out, and "
+        "everyone else gets one last turn. Cards outside melds cost: 2-10 face value, "
+        "J Q K 10, ace {ace}, a wild-rank card 15, a joker 20. After round 11 the lowest "
+        "total wins; a shared lowest total means nobody wins.\n"
+        "This round ({round}): the wild rank is {wild}."
+    ),
+    "rules.jokers": " and {n} jokers",
+    "rules.run_low": "A-2-3 … J-Q-K",
+    "rules.run_high": "2-3-4 … Q-K-A",
+    "rules.between": "between rounds",
+    # the engine's errors (their sentences are the engine's own)
+    "error.at_line": "line {line}: {error}",
+    # a verified log (replay --verify)
+    "verify.over": "ok: seed {seed}, {n} events, 11 rounds, totals {totals}, {result}",
+    "verify.open": "ok: seed {seed}, {n} events, unfinished in round {round}, totals {totals}",
+    "verify.winner": "{seat} wins",
+    "verify.nobody": "nobody wins",
+    "verify.mid_move": (
+        "the log ends in the middle of a move: seed {seed}, {n} events, round {round}; "
+        "the rest of the move is missing"
+    ),
+    "verify.unseeded": "; the deals could not be checked: the log is not dealt from its seed",
+    # the replay mode's commands
+    "replay.cmd.next": "one event on (or Enter); next turn, next round",
+    "replay.cmd.prev": "one event back; prev turn, prev round",
+    "replay.cmd.round": "to the deal of round N",
+    "replay.cmd.goto": "to event N (the seq of its line in the file)",
+    "replay.cmd.start": "to the first event",
+    "replay.cmd.end": "to the last event",
+    "replay.cmd.score": "the score sheet so far",
+    "replay.cmd.sort": "order seat 0's hand by suit, rank or melds (F2)",
+    "replay.cmd.help": "this list, or help COMMAND",
+    "replay.cmd.quit": "leave the replay",
+    "replay.detail.next": (
+        "next steps one event; next turn goes to the end of the next turn (a discard, "
+        "going out, a deal or a score); next round to the next deal."
+    ),
+    "replay.detail.prev": "prev, prev turn and prev round go back the same steps.",
+    "replay.detail.goto": "Event N is line N + 1 of the file (line 1 is the header).",
+    "replay.help.more": (
+        "help COMMAND tells more. Every hand is shown; an AI's move comes with its reason."
+    ),
+    "replay.meta.round": "event {event} · wild {wild}",
+    "msg.needs_number": "Which number? usage: {usage}",
+    # what the replay says
+    "replay.intro": "Replay of {name}: seed {seed}, {n} events, {result}.",
+    "replay.intro_keys": "Enter or next steps forward; help lists the commands.",
+    "replay.result_over": "a finished game",
+    "replay.result_open": "unfinished in round {round}",
+    "replay.not_verified": (
+        "This log does not verify ({detail}); it is shown as recorded. "
+        "threethirteen replay FILE --verify says more."
+    ),
+    "replay.started": "The game begins: seed {seed}, {jokers}, {aces}; first dealer: {dealer}.",
+    "replay.no_jokers": "no jokers",
+    "replay.jokers": "{n} jokers",
+    "replay.players": "Players: {players}.",
+    "replay.draw": "{seat} draws {card} from the stock.",
+    "replay.take": "{seat} takes {card} from the discard pile.",
+    "replay.discard": "{seat} discards {card}.",
+    "replay.help_used": "{seat} took help ({help}).",
+    "replay.why": "why: {reason}",
+    "replay.at_end": "This is the last event ({n}/{n}): prev or start go back.",
+    "replay.at_start": "This is the first event: next (or Enter) steps forward.",
+    "replay.no_later_round": "There is no later round in this log.",
+    "replay.no_earlier_round": "There is no earlier round in this log.",
+    "replay.no_round": "Round {round} is not in this log: it has rounds {first} to {last}.",
+    "replay.no_event": "There is no event {number}: this log has events 1 to {n}.",
+    "replay.bar.event": "event {n}/{total}",
+    "replay.bar.round": "round {round}/11",
+    "replay.bar.turn": "to play: {seat} ({action})",
+    "replay.bar.draw": "draw",
+    "replay.bar.ending": "scoring next",
+    "replay.bar.discard": "discard",
+    "replay.bar.scored": "round {round} scored",
+    "replay.bar.started": "not dealt yet",
+    "replay.bar.over": "game over",
+    "replay.bar.keys": "Enter: next",
+    "replay.sheet_hint": "(score shows the whole score sheet)",
+    "replay.truncated": (
+        "{path}: line {line} is cut off (the game was interrupted while saving it); "
+        "the {n} complete events before it can be replayed."
+    ),
+    "replay.truncated_ask": "Replay them?",
+    "replay.truncated_go": "Replaying those {n} events.",
+    "replay.cannot_open": "Cannot replay {path}: {detail}",
+    "replay.bad_at": "There is no event {number} to start at: {path} has events 1 to {n}.",
+    # report
+    "cmd.report": "a bug report, and the line that replays this game",
+    "detail.report": (
+        "The report is the game's log (.jsonl) and a note (.txt: version, platform, seed, "
+        "options) in your data folder; the line it prints rebuilds the game to this point."
+    ),
+    "msg.report": "Bug report written: {log} (the log, {n} events) and {notes}.",
+    "msg.report_line": "This line reproduces the game to this point:",
+    "msg.report_failed": "Cannot write the bug report: {detail}.",
+    "msg.report_send": "Please open an issue at {url} and attach both files.",
+    "msg.report_send_plain": "Please send both files to the game's developers.",
+    # play --replay-to
+    "msg.rebuilt": "Rebuilt from {path}: seed {seed}, events 1 to {n} of {total}.",
+    "msg.rebuilt_moved": (
+        "Event {asked} is inside a move ({events} follow from the same move); "
+        "the game is rebuilt to event {n}, where that move ends."
+    ),
+    "msg.rebuilt_truncated": "(Line {line} of the file is cut off; the events before it are used.)",
+    "msg.rebuilt_unsaved": "You play seat 0. This game is not autosaved: save FILE keeps it.",
+    "msg.leave_unsaved": "Leave? This game is not autosaved (save FILE keeps it).",
+    "msg.bye_unsaved": "Goodbye. (This game was not autosaved.)",
+    "reproduce.bad_target": "--replay-to takes FILE:N (an event number), not {target!r}",
+    "reproduce.out_of_range": "there is no event {number}: {path} has events 1 to {n}",
+    "reproduce.does_not_verify": "{path} does not verify: line {line}: {problem}",
+    "reproduce.unfinished_move": (
+        "{path} stops inside a move (its last event, {n}, is not where a move ends): "
+        "there is no point to continue from"
+    ),
+    "reproduce.not_seeded": (
+        "{path} was dealt from a stacked deck, not from its seed: the game cannot go on"
+    ),
+    "reproduce.cannot": "{path}: {error}",
+    # a script (or a pipe) that stops at its first refused line
+    "script.not_text": (
+        "script line {line}: '{command}' is not text: a byte in it is not UTF-8. "
+        "The rest of the script is not run."
+    ),
+    "script.failed": (
+        "script line {line}: {command!r} — {reason} The rest of the script is not run."
+    ),
+    # the config file
+    "config.where": "{path}, line {line}",
+    "config.not_toml": "{where}: this is not TOML ({detail}); every setting has its default.",
+    "config.unknown": (
+        "{where}: there is no setting {setting}; the settings are level, speed, language, sort, "
+        "jokers, aces and color."
+    ),
+    "config.bad_value": (
+        "{where}: {setting} takes {choices}, not {value}; the default is used ({default})."
+    ),
+    "config.not_a_file": "{path} is not a file; every setting has its default.",
+    "config.too_big": (
+        "{path} is larger than {kib} KiB, too large for a config file; every setting has "
+        "its default."
+    ),
+    "config.unreadable": "{path} cannot be read ({detail}); every setting has its default.",
+    "config.or": " or ",
+    "config.from_environment": "from LANG",
+    # the keys the prompt knows, listed by help (repl.kit.keys.KEY_HELP)
+    "keys.title": "Keys:",
+    "keys.ctrl": "Ctrl",
+    "keys.tab": "complete commands, cards (penalty after each), files",
+    "keys.history": "earlier commands; in an open menu, its choices",
+    "keys.suggestion": "take the grey suggestion from your history",
+    "keys.enter": "run the line (or take what the menu highlights)",
+    "keys.sort": "on an empty line: sort your hand the next way",
+    "keys.clear": "clear the line; skip the opponents' narration",
+    "keys.leave": "on an empty line: leave (asks first)",
+    "replay.keys.tab": "complete commands, their choices, round numbers",
+    "replay.keys.history": "earlier commands; in an open menu, its choices",
+    "replay.keys.suggestion": "take the grey suggestion from your history",
+    "replay.keys.enter": "run the line; on an empty line: one event on",
+    "replay.keys.sort": "on an empty line: order seat 0's hand the next way",
+    "replay.keys.clear": "clear the line",
+    "replay.keys.leave": "on an empty line: leave the replay",
+}
+"""The sentences, by key; ``{fields}`` are filled in by :class:`repl.words.i18n.Texts`."""
+
+YES_KEYS = "y"
+"""The keys that answer yes to a ``[y/n]`` question."""
+
+# -- a server's lobby and its shared tables (threethirteen serve) -------------------------
+TEXTS.update(
+    {
+        "msg.needs_text": "What? usage: {usage}",
+        "cmd.start": "deal: empty seats get AI players (the host only)",
+        "cmd.say": "say something to the table",
+        "cmd.who": "who sits where, and who is away",
+        "cmd.leave": "back to the lobby (your seat in a game stays yours)",
+        "detail.say": "say good luck! Lines are at most 200 characters, a few a minute.",
+        "lobby.cmd.tables": "the open tables: code, seats, options, how far",
+        "lobby.cmd.new": "make a table and sit down as its host",
+        "lobby.cmd.join": "sit down at a table (or go back to your seat)",
+        "lobby.cmd.watch": "watch a table: what every player sees of it",
+        "lobby.cmd.lang": "the language: en or de",
+        "lobby.cmd.help": "this list, or help COMMAND",
+        "lobby.cmd.quit": "leave the server (a seat in a game stays yours)",
+        "lobby.detail.new": (
+            "new --jokers 0|2|4 --aces low|high --level greedy|easy|medium|hard "
+            "--turn-time SECONDS (10-3600; a player who takes longer has the turn played "
+            "by the AI). Without options: no jokers, aces low, medium AI, no clock."
+        ),
+        "lobby.keys.tab": "complete commands",
+        "lobby.keys.history": "earlier commands; in an open menu, its choices",
+        "lobby.keys.suggestion": "take the grey suggestion from your history",
+        "lobby.keys.enter": "run the line",
+        "lobby.keys.sort": "nothing in the lobby",
+        "lobby.keys.clear": "clear the line",
+        "lobby.keys.leave": "on an empty line: leave the server",
+        "lobby.help.more": "help COMMAND tells more; Ctrl-D leaves.",
+        "server.welcome": "Welcome, {name}. This is the lobby.",
+        "server.lobby_help": (
+            "new makes a table, join CODE sits down at one, watch CODE watches, help lists all."
+        ),
+        "server.bar_lobby": "{name} in the lobby · new · join CODE · watch CODE · help",
+        "server.no_tables": "No open tables yet: new makes one.",
+        "server.waiting": "waiting to start",
+        "server.in_round": "round {round}/11",
+        "server.options": "{jokers} jokers, {aces}, {level} AI",
+        "server.turn_time": ", {seconds} s a turn",
+        "server.made": "Table {code} is yours. Give friends the code; start deals.",
+        "server.no_such_table": "There is no table {code}: tables lists them.",
+        "server.table_full": "That table is full.",
+        "server.already_started": "That game has started; watch CODE lets you watch it.",
+        "server.too_many_tables": "The server has as many tables as it may; try later.",
+        "server.bad_options": (
+            "new takes --jokers N, --aces low|high, --level L and --turn-time SECONDS."
+        ),
+        "server.bad_jokers": "--jokers is 0, 2 or 4.",
+        "server.bad_aces": "--aces is low or high.",
+        "server.bad_level": "--level is greedy, easy, medium or hard.",
+        "server.bad_turn_time": "--turn-time is 10 to 3600 seconds.",
+        "server.bad_name": "A name is a lower-case letter, then up to 15 letters, digits, - or _.",
+        "server.at_table": "Table {code}",
+        "server.watching": "Watching table {code} (leave goes back to the lobby)",
+        "server.while_away": "While you were away ({n} events):",
+        "server.sat_down": "{name} sits down ({seat}).",
+        "server.stood_up": "{name} left the table.",
+        "server.went_away": "{name} is away; their seat waits for them.",
+        "server.started": "The cards are dealt.",
+        "server.commitment": "Commitment to this game's seed: {digest}",
+        "server.revealed": (
+            "The seed was {seed}, the salt {salt}: they give the commitment shown at the "
+            "start, so this was the deal promised."
+        ),
+        "server.broken_promise": (
+            "The seed {seed} and the salt {salt} do NOT give the commitment shown at the start."
+        ),
+        "server.fetch_log": (
+            "The whole game: ssh HOST log {code} > game.jsonl, then "
+            "threethirteen replay game.jsonl --verify"
+        ),
+        "server.said": "{name}: {text}",
+        "server.took_help": "{seat} took help ({help}): their game is assisted.",
+        "server.time_up": "{name} ran out of time: the AI plays this turn for them.",
+        "server.store_failed": "The server cannot save this table right now; play goes on.",
+        "server.store_back": "The server saves this table again.",
+        "server.assisted": ", assisted",
+        "server.error": "That went wrong on the server (it is logged); the game goes on.",
+        "server.here": "here",
+        "server.away": "away",
+        "server.host": ", host",
+        "server.ai_level": "AI, {level}",
+        "server.ai_seat": "AI {n}",
+        "server.bar_waiting": "waiting for the host to start",
+        "server.bar_watching": "watching · who · score · log · leave",
+        "server.bar_over": "game over: leave, or quit",
+        "server.not_started": "The game has not started yet (the host starts it).",
+        "server.host_only": "Only the host ({host}) can start the game.",
+        "server.no_undo": (
+            "There is no undo at a shared table: the others have seen the move already."
+        ),
+        "server.autopilot_on": "The AI is playing your seat now.",
+        "server.auto_turn": "The AI plays this turn for you (your game is assisted).",
+        "server.auto_round": "The AI plays this round for you (your game is assisted).",
+        "server.auto_game": "The AI plays the rest of the game for you (your game is assisted).",
+        "server.only_watching": "You are watching this table; join CODE to play at one.",
+        "server.say_slower": "Not so fast: a few lines a minute.",
+        "server.slow_down": "Too many commands at once; wait a moment.",
+        "server.line_too_long": "That line is too long (at most {limit} characters).",
+        "server.idle": "You were idle in the lobby for a long time; goodbye.",
+        "server.pile": "discard pile: ",
+        "server.cards_held": "{n} cards",
+    }
+)

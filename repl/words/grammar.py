@@ -1,0 +1,414 @@
+"""The grammars of the commands: names, short forms, arguments, and the parser.
+
+There are four: :data:`PLAY` (a game in play, :data:`COMMANDS`), :data:`REPLAY`
+(stepping through a saved game, :data:`REPLAY_COMMANDS`), and at a server
+:data:`LOBBY` (finding a table) and :data:`SHARED` (sitting at one with others). The completer, the
+validator, ``help`` and the loop all read them; :meth:`Grammar.parse` turns a line
+into a :class:`Parsed` command or raises :class:`UsageError` (which carries a
+message key for :mod:`repl.words.i18n`).
+
+>>> parse("x 7h").name, str(parse("x 7h").card)
+('discard', '7♥')
+>>> parse("auto r").choice, parse("Ts").name
+('round', 'discard')
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import re
+
+import attrs
+from attrs import frozen
+
+from ...core.cards import Card
+from . import de
+from .cardwords import is_card_word, read_card
+
+
+class Arg(enum.Enum):
+    """What a command takes after its name."""
+
+    NONE = "none"
+    CARD = "card"
+    CHOICE = "choice"
+    PATH = "path"
+    COMMAND = "command"
+    NUMBER = "number"
+    TEXT = "text"
+    """The rest of the line, as typed (``say``, ``new`` with its options, ``join CODE``)."""
+
+
+@frozen
+class Choice:
+    """One word a command accepts, by its canonical name and its German name."""
+
+    name: str
+    de: str
+
+
+def _choices(*names: str) -> tuple[Choice, ...]:
+    """The choices ``names``, each with its German word (:data:`repl.words.de.CHOICES`)."""
+    return tuple(Choice(name, de.CHOICES[name]) for name in names)
+
+
+@frozen(kw_only=True)
+class Spec:
+    """A command: its English name and short forms, its German names and short forms, and
+    its argument. Every word works in both languages; ``help`` shows the language's own.
+
+    The German words come from :mod:`repl.words.de` (see :func:`_in_german`)."""
+
+    name: str
+    short: tuple[str, ...] = ()
+    de: tuple[str, ...] = ()
+    de_short: tuple[str, ...] = ()
+    arg: Arg = Arg.NONE
+    required: bool = False
+    choices: tuple[Choice, ...] = ()
+    usage: str = ""
+
+    def names(self, lang: str = "en") -> tuple[str, ...]:
+        """Every word that names this command, the language's own first."""
+        if lang == "de":
+            return (*self.de, self.name, *self.de_short, *self.short)
+        return (self.name, *self.de, *self.short, *self.de_short)
+
+    def shorts(self, lang: str = "en") -> tuple[str, ...]:
+        """The short forms ``help`` shows in ``lang`` (German: its own, where it has them)."""
+        return (self.de_short or self.short) if lang == "de" else self.short
+
+    def title(self, lang: str = "en") -> str:
+        """The name shown in help and completion for ``lang``."""
+        return self.de[0] if lang == "de" and self.de else self.name
+
+    def usage_in(self, lang: str = "en") -> str:
+        """``discard CARD`` (``ablegen KARTE``): the command's name and its argument."""
+        usage = (self.usage or self.name).replace(self.name, self.title(lang), 1)
+        if lang == "de":
+            for english, german in de.PLACEHOLDERS.items():
+                usage = usage.replace(english, german)
+        return usage
+
+
+def _in_german(
+    specs: tuple[Spec, ...], names: dict[str, tuple[str, ...]], short: dict[str, tuple[str, ...]]
+) -> tuple[Spec, ...]:
+    """``specs`` with their German ``names`` and ``short`` forms (every command has an entry
+    in ``names``, empty when German calls it by its English name)."""
+    return tuple(
+        attrs.evolve(spec, de=names[spec.name], de_short=short.get(spec.name, ()))
+        for spec in specs
+    )
+
+
+_SORTS = _choices("suit", "rank", "melds")
+_AUTO = _choices("turn", "round", "game")
+SPEEDS = _choices("instant", "fast", "normal", "step")
+
+COMMANDS: tuple[Spec, ...] = _in_german(
+    (
+        Spec(name="draw", short=("d",)),
+        Spec(name="take", short=("t",)),
+        Spec(name="discard", short=("x",), arg=Arg.CARD, required=True, usage="discard CARD"),
+        Spec(name="sort", short=("s",), arg=Arg.CHOICE, choices=_SORTS, usage="sort [HOW]"),
+        Spec(name="melds", short=("m",)),
+        Spec(name="hint"),
+        Spec(name="auto", arg=Arg.CHOICE, choices=_AUTO, usage="auto [SCOPE]"),
+        Spec(name="undo", short=("u",)),
+        Spec(name="redo", short=("r",)),
+        Spec(name="score", short=("sc",)),
+        Spec(name="log", short=("l",), arg=Arg.NUMBER, usage="log [N]"),
+        Spec(name="rules"),
+        Spec(name="new", short=("n",), arg=Arg.NUMBER, usage="new [SEED]"),
+        Spec(name="save", arg=Arg.PATH, usage="save [NAME]"),
+        Spec(name="load", arg=Arg.PATH, required=True, usage="load NAME"),
+        Spec(name="seed"),
+        Spec(name="speed", short=("sp",), arg=Arg.CHOICE, choices=SPEEDS, usage="speed [SPEED]"),
+        Spec(name="stats", short=("st",)),
+        Spec(name="report"),
+        Spec(name="help", short=("h", "?"), arg=Arg.COMMAND, usage="help [COMMAND]"),
+        Spec(name="quit", short=("q", "exit")),
+    ),
+    de.PLAY_NAMES,
+    de.PLAY_SHORT,
+)
+"""Every command, in the order ``help`` lists them."""
+
+MOVES = frozenset({"draw", "take", "discard"})
+"""The commands that are moves of the game."""
+
+
+@frozen(kw_only=True)
+class Parsed:
+    """A line read as a command: the spec, and its argument in typed form."""
+
+    spec: Spec
+    card: Card | None = None
+    choice: str | None = None
+    path: str | None = None
+    number: int | None = None
+    topic: Spec | None = None
+    text: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+MAX_LINE = 1000
+"""The longest line read as a command, in characters (a save's path included): a paste of
+100 KB is refused at once instead of being matched against every command word."""
+
+
+class UsageError(ValueError):
+    """A line that is not a command; ``key`` and ``params`` say why (see :mod:`repl.words.i18n`)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def looks_like_card(word: str) -> bool:
+    """Whether ``word`` is written like a card (``7h``, ``10♠``, ``jk``, German ``Dh``)."""
+    return is_card_word(word)
+
+
+class Grammar:
+    """One set of commands (play, or replay): looking words up and parsing lines.
+
+    ``texts`` is the prefix of this grammar's keys in :mod:`repl.words.i18n` (see
+    :meth:`key`); ``bare_card`` names the command a line that is just a card runs
+    (``7h`` discards in play), if any.
+    """
+
+    def __init__(
+        self, commands: tuple[Spec, ...], *, texts: str = "", bare_card: str | None = None
+    ) -> None:
+        self.commands = commands
+        self.texts = texts
+        self.bare_card = bare_card
+        by_word = {word: spec for spec in commands for word in spec.names("de")}
+        by_word.update({word: spec for spec in commands for word in spec.names("en")})
+        self._by_word = by_word
+
+    def key(self, kind: str, name: str) -> str:
+        """The text key of a command's ``cmd`` line or ``detail``, or of ``help`` ``more``."""
+        return f"{self.texts}{kind}.{name}"
+
+    def lookup(self, word: str) -> Spec | None:
+        """The command named by ``word`` (any language, any short form), if there is one."""
+        return self._by_word.get(word.lower())
+
+    def words(self) -> tuple[str, ...]:
+        """Every word that names a command."""
+        return tuple(self._by_word)
+
+    @property
+    def takes_cards(self) -> bool:
+        """Whether any line of this grammar holds a card."""
+        return self.bare_card is not None or any(s.arg is Arg.CARD for s in self.commands)
+
+    def parse(self, text: str) -> Parsed | None:
+        """Read one line; ``None`` for an empty line. Raises ``UsageError`` or
+        ``InvalidCommandError``. A bare card (``7h``) runs :attr:`bare_card` with it."""
+        if len(text) > MAX_LINE:  # a paste: refused before any word of it is looked at
+            raise UsageError("msg.line_too_long", limit=MAX_LINE)
+        words = text.split()
+        if not words:
+            return None
+        head, rest = words[0], words[1:]
+        spec = self.lookup(head)
+        if spec is None:
+            if self.bare_card and looks_like_card(head) and not rest:
+                return Parsed(spec=self._by_word[self.bare_card], card=read_card(head))
+            suggestion = self.suggest(head)
+            if suggestion:
+                raise UsageError("msg.unknown", word=head, suggestion=suggestion)
+            raise UsageError("msg.unknown_plain", word=head)
+        return _arguments(self, spec, head, text, rest)
+
+    def suggest(self, word: str) -> str | None:
+        """The command word closest to ``word``, for a "did you mean"."""
+        low = word.lower()
+        words = [w for w in self.words() if len(w) > 2]
+        prefixed = [w for w in words if w.startswith(low)]
+        if prefixed:
+            return min(prefixed, key=len)
+        close = difflib.get_close_matches(low, words, n=1)
+        return close[0] if close else None
+
+
+def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[str]) -> Parsed:
+    """``spec`` with its argument read from the rest of the line."""
+    if spec.arg is Arg.TEXT:
+        rest_of_line = text.strip()[len(head) :].strip()
+        if not rest_of_line and spec.required:
+            usage, usage_de = spec.usage_in("en"), spec.usage_in("de")
+            raise UsageError("msg.needs_text", usage=usage, usage_de=usage_de)
+        return Parsed(spec=spec, text=rest_of_line)
+    if spec.arg is Arg.PATH:
+        path = text.strip()[len(head) :].strip()
+        if not path:
+            if spec.required:
+                raise UsageError("msg.needs_file")
+            return Parsed(spec=spec)
+        if len(path) > 1 and path[0] == path[-1] and path[0] in "\"'":
+            path = path[1:-1].strip()  # a name in quotes: save "my game"
+            if not path:
+                raise UsageError("msg.empty_name", command=head)
+        return Parsed(spec=spec, path=path)
+    if len(rest) > (0 if spec.arg is Arg.NONE else 1):
+        raise _extra(spec, head)
+    word = rest[0] if rest else None
+    if word is None:
+        if spec.required:
+            raise UsageError(
+                "msg.needs_number" if spec.arg is Arg.NUMBER else "msg.needs_card",
+                usage=spec.usage_in("en"),
+                usage_de=spec.usage_in("de"),
+            )
+        return Parsed(spec=spec)
+    match spec.arg:
+        case Arg.CARD:
+            return Parsed(spec=spec, card=read_card(word))
+        case Arg.CHOICE:
+            return Parsed(spec=spec, choice=choose(spec, word))
+        case Arg.NUMBER:
+            if not re.fullmatch(r"\d{1,18}", word):
+                raise UsageError("msg.not_number", word=word)
+            return Parsed(spec=spec, number=int(word))
+        case Arg.COMMAND:
+            topic = grammar.lookup(word)
+            if topic is None:
+                raise UsageError("help.unknown", word=word)
+            return Parsed(spec=spec, topic=topic)
+    raise _extra(spec, head)
+
+
+def _extra(spec: Spec, head: str) -> UsageError:
+    return UsageError(
+        "msg.extra", command=head, usage=spec.usage_in("en"), usage_de=spec.usage_in("de")
+    )
+
+
+def choose(spec: Spec, word: str) -> str:
+    """The canonical choice ``word`` names (English or German, or a unique prefix)."""
+    low = word.lower()
+    for choice in spec.choices:
+        if low in (choice.name, choice.de):
+            return choice.name
+    matches = {c.name for c in spec.choices if c.name.startswith(low) or c.de.startswith(low)}
+    if len(matches) == 1:
+        return matches.pop()
+    raise UsageError(
+        "msg.bad_choice",
+        command=spec.name,
+        command_de=spec.title("de"),
+        choices="|".join(c.name for c in spec.choices),
+        choices_de="|".join(c.de for c in spec.choices),
+        word=word,
+    )
+
+
+PLAY = Grammar(COMMANDS, bare_card="discard")
+"""The commands of a game in play."""
+
+_STEPS = _choices("turn", "round")
+
+REPLAY_COMMANDS: tuple[Spec, ...] = _in_german(
+    (
+        Spec(
+            name="next",
+            short=("n",),
+            arg=Arg.CHOICE,
+            choices=_STEPS,
+            usage="next [turn|round]",
+        ),
+        Spec(
+            name="prev",
+            short=("p", "back"),
+            arg=Arg.CHOICE,
+            choices=_STEPS,
+            usage="prev [turn|round]",
+        ),
+        Spec(name="round", short=("r",), arg=Arg.NUMBER, required=True, usage="round N"),
+        Spec(name="goto", short=("g",), arg=Arg.NUMBER, required=True, usage="goto N"),
+        Spec(name="start"),
+        Spec(name="end"),
+        Spec(name="score", short=("sc",)),
+        Spec(name="sort", short=("s",), arg=Arg.CHOICE, choices=_SORTS, usage="sort [HOW]"),
+        Spec(name="help", short=("h", "?"), arg=Arg.COMMAND, usage="help [COMMAND]"),
+        Spec(name="quit", short=("q", "exit")),
+    ),
+    de.REPLAY_NAMES,
+    de.REPLAY_SHORT,
+)
+"""The commands of the replay mode, in the order ``help`` lists them."""
+
+REPLAY = Grammar(REPLAY_COMMANDS, texts="replay.")
+"""The commands of the replay mode (Enter on an empty line steps one event forward)."""
+
+
+def lookup(word: str) -> Spec | None:
+    """The play command named by ``word`` (any language, any short form), if there is one."""
+    return PLAY.lookup(word)
+
+
+def command_words() -> tuple[str, ...]:
+    """Every word that names a play command."""
+    return PLAY.words()
+
+
+def parse(text: str) -> Parsed | None:
+    """Read one line of play; ``None`` for an empty line (see :meth:`Grammar.parse`)."""
+    return PLAY.parse(text)
+
+
+def suggest(word: str) -> str | None:
+    """The play command word closest to ``word``, for a "did you mean"."""
+    return PLAY.suggest(word)
+
+
+LOBBY_COMMANDS: tuple[Spec, ...] = _in_german(
+    (
+        Spec(name="tables", short=("t", "ls")),
+        Spec(name="new", short=("n",), arg=Arg.TEXT, usage="new [OPTIONS]"),
+        Spec(name="join", short=("j",), arg=Arg.TEXT, required=True, usage="join CODE"),
+        Spec(name="watch", short=("w",), arg=Arg.TEXT, required=True, usage="watch CODE"),
+        Spec(name="lang", arg=Arg.CHOICE, choices=_choices("en", "de"), usage="lang [en|de]"),
+        Spec(name="help", short=("h", "?"), arg=Arg.COMMAND, usage="help [COMMAND]"),
+        Spec(name="quit", short=("q", "exit")),
+    ),
+    de.LOBBY_NAMES,
+    de.LOBBY_SHORT,
+)
+"""The commands of a server's lobby, before one sits at a table."""
+
+LOBBY = Grammar(LOBBY_COMMANDS, texts="lobby.")
+"""The commands of a server's lobby."""
+
+_SHARED_ONLY = {
+    "start": Spec(name="start"),
+    "say": Spec(name="say", arg=Arg.TEXT, required=True, usage="say TEXT"),
+    "who": Spec(name="who"),
+    "leave": Spec(name="leave"),
+}
+SHARED_COMMANDS: tuple[Spec, ...] = _in_german(
+    (
+        *(spec for spec in COMMANDS if spec.name in ("draw", "take", "discard", "sort", "melds")),
+        *(spec for spec in COMMANDS if spec.name in ("hint", "auto", "undo", "score", "log")),
+        *(spec for spec in COMMANDS if spec.name in ("rules", "seed")),
+        *_SHARED_ONLY.values(),
+        *(spec for spec in COMMANDS if spec.name in ("help", "quit")),
+    ),
+    de.PLAY_NAMES | de.SHARED_NAMES,
+    de.PLAY_SHORT | de.SHARED_SHORT,
+)
+"""The commands at a shared table: the moves and the views of a game in play, talk,
+who sits where, and the host's ``start``; no saving, loading or new games."""
+
+SHARED = Grammar(SHARED_COMMANDS, bare_card="discard")
+"""The commands at a shared table (and of those watching one)."""

@@ -1,0 +1,158 @@
+"""The machinery of the game's languages: looking a sentence up and filling it in.
+
+The words are in :mod:`repl.words` (one module per language). :class:`Texts` looks a key
+up in the active language, falling back to English. Engine errors carry a ``key`` and
+``params`` (:class:`core.errors.GameError`); :meth:`Texts.error` says them in the active
+language, falling back to the engine's English sentence for a key that has no
+translation; :meth:`Texts.reason` does the same for the AI's recorded reasons.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from ...core import errors
+from ...core.ai.reasons import (
+    ACTION_SEPARATOR,
+    CLAUSE_SEPARATOR,
+    CLAUSES,
+    DECIMAL,
+    FIELDS,
+    GROUPS,
+    parse_reason,
+    read_groups,
+    reason,
+)
+from ...core.errors import GameError, LogFormatError
+from ...core.events import SEAT_NAMES
+from ...core.verify import Verdict
+from . import de, en
+
+LANGUAGES = ("en", "de")
+
+
+class Texts:
+    """The sentences of one language: ``texts("msg.seed", seed=7)``."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang if lang in LANGUAGES else "en"
+        german = self.lang == "de"
+        self._table = de.TEXTS if german else en.TEXTS
+        self._errors = de.ERRORS if german else {}
+        self._words = de.ERROR_WORDS if german else errors.WORDS
+        self._reasons = de.REASONS if german else CLAUSES
+        # the keys that answer yes to a question: y (German j, and y from habit)
+        self.yes_keys = de.YES_KEYS if german else en.YES_KEYS
+
+    def __call__(self, key: str, **params: object) -> str:
+        """The sentence ``key`` with its blanks filled; in German a parameter ``x_de``
+        fills ``x`` (the grammar gives usages and choices in both languages)."""
+        template = self._table.get(key) or en.TEXTS[key]
+        if self.lang == "de":
+            params |= {name[:-3]: value for name, value in params.items() if name.endswith("_de")}
+        return template.format(**params) if params else template
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is a sentence of this game (in any language)."""
+        return key in en.TEXTS
+
+    def seat(self, seat: int) -> str:
+        """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts)."""
+        return self(f"seat.{seat}")
+
+    def join(self, names: list[str]) -> str:
+        """``a, b and c``."""
+        if len(names) <= 1:
+            return "".join(names)
+        return ", ".join(names[:-1]) + self("and") + names[-1]
+
+    def reason(self, text: str, *, action: bool = True) -> str:
+        """An AI's recorded reason in this language, without the action it starts with
+        (``discard 9♣: …``) when that is said on its own. A reason of another program's
+        player keeps its words."""
+        parsed = parse_reason(text)
+        if parsed is None:
+            head, colon, rest = text.partition(ACTION_SEPARATOR)
+            acts = colon and head.split(" ")[0] in ("draw", "take", "discard")
+            return rest if acts and not action else text
+        first, *clauses = [
+            self._reasons[key].format(**{field: self._field(field, v) for field, v in p.items()})
+            for key, p in parsed
+        ]
+        return reason(first, *clauses) if action else CLAUSE_SEPARATOR.join(clauses)
+
+    def _field(self, field: str, value: str) -> str:
+        """A field of a reason as this language writes it: a decimal comma in German
+        (``7,5``), groups of cards spaced and joined by its ``and``."""
+        if FIELDS[field] == GROUPS:
+            return self.join([" ".join(group) for group in read_groups(value)])
+        german = self.lang == "de" and FIELDS[field] == DECIMAL
+        return value.replace(".", ",") if german else value
+
+    def error(self, error: GameError) -> str:
+        """An engine error in this language (the engine's English when no translation exists)."""
+        said = self._error_reason(error)
+        if isinstance(error, LogFormatError) and error.line is not None:
+            return self("error.at_line", line=error.line, error=said)
+        return said
+
+    def _error_reason(self, error: GameError) -> str:
+        template = self._errors.get(error.key)
+        if template is None:
+            return error.reason if isinstance(error, LogFormatError) else str(error)
+        params = {key: self._param(key, value) for key, value in error.params.items()}
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return str(error)
+
+    def verdict(self, verdict: Verdict) -> str:
+        """One line about a verified log: ``ok: seed 7, 412 events, …``, or the first bad
+        line and why."""
+        if not verdict.ok:
+            problem = "" if verdict.problem is None else self.error(verdict.problem)
+            return self("error.at_line", line=verdict.line, error=problem)
+        state = verdict.state
+        started = state.started
+        assert started is not None
+        said = {"seed": started.seed, "n": verdict.events}
+        # what could not be checked is said too: a deal not from the seed is taken on trust
+        unchecked = "" if started.seeded else self("verify.unseeded")
+        totals = "/".join(str(total) for total in state.totals)
+        round_no = state.round.round_no if state.round else len(state.score_sheet)
+        if not verdict.complete:
+            return self("verify.mid_move", **said, round=round_no) + unchecked
+        if state.ended is not None:
+            winner = state.ended.winner
+            if winner is None:
+                result = self("verify.nobody")
+            else:  # a seat of another program's log keeps its own name
+                own = started.seats[winner]
+                seat = self.seat(winner) if own == SEAT_NAMES[winner] else own
+                result = self("verify.winner", seat=seat)
+            return self("verify.over", **said, totals=totals, result=result) + unchecked
+        return self("verify.open", **said, round=round_no, totals=totals) + unchecked
+
+    def _param(self, field: str, value: object) -> object:
+        """A typed parameter of an engine error as this language says it: a seat by its
+        name, an action or a missing card in this language's words, an error inside the
+        error in this language too; anything else as the engine says it."""
+        if isinstance(value, GameError):
+            return self.error(value)
+        key = errors.word(field, value)
+        if key is not None:
+            return self._words[key]
+        if errors.FIELDS.get(field) is errors.Field.SEAT and isinstance(value, int):
+            return self.seat(value)
+        return errors.english(field, value)
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """``de`` when the locale (LC_ALL, LC_MESSAGES, LANG, LANGUAGE) says German, else ``en``."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
