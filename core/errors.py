@@ -56,6 +56,8 @@ MESSAGES: dict[str, str] = {
         "there is no undo at a table with other people: they have seen the move already"
     ),
     "nothing_to_undo": "there is no move of yours to take back",
+    "on_autopilot": "{seat}: the AI plays these turns now (auto); auto off gives them back",
+    "hint_not_your_turn": "{seat} can ask for a hint only on their own turn",
     "nothing_to_redo": "there is nothing to redo",
     "stacked_deck": "this game was dealt from a stacked deck: pass the same shuffler to decide",
     # players

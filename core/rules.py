@@ -47,6 +47,7 @@ from .events import (
 from .fairness import commitment, is_salt
 from .melds import best_arrangement
 from .state import GameState, Phase, RoundState, evolve, fold
+from .views import SeatView
 
 MAX_REBUILDS = 2
 """A round ends instead of rebuilding the stock a third time (RULES.md's safety rule)."""
@@ -121,10 +122,8 @@ def check(state: GameState, command: Command) -> None:
     match command:
         case StartGame():
             _check_start(state, command)
-        case Draw():
-            _check_draw(state, command)
-        case Discard():
-            _check_discard(state, command)
+        case Draw() | Discard():
+            _check_move(_position(state, command.seat), command)
         case Assist():
             _check_assist(state, command)
 
@@ -181,7 +180,23 @@ def _check_assist(state: GameState, command: Assist) -> None:
         raise InvalidCommandError("bad_seat", number=command.seat)
 
 
-def _check_turn(state: GameState, seat: int, action: Action) -> RoundState:
+@frozen(kw_only=True)
+class _Position:
+    """What a seat's draw or discard is judged by; the seat itself sees all of it, so the
+    same judgement serves the table (from the whole state) and a front (from the seat's
+    view, before Enter)."""
+
+    seat: int
+    over: bool
+    turn: int | None
+    """The seat to act, ``None`` when no round is in play."""
+    has_drawn: bool
+    taken: Card | None
+    discard_top: Card | None
+    hand: tuple[Card, ...]
+
+
+def _position(state: GameState, seat: int) -> _Position:
     if state.started is None:
         raise IllegalMoveError("no_game")
     if state.ended is not None:
@@ -189,32 +204,66 @@ def _check_turn(state: GameState, seat: int, action: Action) -> RoundState:
     if not 0 <= seat < SEATS:
         raise InvalidCommandError("bad_seat", number=seat)
     round_ = state.round
-    if round_ is None:
+    return _Position(
+        seat=seat,
+        over=state.ended is not None,
+        turn=None if round_ is None else round_.turn,
+        has_drawn=round_ is not None and round_.has_drawn,
+        taken=None if round_ is None else round_.taken_from_discard,
+        discard_top=None if round_ is None else round_.discard_top,
+        hand=() if round_ is None else round_.hands[seat],
+    )
+
+
+def _seen_position(view: SeatView, seat: int) -> _Position:
+    if view.seat is None or seat != view.seat:
+        raise IllegalMoveError("not_your_seat", number=view.seat, other=seat)
+    mine = view.mine
+    return _Position(
+        seat=seat,
+        over=view.ended is not None,
+        turn=None if mine is None else mine.turn,
+        has_drawn=mine is not None and mine.phase == Phase.DISCARD,
+        taken=None if mine is None else mine.must_not_discard,
+        discard_top=None if mine is None else mine.discard_top,
+        hand=() if mine is None else mine.hand,
+    )
+
+
+def _check_turn(position: _Position, action: Action) -> None:
+    if position.over:
+        raise IllegalMoveError("game_over")
+    if position.turn is None:
         raise IllegalMoveError("no_game")
-    if round_.turn != seat:
-        raise IllegalMoveError("not_your_turn", seat=seat, action=action, turn=round_.turn)
-    return round_
+    if position.turn != position.seat:
+        raise IllegalMoveError(
+            "not_your_turn", seat=position.seat, action=action, turn=position.turn
+        )
 
 
-def _check_draw(state: GameState, command: Draw) -> None:
-    seat = command.seat
-    round_ = _check_turn(state, seat, Action.DRAW)
-    if round_.has_drawn:  # the card is None when it came from the stock
-        raise IllegalMoveError("already_drawn", seat=seat, card=round_.taken_from_discard)
-    if command.source == DrawSource.DISCARD and not round_.discard_pile:
-        raise IllegalMoveError("empty_discard_pile", seat=seat)
-
-
-def _check_discard(state: GameState, command: Discard) -> None:
-    seat, card = command.seat, command.card
-    round_ = _check_turn(state, seat, Action.DISCARD)
-    if not round_.has_drawn:
-        raise IllegalMoveError("draw_first", seat=seat, top=round_.discard_top)
-    hand = round_.hands[seat]
-    if card not in hand:
-        raise IllegalMoveError("not_in_hand", seat=seat, card=card, hand=hand)
-    if card == round_.taken_from_discard:
+def _check_move(position: _Position, command: Draw | Discard) -> None:
+    seat = position.seat
+    if isinstance(command, Draw):
+        _check_turn(position, Action.DRAW)
+        if position.has_drawn:  # the card is None when it came from the stock
+            raise IllegalMoveError("already_drawn", seat=seat, card=position.taken)
+        if command.source == DrawSource.DISCARD and position.discard_top is None:
+            raise IllegalMoveError("empty_discard_pile", seat=seat)
+        return
+    card = command.card
+    _check_turn(position, Action.DISCARD)
+    if not position.has_drawn:
+        raise IllegalMoveError("draw_first", seat=seat, top=position.discard_top)
+    if card not in position.hand:
+        raise IllegalMoveError("not_in_hand", seat=seat, card=card, hand=position.hand)
+    if card == position.taken:
         raise IllegalMoveError("taken_this_turn", seat=seat, card=card)
+
+
+def check_seen(view: SeatView, command: Draw | Discard) -> None:
+    """Raise what :func:`decide` would raise for the seat's own ``command``, judged from
+    what the seat sees (``view``): a front asks this before Enter, without the table."""
+    _check_move(_seen_position(view, command.seat), command)
 
 
 def _shuffler_of(state: GameState, shuffler: Shuffler | None) -> Shuffler:

@@ -1,28 +1,38 @@
-"""The table: one game in play, who plays each seat, and who is told what happened.
+"""The table: one game in play, who plays each seat, and what each place at it is told.
 
-A :class:`Table` owns the game's log through a :class:`~core.timeline.Timeline`
-(so undo, redo and the rule on when help marks a game assisted come with it),
-knows who plays each seat (a person, or an AI :class:`~core.players.Policy`),
-keeps a :class:`Store` in step with the log and tells its listeners every
-change, in that order: *durable first, then tell*. It prints nothing and knows
-no terminal; the terminal game, a test and several network sessions drive it
-through the same few calls:
+A :class:`Table` folds the game's log once, through a :class:`~core.timeline.Timeline`
+(so undo, redo and the rule on when help marks a game assisted come with it), knows
+who plays each seat (a person, or an AI :class:`~core.players.Policy`), drives the
+turns (:class:`~core.turns.Turns`: the AI seats, ``auto``, the turn clock), keeps a
+:class:`Store` in step with the log, and then tells its listeners, each only what its
+seat may know: *durable first, then tell*. Like boardgame.io's master, it redacts
+before anything leaves it (:mod:`core.seen`, :mod:`core.views`): a listener is handed a
+:class:`Told` (the events as its seat saw them, and the seat's view before and after),
+never the game state. It prints nothing and knows no terminal; the game at a terminal,
+a shared table's room and the tests drive it through the same few calls:
 
-- :meth:`Table.submit`: a person's draw, discard or call for help, checked by
-  the rules (only for the seat that person plays, only on their turn);
-- :meth:`Table.play_turn`: one whole AI turn (callers may run it on another
-  thread: the table is locked while it changes);
-- :meth:`Table.view`: what one seat may know;
-- :meth:`Table.subscribe`: every change, as it happens.
+- :meth:`Table.submit`: a person's draw, discard or call for help, checked by the rules
+  (only for the seat that person plays, only on their turn);
+- :meth:`Table.next_step` and :meth:`Table.play_step`: what is due (an AI's turn, a
+  person's turn on autopilot, or a person to wait for) and playing it; :meth:`Table.auto`
+  and :meth:`Table.time_up` set the autopilot;
+- :meth:`Table.view` and :meth:`Table.seen`: what one place may know, now and so far;
+- :meth:`Table.subscribe`: every change, as one place may know it.
+
+Callers may play on another thread: the table is locked while it changes. Its readers
+(``view``, ``seen``, ``check``, ``next_step``, ``subscribe``) never wait for that lock: after
+every change the table publishes a :class:`Snapshot` (the folded state, which is never
+changed in place, and the log), and they read the latest one, so an event loop can ask
+while an AI thinks on a worker thread.
 
 >>> from threethirteen.core.rules import new_game
 >>> _, events = new_game(5, players=("human", "greedy", "greedy", "greedy"))
 >>> table = Table(events, {1: load_policy("greedy"), 2: load_policy("greedy"),
 ...                        3: load_policy("greedy")})
->>> while table.ai_to_act() is not None:
-...     _ = table.play_turn()
->>> table.state.turn, table.view(0).round_no
-(0, 1)
+>>> while isinstance(step := table.next_step(), AiTurn):
+...     _ = table.play_step(step)
+>>> type(step).__name__, step.seat, table.view(0).round.round_no
+('PersonTurn', 0, 1)
 """
 
 from __future__ import annotations
@@ -33,13 +43,17 @@ from typing import Protocol
 
 from attrs import frozen
 
+from .cards import SEATS
 from .errors import IllegalMoveError
-from .events import Assistance, Event
+from .events import Assistance, CardDiscarded, CardDrawn, DrawSource, Event
 from .players import Policy, load_policy, policy_turn
-from .rules import Assist, Discard, Draw, can, check, decide
-from .state import GameState, Phase
+from .rules import Assist, Discard, Draw, check, decide
+from .seen import Seen, redact_all
+from .state import GameState, Phase, fold
 from .timeline import Timeline
-from .views import PlayerView, view_for
+from .told import AiFailure, Change, Hint, Listener, Moved, PlayedAgain, Told, TookBack
+from .turns import AiTurn, AutoTurn, Scope, Step, Turns
+from .views import SeatView, seat_view
 
 HELPER_LEVELS = ("hard", "medium", "easy", "greedy")
 """Who gives hints and plays ``auto`` turns, and who takes over a failing AI: the
@@ -57,65 +71,23 @@ class Store(Protocol):
         """Make the stored log equal ``events``: append what is new, cut what was undone."""
 
 
-@frozen
-class Played:
-    """Events were added: a move and what it caused, an AI turn, a call for help.
+@frozen(kw_only=True)
+class Snapshot:
+    """The table as it was after its ``number``-th change told: the state, the log as it is
+    stored, and the seats that took help (some of it pending after an undo)."""
 
-    ``before`` is the game before them; ``auto`` is true when the AI played a
-    person's seat (``auto``) rather than its own.
-    """
-
+    number: int
+    state: GameState
     events: tuple[Event, ...]
-    before: GameState
-    auto: bool = False
-
-
-@frozen
-class Undone:
-    """``seat`` took its last move back: ``removed`` are the events cut off the log."""
-
-    seat: int
-    removed: tuple[Event, ...]
-    newly_assisted: bool
-    """The undo went back past a card the seat had not seen: the game is now assisted."""
-
-
-@frozen
-class Redone:
-    """``seat`` played the undone events again, exactly: ``events``, after ``before``."""
-
-    seat: int
-    events: tuple[Event, ...]
-    before: GameState
-
-
-@frozen
-class AiReplaced:
-    """The AI of ``seat`` failed (``error``); a ``level`` AI played that turn instead."""
-
-    seat: int
-    error: Exception
-    level: str
-
-
-Change = Played | Undone | Redone | AiReplaced
-Listener = Callable[[Change], None]
-
-
-@frozen
-class Hint:
-    """What the helper AI would do now: the events its decision causes, and why."""
-
-    events: tuple[Event, ...]
-    reason: str
+    helped: frozenset[int]
 
 
 class Table:
-    """A game in play and who plays each seat.
+    """A game in play, who plays each seat, and who is told what.
 
     ``policies`` maps each AI seat to its policy; every other seat is a person's.
-    ``helper`` builds the AI that gives hints and plays ``auto`` turns (by default
-    the strongest level that loads).
+    ``helper`` builds the AI that gives hints and plays ``auto`` turns (by default the
+    strongest level that loads); ``on_ai_failure`` hears an AI that failed.
     """
 
     def __init__(
@@ -125,16 +97,21 @@ class Table:
         *,
         store: Store | None = None,
         helper: Callable[[], Policy] | None = None,
+        on_ai_failure: Callable[[AiFailure], None] | None = None,
     ) -> None:
         self.timeline = Timeline(events)
         self.policies = dict(policies)
         self.store = store
+        self.turns = Turns(frozenset(self.policies))
+        self.on_ai_failure = on_ai_failure
         self._make_helper = helper or _strongest_level
         self._helper: Policy | None = None
-        self._listeners: list[Listener] = []
+        self._listeners: dict[int | None, tuple[Listener, ...]] = {}
+        self._listening = threading.Lock()  # held only to replace the listeners' dict
         self._lock = threading.RLock()
+        self.snapshot = self._published(0)
 
-    # -- reading ---------------------------------------------------------------------
+    # -- reading (for the table's owner: the whole game) -----------------------------
 
     @property
     def state(self) -> GameState:
@@ -146,37 +123,47 @@ class Table:
         """The log as it is stored: the events, then any pending assistance."""
         return self.timeline.recorded()
 
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now."""
-        with self._lock:
-            return view_for(self.state, seat)
-
     def people(self) -> tuple[int, ...]:
         """The seats people play."""
-        return tuple(seat for seat in range(4) if seat not in self.policies)
-
-    def ai_to_act(self) -> int | None:
-        """The AI seat whose turn it is, or ``None`` (a person is to act, or the game is over)."""
-        seat = self.state.turn
-        return seat if seat is not None and seat in self.policies else None
+        return tuple(seat for seat in range(SEATS) if seat not in self.policies)
 
     def is_assisted(self, seat: int) -> bool:
         """Whether ``seat`` took help in this game (recorded, or pending after an undo)."""
         return self.timeline.assisted_for(seat)
 
+    # -- reading (for one place at the table) ----------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` (``None``: someone watching) may know of the game now."""
+        return self.view_now(seat)[1]
+
+    def view_now(self, seat: int | None) -> tuple[int, SeatView]:
+        """The number of the latest change told, and what ``seat`` may know after it."""
+        snapshot = self.snapshot
+        return snapshot.number, seat_view(snapshot.state, seat, snapshot.helped)
+
+    def seen(self, seat: int | None) -> tuple[Seen, ...]:
+        """The log so far as ``seat`` (``None``: someone watching) may know it."""
+        snapshot = self.snapshot
+        return redact_all(snapshot.events, seat, secret=_secret(snapshot.state))
+
     def check(self, seat: int, command: Draw | Discard | Assist) -> None:
         """Raise what :meth:`submit` would raise for ``command`` from ``seat`` now, and
-        change nothing (the validator asks this before Enter)."""
-        with self._lock:
-            self._check_person(seat, command.seat)
-            check(self.state, command)
+        change nothing."""
+        self._check(seat, command, self.snapshot.state)
+
+    def _check(self, seat: int, command: Draw | Discard | Assist, state: GameState) -> None:
+        self._check_person(seat, command.seat)
+        self._check_pilot(seat, command, state)
+        check(state, command)
 
     def can(self, seat: int, command: Draw | Discard | Assist) -> bool:
         """Whether :meth:`submit` would take ``command`` from ``seat`` now (the same checks)."""
-        with self._lock:
-            if seat in self.policies or command.seat != seat:
-                return False
-            return can(self.state, command)
+        try:
+            self.check(seat, command)
+        except ValueError:
+            return False
+        return True
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` has a move to take back (and plays alone against AIs)."""
@@ -188,28 +175,85 @@ class Table:
 
     # -- listening -------------------------------------------------------------------
 
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Tell ``listener`` every change from now on; returns the call that stops it."""
-        with self._lock:
-            self._listeners.append(listener)
+    def subscribe(self, listener: Listener, seat: int | None) -> Callable[[], None]:
+        """Tell ``listener`` every change from now on, as ``seat`` (``None``: someone
+        watching) may know it; returns the call that stops it."""
+        with self._listening:
+            listeners = {**self._listeners}
+            listeners[seat] = (*listeners.get(seat, ()), listener)
+            self._listeners = listeners
 
         def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
+            with self._listening:
+                listeners = {**self._listeners}
+                left = tuple(other for other in listeners.get(seat, ()) if other != listener)
+                if left:
+                    listeners[seat] = left
+                else:
+                    listeners.pop(seat, None)
+                self._listeners = listeners
 
         return unsubscribe
+
+    # -- the turns -------------------------------------------------------------------
+
+    def next_step(self) -> Step | None:
+        """What is due now: an AI's turn, a person's turn the AI plays for them, or a
+        person to wait for; ``None`` when the game is over."""
+        return self.turns.step(self.snapshot.state)
+
+    def play_step(self, step: AiTurn | AutoTurn) -> tuple[Event, ...]:
+        """Play ``step`` (from :meth:`next_step`) if it is still due; the events, or ``()``
+        when the game moved on meanwhile (a person moved first)."""
+        with self._lock:
+            if self.turns.step(self.state) != step:
+                return ()
+            if isinstance(step, AiTurn):
+                return self.play_turn()
+            played: tuple[Event, ...] = ()
+            if step.record:
+                played = self.submit(step.seat, Assist(seat=step.seat, help=Assistance.AUTO))
+            self.turns.played(step.seat)  # before the turn is told: a spent turn is no longer auto
+            return played + self.play_turn(step.seat)
+
+    def auto(self, seat: int, scope: Scope) -> None:
+        """``auto SCOPE``: the AI plays for ``seat`` from the person's next turn (or this
+        one); it is recorded as help when it plays."""
+        state = self.snapshot.state
+        self._check_person(seat, seat)
+        if state.ended is not None:
+            raise IllegalMoveError("game_over")
+        self.turns.ask(seat, scope, state)
+
+    def auto_off(self, seat: int) -> bool:
+        """``auto off``: ``seat`` plays again; whether the AI was playing for it."""
+        return self.turns.stop(seat)
+
+    def autopilot(self, seat: int) -> Scope | None:
+        """How long the AI still plays for ``seat`` (``None``: it does not)."""
+        return self.turns.scope(seat, self.snapshot.state)
+
+    def time_up(self, seat: int, event_count: int) -> bool:
+        """The turn clock ran out on ``seat``, whose turn it was at ``event_count``: if
+        nothing happened since, the AI plays that turn (unless a move is made first);
+        whether it will."""
+        state = self.snapshot.state
+        if state.event_count != event_count or state.turn != seat or seat in self.policies:
+            return False
+        self.turns.time_up(seat, state)
+        return True
 
     # -- changing --------------------------------------------------------------------
 
     def submit(self, seat: int, command: Draw | Discard | Assist) -> tuple[Event, ...]:
         """A person's command for ``seat``: decided by the rules, stored, then told.
 
-        Raises :class:`~core.errors.IllegalMoveError` (changing nothing) for a seat
-        an AI plays, a command for another seat, or a move the rules refuse.
+        Raises :class:`~core.errors.IllegalMoveError` (changing nothing) for a seat an AI
+        plays, a command for another seat, a move while the AI plays for the seat, or a
+        move the rules refuse.
         """
         with self._lock:
-            self._check_person(seat, command.seat)
+            self._check(seat, command, self.state)
             events = decide(self.state, command)
             self._record(events)
             return events
@@ -218,9 +262,9 @@ class Table:
         """One whole turn (take, then discard) by the AI of the seat to act.
 
         With ``seat``, a person's own turn is played by the helper AI (``auto``; the
-        caller records the help first, see :meth:`submit` with :class:`Assist`).
-        An AI that fails is replaced for this turn by another level, and listeners
-        are told (:class:`AiReplaced`); nothing is played when nobody can act.
+        caller records the help first, see :meth:`play_step`). An AI that fails is
+        replaced for this turn by another level (the owner hears of it, see
+        :class:`AiFailure`); nothing is played when nobody can act.
         """
         with self._lock:
             to_act = self.state.turn
@@ -239,17 +283,20 @@ class Table:
                 more = self._decision(to_act, helper=auto)
                 self._record(more, tell=False)
                 played += more
-            self._tell(Played(played, before, auto=auto))
+            self._tell_moved(played, before, auto_seat=to_act if auto else None)
             return played
 
     def hint(self, seat: int) -> Hint:
         """Record that ``seat`` asked for a hint, then what the helper AI would do."""
         with self._lock:
+            self._check_person(seat, seat)
+            if self.state.turn != seat:  # the helper plays the seat to act: never another's
+                raise IllegalMoveError("hint_not_your_turn", seat=seat)
             self.submit(seat, Assist(seat=seat, help=Assistance.HINT))
             helper = self.helper()
             events = policy_turn(self.state, helper, "hint")
             reason = getattr(helper, "last_reason", "")
-            return Hint(events, reason if isinstance(reason, str) else "")
+            return _hint_of(events, reason if isinstance(reason, str) else "")
 
     def undo(self, seat: int) -> tuple[Event, ...]:
         """Take back ``seat``'s last move (and all that followed it); the events cut off.
@@ -263,11 +310,18 @@ class Table:
             if len(self.people()) > 1:
                 raise IllegalMoveError("undo_shared_table", seat=seat)
             was_assisted = self.is_assisted(seat)
+            before = self.state
             removed = self.timeline.undo_for(seat)
             if removed is None:
                 raise IllegalMoveError("nothing_to_undo", seat=seat)
             self._sync()
-            self._tell(Undone(seat, removed, self.is_assisted(seat) and not was_assisted))
+            newly = self.is_assisted(seat) and not was_assisted
+
+            def took_back(audience: int | None, secret: bool) -> Change:
+                seen = redact_all(removed, audience, secret=secret)
+                return TookBack(seat=seat, removed=seen, newly_assisted=newly)
+
+            self._tell(before, took_back)
             return removed
 
     def redo(self, seat: int) -> tuple[Event, ...]:
@@ -279,7 +333,11 @@ class Table:
             if events is None:
                 raise IllegalMoveError("nothing_to_redo", seat=seat)
             self._sync()
-            self._tell(Redone(seat, events, before))
+
+            def played_again(audience: int | None, secret: bool) -> Change:
+                return PlayedAgain(seat=seat, events=redact_all(events, audience, secret=secret))
+
+            self._tell(before, played_again)
             return events
 
     # -- the AI ----------------------------------------------------------------------
@@ -300,33 +358,107 @@ class Table:
                     events = policy_turn(self.state, load_policy(level), level)
                 except Exception:
                     continue
-                self._tell(AiReplaced(seat, error, level))
+                if self.on_ai_failure is not None:
+                    self.on_ai_failure(AiFailure(seat=seat, error=error, level=level))
                 return events
             raise
 
     # -- inside ----------------------------------------------------------------------
 
     def _check_person(self, seat: int, acting: int) -> None:
-        if seat in self.policies or not 0 <= seat < 4:
+        if seat in self.policies or not 0 <= seat < SEATS:
             raise IllegalMoveError("not_a_person_seat", number=seat)
         if acting != seat:
             raise IllegalMoveError("not_your_seat", number=seat, other=acting)
 
-    def _record(self, events: tuple[Event, ...], *, auto: bool = False, tell: bool = True) -> None:
+    def _check_pilot(self, seat: int, command: Draw | Discard | Assist, state: GameState) -> None:
+        if isinstance(command, Draw | Discard) and self.turns.scope(seat, state) is not None:
+            raise IllegalMoveError("on_autopilot", seat=seat)
+
+    def _record(self, events: tuple[Event, ...], *, tell: bool = True) -> None:
         before = self.state
         self.timeline.begin()
         self.timeline.extend(events)
         self._sync()
         if tell:
-            self._tell(Played(events, before, auto=auto))
+            self._tell_moved(events, before, auto_seat=None)
+
+    def _published(self, number: int) -> Snapshot:
+        timeline = self.timeline
+        helped = frozenset(seat for seat, _ in timeline.state.assisted) | {
+            pending.seat for pending in timeline.pending
+        }
+        return Snapshot(
+            number=number, state=timeline.state, events=timeline.recorded(), helped=helped
+        )
 
     def _sync(self) -> None:
         if self.store is not None:
             self.store.sync(self.timeline.recorded())
 
-    def _tell(self, change: Change) -> None:
-        for listener in tuple(self._listeners):
-            listener(change)
+    def _tell_moved(
+        self, events: tuple[Event, ...], before: GameState, *, auto_seat: int | None
+    ) -> None:
+        def moved(audience: int | None, secret: bool) -> Change:
+            seen = redact_all(events, audience, secret=secret)
+            return Moved(events=seen, auto=auto_seat is not None and audience == auto_seat)
+
+        self._tell(before, moved)
+
+    def _tell(self, before: GameState, change: Callable[[int | None, bool], Change]) -> None:
+        """Tell each listener the change as its seat may know it: redacted once per seat,
+        however many listen from that seat."""
+        earlier = self.snapshot.helped
+        self.snapshot = snapshot = self._published(self.snapshot.number + 1)
+        after = snapshot.state
+        self.turns.settle(after)
+        secret = _secret(after)
+        for seat, listeners in self._listeners.items():
+            told = Told(
+                seat=seat,
+                number=snapshot.number,
+                change=change(seat, secret),
+                before=None if before.started is None else seat_view(before, seat, earlier),
+                after=seat_view(after, seat, snapshot.helped),
+            )
+            for listener in listeners:
+                listener(told)
+
+    def catch_up(self, seat: int | None, since: int = 0) -> Told:
+        """What ``seat`` missed since the log had ``since`` events, as one change (the deal
+        of a game that starts, or a game gone on while its player was away)."""
+        snapshot = self.snapshot
+        events, state = snapshot.events, snapshot.state
+        before = fold(events[:since]) if since else None
+        was = None
+        if before is not None and before.started is not None:
+            was = seat_view(before, seat)
+        return Told(
+            seat=seat,
+            number=snapshot.number,
+            change=Moved(events=redact_all(events[since:], seat, secret=_secret(state))),
+            before=was,
+            after=seat_view(state, seat, snapshot.helped),
+        )
+
+
+def _secret(state: GameState) -> bool:
+    """Whether the game's seed is still a secret (a committed game not yet over)."""
+    started = state.started
+    return started is not None and started.commitment is not None and state.ended is None
+
+
+def _hint_of(events: tuple[Event, ...], reason: str) -> Hint:
+    """The move a decision's events make, without the card a stock draw would show."""
+    for event in events:
+        if isinstance(event, CardDrawn):
+            source = event.source
+            card = event.card if source == DrawSource.DISCARD else None
+            return Hint(command=Draw(seat=event.seat, source=source), card=card, reason=reason)
+        if isinstance(event, CardDiscarded):
+            command = Discard(seat=event.seat, card=event.card)
+            return Hint(command=command, card=event.card, reason=reason)
+    raise ValueError("a decision without a move")
 
 
 def _strongest_level() -> Policy:

@@ -31,16 +31,8 @@ from .events import (
 from .moves import is_move_of
 from .state import GameState, fold
 
-HUMAN = 0
-"""The seat the person at the terminal plays."""
 
-
-def is_human_move(event: Event, seat: int = HUMAN) -> bool:
-    """A draw or discard of ``seat`` (by default the person at seat 0)."""
-    return is_move_of(event, seat)
-
-
-def reveals_hidden(events: Iterable[Event], seat: int = HUMAN) -> bool:
+def reveals_hidden(events: Iterable[Event], seat: int) -> bool:
     """Whether ``events`` showed ``seat`` a card that was hidden before them.
 
     A stock draw of its own, an opponent's discard or going out, a round's
@@ -62,7 +54,9 @@ class Timeline:
     """The events of one game, its current state, the redo stack and pending assistance."""
 
     def __init__(self, events: Sequence[Event]) -> None:
-        self.events: list[Event] = list(events)
+        self.events: tuple[Event, ...] = tuple(events)
+        """The log, never changed in place: each change makes a new tuple (readers on other
+        threads may hold the old one)."""
         self.state: GameState = fold(self.events)
         self.redo_stack: list[tuple[Event, ...]] = []
         self.pending: list[AssistanceUsed] = []
@@ -71,24 +65,15 @@ class Timeline:
 
     def recorded(self) -> tuple[Event, ...]:
         """The log as it is saved: the events, then any pending assistance."""
-        return (*self.events, *self.pending)
+        return (*self.events, *self.pending) if self.pending else self.events
 
-    def assisted_for(self, seat: int = HUMAN) -> bool:
+    def assisted_for(self, seat: int) -> bool:
         """Whether ``seat`` took help in this game (recorded or pending)."""
         return self.state.is_assisted(seat) or any(p.seat == seat for p in self.pending)
 
-    @property
-    def assisted(self) -> bool:
-        """Whether the person at seat 0 took help in this game (recorded or pending)."""
-        return self.assisted_for(HUMAN)
-
-    def can_undo_for(self, seat: int = HUMAN) -> bool:
+    def can_undo_for(self, seat: int) -> bool:
         """Whether ``seat`` has a move to take back (never once the game is over)."""
-        return self.state.ended is None and any(is_human_move(e, seat) for e in self.events)
-
-    @property
-    def can_undo(self) -> bool:
-        return self.can_undo_for(HUMAN)
+        return self.state.ended is None and any(is_move_of(e, seat) for e in self.events)
 
     @property
     def can_redo(self) -> bool:
@@ -108,21 +93,16 @@ class Timeline:
         self._extend(events)
 
     def _extend(self, events: Iterable[Event]) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = fold((event,), self.state)
-
-    def undo(self) -> tuple[Event, ...] | None:
-        """Go back to before seat 0's last move; the events cut off, or ``None``."""
-        return self.undo_for(HUMAN)
+        added = tuple(events)
+        self.events, self.state = self.events + added, fold(added, self.state)
 
     def undo_for(self, seat: int) -> tuple[Event, ...] | None:
         """Go back to before ``seat``'s last move; the events cut off, or ``None``."""
         if not self.can_undo_for(seat):
             return None
-        cut = max(i for i, event in enumerate(self.events) if is_human_move(event, seat))
-        removed = tuple(self.events[cut:])
-        del self.events[cut:]
+        cut = max(i for i, event in enumerate(self.events) if is_move_of(event, seat))
+        removed = self.events[cut:]
+        self.events = self.events[:cut]
         self.state = fold(self.events)
         self.redo_stack.append(removed)
         for event in removed:

@@ -14,7 +14,7 @@ from pathlib import Path
 import attrs
 import pytest
 from threethirteen.core.ai.easy import GreedyPolicy
-from threethirteen.core.ai.hands import Table, codes_of, outlook, with_card, without
+from threethirteen.core.ai.hands import RoundFacts, codes_of, outlook, with_card, without
 from threethirteen.core.ai.tracking import unseen_counts
 from threethirteen.core.cards import SEATS, Card, new_deck, parse_card, parse_cards
 from threethirteen.core.errors import GameError
@@ -185,7 +185,7 @@ def test_after_draw_is_trying_every_discard_but_for_rare_ties() -> None:
     for _ in range(200):
         rng.shuffle(deck)
         round_no = rng.randint(1, 11)
-        table = Table(round_no, rng.random() < 0.5)
+        table = RoundFacts(round_no, rng.random() < 0.5)
         leave = codes_of(deck[: round_no + 2])
         code = deck[round_no + 2].code
         grown = with_card(leave, code)
@@ -197,7 +197,7 @@ def test_after_draw_is_trying_every_discard_but_for_rare_ties() -> None:
 
 
 def test_outlook_counts_outs_and_going_out() -> None:
-    table = Table(1, False)  # 3s wild
+    table = RoundFacts(1, False)  # 3s wild
     leave = codes_of(parse_cards("5h 6h 9c"))
     unseen = [(parse_card("7h").code, 2.0), (parse_card("kd").code, 2.0)]
     look = outlook(table, leave, unseen)
@@ -210,7 +210,7 @@ def test_outlook_counts_outs_and_going_out() -> None:
 def test_greedy_takes_only_a_card_that_lowers_the_penalty() -> None:
     state, _ = new_game(21)
     view = view_for(state, state.turn or 0)
-    table = Table(view.round_no, view.aces_high)
+    table = RoundFacts(view.round_no, view.aces_high)
     hand = codes_of(view.hand)
     assert view.discard_top is not None
     top = view.discard_top.code
@@ -242,6 +242,6 @@ def test_unseen_cards_leave_out_what_the_seat_has_seen() -> None:
 
 
 def test_the_arrangement_the_ai_uses_is_the_solvers() -> None:
-    table = Table(3, False)
+    table = RoundFacts(3, False)
     hand = codes_of(parse_cards("7h 7h 7s 8h 9h"))
     assert table.penalty(hand) == best_arrangement(parse_cards("7h 7h 7s 8h 9h"), 3).penalty == 14

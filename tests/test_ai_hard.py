@@ -7,7 +7,7 @@ from collections import Counter
 
 import attrs
 from threethirteen.core.ai.beliefs import read_beliefs
-from threethirteen.core.ai.hands import Table, codes_of
+from threethirteen.core.ai.hands import RoundFacts, codes_of
 from threethirteen.core.ai.hard import HardPolicy
 from threethirteen.core.ai.lookahead import leave_value, play_forward, sample_draws
 from threethirteen.core.cards import parse_card, parse_cards
@@ -64,7 +64,7 @@ def test_sampled_draws_are_seeded_and_respect_copies() -> None:
 
 
 def test_playing_forward_values_going_out_at_zero() -> None:
-    table = Table(1, False)  # threes wild
+    table = RoundFacts(1, False)  # threes wild
     leave = codes_of(parse_cards("5h 6h 9c"))
     seven = parse_card("7h").code
     assert play_forward(table, leave, [seven], [0.5]) == 0.0

@@ -25,10 +25,12 @@ from threethirteen.repl.files.config import (
 )
 from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.screen import TerminalScreen
-from threethirteen.repl.solo.game import PlayFront
-from threethirteen.repl.solo.play import main, open_table, parser, settings_from
+from threethirteen.repl.kit.seat import SeatFront
+from threethirteen.repl.solo.play import main, parser, settings_from
 from threethirteen.repl.solo.settings import DELAYS, Settings
 from threethirteen.repl.words.i18n import Texts
+
+from tests.fronts import open_table
 
 F2 = "\x1bOQ"
 
@@ -270,7 +272,7 @@ def test_a_broken_file_warns_once_on_stderr_and_the_game_goes_on(
 
 def open_at_terminal(
     keys: str, settings: Settings, settings_file: Path | None, *, resume: bool = False
-) -> tuple[PlayFront, str]:
+) -> tuple[SeatFront, str]:
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
@@ -330,7 +332,7 @@ def test_a_resumed_game_shows_the_hand_in_the_remembered_order(path: Path) -> No
     assert "Welcome back" in shown
     after = shown[shown.index("Welcome back") :]
     assert "Your hand, by rank:" in after and "Your hand, by suit:" not in after
-    assert table.settings.sort == "rank"
+    assert table.sort == "rank"
 
 
 def test_a_script_remembers_nothing(path: Path, tmp_path: Path) -> None:

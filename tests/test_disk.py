@@ -16,18 +16,18 @@ from prompt_toolkit.output import DummyOutput
 from threethirteen.core.events import DrawSource, GameEnded
 from threethirteen.core.log import event_line, read_log
 from threethirteen.core.rules import Draw
-from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.files.storage import Autosave, read_stats
-from threethirteen.repl.kit.commands import render_stats
 from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.render import Text
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.solo.game import PlayFront
+from threethirteen.repl.kit.seat import SeatFront
+from threethirteen.repl.solo.game import new_solo_front
 from threethirteen.repl.solo.keeping import record_result
-from threethirteen.repl.solo.play import open_table
-from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.solo.saves import render_stats
+from threethirteen.repl.solo.settings import YOU, Settings
 from threethirteen.repl.words.i18n import Texts
 
+from tests.fronts import game_of, open_table
 from tests.test_repl_state import lowest_discard, move, started
 
 
@@ -64,7 +64,7 @@ def test_a_full_disk_cuts_the_autosave_back_to_its_last_line_and_saves_again_lat
     saved = len(timeline.recorded())
 
     disk.room = 30  # part of the next line fits
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+    move(timeline, Draw(seat=YOU, source=DrawSource.STOCK))
     autosave.sync(timeline.recorded())
     assert disk.cut_off == 30
     assert path.read_bytes() == whole  # the cut-off line is gone
@@ -77,7 +77,7 @@ def test_a_full_disk_cuts_the_autosave_back_to_its_last_line_and_saves_again_lat
     assert read_log(path.read_text()).events == timeline.recorded()[:saved]
 
     disk.room = None  # room again: everything not yet written is written
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+    move(timeline, Draw(seat=YOU, source=DrawSource.STOCK))
     autosave.sync(timeline.recorded())
     assert told[1:] == [None] and autosave.failure is None
     assert read_log(path.read_text()).events == timeline.recorded()
@@ -90,7 +90,7 @@ def test_a_line_that_fails_midway_keeps_the_lines_before_it(tmp_path: Path) -> N
     timeline = started(27)
     autosave.sync(timeline.recorded())
     before = len(timeline.recorded())
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+    move(timeline, Draw(seat=YOU, source=DrawSource.STOCK))
     move(timeline, lowest_discard(timeline.state))  # the opponents play too: many lines
     first = timeline.recorded()[before]
     disk.room = len(event_line(before + 1, first).encode()) + 10
@@ -102,9 +102,9 @@ def test_a_line_that_fails_midway_keeps_the_lines_before_it(tmp_path: Path) -> N
     assert read_log(path.read_text()).events == timeline.recorded()
 
 
-def play_a_turn(table: PlayFront) -> None:
+def play_a_turn(table: SeatFront) -> None:
     table.execute("draw")
-    card = lowest_discard(table.state).card
+    card = lowest_discard(game_of(table).table.state).card
     assert table.execute(f"x {card}") is None
 
 
@@ -114,14 +114,14 @@ def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_agai
     shown = io.StringIO()
     disk = FullDisk()
     autosave = Autosave(tmp_path / "auto.jsonl", write=disk)
-    table = PlayFront.start(
+    table = new_solo_front(
         5,
         tx=Texts(),
         screen=PlainScreen(shown),
         settings=Settings(speed="instant"),
         autosave=autosave,
     )
-    table.save()
+    game_of(table).save()
     disk.room = 0
     play_a_turn(table)
     play_a_turn(table)
@@ -132,37 +132,33 @@ def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_agai
     assert said.count("The game could not be saved (No space left on device)") == 1
     assert said.count("The game is saved again.") == 1
     text = (tmp_path / "auto.jsonl").read_text()
-    assert read_log(text).events == table.events
+    assert read_log(text).events == game_of(table).events
 
 
 CHILD = """
-import io, resource, sys
+import resource, sys
 from pathlib import Path
-from threethirteen.repl.solo.play import open_table
-from threethirteen.repl.kit.commands import render_stats
 from threethirteen.repl.words.i18n import Texts
-from threethirteen.repl.solo.keeping import record_result
-from threethirteen.repl.solo.game import PlayFront
-from threethirteen.repl.kit.loop import run_terminal
-from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.solo.game import new_solo_front
+from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.solo.settings import Settings
-from threethirteen.repl.kit.render import Text
-from threethirteen.repl.files.storage import Autosave, read_stats
+from threethirteen.repl.files.storage import Autosave
+from tests.fronts import game_of
 from tests.test_disk import play_a_turn
 
 path = Path(sys.argv[1])
-table = PlayFront.start(
+table = new_solo_front(
     5, tx=Texts(), screen=PlainScreen(sys.stdout), settings=Settings(speed="instant"),
     autosave=Autosave(path),
 )
-table.save()
+game_of(table).save()
 soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
 resource.setrlimit(resource.RLIMIT_FSIZE, (path.stat().st_size + 100, hard))
 play_a_turn(table)
 play_a_turn(table)
 resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
 play_a_turn(table)
-print("events:", len(table.events))
+print("events:", len(game_of(table).events))
 """
 
 
@@ -198,14 +194,14 @@ def test_broken_statistics_are_kept_aside_and_said_never_counted_over(
 ) -> None:
     data_home.mkdir(parents=True)
     (data_home / "stats.json").write_text(damaged)
-    said = record_result(ENDED, assisted=False, tx=Texts())
+    said = record_result(ENDED, seat=YOU, assisted=False, tx=Texts())
     kept = list(data_home.glob("stats-broken-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == damaged
     assert said == [
         f"The statistics file was damaged: it is kept as {kept[0]}, and counting starts again."
     ]
     assert read_stats().stats.played == 1
-    assert record_result(ENDED, assisted=False, tx=Texts()) == []  # said once
+    assert record_result(ENDED, seat=YOU, assisted=False, tx=Texts()) == []  # said once
     assert read_stats().stats.played == 2
 
 
@@ -213,7 +209,7 @@ def test_statistics_that_cannot_be_read_are_left_alone_and_the_game_not_counted(
     data_home: Path,
 ) -> None:
     (data_home / "stats.json").mkdir(parents=True)
-    said = record_result(ENDED, assisted=False, tx=Texts())
+    said = record_result(ENDED, seat=YOU, assisted=False, tx=Texts())
     assert len(said) == 1 and said[0].startswith("This game could not be counted")
     assert (data_home / "stats.json").is_dir()
     assert "cannot be read" in plain(render_stats(Texts()))
@@ -250,5 +246,5 @@ def test_a_data_folder_that_cannot_be_made_leaves_a_game_that_plays_and_keeps_no
     assert "You draw" in said
     assert f"Cannot save to {data_home / 'saves' / 'mine.jsonl'}: Permission denied" in said
     assert "Goodbye. (This game was not autosaved.)" in said
-    assert table.autosave is None and not table.keep_stats
+    assert game_of(table).autosave is None and not game_of(table).keep_stats
     assert not data_home.exists()

@@ -10,13 +10,14 @@ from prompt_toolkit.document import Document
 from threethirteen.core.cards import CARDS_BY_CODE, JOKER, parse_card
 from threethirteen.core.errors import InvalidCommandError
 from threethirteen.core.events import DrawSource
-from threethirteen.repl.kit.commands import render_help
+from threethirteen.repl.kit.help import render_help
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.words import de
 from threethirteen.repl.words.cardwords import card_forms, read_card
 from threethirteen.repl.words.grammar import PLAY, REPLAY, Grammar, looks_like_card, parse
 from threethirteen.repl.words.i18n import Texts
 
+from tests.fronts import game_of
 from tests.seats import seat_completer
 from tests.test_repl_input import table_at
 from tests.test_repl_session import session
@@ -133,7 +134,7 @@ def _error(word: str) -> InvalidCommandError:
 
 
 def test_cards_complete_with_german_words() -> None:
-    state = table_at(seed=1, draw=DrawSource.STOCK).state  # A♥ J♥ K♥ K♠
+    state = game_of(table_at(seed=1, draw=DrawSource.STOCK)).table.state  # A♥ J♥ K♥ K♠
     completer = seat_completer(state, "de")
 
     def offered(text: str) -> list[str]:

@@ -19,14 +19,13 @@ from threethirteen.core.events import CardDrawn
 from threethirteen.core.log import encode_log
 from threethirteen.core.rules import decide, legal_commands, new_game
 from threethirteen.core.state import fold
-from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.kit.completer import card_word
 from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.screen import TerminalScreen
-from threethirteen.repl.solo.play import open_table
-from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.solo.settings import YOU, Settings
 from threethirteen.repl.words.i18n import Texts
 
+from tests.fronts import open_table
 from tests.test_pty_game import ended, spawn_cli
 
 WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
@@ -120,7 +119,7 @@ def test_a_read_only_folder_with_an_unfinished_game_resumes_it_or_leaves_it_alon
 ) -> None:
     data_home.mkdir(parents=True)
     state, events = new_game(5)
-    while not any(isinstance(event, CardDrawn) and event.seat == HUMAN for event in events):
+    while not any(isinstance(event, CardDrawn) and event.seat == YOU for event in events):
         new = decide(state, legal_commands(state)[0])  # everyone plays on until you drew
         state, events = fold(new, state), (*events, *new)
     autosave = data_home / "autosave.jsonl"
@@ -132,7 +131,7 @@ def test_a_read_only_folder_with_an_unfinished_game_resumes_it_or_leaves_it_alon
     assert "not writable" in said
     assert autosave.read_text(encoding="utf-8") == text
     assert state.round is not None
-    card = card_word(state.round.hands[HUMAN][0])
+    card = card_word(state.round.hands[YOU][0])
     said = play("j" + card + "\rquit\r", lang="de")  # resumed: it plays, and is not saved
     assert "In den Datenordner" in said and "nicht automatisch gespeichert" in said
     assert autosave.read_text(encoding="utf-8") == text

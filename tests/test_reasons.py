@@ -33,13 +33,14 @@ from threethirteen.core.cards import CARDS_BY_CODE, parse_card
 from threethirteen.core.events import CardDiscarded, CardDrawn
 from threethirteen.core.players import load_policy, play_game
 from threethirteen.core.state import Phase
-from threethirteen.core.timeline import HUMAN
 from threethirteen.repl.kit.narrate import reason_of
 from threethirteen.repl.kit.screen import PlainScreen
-from threethirteen.repl.solo.game import PlayFront
-from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.solo.game import new_solo_front
+from threethirteen.repl.solo.settings import YOU, Settings
 from threethirteen.repl.words import de
 from threethirteen.repl.words.i18n import Texts
+
+from tests.fronts import game_of
 
 EN = Texts("en")
 DE = Texts("de")
@@ -249,13 +250,13 @@ def test_the_replay_viewer_says_why_in_german() -> None:
 @pytest.mark.parametrize("seed", [11, 12])
 def test_the_hint_speaks_german(level: str, seed: int) -> None:
     shown = io.StringIO()
-    table = PlayFront.start(
+    table = new_solo_front(
         seed, tx=Texts("de"), screen=PlainScreen(shown), settings=Settings(speed="instant")
     )
-    table._play(None)
+    game_of(table).drive()
     table._helper = load_policy(level)
     for phase, move in ((Phase.DRAW, "ziehen"), (Phase.DISCARD, None)):
-        assert table.state.turn == HUMAN and table.state.phase == phase
+        assert game_of(table).table.state.turn == YOU and game_of(table).table.state.phase == phase
         shown.seek(0)
         shown.truncate()
         table.execute("tipp")

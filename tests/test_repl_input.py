@@ -15,37 +15,39 @@ from threethirteen.core.events import DrawSource
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.state import GameState, Phase
-from threethirteen.core.timeline import HUMAN
-from threethirteen.repl.kit.commands import render_help
 from threethirteen.repl.kit.completer import card_matches, card_word
+from threethirteen.repl.kit.help import render_help
 from threethirteen.repl.kit.keys import complete_certain
 from threethirteen.repl.kit.render import fit, plain
 from threethirteen.repl.kit.screen import PlainScreen
+from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.kit.validator import GameValidator
-from threethirteen.repl.solo.game import PlayFront, move_command
-from threethirteen.repl.solo.settings import Settings
-from threethirteen.repl.words.grammar import COMMANDS, PLAY, UsageError, parse
+from threethirteen.repl.solo.game import new_solo_front
+from threethirteen.repl.solo.settings import YOU, Settings
+from threethirteen.repl.words.grammar import COMMANDS, PLAY, UsageError, move_command, parse
 from threethirteen.repl.words.i18n import Texts
 
+from tests.fronts import game_of
 from tests.seats import seat_completer
 
 pytestmark = pytest.mark.usefixtures("data_home")
 
 
-def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -> PlayFront:
+def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -> SeatFront:
     """A table at the human's first turn (the opponents before it have played); maybe drawn."""
-    table = PlayFront.start(
+    table = new_solo_front(
         seed, tx=Texts(lang), screen=PlainScreen(_Sink()), settings=Settings(speed="instant")
     )
-    table._play(None)
-    assert table.state.turn == HUMAN and table.state.phase == Phase.DRAW
+    game_of(table).drive()
+    state = game_of(table).table.state
+    assert state.turn == YOU and state.phase == Phase.DRAW
     if draw is not None:
-        table.game.submit(HUMAN, Draw(seat=HUMAN, source=draw))
+        game_of(table).table.submit(YOU, Draw(seat=YOU, source=draw))
     return table
 
 
 def human_turn(seed: int = 11) -> GameState:
-    return table_at(seed).state
+    return game_of(table_at(seed)).table.state
 
 
 class _Sink:
@@ -172,9 +174,9 @@ def test_german_commands_complete() -> None:
 
 
 def test_cards_complete_with_the_penalty_after_discarding() -> None:
-    state = table_at(draw=DrawSource.STOCK).state
+    state = game_of(table_at(draw=DrawSource.STOCK)).table.state
     assert state.round is not None
-    hand = state.round.hands[HUMAN]
+    hand = state.round.hands[YOU]
     found = complete(state, "discard ")
     after = {}
     for text, display, meta in found:
@@ -191,7 +193,7 @@ def test_cards_complete_with_the_penalty_after_discarding() -> None:
 
 
 def test_the_card_taken_from_the_pile_is_not_offered() -> None:
-    state = table_at(draw=DrawSource.DISCARD).state
+    state = game_of(table_at(draw=DrawSource.DISCARD)).table.state
     assert state.round is not None and state.round.taken_from_discard is not None
     offered = {parse_card(text) for text, _, _ in complete(state, "x ")}
     assert state.round.taken_from_discard not in offered
@@ -199,9 +201,9 @@ def test_the_card_taken_from_the_pile_is_not_offered() -> None:
 
 
 def test_card_prefixes_and_bare_cards() -> None:
-    state = table_at(draw=DrawSource.STOCK).state
+    state = game_of(table_at(draw=DrawSource.STOCK)).table.state
     assert state.round is not None
-    hand = state.round.hands[HUMAN]
+    hand = state.round.hands[YOU]
     first = hand[0]
     prefix = card_word(first)[:-1]
     found = {text for text, display, _ in complete(state, prefix) if display != text}
@@ -213,9 +215,9 @@ def test_card_prefixes_and_bare_cards() -> None:
 
 
 def test_enter_completes_a_card_only_when_the_menu_offers_just_it() -> None:
-    state = table_at(seed=1, draw=DrawSource.STOCK).state
+    state = game_of(table_at(seed=1, draw=DrawSource.STOCK)).table.state
     assert state.round is not None
-    assert [str(card) for card in state.round.hands[HUMAN]] == ["A♥", "J♥", "K♥", "K♠"]
+    assert [str(card) for card in state.round.hands[YOU]] == ["A♥", "J♥", "K♥", "K♠"]
     completer = seat_completer(state)
     assert completer.sole_card("discard A") == "discard Ah"
     assert completer.sole_card("ablegen a") == "ablegen Ah"
@@ -228,7 +230,7 @@ def test_enter_completes_a_card_only_when_the_menu_offers_just_it() -> None:
 
 
 def test_tab_completes_what_is_certain_and_points_at_nothing_among_several() -> None:
-    state = table_at(seed=1, draw=DrawSource.STOCK).state  # A♥ J♥ K♥ K♠; 3s are wild
+    state = game_of(table_at(seed=1, draw=DrawSource.STOCK)).table.state  # A♥ J♥ K♥ K♠; 3s are wild
     completer = seat_completer(state)
 
     def tab(text: str, *, again: bool = False, buffer: Buffer | None = None) -> Buffer:
@@ -266,7 +268,7 @@ def test_saves_complete_by_name_and_paths_as_paths(
 
 def test_choices_and_topics_complete() -> None:
     state = human_turn()
-    assert [text for text, _, _ in complete(state, "auto ")] == ["turn", "round", "game"]
+    assert [text for text, _, _ in complete(state, "auto ")] == ["turn", "round", "game", "off"]
     assert [text for text, _, _ in complete(state, "speed s")] == ["step"]
     assert [text for text, _, _ in complete(state, "help d")] == ["draw", "discard"]
     assert complete(state, "draw ") == []
@@ -275,7 +277,7 @@ def test_choices_and_topics_complete() -> None:
 # -- the validator ----------------------------------------------------------------------
 
 
-def validator_for(table: PlayFront) -> GameValidator:
+def validator_for(table: SeatFront) -> GameValidator:
     return GameValidator(table.problem, table.tx)
 
 
@@ -305,9 +307,9 @@ def test_words_on_their_way_pass_until_enter() -> None:
 def test_impossible_moves_are_flagged_before_enter() -> None:
     table = table_at()
     validator = validator_for(table)
-    round_ = table.state.round
+    round_ = game_of(table).table.state.round
     assert round_ is not None
-    card = round_.hands[HUMAN][0]
+    card = round_.hands[YOU][0]
     assert "take a card first" in (rejects(validator, f"discard {card_word(card)}") or "")
     assert "Nothing to redo" in (rejects(validator, "redo") or "")
     assert "not moved yet" in (rejects(validator, "undo") or "")
@@ -316,8 +318,8 @@ def test_impossible_moves_are_flagged_before_enter() -> None:
     drawn = table_at(draw=DrawSource.STOCK)
     validator = validator_for(drawn)
     assert "cannot take another card" in (rejects(validator, "draw") or "")
-    assert drawn.state.round is not None
-    hand = drawn.state.round.hands[HUMAN]
+    assert game_of(drawn).table.state.round is not None
+    hand = game_of(drawn).table.state.round.hands[YOU]
     missing = next(
         c for c in map(parse_card, ("2c", "5d", "9h", "Ks", "7c", "Qd")) if c not in hand
     )
@@ -325,8 +327,9 @@ def test_impossible_moves_are_flagged_before_enter() -> None:
     assert rejects(validator, f"x {card_word(hand[0])}") is None
 
     took = table_at(draw=DrawSource.DISCARD)
-    assert took.state.round is not None and took.state.round.taken_from_discard is not None
-    taken = card_word(took.state.round.taken_from_discard)
+    took_round = game_of(took).table.state.round
+    assert took_round is not None and took_round.taken_from_discard is not None
+    taken = card_word(took_round.taken_from_discard)
     assert "taken from the discard pile" in (rejects(validator_for(took), f"x {taken}") or "")
 
 
@@ -334,12 +337,12 @@ def test_validation_speaks_german() -> None:
     table = table_at(lang="de")
     validator = validator_for(table)
     assert "Unbekannter Befehl" in (rejects(validator, "xyzzy") or "")
-    assert table.state.round is not None
-    card = table.state.round.hands[HUMAN][0]
+    assert game_of(table).table.state.round is not None
+    card = game_of(table).table.state.round.hands[YOU][0]
     assert "Erst eine Karte nehmen" in (rejects(validator, f"ablegen {card_word(card)}") or "")
 
 
 def test_a_move_is_the_engines_command() -> None:
     parsed = parse("discard jk")
     assert parsed is not None
-    assert move_command(parsed) == Discard(seat=HUMAN, card=parse_card("jk"))
+    assert move_command(parsed, YOU) == Discard(seat=YOU, card=parse_card("jk"))

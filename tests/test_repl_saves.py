@@ -14,10 +14,12 @@ from threethirteen.core.log import read_log
 from threethirteen.repl.files.storage import write_atomic
 from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.solo.game import PlayFront
-from threethirteen.repl.solo.play import open_table
+from threethirteen.repl.kit.seat import SeatFront
+from threethirteen.repl.solo.game import new_solo_front
 from threethirteen.repl.solo.settings import Settings
 from threethirteen.repl.words.i18n import Texts
+
+from tests.fronts import game_of, open_table
 
 
 @pytest.fixture(autouse=True)
@@ -26,10 +28,10 @@ def saves(data_home: Path) -> Path:
     return data_home / "saves"
 
 
-def scripted(*lines: str, seed: int = 3) -> tuple[PlayFront, str]:
+def scripted(*lines: str, seed: int = 3) -> tuple[SeatFront, str]:
     """A game without a terminal (a script): the table and all it printed."""
     shown = io.StringIO()
-    table = PlayFront.start(
+    table = new_solo_front(
         seed, tx=Texts(), screen=PlainScreen(shown), settings=Settings(speed="instant")
     )
     for line in lines:
@@ -59,8 +61,8 @@ def test_a_name_goes_into_the_saves_folder_with_jsonl_and_the_full_path_is_print
 ) -> None:
     table, shown = scripted("save mygame")
     path = saves / "mygame.jsonl"
-    assert f"Saved to {path} ({len(table.events)} events)." in shown
-    assert read_log(path.read_text(encoding="utf-8")).events == table.events
+    assert f"Saved to {path} ({len(game_of(table).events)} events)." in shown
+    assert read_log(path.read_text(encoding="utf-8")).events == game_of(table).events
     assert not list(Path.cwd().glob("*.jsonl"))  # nothing in the working folder
 
 
@@ -138,13 +140,15 @@ def test_a_pipe_or_a_link_is_never_replaced_unasked_nor_written_through(
 def test_load_finds_a_save_as_save_named_it(saves: Path, tmp_path: Path) -> None:
     scripted("save mygame", seed=5)
     table, shown = scripted("load mygame")
-    assert f"Loaded {saves / 'mygame.jsonl'}: seed 5" in shown and table.state.seed == 5
+    assert f"Loaded {saves / 'mygame.jsonl'}: seed 5" in shown
+    assert game_of(table).table.state.seed == 5
     (tmp_path / "local.jsonl").write_bytes((saves / "mygame.jsonl").read_bytes())
     table, shown = scripted("load local.jsonl")
     assert f"There is no saved game 'local.jsonl' in {saves}." in shown
-    assert "For the file in this folder: load ./local.jsonl" in shown and table.state.seed == 3
+    assert "For the file in this folder: load ./local.jsonl" in shown
+    assert game_of(table).table.state.seed == 3
     table, _ = scripted("load ./local.jsonl")
-    assert table.state.seed == 5
+    assert game_of(table).table.state.seed == 5
 
 
 def test_write_atomic_without_overwrite_leaves_an_existing_file(tmp_path: Path) -> None:

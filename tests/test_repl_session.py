@@ -19,17 +19,18 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output import DummyOutput
 from threethirteen.core.cards import Card
 from threethirteen.core.log import read_log
-from threethirteen.core.timeline import HUMAN
 from threethirteen.core.verify import verify_log
 from threethirteen.repl.kit.completer import card_word
 from threethirteen.repl.kit.keys import KEY_HELP
 from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
+from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.kit.style import wants_plain
-from threethirteen.repl.solo.game import PlayFront
-from threethirteen.repl.solo.play import open_table
-from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.solo.game import SoloGame, new_solo_front
+from threethirteen.repl.solo.settings import YOU, Settings
 from threethirteen.repl.words.i18n import Texts
+
+from tests.fronts import game_of, open_table
 
 SEED = 41
 F2 = "\x1bOQ"
@@ -42,7 +43,7 @@ def _data_home(data_home: Path, colour_allowed: None) -> Path:
 
 def session(
     keys: str, *, lang: str = "en", resume: bool = False, seed: int = SEED
-) -> tuple[int, PlayFront, str]:
+) -> tuple[int, SeatFront, str]:
     """Run a whole session on ``keys``; the exit code, the table and everything shown."""
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
@@ -68,9 +69,9 @@ class _Quiet:
         pass
 
 
-def preview(*lines: str, seed: int = SEED) -> PlayFront:
+def preview(*lines: str, seed: int = SEED) -> SeatFront:
     """The same game played without a terminal, to know the cards before the keys are typed."""
-    table = PlayFront.start(
+    table = new_solo_front(
         seed, tx=Texts(), screen=PlainScreen(_Quiet()), settings=Settings(level="easy")
     )
     table.begin()
@@ -81,9 +82,9 @@ def preview(*lines: str, seed: int = SEED) -> PlayFront:
 
 def first_card() -> Card:
     """A card the human holds after drawing from the stock on the first turn."""
-    round_ = preview("draw").state.round
+    round_ = game_of(preview("draw")).table.state.round
     assert round_ is not None
-    return round_.hands[HUMAN][0]
+    return round_.hands[YOU][0]
 
 
 def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
@@ -107,11 +108,11 @@ def test_a_game_at_the_prompt(_data_home: Path, tmp_path: Path) -> None:
     saved_to = _data_home / "saves" / "mine.jsonl"  # the saves folder, .jsonl added
     assert f"Saved to {saved_to} (" in " ".join(shown.split())
     saved = read_log(saved_to.read_text(encoding="utf-8"))
-    assert saved.events == table.events
-    assert saved.state.is_assisted(HUMAN)
+    assert saved.events == game_of(table).events
+    assert saved.state.is_assisted(YOU)
     assert verify_log(saved).ok, Texts("en").verdict(verify_log(saved))
     autosave = read_log((_data_home / "autosave.jsonl").read_text(encoding="utf-8"))
-    assert autosave.events == table.events
+    assert autosave.events == game_of(table).events
     history = (_data_home / "history").read_text(encoding="utf-8")
     assert "draw" in history and "xyzzy" not in history
 
@@ -124,8 +125,8 @@ def test_an_autosaved_game_resumes(_data_home: Path) -> None:
     assert code == 0
     assert "An unfinished game was saved (seed 41, round 1). Resume it?" in shown
     assert "Welcome back" in shown
-    assert table.events[: len(before)] == before
-    assert len(table.events) > len(before)
+    assert game_of(table).events[: len(before)] == before
+    assert len(game_of(table).events) > len(before)
 
 
 def test_declining_to_resume_keeps_the_old_game(_data_home: Path) -> None:
@@ -138,7 +139,7 @@ def test_declining_to_resume_keeps_the_old_game(_data_home: Path) -> None:
 
 def test_auto_game_plays_to_the_final_result(_data_home: Path) -> None:
     code, table, shown = session("auto game\rstats\rscore\rquit\r")
-    assert code == 0 and table.state.ended is not None
+    assert code == 0 and game_of(table).table.state.ended is not None
     assert "Game over after 11 rounds." in shown
     assert any(words in shown for words in ("wins with", "Nobody wins", "You win"))
     assert "Round 11 is over" in shown and "(auto)" in shown
@@ -173,16 +174,16 @@ def test_a_session_in_german() -> None:
 def test_hint_marks_the_game_assisted() -> None:
     _, table, shown = session("hint\r quit\r")
     assert "Hint: " in shown and "why: " in shown
-    assert table.state.is_assisted(HUMAN)
+    assert game_of(table).table.state.is_assisted(YOU)
 
 
 def test_an_unexpected_error_is_written_down_and_the_game_goes_on(
     _data_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(self: PlayFront) -> None:
+    def broken(self: SoloGame) -> None:
         raise RuntimeError("the hint machine broke")
 
-    monkeypatch.setattr(PlayFront, "hint", broken)
+    monkeypatch.setattr(SoloGame, "hint", broken)
     code, _, shown = session("hint\r draw\r quit\r")
     assert code == 0
     assert "Something unexpected went wrong (RuntimeError: the hint machine broke)" in shown
@@ -198,18 +199,18 @@ def test_an_unreadable_save_is_answered(tmp_path: Path) -> None:
     said = " ".join(shown.split())
     assert f"Cannot load {tmp_path / 'broken.jsonl'}: line 2: not JSON" in said
     assert f"Cannot load {tmp_path / 'other.txt'}: line 1" in said
-    assert table.state.seed == SEED
+    assert game_of(table).table.state.seed == SEED
 
 
 def test_new_asks_and_starts_the_given_seed(_data_home: Path) -> None:
     _, table, shown = session("draw\r new 77\ry quit\r")
     assert "Start a new game? This one is not finished." in shown
-    assert "New game: seed 77" in shown and table.state.seed == 77
+    assert "New game: seed 77" in shown and game_of(table).table.state.seed == 77
     assert len(list(_data_home.glob("unfinished-*.jsonl"))) == 1
 
 
 def test_enter_plays_the_only_card_the_menu_offers(_data_home: Path) -> None:
-    hand = preview("draw", seed=1).state.round.hands[HUMAN]  # type: ignore[union-attr]
+    hand = game_of(preview("draw", seed=1)).table.state.round.hands[YOU]  # type: ignore[union-attr]
     assert [str(card) for card in hand] == ["A♥", "J♥", "K♥", "K♠"]
     _, _, shown = session("draw\r discard A\r quit\r", seed=1)
     assert "You discard A♥." in shown
@@ -224,7 +225,8 @@ def test_enter_plays_the_only_card_the_menu_offers(_data_home: Path) -> None:
 def test_enter_does_not_guess_between_two_cards(_data_home: Path) -> None:
     _, table, shown = session("draw\r discard K\r\x03 A\r\x03 quit\r", seed=1)
     assert "You discard" not in shown  # K♥ or K♠; A♥ or the command auto
-    assert table.state.round is not None and len(table.state.round.hands[HUMAN]) == 4
+    round_ = game_of(table).table.state.round
+    assert round_ is not None and len(round_.hands[YOU]) == 4
     history = (_data_home / "history").read_text(encoding="utf-8")
     assert "discard K" not in history
 
@@ -276,8 +278,8 @@ def test_tab_then_enter_discards_no_card_the_player_did_not_point_at() -> None:
     # prompt_toolkit's Tab highlighted the first card of the menu, and Enter played it
     _, table, shown = session("draw\r x \t\r\x03 quit\r", seed=1)
     assert "You discard" not in shown
-    round_ = table.state.round
-    assert round_ is not None and len(round_.hands[HUMAN]) == 4
+    round_ = game_of(table).table.state.round
+    assert round_ is not None and len(round_.hands[YOU]) == 4
     # a second Tab points at the first card: the lowest penalty after (J♥, 21)
     _, _, shown = session("draw\r x \t\t\r quit\r", seed=1)
     assert "You discard J♥." in shown

@@ -13,7 +13,7 @@ from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.players import PolicyError, load_policy, play_game, play_on, policy_turn
 from threethirteen.core.rules import Assist, Discard, Draw, decide, new_game
 from threethirteen.core.state import GameState
-from threethirteen.core.timeline import HUMAN, Timeline, reveals_hidden
+from threethirteen.core.timeline import Timeline, reveals_hidden
 from threethirteen.core.views import view_for
 from threethirteen.repl.files.storage import Autosave, Stats, read_stats, save_stats, write_crash
 from threethirteen.repl.kit.render import (
@@ -23,6 +23,7 @@ from threethirteen.repl.kit.render import (
     render_score_sheet,
     render_table,
 )
+from threethirteen.repl.solo.settings import YOU
 from threethirteen.repl.words.i18n import Texts, language_from_environment
 
 pytestmark = pytest.mark.usefixtures("data_home")
@@ -33,7 +34,7 @@ POLICY = load_policy("easy")
 
 def opponents(timeline: Timeline) -> None:
     """The opponents play until it is the human's turn (or the game is over)."""
-    while timeline.state.ended is None and timeline.state.turn != HUMAN:
+    while timeline.state.ended is None and timeline.state.turn != YOU:
         timeline.extend(policy_turn(timeline.state, POLICY))
 
 
@@ -51,9 +52,9 @@ def move(timeline: Timeline, command: Draw | Discard) -> None:
 
 
 def lowest_discard(state: GameState) -> Discard:
-    view = view_for(state, HUMAN)
+    view = view_for(state, YOU)
     card = POLICY.choose_discard(view)
-    return Discard(seat=HUMAN, card=card)
+    return Discard(seat=YOU, card=card)
 
 
 # -- undo and redo ----------------------------------------------------------------------
@@ -62,66 +63,66 @@ def lowest_discard(state: GameState) -> Discard:
 def test_undo_of_a_take_is_free_and_redo_restores_exactly() -> None:
     timeline = started()
     before = timeline.state
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.DISCARD))
+    move(timeline, Draw(seat=YOU, source=DrawSource.DISCARD))
     after = tuple(timeline.events)
-    assert timeline.undo() is not None
-    assert timeline.state == before and not timeline.assisted
+    assert timeline.undo_for(YOU) is not None
+    assert timeline.state == before and not timeline.assisted_for(YOU)
     assert timeline.redo() is not None
-    assert tuple(timeline.events) == after and not timeline.assisted
+    assert tuple(timeline.events) == after and not timeline.assisted_for(YOU)
 
 
 def test_undo_after_a_stock_draw_marks_the_game_assisted() -> None:
     timeline = started()
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+    move(timeline, Draw(seat=YOU, source=DrawSource.STOCK))
     drawn = tuple(timeline.events)
-    timeline.undo()
-    assert timeline.assisted and not timeline.state.is_assisted(HUMAN)
-    assert timeline.pending == [AssistanceUsed(seat=HUMAN, help=Assistance.UNDO)]
+    timeline.undo_for(YOU)
+    assert timeline.assisted_for(YOU) and not timeline.state.is_assisted(YOU)
+    assert timeline.pending == [AssistanceUsed(seat=YOU, help=Assistance.UNDO)]
     assert timeline.recorded()[-1] == timeline.pending[0]
     timeline.redo()
     assert tuple(timeline.events) == drawn  # exactly: the pending help is not in the way
     move(timeline, lowest_discard(timeline.state))
-    assert timeline.state.is_assisted(HUMAN) and not timeline.pending
+    assert timeline.state.is_assisted(YOU) and not timeline.pending
     assert isinstance(timeline.events[len(drawn)], AssistanceUsed)
 
 
 def test_undo_of_a_discard_goes_back_past_the_opponents() -> None:
     timeline = started()
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.DISCARD))
+    move(timeline, Draw(seat=YOU, source=DrawSource.DISCARD))
     mid = timeline.state
     move(timeline, lowest_discard(timeline.state))
     assert len(timeline.events) > mid.event_count + 2  # the opponents played after it
-    removed = timeline.undo()
-    assert removed is not None and reveals_hidden(removed)
-    assert timeline.state == mid and timeline.assisted
+    removed = timeline.undo_for(YOU)
+    assert removed is not None and reveals_hidden(removed, YOU)
+    assert timeline.state == mid and timeline.assisted_for(YOU)
 
 
 def test_undo_is_unlimited_and_keeps_help_taken() -> None:
     timeline = started(22)
     first = timeline.state
     for _ in range(3):
-        move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+        move(timeline, Draw(seat=YOU, source=DrawSource.STOCK))
         timeline.begin()
-        timeline.extend(decide(timeline.state, Assist(seat=HUMAN, help=Assistance.HINT)))
+        timeline.extend(decide(timeline.state, Assist(seat=YOU, help=Assistance.HINT)))
         move(timeline, lowest_discard(timeline.state))
-    while timeline.undo() is not None:
+    while timeline.undo_for(YOU) is not None:
         pass
     assert timeline.state == first
     assert {p.help for p in timeline.pending} == {Assistance.HINT, Assistance.UNDO}
-    assert not timeline.can_undo and timeline.can_redo
+    assert not timeline.can_undo_for(YOU) and timeline.can_redo
 
 
 def test_a_new_move_forgets_the_redo_stack() -> None:
     timeline = started()
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
-    timeline.undo()
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.DISCARD))
+    move(timeline, Draw(seat=YOU, source=DrawSource.STOCK))
+    timeline.undo_for(YOU)
+    move(timeline, Draw(seat=YOU, source=DrawSource.DISCARD))
     assert not timeline.can_redo and timeline.redo() is None
 
 
 def test_no_undo_once_the_game_is_over() -> None:
     timeline = Timeline(play_game(23, ("easy",) * 4))
-    assert not timeline.can_undo and timeline.undo() is None
+    assert not timeline.can_undo_for(YOU) and timeline.undo_for(YOU) is None
 
 
 # -- rendering --------------------------------------------------------------------------
@@ -151,7 +152,8 @@ def test_every_screen_of_a_game_fits_80_columns(lang: str) -> None:
                 assert widest(plain(render_round_over(event, tx))) <= 80  # type: ignore[arg-type]
     sheet = plain(render_score_sheet(state.score_sheet, tx, assisted=True))
     assert widest(sheet) <= 80 and len(sheet.splitlines()) == 11 + 3
-    over = plain(render_game_over(state, tx, assisted=False))
+    assert state.ended is not None
+    over = plain(render_game_over(state.ended, tx, assisted=False))
     assert widest(over) <= 80
 
 
@@ -168,11 +170,11 @@ def test_the_table_shows_what_the_issue_asks_for() -> None:
 
 
 def test_nobody_wins_on_a_shared_lowest_total() -> None:
-    state = GameState(ended=GameEnded(totals=(40, 40, 55, 60), winner=None))
-    text = plain(render_game_over(state, Texts(), assisted=True))
+    ended = GameEnded(totals=(40, 40, 55, 60), winner=None)
+    text = plain(render_game_over(ended, Texts(), assisted=True))
     assert "Nobody wins: You and Left share the lowest total, 40" in text
     assert "assisted" in text
-    german = plain(render_game_over(state, Texts("de"), assisted=False))
+    german = plain(render_game_over(ended, Texts("de"), assisted=False))
     assert "Niemand gewinnt: Du und Links" in german
 
 
@@ -213,15 +215,15 @@ def test_the_autosave_appends_and_rewrites_when_undo_shortens(tmp_path: Path) ->
     autosave = Autosave(tmp_path / "auto.jsonl")
     autosave.sync(timeline.recorded())
     size = (tmp_path / "auto.jsonl").stat().st_size
-    move(timeline, Draw(seat=HUMAN, source=DrawSource.STOCK))
+    move(timeline, Draw(seat=YOU, source=DrawSource.STOCK))
     autosave.sync(timeline.recorded())
     assert (tmp_path / "auto.jsonl").stat().st_size > size
     assert read_log((tmp_path / "auto.jsonl").read_text()).events == timeline.recorded()
-    timeline.undo()
+    timeline.undo_for(YOU)
     autosave.sync(timeline.recorded())
     text = (tmp_path / "auto.jsonl").read_text()
     assert text == encode_log(timeline.recorded())
-    assert read_log(text).state.is_assisted(HUMAN)  # the pending help is saved too
+    assert read_log(text).state.is_assisted(YOU)  # the pending help is saved too
 
 
 def test_statistics_count_games_and_survive_damage(tmp_path: Path) -> None:

@@ -41,12 +41,13 @@ from threethirteen.repl.kit.narrate import describe
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.kit.validator import GameValidator
-from threethirteen.repl.solo.replay import main, open_replay
-from threethirteen.repl.solo.replay_front import Replay
+from threethirteen.repl.solo.replay import main
+from threethirteen.repl.solo.replay_front import ReplayFront as Replay
 from threethirteen.repl.words.grammar import REPLAY
 from threethirteen.repl.words.i18n import Texts
 
 from tests.child import Cli
+from tests.fronts import open_replay
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 

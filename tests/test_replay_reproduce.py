@@ -32,17 +32,18 @@ from threethirteen.core.moves import move_end
 from threethirteen.core.players import load_policy, play_on
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import Phase
-from threethirteen.core.timeline import HUMAN
 from threethirteen.repl import cli
 from threethirteen.repl.files import reproduce
 from threethirteen.repl.files.reproduce import ReproduceError, issues_url, parse_target, rebuild
 from threethirteen.repl.kit.completer import card_word
 from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
-from threethirteen.repl.solo.game import PlayFront
-from threethirteen.repl.solo.play import main, open_table
-from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.solo.game import new_solo_front, solo_front
+from threethirteen.repl.solo.play import main
+from threethirteen.repl.solo.settings import YOU, Settings
 from threethirteen.repl.words.i18n import Texts
+
+from tests.fronts import game_of, open_table
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 AUTOSAVE = '{"not": "touched"}\n'
@@ -128,7 +129,7 @@ def test_a_target_is_file_colon_number() -> None:
 
 def draw_and_throw(seed: int, before: list[str], turns: int) -> list[str]:
     """Lines for ``turns`` turns of drawing from the stock and discarding the card drawn."""
-    table = PlayFront.start(
+    table = new_solo_front(
         seed, tx=Texts(), screen=PlainScreen(io.StringIO()), settings=Settings(level="easy")
     )
     table.begin()
@@ -136,8 +137,8 @@ def draw_and_throw(seed: int, before: list[str], turns: int) -> list[str]:
         table.execute(line)
     lines: list[str] = []
     for _ in range(turns):
-        round_ = table.state.round
-        assert round_ is not None and table.state.turn == HUMAN
+        round_ = game_of(table).table.state.round
+        assert round_ is not None and game_of(table).table.state.turn == YOU
         for line in ("draw", f"x {card_word(round_.stock[0])}"):
             table.execute(line)
             lines.append(line)
@@ -197,14 +198,14 @@ def test_report_at_the_prompt(data: Path) -> None:
     assert isinstance(table.screen, TerminalScreen)
     shown = "".join(table.screen.transcript)
     (log,) = data.glob("report-*-seed33.jsonl")
-    count = len(table.events)
+    count = len(game_of(table).events)
     assert f"threethirteen play --replay-to {log}:{count}\n" in shown
     assert "Bug report written" in " ".join(shown.split())
     # where to send it: the Issues URL of the installed package's metadata
     assert issues_url() == "https://github.com/threethirteen/threethirteen/issues"
     said = " ".join(shown.split())
     assert f"Please open an issue at {issues_url()} and attach both files." in said
-    assert read_log(log.read_text(encoding="utf-8")).events == table.events
+    assert read_log(log.read_text(encoding="utf-8")).events == game_of(table).events
     assert log.with_suffix(".txt").exists()
 
 
@@ -224,14 +225,14 @@ def test_rebuilt_in_the_middle_of_a_turn_the_opponents_play_on_as_recorded(
     saved = read_log((tmp_path / "out.jsonl").read_text(encoding="utf-8"))
     assert len(saved.events) > drawn + 1
     assert saved.events == game.events[: len(saved.events)]  # Left and the others, as recorded
-    assert saved.state.turn == HUMAN and saved.state.phase == Phase.DRAW
+    assert saved.state.turn == YOU and saved.state.phase == Phase.DRAW
     assert untouched(data)
 
 
 def test_rebuilt_in_the_middle_of_your_turn_you_discard(
     tmp_path: Path, recorded: Path, capsys: pytest.CaptureFixture[str], game: Played
 ) -> None:
-    drawn = game.index_of(CardDrawn, start=game.index_of(CardDiscarded), seat=HUMAN)
+    drawn = game.index_of(CardDrawn, start=game.index_of(CardDiscarded), seat=YOU)
     discard = game.events[drawn + 1]
     assert isinstance(discard, CardDiscarded)
     lines = script(tmp_path, [f"x {card_word(discard.card)}", "save ./out.jsonl"])
@@ -239,7 +240,7 @@ def test_rebuilt_in_the_middle_of_your_turn_you_discard(
     assert "your turn" not in capsys.readouterr().err
     saved = read_log((tmp_path / "out.jsonl").read_text(encoding="utf-8")).events
     assert len(saved) > drawn + 2 and saved[: drawn + 1] == game.events[: drawn + 1]
-    assert saved[drawn + 1] == CardDiscarded(seat=HUMAN, card=discard.card)  # yours: no reason
+    assert saved[drawn + 1] == CardDiscarded(seat=YOU, card=discard.card)  # yours: no reason
     assert saved[drawn + 2 :] == game.events[drawn + 2 : len(saved)]
 
 
@@ -336,7 +337,7 @@ def test_a_rebuilt_game_at_the_prompt_is_neither_autosaved_nor_counted(
     assert "Rebuilt from" in shown and "This game is not autosaved" in shown
     assert "Leave? This game is not autosaved (save FILE keeps it)." in shown
     assert "Goodbye. (This game was not autosaved.)" in shown
-    assert table.events[: len(rebuilt.events)] == tuple(rebuilt.events)
+    assert game_of(table).events[: len(rebuilt.events)] == tuple(rebuilt.events)
     assert untouched(data)
     assert not list(data.glob("unfinished-*"))
 
@@ -344,13 +345,13 @@ def test_a_rebuilt_game_at_the_prompt_is_neither_autosaved_nor_counted(
 def test_only_level_names_are_taken_from_a_file() -> None:
     """A file must never make the game import code: other players get the default level."""
     _, events = new_game(4, players=("human", "os:system", "hard", "nosuch:Bot"))
-    table = PlayFront(
+    table = solo_front(
         events,
         tx=Texts(),
         screen=PlainScreen(io.StringIO()),
         settings=Settings(level="easy"),
     )
-    kinds = {seat: type(policy) for seat, policy in table.game.policies.items()}
+    kinds = {seat: type(policy) for seat, policy in game_of(table).table.policies.items()}
     assert kinds[2] is type(load_policy("hard"))
     assert kinds[1] is kinds[3] is type(load_policy("easy"))
 
@@ -382,7 +383,7 @@ def test_a_report_without_an_issues_url_says_where_in_words(
     monkeypatch.setattr(reproduce, "metadata", missing)
     assert reproduce.issues_url() is None
     shown = io.StringIO()
-    table = PlayFront.start(5, tx=Texts(), screen=PlainScreen(shown), settings=Settings())
+    table = new_solo_front(5, tx=Texts(), screen=PlainScreen(shown), settings=Settings())
     table.execute("report")
     said = " ".join(shown.getvalue().split())
     assert "Please send both files to the game's developers." in said and "https://" not in said

@@ -6,10 +6,17 @@ import random
 
 import attrs
 import pytest
-from threethirteen.core.cards import SEATS
-from threethirteen.core.events import DrawSource, GameOptions
-from threethirteen.core.state import GameState, MoveKind, Phase
-from threethirteen.core.views import PlayerView, view_for
+from threethirteen.core.cards import SEATS, Card
+from threethirteen.core.events import (
+    DrawSource,
+    GameOptions,
+    PlayerWentOut,
+    RoundDealt,
+    RoundScored,
+)
+from threethirteen.core.seen import DealSeen, StartSeen, redact
+from threethirteen.core.state import GameState, MoveKind, Phase, evolve
+from threethirteen.core.views import PlayerView, round_view, seat_view, view_for
 
 from tests.playouts import play_game, playout
 
@@ -87,27 +94,66 @@ def test_view_has_only_public_fields() -> None:
     assert not names & {"hands", "stock", "seed", "state"}
 
 
-@pytest.mark.parametrize("seed", [3, 29])
-def test_a_game_seen_from_a_seat_is_the_same_game_turned(seed: int) -> None:
-    """Folding the log as seat ``s`` tells it gives, at every step, seat ``s``'s own view
-    at seat 0, the other seats keeping their places (s+1 is Left …), and the same
-    totals and result turned the same way."""
-    from threethirteen.core.state import evolve
-    from threethirteen.core.views import seen_from
+def named_cards(event: object) -> list[Card]:
+    """Every card an event (or an event as a seat is told it) names, wherever it lies."""
+    found: list[Card] = []
 
+    def walk(value: object) -> None:
+        if isinstance(value, Card):
+            found.append(value)
+        elif isinstance(value, tuple):
+            for item in value:
+                walk(item)
+        elif attrs.has(type(value)):
+            for field in attrs.fields(type(value)):
+                walk(getattr(value, field.name))
+
+    walk(event)
+    return found
+
+
+@pytest.mark.parametrize("seed", [3, 29])
+def test_a_seat_is_told_no_card_it_may_not_see(seed: int) -> None:
+    """Every event as a seat (or someone watching) is told it names only cards that seat
+    sees after it: its own hand, the discard pile, the public moves, and what the rules lay
+    face up (melds of going out, every hand at the scoring). The seed stays a secret."""
     _, events = play_game(seed, GameOptions(jokers=2))
-    for seat in range(SEATS):
-        state, turned = GameState(), GameState()
-        for event in events:
-            state, turned = evolve(state, event), evolve(turned, seen_from(event, seat))
-            if state.round is None or state.ended is not None:
-                continue
-            mine, theirs = view_for(turned, 0), view_for(state, seat)
-            assert mine.hand == theirs.hand and mine.discard_pile == theirs.discard_pile
-            order = [(seat + k) % SEATS for k in range(SEATS)]
-            assert mine.hand_sizes == tuple(theirs.hand_sizes[i] for i in order)
-            assert mine.scores == tuple(theirs.scores[i] for i in order)
-            assert order[mine.turn] == theirs.turn and order[mine.dealer] == theirs.dealer
-        assert turned.ended is not None and state.ended is not None
-        winner = state.ended.winner
-        assert turned.ended.winner == (None if winner is None else (winner - seat) % SEATS)
+    state = GameState()
+    for event in events:
+        state = evolve(state, event)
+        face_up: list[Card] = []
+        if isinstance(event, PlayerWentOut | RoundScored):
+            face_up = named_cards(event)  # laid down for everyone by the rules
+        for seat in (*range(SEATS), None):
+            told = redact(event, seat, secret=True)
+            if isinstance(told, StartSeen):
+                assert told.seed is None and told.salt is None and told.commitment is None
+            known = list(face_up)
+            if state.round is not None:
+                public = view_for(state, 0)
+                known += list(public.discard_pile)
+                known += [m.card for m in public.history if m.card is not None]
+                if seat is not None:
+                    known += list(state.round.hands[seat])
+            for card in named_cards(told):
+                assert card in known, (seat, told)
+            if seat is not None and isinstance(event, RoundDealt):
+                assert isinstance(told, DealSeen) and told.hand == event.hands[seat]
+
+
+@pytest.mark.parametrize("seed", [3, 29])
+def test_a_seats_view_of_the_game_is_its_player_view(seed: int) -> None:
+    """The whole game from one place (what a front shows) holds the seat's own view of the
+    round, the public part for someone watching, and nothing of the seed while it is secret."""
+    _, events = play_game(seed)
+    state = GameState()
+    for event in events:
+        state = evolve(state, event)
+        if state.round is None or state.ended is not None:
+            continue
+        for seat in range(SEATS):
+            assert seat_view(state, seat).mine == view_for(state, seat)
+        watched = seat_view(state, None)
+        assert watched.mine is None and watched.round == round_view(state)
+        assert not isinstance(watched.round, PlayerView)
+    assert seat_view(state, 0).ended == state.ended

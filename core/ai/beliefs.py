@@ -16,7 +16,7 @@ from attrs import frozen
 from ..cards import JOKER_CODE, SEATS
 from ..state import MoveKind
 from ..views import PlayerView
-from .hands import Table
+from .hands import RoundFacts
 from .tracking import unseen_counts
 
 TOOK_RANK, TOOK_SUIT = 1.8, 1.4
@@ -63,7 +63,7 @@ class Beliefs:
         return min(1.0, max(0.0, (affinity - 1.0) / 1.5))
 
 
-def _close(table: Table, a: int, b: int) -> bool:
+def _close(table: RoundFacts, a: int, b: int) -> bool:
     """Same suit and at most two places apart on the run line."""
     if a // 13 != b // 13:
         return False
@@ -72,7 +72,7 @@ def _close(table: Table, a: int, b: int) -> bool:
 
 def read_beliefs(view: PlayerView) -> Beliefs:
     """Beliefs about each opponent's hand from the round's public moves."""
-    table = Table(view.round_no, view.aces_high)
+    table = RoundFacts(view.round_no, view.aces_high)
     unseen = unseen_counts(view)
     codes = list(unseen)
     affinity: list[dict[int, float]] = [dict.fromkeys(codes, 1.0) for _ in range(SEATS)]
@@ -98,7 +98,7 @@ def read_beliefs(view: PlayerView) -> Beliefs:
 
 
 def _lean(
-    table: Table,
+    table: RoundFacts,
     affinity: dict[int, float],
     card: int,
     rank_factor: float,

@@ -13,15 +13,15 @@ import random
 from ..cards import Card, card_from_code
 from ..events import DrawSource
 from ..views import PlayerView
-from .hands import Table, codes_of, with_card
+from .hands import RoundFacts, codes_of, with_card
 from .reasons import clause, discard_reason, name, reason
 
 NEAR_TIE = 2
 """Penalty points within which the easy level counts two choices as nearly equal."""
 
 
-def _table(view: PlayerView) -> Table:
-    return Table(view.round_no, view.aces_high)
+def _table(view: PlayerView) -> RoundFacts:
+    return RoundFacts(view.round_no, view.aces_high)
 
 
 class GreedyPolicy:

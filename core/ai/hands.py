@@ -64,7 +64,7 @@ def with_card(hand: Codes, code: int) -> Codes:
 
 
 @frozen
-class Table:
+class RoundFacts:
     """The round's scoring facts: the round (for the wild rank) and the ace option."""
 
     round_no: int
@@ -207,7 +207,7 @@ class Outlook:
     going_out: float
 
 
-def outlook(table: Table, leave: Codes, unseen: Sequence[tuple[int, float]]) -> Outlook:
+def outlook(table: RoundFacts, leave: Codes, unseen: Sequence[tuple[int, float]]) -> Outlook:
     """The :class:`Outlook` of ``leave`` when the next card comes from ``unseen`` (code, weight)."""
     penalty, high = table.judge(leave)
     total = 0.0

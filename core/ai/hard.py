@@ -23,7 +23,7 @@ from ..cards import Card, card_from_code
 from ..events import DrawSource
 from ..views import PlayerView
 from .beliefs import Beliefs, read_beliefs
-from .hands import Codes, Table, codes_of, outlook, with_card, without
+from .hands import Codes, RoundFacts, codes_of, outlook, with_card, without
 from .lookahead import Samples, leave_value, sample_draws, stock_value
 from .medium import MediumPolicy
 from .reasons import clause, discard_reason, name, open_groups, reason
@@ -97,7 +97,12 @@ class HardPolicy(MediumPolicy):
         return sample_draws(self.unseen(view), self.samples_per_decision, turns, rng)
 
     def played_discards(
-        self, view: PlayerView, table: Table, hand: Codes, forbidden: int | None, samples: Samples
+        self,
+        view: PlayerView,
+        table: RoundFacts,
+        hand: Codes,
+        forbidden: int | None,
+        samples: Samples,
     ) -> list[tuple[float, int, int]]:
         """(expected final penalty with the feeding charge, code, penalty left), best first.
 
@@ -118,7 +123,7 @@ class HardPolicy(MediumPolicy):
 
     def choose_draw(self, view: PlayerView) -> DrawSource:
         """Take the discard top when its played-forward future beats the stock's."""
-        table = Table(view.round_no, view.aces_high)
+        table = RoundFacts(view.round_no, view.aces_high)
         hand = codes_of(view.hand)
         if view.discard_top is None:
             self.last_reason = reason(clause("stock"), clause("pile_empty"))
@@ -146,7 +151,7 @@ class HardPolicy(MediumPolicy):
         )
         return DrawSource.STOCK
 
-    def _last_draw(self, view: PlayerView, table: Table, hand: Codes, top: int) -> DrawSource:
+    def _last_draw(self, view: PlayerView, table: RoundFacts, hand: Codes, top: int) -> DrawSource:
         """The last turn: the discard top against the mean over what the stock may hold."""
         take = table.discards(with_card(hand, top), top)[0][0]
         stock = outlook(table, hand, self.unseen(view)).expected
@@ -168,7 +173,7 @@ class HardPolicy(MediumPolicy):
 
     def choose_discard(self, view: PlayerView) -> Card:
         """The discard with the lowest expected penalty at the round's end."""
-        table = Table(view.round_no, view.aces_high)
+        table = RoundFacts(view.round_no, view.aces_high)
         hand = codes_of(view.hand)
         forbidden = view.must_not_discard.code if view.must_not_discard else None
         if view.went_out is not None:

@@ -2,7 +2,7 @@
 
 Each sample is one guess at the next cards of the stock (drawn from the
 stock beliefs, seeded by the view). A leave is played forward on every sample
-with the fast rule of :meth:`~core.ai.hands.Table.step` (draw, discard the
+with the fast rule of :meth:`~core.ai.hands.RoundFacts.step` (draw, discard the
 highest unmelded card). After each of our future turns the round may be over:
 someone else went out before it, which made it our last turn, with the chance
 given by ``ending``. The value of a leave is the expected penalty we end the
@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .hands import Codes, Table
+from .hands import Codes, RoundFacts
 
 Samples = list[list[int]]
 
@@ -52,7 +52,7 @@ def sample_draws(
 
 
 def play_forward(
-    table: Table, leave: Codes, draws: Sequence[int], ending: Sequence[float]
+    table: RoundFacts, leave: Codes, draws: Sequence[int], ending: Sequence[float]
 ) -> float:
     """The expected final penalty of ``leave`` on one sample of future stock cards.
 
@@ -76,7 +76,9 @@ def play_forward(
     return value + alive * penalty
 
 
-def leave_value(table: Table, leave: Codes, samples: Samples, ending: Sequence[float]) -> float:
+def leave_value(
+    table: RoundFacts, leave: Codes, samples: Samples, ending: Sequence[float]
+) -> float:
     """The mean of :func:`play_forward` over ``samples``."""
     if table.penalty(leave) == 0:
         return 0.0
@@ -84,7 +86,7 @@ def leave_value(table: Table, leave: Codes, samples: Samples, ending: Sequence[f
     return total / len(samples)
 
 
-def stock_value(table: Table, hand: Codes, samples: Samples, ending: Sequence[float]) -> float:
+def stock_value(table: RoundFacts, hand: Codes, samples: Samples, ending: Sequence[float]) -> float:
     """The expected final penalty of drawing from the stock now with ``hand`` (before drawing).
 
     The first card of each sample is this turn's draw; the rest are the future ones,

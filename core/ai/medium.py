@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..cards import Card, card_from_code
 from ..events import DrawSource
 from ..views import PlayerView
-from .hands import Codes, Outlook, Table, codes_of, outlook, with_card, without
+from .hands import Codes, Outlook, RoundFacts, codes_of, outlook, with_card, without
 from .reasons import clause, discard_reason, name, open_groups, reason
 from .tracking import pickups, turns_played, unseen_list
 
@@ -55,7 +55,7 @@ class MediumPolicy:
         return hazard * look.penalty + (1 - hazard) * look.expected
 
     def judge_discards(
-        self, view: PlayerView, table: Table, hand: Codes, forbidden: int | None
+        self, view: PlayerView, table: RoundFacts, hand: Codes, forbidden: int | None
     ) -> list[tuple[float, int, Outlook]]:
         """(score, code, outlook) of the promising discards, best first."""
         options = table.discards(hand, forbidden)
@@ -77,7 +77,7 @@ class MediumPolicy:
 
     def choose_draw(self, view: PlayerView) -> DrawSource:
         """Take the discard top when the hand it leaves beats the expected stock draw."""
-        table = Table(view.round_no, view.aces_high)
+        table = RoundFacts(view.round_no, view.aces_high)
         hand = codes_of(view.hand)
         if view.discard_top is None:
             self.last_reason = reason(clause("stock"), clause("pile_empty"))
@@ -101,7 +101,7 @@ class MediumPolicy:
         return DrawSource.STOCK
 
     def draw_values(
-        self, view: PlayerView, table: Table, hand: Codes, top: int
+        self, view: PlayerView, table: RoundFacts, hand: Codes, top: int
     ) -> tuple[float, float, int, float]:
         """(value of taking, value of the stock, penalty left by taking, expected after stock)."""
         hazard = self.hazard(view)
@@ -117,14 +117,14 @@ class MediumPolicy:
 
     def choose_discard(self, view: PlayerView) -> Card:
         """The discard with the lowest expected penalty (see :meth:`score`)."""
-        table = Table(view.round_no, view.aces_high)
+        table = RoundFacts(view.round_no, view.aces_high)
         hand = codes_of(view.hand)
         forbidden = view.must_not_discard.code if view.must_not_discard else None
         _, code, look = self.judge_discards(view, table, hand, forbidden)[0]
         self.last_reason = self.explain(table, code, look, view)
         return card_from_code(code)
 
-    def explain(self, table: Table, code: int, look: Outlook, view: PlayerView) -> str:
+    def explain(self, table: RoundFacts, code: int, look: Outlook, view: PlayerView) -> str:
         """The one-line reason for discarding ``code``."""
         note = clause("dumping") if view.went_out is not None else ""
         return discard_reason(

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from string import Formatter
 
 from ..cards import CARDS_BY_CODE, JOKER_CODE, card_from_code
-from .hands import Codes, Table
+from .hands import Codes, RoundFacts
 
 ACTION_SEPARATOR = ": "
 CLAUSE_SEPARATOR = ", "
@@ -178,7 +178,7 @@ def names(codes: Iterable[int]) -> str:
     return " ".join(name(code) for code in codes)
 
 
-def open_groups(table: Table, leave: Codes, limit: int = 2) -> list[str]:
+def open_groups(table: RoundFacts, leave: Codes, limit: int = 2) -> list[str]:
     """Loose pairs of ``leave`` that one more card would meld: same rank, or suited and close."""
     loose = [code for code in leave if code != JOKER_CODE and not table.is_wild(code)]
     groups: list[str] = []

@@ -238,7 +238,8 @@ class Autosave:
         self.told: SaveTold | None = None
         self.failure: OSError | None = None
         self._write = write
-        self._written: list[Event] = []
+        self._count = 0  # events in the file
+        self._last: Event | None = None  # the last of them (the log's own object, not a copy)
         self._torn = False  # a cut-off line could not be cut back: rewrite the whole file
 
     def sync(self, events: Sequence[Event]) -> None:
@@ -259,8 +260,11 @@ class Autosave:
                 self.told(None)
 
     def _sync(self, events: Sequence[Event]) -> None:
-        done = len(self._written)
-        if done and not self._torn and len(events) >= done and _same_prefix(self._written, events):
+        done = self._count
+        # The log only grows, or is cut back by an undo and grows again with new events:
+        # while the event last written is still in its place (the same object, as a redo
+        # puts it back), the file holds a prefix of ``events`` and only the rest is new.
+        if done and not self._torn and len(events) >= done and events[done - 1] is self._last:
             if len(events) > done:
                 self._append(events, done)
             return
@@ -268,8 +272,12 @@ class Autosave:
             write_atomic(self.path, encode_log(events))
         else:
             self.path.unlink(missing_ok=True)
-        self._written = list(events)
+        self._remember(events)
         self._torn = False
+
+    def _remember(self, events: Sequence[Event]) -> None:
+        self._count = len(events)
+        self._last = events[-1] if events else None
 
     def _append(self, events: Sequence[Event], done: int) -> None:
         """Append ``events[done:]``, one line each; on failure, cut the file back to where
@@ -289,7 +297,7 @@ class Autosave:
                     except OSError:
                         self._torn = True
                     raise
-                self._written.append(events[seq])
+                self._count, self._last = seq + 1, events[seq]
             try:  # one move's lines are on the disk before anyone hears of the move
                 os.fsync(fd)
             except OSError:
@@ -302,7 +310,7 @@ class Autosave:
 
     def adopt(self, events: Sequence[Event]) -> None:
         """The file already holds ``events`` (a resumed game): only remember them."""
-        self._written = list(events)
+        self._remember(events)
 
     def keep_aside(self, kind: str = "unfinished") -> Path | None:
         """Move the file aside under a new name (``unfinished-DATE-TIME.jsonl``); its path.
@@ -313,16 +321,9 @@ class Autosave:
         if not self.path.exists():
             return None
         target = _move_aside(self.path, kind, SAVE_SUFFIX)
-        self._written = []
+        self._remember(())
         self._torn = False
         return target
-
-
-def _same_prefix(written: Sequence[Event], events: Sequence[Event]) -> bool:
-    # The log only grows between undos, so the last written event decides in practice;
-    # comparing the whole prefix keeps this exact at little cost (hundreds of events).
-    count = len(written)
-    return written[-1] == events[count - 1] and list(written) == list(events[:count])
 
 
 @define

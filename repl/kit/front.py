@@ -1,16 +1,19 @@
 """What every front shares: reading a line, refusing it in words, saying things, crashes.
 
-A front renders a game for one person and turns their lines into commands: the
-game in play (:class:`~repl.solo.game.PlayFront`, in front of a :class:`~core.table.Table`)
-and the replay (:class:`~repl.solo.replay_front.Replay`, in front of a recorded log). The loop
-(:mod:`repl.kit.loop`) runs either the same way. A front writes only to its own
+A front renders a game for one person and turns their lines into commands: a seat at a
+table (:class:`~repl.kit.seat.SeatFront`, at a terminal or at a shared table), the replay
+(:class:`~repl.solo.replay_front.ReplayFront`, in front of a recorded log) and a server's
+lobby. The loop (:mod:`repl.kit.loop`) runs each the same way. A front dispatches a line
+through one table of :class:`Command` handlers, and writes only to its own
 :class:`~repl.kit.screen.Screen`, never to the process's standard output.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from attrs import frozen
 
 from ...core.errors import GameError
 from ...core.events import Event
@@ -26,11 +29,26 @@ class Quit(Exception):
     """The player asked to leave."""
 
 
+Run = Callable[[Parsed], "str | None"]
+"""What a command does; why it failed (already said), or ``None``."""
+Problem = Callable[[Parsed], "str | None"]
+"""Why a command cannot run now, in words (the validator shows it before Enter); ``None``
+when it can."""
+
+
+@frozen
+class Command:
+    """One command of a front: what it does, and why it cannot run now (if it ever cannot)."""
+
+    run: Run
+    problem: Problem | None = None
+
+
 class Front:
     """One person's side of a game: a grammar of commands, a screen, a language.
 
-    Subclasses say what a parsed line does (:meth:`run`), why one cannot run now
-    (:meth:`problem`), and which log a crash file should hold (:meth:`crash_log`).
+    :attr:`commands` maps each command of :attr:`grammar` to its :class:`Command`;
+    subclasses fill it, and say which log a crash file should hold (:meth:`crash_log`).
     """
 
     grammar: Grammar
@@ -38,6 +56,7 @@ class Front:
     def __init__(self, *, tx: Texts, screen: Screen) -> None:
         self.tx = tx
         self.screen = screen
+        self.commands: dict[str, Command] = {}
 
     # -- what the loop asks of a front -----------------------------------------------
 
@@ -89,11 +108,14 @@ class Front:
 
     def problem(self, parsed: Parsed) -> str | None:
         """Why ``parsed`` cannot run now, in words; ``None`` when it can."""
-        return None
+        command = self.commands.get(parsed.name)
+        if command is None or command.problem is None:
+            return None
+        return command.problem(parsed)
 
     def run(self, parsed: Parsed) -> str | None:
         """Carry out ``parsed`` (its problems were checked); why it failed, or ``None``."""
-        raise NotImplementedError
+        return self.commands[parsed.name].run(parsed)
 
     # -- saying --------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
 """The read-eval loop: a prompt in a terminal, or lines from a script or a pipe.
 
-The loop runs a :class:`~repl.kit.front.Front`: the game in play
-(:class:`~repl.solo.game.PlayFront`) or the replay (:class:`~repl.solo.replay_front.Replay`), the
-same way. :func:`launch` opens either at a terminal or for a script; the loop never
-dies on a bad line or an unexpected error: the front answers bad input itself, and
-anything unexpected is written to a crash file while it goes on.
+The loop runs a :class:`~repl.kit.front.Front`: a seat at a game in play
+(:class:`~repl.kit.seat.SeatFront`) or the replay
+(:class:`~repl.solo.replay_front.ReplayFront`), the same way. :func:`launch` opens
+either at a terminal or for a script; the loop never dies on a bad line or an
+unexpected error: the front answers bad input itself, and anything unexpected is
+written to a crash file while it goes on.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """Events told as sentences: "Left takes 7♥ from the discard pile, discards K♣."
 
 The one narrator of the game, for every front. :func:`narrate` tells a batch of
-events as a seat saw them happen (the play front): a :class:`Say` line for each
-turn (an opponent's take and discard are one sentence), and the end of a round or of
-the game as their own items, which the front shows as screens. :func:`describe`
-tells one event with every card named (the replay hides nothing), and
-:func:`reason_of` an AI decision's recorded reason in the player's language.
+events as one seat was told them (:mod:`core.seen`: redacted by the table before they
+reached the front): a :class:`Say` line for each turn (an opponent's take and discard
+are one sentence), and the end of a round or of the game as their own items, which the
+front shows as screens; :func:`recent` is the ``log`` command's lines, :func:`hint_lines`
+a hint. :func:`describe` tells one event of a whole log with every card named (the
+replay hides nothing), and :func:`reason_of` an AI decision's recorded reason in the
+player's language.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from ...core.cards import Card, Rank
+from ...core.cards import Card, Rank, hand_size_for_round
 from ...core.events import (
     AssistanceUsed,
     CardDiscarded,
@@ -28,8 +30,10 @@ from ...core.events import (
     RoundScored,
     StockRebuilt,
 )
+from ...core.rules import Discard
+from ...core.seen import DealSeen, RebuildSeen, Seen, UnseenDraw
 from ...core.state import GameState
-from ...core.timeline import HUMAN
+from ...core.told import Hint
 from ..words.i18n import Texts
 from .render import Text, card_text, melds_text, round_over_title
 
@@ -59,28 +63,27 @@ Item = Say | RoundOver | GameOver
 
 
 def narrate(
-    events: Sequence[Event],
-    before: GameState,
+    events: Sequence[Seen],
+    wild: Rank | None,
     tx: Texts,
     *,
     auto: bool = False,
     assists: bool = False,
-    me: int | None = HUMAN,
+    me: int | None = 0,
 ) -> list[Item]:
-    """The items telling ``events``, which happened after ``before``.
+    """The items telling ``events`` (as seat ``me`` was told them, :mod:`core.seen`), which
+    happened while ``wild`` was the wild rank (``None`` between rounds).
 
-    ``auto`` marks the human's moves as played by the AI; ``assists`` tells the
-    help the human took too (the ``log`` does; live, the help speaks for itself).
-    ``me`` is the seat told as "you"; ``None`` for someone watching, to whom every
-    seat is another's (and a card drawn from the stock stays unnamed).
+    ``auto`` marks ``me``'s moves as played by the AI; ``assists`` tells the help ``me``
+    took too (the ``log`` does; live, the help speaks for itself). ``me`` is the seat told
+    as "you"; ``None`` for someone watching, to whom every seat is another's.
     """
-    wild = before.round.wild_rank if before.round else None
     items: list[Item] = []
     i = 0
     while i < len(events):
         event = events[i]
         match event:
-            case CardDrawn() if event.seat != me or auto:
+            case UnseenDraw() | CardDrawn() if event.seat != me or auto:
                 discard = events[i + 1] if i + 1 < len(events) else None
                 if isinstance(discard, CardDiscarded) and discard.seat == event.seat:
                     items.append(Say(_turn(event, discard, wild, tx, auto, me)))
@@ -103,13 +106,13 @@ def narrate(
                 key = "say.you_out" if event.seat == me else "say.ai_out"
                 melds = melds_text(event.melds, wild)
                 items.append(Say(sentence(tx, key, seat=tx.seat(event.seat), melds=melds)))
-            case StockRebuilt():
+            case RebuildSeen():
                 items.append(Say([("class:dim", tx("say.rebuilt", n=event.rebuild_no))]))
             case RoundScored():
                 items.append(RoundOver(event))
-            case RoundDealt():
+            case DealSeen():
                 wild = event.wild_rank
-                items.append(Say(dealt_line(event, tx)))
+                items.append(Say(dealt_line(event.round_no, event.dealer, event.wild_rank, tx)))
             case GameEnded():
                 items.append(GameOver(event))
             case AssistanceUsed() if event.seat == me and assists:
@@ -119,7 +122,42 @@ def narrate(
     return items
 
 
-def named_move(event: Event, tx: Texts) -> str:
+def recent(events: Sequence[Seen], tx: Texts, count: int, *, me: int | None = 0) -> Text:
+    """The last ``count`` things that happened, one line each, told to seat ``me``
+    (``None``: to someone watching): the ``log`` command."""
+    lines: list[Text] = []
+    for item in narrate(events, None, tx, assists=True, me=me):
+        match item:
+            case Say():
+                lines.append(item.text)
+            case RoundOver():
+                lines.append([("class:title", round_over_title(item.scored, tx, me=me))])
+            case GameOver():
+                lines.append([("class:title", tx("game.over"))])
+    out: Text = []
+    for line in lines[-count:]:
+        out += [*line, ("", "\n")]
+    return out
+
+
+def hint_lines(hint: Hint, tx: Texts) -> list[tuple[str, str]]:
+    """What the helper AI would do, then why, in the player's language (with styles)."""
+    command = hint.command
+    if isinstance(command, Discard):
+        action = tx("msg.action_discard", card=command.card)
+    elif command.source == DrawSource.DISCARD:
+        action = tx("msg.action_take", card=hint.card)
+    else:
+        action = tx("msg.action_stock")
+    lines = [(tx("msg.hint", action=action), "class:good")]
+    # the action is said above; the reason, in the player's language, says why
+    why = tx.reason(hint.reason, action=False)
+    if why:
+        lines.append((tx("msg.hint_why", reason=why), "class:dim"))
+    return lines
+
+
+def named_move(event: Event | Seen, tx: Texts) -> str:
     """The player's move that starts ``event`` in a few words (``your take of 7♥``): what
     an undo took back, or a redo played again."""
     if isinstance(event, CardDiscarded):
@@ -129,34 +167,34 @@ def named_move(event: Event, tx: Texts) -> str:
     return tx("msg.what_draw")
 
 
-def dealt_line(event: RoundDealt, tx: Texts) -> Text:
+def dealt_line(round_no: int, dealer: int, wild: Rank, tx: Texts) -> Text:
     """ "Round 4/11 · dealer: Top · 6 cards each · wild: 6"."""
     text = tx(
         "say.dealt",
-        round=event.round_no,
-        dealer=tx.seat(event.dealer),
-        size=len(event.hands[0]),
-        wild=event.wild_rank.symbol,
+        round=round_no,
+        dealer=tx.seat(dealer),
+        size=hand_size_for_round(round_no),
+        wild=wild.symbol,
     )
     return [("class:title", text)]
 
 
 def _turn(
-    draw: CardDrawn,
+    draw: CardDrawn | UnseenDraw,
     discard: CardDiscarded | None,
     wild: Rank | None,
     tx: Texts,
     auto: bool,
-    me: int | None = HUMAN,
+    me: int | None,
 ) -> Text:
-    if draw.seat == me:
+    if isinstance(draw, CardDrawn) and draw.seat == me:
         key = "say.you_draw" if draw.source == DrawSource.STOCK else "say.you_take"
         mine = sentence(tx, key, card=draw.card, wild=wild)
         if discard is not None:
             mine += [("", " "), *sentence(tx, "say.you_discard", card=discard.card, wild=wild)]
         return mine + (_auto(tx) if auto else [])
     name = tx.seat(draw.seat)
-    if draw.source == DrawSource.STOCK:
+    if isinstance(draw, UnseenDraw) or draw.source == DrawSource.STOCK:
         line: Text = [("", tx("say.ai_draw", seat=name))]
     else:
         line = sentence(tx, "say.ai_take", seat=name, card=draw.card, wild=wild)
@@ -200,10 +238,11 @@ def reason_of(event: Event, tx: Texts) -> str:
     return tx.reason(reason, action=False) if reason else ""
 
 
-def describe(event: Event, before: GameState, tx: Texts) -> Text:
-    """One event in words, every card named (a replay hides nothing)."""
+def describe(event: Event, before: GameState, tx: Texts, *, me: int = 0) -> Text:
+    """One event in words, every card named (a replay hides nothing); seat ``me`` is
+    "you"."""
     wild = before.round.wild_rank if before.round else None
-    you = getattr(event, "seat", None) == HUMAN
+    you = getattr(event, "seat", None) == me
     match event:
         case GameStarted():
             options = event.options
@@ -218,7 +257,7 @@ def describe(event: Event, before: GameState, tx: Texts) -> Text:
             )
             return [("class:title", text)]
         case RoundDealt():
-            return dealt_line(event, tx)
+            return dealt_line(event.round_no, event.dealer, event.wild_rank, tx)
         case CardDrawn():
             stock = event.source == DrawSource.STOCK
             if you:
@@ -236,7 +275,7 @@ def describe(event: Event, before: GameState, tx: Texts) -> Text:
         case StockRebuilt():
             return [("class:dim", tx("say.rebuilt", n=event.rebuild_no))]
         case RoundScored():
-            return [("class:title", round_over_title(event, tx))]
+            return [("class:title", round_over_title(event, tx, me=me))]
         case AssistanceUsed():
             if you:
                 return [("class:dim", tx(f"say.{event.help.value}_used"))]

@@ -11,19 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...core.cards import SEATS, Card, Rank, card_penalty, wild_rank_for_round
-from ...core.events import RoundEnd, RoundScored
+from ...core.cards import SEATS, Card, Rank, card_penalty, hand_size_for_round, wild_rank_for_round
+from ...core.events import GameEnded, GameOptions, RoundEnd, RoundScored
 from ...core.melds import Arrangement, best_arrangement
-from ...core.state import GameState, MoveKind, Phase, PublicMove
-from ...core.views import PlayerView
+from ...core.state import MoveKind, Phase, PublicMove
+from ...core.views import PlayerView, SeatView
 from ..files.config import SORTS
 from ..words.i18n import Texts
 
 Text = list[tuple[str, str]]
 """Styled text: ``(style, text)`` fragments."""
 
-TABLE_ORDER = (1, 2, 3, 0)
-"""Seats as the table lists them: the opponents clockwise, then you."""
+def from_place(me: int | None) -> tuple[int, ...]:
+    """The seats clockwise from ``me`` (``me`` first; seat 0 first for someone watching)."""
+    first = me or 0
+    return tuple((first + i) % SEATS for i in range(SEATS))
+
+
+def table_order(me: int) -> tuple[int, ...]:
+    """Seats as the table lists them for the person at ``me``: the others clockwise
+    (Left, Top, Right), then you."""
+    return (*from_place(me)[1:], me)
 
 
 def plain(text: Text) -> str:
@@ -229,7 +237,7 @@ def render_table(
     turns = last_turns(view.history)
     # after the last of the last turns nobody is to act: the round is scored next
     to_act = None if view.went_out is not None and not view.last_turns else view.turn
-    for s in TABLE_ORDER:
+    for s in table_order(seat):
         out += _seat_line(view, s, names, turns[s], tx, to_act)
         if hands is not None and s != seat:
             hand = hands[s]
@@ -336,17 +344,18 @@ def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
 
 
 def render_round_over(
-    scored: RoundScored, tx: Texts, width: int = 80, *, title: bool = True
+    scored: RoundScored, tx: Texts, width: int = 80, *, title: bool = True, me: int | None = 0
 ) -> Text:
-    """Every hand revealed with its melds and penalty, and who went out (under a ``title``)."""
+    """Every hand revealed with its melds and penalty, and who went out (under a ``title``),
+    from the place of seat ``me`` (``None``: someone watching)."""
     wild = wild_rank_for_round(scored.round_no)
     out: Text = []
     if title:
-        out += [("class:title", round_over_title(scored, tx)), ("", "\n")]
+        out += [("class:title", round_over_title(scored, tx, me=me)), ("", "\n")]
     names = max(len(tx.seat(s)) for s in range(SEATS))
-    for s in (0, 1, 2, 3):
+    for s in from_place(me):
         score = scored.scores[s]
-        style = "class:seat.you" if s == 0 else "class:seat"
+        style = "class:seat.you" if s == me else "class:seat"
         out += [("", "  "), (style, tx.seat(s).ljust(names)), ("", "  ")]
         pen_style = "class:good" if score.penalty == 0 else "class:penalty"
         out.append((pen_style, tx("round.line", penalty=score.penalty, total=scored.totals[s])))
@@ -359,17 +368,22 @@ def render_round_over(
     return out
 
 
-def round_over_title(scored: RoundScored, tx: Texts) -> str:
-    """``Round 3 is over: Left went out.`` (or the stock ran out)."""
-    if scored.ended_by == RoundEnd.WENT_OUT and scored.went_out == 0:
+def round_over_title(scored: RoundScored, tx: Texts, *, me: int | None = 0) -> str:
+    """``Round 3 is over: Left went out.`` (or the stock ran out), told to seat ``me``."""
+    out = scored.went_out
+    if scored.ended_by == RoundEnd.WENT_OUT and out is not None and out == me:
         return tx("round.over_you", round=scored.round_no)  # German: du bist, not "Du ist"
-    if scored.ended_by == RoundEnd.WENT_OUT and scored.went_out is not None:
-        return tx("round.over_out", round=scored.round_no, seat=tx.seat(scored.went_out))
+    if scored.ended_by == RoundEnd.WENT_OUT and out is not None:
+        return tx("round.over_out", round=scored.round_no, seat=tx.seat(out))
     return tx("round.over_stock", round=scored.round_no)
 
 
-def render_score_sheet(sheet: Sequence[RoundScored], tx: Texts, *, assisted: bool = False) -> Text:
-    """The score sheet, round by round, with the totals."""
+def render_score_sheet(
+    sheet: Sequence[RoundScored], tx: Texts, *, assisted: bool = False, me: int | None = 0
+) -> Text:
+    """The score sheet, round by round, with the totals, its columns from the place of seat
+    ``me`` (``None``: someone watching)."""
+    order = from_place(me)
     if not sheet:
         return [("class:dim", tx("sheet.empty")), ("", "\n")]
     out: Text = [("class:title", tx("sheet.title"))]
@@ -378,35 +392,33 @@ def render_score_sheet(sheet: Sequence[RoundScored], tx: Texts, *, assisted: boo
     out.append(("", "\n"))
     wild = max(4, len(tx("sheet.wild")))
     head = f"{tx('sheet.round'):>5} {tx('sheet.wild'):>{wild}} "
-    head += "".join(f"{tx.seat(s):>7}" for s in range(SEATS)) + f"   {tx('sheet.out')}"
+    head += "".join(f"{tx.seat(s):>7}" for s in order) + f"   {tx('sheet.out')}"
     out += [("class:label", head), ("", "\n")]
     for scored in sheet:
         row = f"{scored.round_no:>5} {wild_rank_for_round(scored.round_no).symbol:>{wild}} "
-        row += "".join(f"{score.penalty:>7}" for score in scored.scores)
+        row += "".join(f"{scored.scores[s].penalty:>7}" for s in order)
         who = tx.seat(scored.went_out) if scored.went_out is not None else tx("sheet.nobody")
         out += [("", row + f"   {who}"), ("", "\n")]
     totals = sheet[-1].totals
     low = min(totals)
     out.append(("class:label", f"{tx('sheet.total'):>5} {'':>{wild}} "))
-    for total in totals:
-        out.append(("class:good" if total == low else "", f"{total:>7}"))
+    for s in order:
+        out.append(("class:good" if totals[s] == low else "", f"{totals[s]:>7}"))
     out.append(("", "\n"))
     return out
 
 
 def render_game_over(
-    state: GameState,
+    ended: GameEnded,
     tx: Texts,
     *,
-    seat: int = 0,
+    seat: int | None = 0,
     assisted: bool,
     what_next: bool = True,
     title: bool = True,
 ) -> Text:
-    """The winner, or nobody on a shared lowest total; your place (and, in play, what next)."""
-    ended = state.ended
-    if ended is None:
-        return []
+    """The winner, or nobody on a shared lowest total; the place of ``seat`` (``None``:
+    someone watching, who has none) and, in play, what next."""
     totals = ended.totals
     low = min(totals)
     out: Text = [("class:title", tx("game.over")), ("", "\n")] if title else []
@@ -418,8 +430,9 @@ def render_game_over(
         sharing = [tx.seat(s) for s, total in enumerate(totals) if total == low]
         out.append(("class:warn", tx("game.nobody", seats=tx.join(sharing), total=low)))
     out.append(("", "\n"))
-    place = 1 + sum(1 for total in totals if total < totals[seat])
-    out += [("", tx("game.your_total", total=totals[seat], place=place)), ("", "\n")]
+    if seat is not None:
+        place = 1 + sum(1 for total in totals if total < totals[seat])
+        out += [("", tx("game.your_total", total=totals[seat], place=place)), ("", "\n")]
     if assisted:
         out += [("class:warn", tx("game.assisted")), ("", "\n")]
     if what_next:
@@ -427,13 +440,11 @@ def render_game_over(
     return out
 
 
-def render_rules(state: GameState, tx: Texts) -> Text:
-    """The rules, with this game's options filled in."""
-    options = state.options
+def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
+    """The rules, with this game's options filled in (and the round in play, if any)."""
     jokers = tx("rules.jokers", n=options.jokers) if options.jokers else ""
     aces = tx("aces.high") if options.aces_high else tx("aces.low")
-    round_no = state.round.round_no if state.round else None
-    wild = state.round.wild_rank.symbol if state.round else "—"
+    wild = wild_rank_for_round(round_no).symbol if round_no is not None else "—"
     body = tx(
         "rules.text",
         jokers=jokers,
@@ -449,3 +460,34 @@ def render_rules(state: GameState, tx: Texts) -> Text:
 def next_sort(current: str) -> str:
     """The hand order after ``current``: suit, rank, melds, suit …"""
     return SORTS[(SORTS.index(current) + 1) % len(SORTS)]
+
+
+def unbroken(text: str, style: str = "") -> Text:
+    """``text`` as one word for line breaking: a command to copy must stay on one line."""
+    out: Text = []
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            out.append(("class:gap", " "))
+        out.append((style, word))
+    return out
+
+
+def watch_text(view: SeatView, tx: Texts) -> Text:
+    """The table as everyone sees it: round, dealer, wild rank, discard pile top, cards held."""
+    round_ = view.round
+    if view.ended is not None or round_ is None:
+        over = tx("server.bar_over") if view.ended else tx("server.bar_waiting")
+        return [("", over), ("", "\n")]
+    line = tx(
+        "say.dealt",
+        round=round_.round_no,
+        dealer=tx.seat(round_.dealer),
+        size=hand_size_for_round(round_.round_no),
+        wild=round_.wild_rank.symbol,
+    )
+    out: Text = [("class:title", line), ("", "\n")]
+    top = (round_.discard_top,) if round_.discard_top is not None else ()
+    out += [("", "  " + tx("server.pile")), *cards_text(top, round_.wild_rank), ("", "\n")]
+    for seat, held in enumerate(round_.hand_sizes):
+        out += [("", f"  {tx.seat(seat):<12} {tx('server.cards_held', n=held)}"), ("", "\n")]
+    return out

@@ -109,7 +109,7 @@ def percentile(values: tuple[float, ...] | list[float], share: float) -> float:
 
 
 @define
-class Table:
+class BenchTable:
     """One table of the run: its code and the moves each seat typed, with their times."""
 
     number: int
@@ -137,7 +137,7 @@ class Client:
 
     name: str
     seat: int
-    table: Table
+    table: BenchTable
     think: float
     rng: random.Random
     """Each pause is between half and one and a half times :attr:`think`, so that tables
@@ -329,7 +329,7 @@ async def _read(client: Client) -> None:
             client.feed(text, time.perf_counter())
 
 
-async def _play_table(table: Table, clients: list[Client], port: int) -> None:
+async def _play_table(table: BenchTable, clients: list[Client], port: int) -> None:
     host, *guests = clients
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in clients]
     address = f"127.0.{1 + table.number // 200}.{10 + table.number % 200}"
@@ -348,7 +348,7 @@ async def _play_table(table: Table, clients: list[Client], port: int) -> None:
         await asyncio.wait_for(table.seated.wait(), 30)
 
 
-def _start(table: Table, host: Client) -> None:
+def _start(table: BenchTable, host: Client) -> None:
     """The host deals."""
     if host.process is not None:
         host.process.stdin.write("start\r")
@@ -361,7 +361,7 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
     cpu_before = proc_cpu(pid)
     own_before = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
-    tables: list[Table] = []
+    tables: list[BenchTable] = []
     clients: list[Client] = []
     try:
         for number in range(scenario.tables):
@@ -369,7 +369,7 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
             humans = scenario.humans
             if ai is not None and humans == 4:
                 humans = 3  # the AI takes the fourth seat
-            table = Table(number, humans, ai or scenario.level, scenario.moves)
+            table = BenchTable(number, humans, ai or scenario.level, scenario.moves)
             tables.append(table)
             seats = [
                 Client(
@@ -456,7 +456,9 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
     )
 
 
-async def _settle(tables: list[Table], by_table: list[list[Client]], wait: float = 5.0) -> None:
+async def _settle(
+    tables: list[BenchTable], by_table: list[list[Client]], wait: float = 5.0
+) -> None:
     """Wait (a few seconds at most) until every move typed has been told at its table."""
     deadline = time.perf_counter() + wait
     while time.perf_counter() < deadline:

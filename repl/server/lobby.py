@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.players import LEVELS
-from ..kit import commands
 from ..kit.front import Front, Quit
+from ..kit.help import render_help
 from ..kit.render import Text, toolbar
 from ..kit.screen import Screen
 from ..words.grammar import LOBBY, Parsed
@@ -66,8 +66,7 @@ class LobbyFront(Front):
             plan = room.plan
             people = ", ".join(plan.people[s] or "—" for s in range(4))
             if room.started:
-                round_no = room.state.round.round_no if room.state.round else 0
-                state = tx("server.in_round", round=round_no)
+                state = tx("server.in_round", round=room.round_no())
             else:
                 state = tx("server.waiting")
             aces = tx("aces.high") if plan.aces_high else tx("aces.low")
@@ -104,7 +103,7 @@ class LobbyFront(Front):
             case "lang":
                 self._language(parsed.choice or ("de" if tx.lang == "en" else "en"))
             case "help":
-                self.screen.show(commands.render_help(tx, LOBBY, parsed.topic, self.screen.width))
+                self.screen.show(render_help(tx, LOBBY, parsed.topic, self.screen.width))
             case "quit":
                 raise Quit
         return None

@@ -1,17 +1,25 @@
-"""One shared table: who sits where, the AI seats, the turn clock, and who is told what.
+"""One shared table: who sits where, which session speaks for which seat, and the turns.
 
-A :class:`Room` holds a :class:`~core.table.Table` once its host starts the game.
-Everything that changes the table (a person's move, an AI turn, a turn the clock
-ran out on) runs on a worker thread, one at a time for the room, so a thinking AI
-never holds up the server's event loop or another table. The table stores each move
-in the room's log file before it tells anyone; the room then passes the change to
-every session at the table, on the event loop, in order. Sessions read only the
-room's own copy of the log (:attr:`Room.events`), never the table itself.
+A :class:`Room` holds a :class:`~core.table.Table` once its host starts the game, and
+owns the *bindings*: which session (one connection's front) speaks for which seat at
+this moment, or watches. Every command a session sends names its :class:`Binding`, and
+the room checks it before anything else (boardgame.io's master checks the credentials
+of every update the same way): a binding ended (its seat given up, its session gone) is
+refused, so no front can act for a seat, or hear it, on the strength of what it once was.
+
+Everything that changes the table (a person's move, an AI turn, a turn the clock ran out
+on) runs on a worker thread, one at a time for the room, so a thinking AI never holds up
+the server's event loop or another table. The table stores each move in the room's log
+file, then tells each seat what that seat may know (redacted by the engine); the room
+passes it, on the event loop and in order, to the sessions bound to that seat. The
+table's turn driver says what is due after every change: the room waits the pace before
+an AI turn, or winds the turn clock for a person, with the event loop's timers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -20,13 +28,17 @@ from typing import Protocol, TypeVar
 
 from attrs import define, field, frozen
 
-from ...core.events import Assistance, AssistanceUsed, Event, GameOptions
+from ...core.events import Event, GameOptions
 from ...core.fairness import SALT_HEX
 from ...core.players import LEVELS, load_policy
-from ...core.rules import Assist, Discard, Draw, new_game
+from ...core.rules import Discard, Draw, new_game
 from ...core.seats import SEATS
-from ...core.state import GameState, Phase, evolve, fold
-from ...core.table import Change, Played, Table
+from ...core.seen import Seen
+from ...core.state import fold
+from ...core.table import Table
+from ...core.told import AiFailure, Hint, Told
+from ...core.turns import AiTurn, AutoTurn, Scope, Step
+from ...core.views import SeatView
 from ..files.storage import Autosave
 
 _T = TypeVar("_T")
@@ -77,18 +89,38 @@ class Note:
         return dict(self.params)
 
 
-News = Change | Note
+@frozen
+class Binding:
+    """One session's place at a room: the player ``name`` speaks for ``seat`` (``None``:
+    watches). ``number`` tells bindings apart; the room ends a binding when its session
+    leaves or its seat is given up, and refuses it from then on."""
+
+    number: int
+    name: str
+    seat: int | None
 
 
-class Listener(Protocol):
-    """A session at the table (a player or a spectator)."""
+class Session(Protocol):
+    """What a room tells a session at the table (a seat's front, or someone watching)."""
 
-    @property
-    def name(self) -> str:
-        """The player's name."""
+    def hear(self, told: Told) -> None:
+        """A change of the game, as the session's seat may know it (on the event loop)."""
 
-    def hear(self, news: News) -> None:
-        """Tell the person ``news`` (called on the event loop, in order)."""
+    def note(self, note: Note) -> None:
+        """Something else that happened at the table."""
+
+    def unseated(self) -> None:
+        """The room ended this session's binding: its seat was given up."""
+
+
+class Unbound(Exception):
+    """A command the room refuses to a session: its binding to the seat has ended (or it
+    never sat there), or it is not the host's. ``key`` says why, in the texts."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
 
 
 class Room:
@@ -111,28 +143,27 @@ class Room:
         self.pace = pace
         self.deal = deal
         self.report = report
-        self.listeners: list[Listener] = []
         self.away_since: dict[str, int] = {}
         """For a player who left a running game: how many events there were then."""
-        self.autopilot: dict[int, tuple[str, int]] = {}
-        """Seats the AI plays for their player: the scope and the round it began in."""
-        self.events: tuple[Event, ...] = ()
-        self.state = GameState()
         self.table: Table | None = None
         self.store = Autosave(self.log_path)
         self.store.told = self._store_told
+        self._bindings: dict[int, tuple[Binding, Session]] = {}
+        self._numbers = itertools.count(1)
+        self._delivered: dict[int, int] = {}
+        """For each binding, the number of the table's latest change it was given."""
+        self._listening: dict[int | None, Callable[[], None]] = {}
         self._gate = asyncio.Lock()
         self._pending: asyncio.TimerHandle | None = None
         self._clock: tuple[tuple[int, int], asyncio.TimerHandle] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._starting = False
+        self._told_finished = False
         if events:
-            self.events = tuple(events)
-            self.state = fold(events)
             self._seat_game(events)
             self.store.adopt(events)
 
-    # -- what the lobby and the sessions read ----------------------------------------
+    # -- what the lobby reads --------------------------------------------------------
 
     @property
     def code(self) -> str:
@@ -148,7 +179,17 @@ class Room:
 
     @property
     def finished(self) -> bool:
-        return self.state.ended is not None
+        return self.table is not None and self.table.snapshot.state.ended is not None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The whole log (for the log file and ``log CODE`` once the game is over)."""
+        return () if self.table is None else self.table.snapshot.events
+
+    def round_no(self) -> int:
+        """The round in play (0 before the deal and between rounds)."""
+        state = None if self.table is None else self.table.snapshot.state
+        return state.round.round_no if state is not None and state.round is not None else 0
 
     def seat_of(self, name: str) -> int | None:
         """The seat ``name`` sits at, if any."""
@@ -156,14 +197,14 @@ class Room:
 
     def present(self, name: str) -> bool:
         """Whether ``name`` has a session at this table now."""
-        return any(listener.name == name for listener in self.listeners)
+        return any(binding.name == name for binding, _ in self._bindings.values())
 
     def people(self) -> list[str]:
         return [name for name in self.plan.people if name]
 
     def assisted(self, seat: int) -> bool:
         """Whether ``seat`` took help in this game (a hint, the AI for a turn)."""
-        return any(isinstance(e, AssistanceUsed) and e.seat == seat for e in self.events)
+        return self.table is not None and seat in self.table.snapshot.helped
 
     # -- sitting down and standing up ------------------------------------------------
 
@@ -184,48 +225,118 @@ class Room:
 
     def stand(self, name: str) -> None:
         """``name`` leaves a table whose game has not started: their seat is free again
-        (the next player becomes host if the host left)."""
+        (the next player becomes host if the host left), and every session bound to it,
+        in any terminal, is bound no more."""
         seat = self.seat_of(name)
         if seat is None or self.started:
             return
         self.plan.people[seat] = None
         if self.plan.host == name and self.people():
             self.plan.host = self.people()[0]
+        for binding, session in list(self._bindings.values()):
+            if binding.seat == seat:
+                self._end(binding)
+                session.unseated()
         self.tell(Note("server.stood_up", (("name", name),)))
 
-    def join(self, listener: Listener) -> None:
-        self.listeners.append(listener)
-        self.away_since.pop(listener.name, None)
+    def bind(
+        self, session: Session, name: str, seat: int | None
+    ) -> tuple[Binding, SeatView | None]:
+        """Bind ``session`` of the player ``name`` to ``seat`` (``None``: to watch); the
+        binding, and the seat's view now (``None`` before the game has begun). Raises
+        :class:`Unbound` when ``name`` does not sit at ``seat``."""
+        if seat is not None and self.plan.people[seat] != name:
+            raise Unbound("server.unseated")
+        binding = Binding(next(self._numbers), name, seat)
+        self._bindings[binding.number] = (binding, session)
+        if seat is not None:
+            self.away_since.pop(name, None)
+        view = None
+        if self.table is not None:
+            self._listen(seat)
+            number, view = self.table.view_now(seat)
+            self._delivered[binding.number] = number
         self._next()
+        return binding, view
 
-    def part(self, listener: Listener) -> None:
-        """``listener`` left the table (or lost the connection)."""
-        if listener in self.listeners:
-            self.listeners.remove(listener)
-        if self.seat_of(listener.name) is not None and not self.present(listener.name):
-            self.away_since[listener.name] = len(self.events)
+    def unbind(self, binding: Binding) -> None:
+        """The session of ``binding`` left the table (or lost the connection)."""
+        if not self._end(binding) or binding.seat is None:
+            return
+        name = binding.name
+        if self.seat_of(name) is not None and not self.present(name):
+            self.away_since[name] = len(self.events)
             if self.started and not self.finished:
-                self.tell(Note("server.went_away", (("name", listener.name),)))
+                self.tell(Note("server.went_away", (("name", name),)))
+
+    def is_bound(self, binding: Binding) -> bool:
+        """Whether ``binding`` is in force: not ended, and its player still sits there."""
+        if binding.number not in self._bindings:
+            return False
+        return binding.seat is None or self.plan.people[binding.seat] == binding.name
+
+    def _end(self, binding: Binding) -> bool:
+        ended = self._bindings.pop(binding.number, None) is not None
+        self._delivered.pop(binding.number, None)
+        if ended and binding.seat not in {b.seat for b, _ in self._bindings.values()}:
+            stop = self._listening.pop(binding.seat, None)
+            if stop is not None:
+                stop()
+        return ended
+
+    def _seat_of(self, binding: Binding) -> int:
+        """The seat ``binding`` may act for now; :class:`Unbound` when it may not."""
+        if not self.is_bound(binding) or binding.seat is None:
+            raise Unbound("server.unseated")
+        return binding.seat
+
+    # -- what a session asks ---------------------------------------------------------
+
+    def seen(self, binding: Binding) -> tuple[Seen, ...]:
+        """The log so far as the seat of ``binding`` may know it."""
+        if self.table is None or not self.is_bound(binding):
+            return ()
+        return self.table.seen(binding.seat)
+
+    def missed(self, binding: Binding, since: int) -> Told | None:
+        """What the seat of ``binding`` missed since the log had ``since`` events."""
+        if self.table is None or not self.is_bound(binding):
+            return None
+        return self.table.catch_up(binding.seat, since)
+
+    def autopilot(self, binding: Binding) -> Scope | None:
+        if self.table is None or binding.seat is None or not self.is_bound(binding):
+            return None
+        return self.table.autopilot(binding.seat)
 
     # -- the game --------------------------------------------------------------------
 
-    async def start(self) -> object:
+    async def start(self, binding: Binding) -> None:
         """Deal: the AI takes every empty seat, the seed stays secret behind its commitment.
-        A second call while the first deals does nothing."""
+        Only the host starts; a second call while the first deals does nothing."""
+        self._seat_of(binding)
+        if binding.name != self.plan.host:
+            raise Unbound("server.host_only", host=self.plan.host)
         if self._starting or self.started:
-            return None
+            return
         self._starting = True
         seed, salt = self.deal()
         plan = self.plan
         _, events = new_game(seed, plan.options(), plan.players(), salt=salt)
         async with self._gate:
             await self._on_worker(lambda: self.store.sync(events))
-        self._seat_game(events)
-        self._heard(Played(events, GameState()))  # the room's own copy takes the deal here
+        table = self._seat_game(events)
+        for seat in {b.seat for b, _ in self._bindings.values()}:
+            self._listen(seat)
+            told = table.catch_up(seat)
+            for bound, session in list(self._bindings.values()):
+                if bound.seat == seat:
+                    self._delivered[bound.number] = told.number
+                    session.hear(told)
         self.tell(Note("server.started"))
-        return None
+        self._next()
 
-    def _seat_game(self, events: Sequence[Event]) -> None:
+    def _seat_game(self, events: Sequence[Event]) -> Table:
         players = fold(events).started
         assert players is not None
         policies = {
@@ -233,38 +344,44 @@ class Room:
             for seat, player in enumerate(players.players)
             if player != "human"
         }
-        self.table = Table(events, policies, store=self.store)
-        loop = asyncio.get_running_loop() if _in_loop() else None
-        self._loop = loop
-        self.table.subscribe(self._from_worker)
+        self.table = Table(events, policies, store=self.store, on_ai_failure=self._ai_failed)
+        self._told_finished = self.table.state.ended is not None
+        return self.table
 
-    def submit(self, seat: int, command: Draw | Discard) -> asyncio.Task[object]:
-        """Play ``seat``'s move (checked again by the table); the task says how it went."""
+    def submit(self, binding: Binding, command: Draw | Discard) -> asyncio.Future[object]:
+        """Play the move of the seat of ``binding`` (checked by the table again, then); the
+        future says how it went."""
+        seat = self._seat_of(binding)
         table = self._require_table()
-        return asyncio.ensure_future(self._act(lambda: table.submit(seat, command)))
+        return asyncio.ensure_future(self._act(binding, lambda: table.submit(seat, command)))
 
-    def hint(self, seat: int) -> asyncio.Task[object]:
-        """The helper AI's move for ``seat`` (recorded as help); the task gives the hint."""
+    def hint(self, binding: Binding) -> asyncio.Future[Hint]:
+        """The helper AI's move for the seat of ``binding`` (recorded as help)."""
+        seat = self._seat_of(binding)
         table = self._require_table()
-        return asyncio.ensure_future(self._act(lambda: table.hint(seat)))
+        return asyncio.ensure_future(self._act(binding, lambda: table.hint(seat)))
 
-    def auto(self, seat: int, scope: str) -> asyncio.Task[object]:
-        """The AI plays ``seat`` for its player: this ``turn``, this ``round`` or the ``game``."""
+    def auto(self, binding: Binding, scope: Scope | None) -> None:
+        """The AI plays for the seat of ``binding`` from its next turn (or this one), for a
+        ``turn``, a ``round`` or the ``game``; ``None`` stops it."""
+        seat = self._seat_of(binding)
         table = self._require_table()
-        round_no = self.state.round.round_no if self.state.round else 0
-        self.autopilot[seat] = (scope, round_no)
+        if scope is None:
+            table.auto_off(seat)
+        else:
+            table.auto(seat, scope)
+        self._next()
 
-        def record() -> object:
-            return table.submit(seat, Assist(seat=seat, help=Assistance.AUTO))
+    def say(self, binding: Binding, text: str) -> None:
+        """A line the player of ``binding`` says to everyone at the table."""
+        if not self.is_bound(binding):
+            raise Unbound("server.unseated")
+        self.tell(Note("server.said", (("name", binding.name), ("text", text))))
 
-        task = asyncio.ensure_future(self._act(record))
-        task.add_done_callback(lambda _: self._next())
-        return task
-
-    def tell(self, news: News) -> None:
-        """Pass ``news`` to everyone at the table."""
-        for listener in tuple(self.listeners):
-            listener.hear(news)
+    def tell(self, note: Note) -> None:
+        """Pass ``note`` to every session at the table."""
+        for _, session in list(self._bindings.values()):
+            session.note(note)
 
     # -- inside ----------------------------------------------------------------------
 
@@ -273,8 +390,17 @@ class Room:
             raise RuntimeError("the game at this table has not started")
         return self.table
 
-    async def _act(self, work: Callable[[], _T]) -> _T:
+    def _listen(self, seat: int | None) -> None:
+        """Hear the table's changes as ``seat`` may know them (once for however many
+        sessions share the seat)."""
+        if self.table is not None and seat not in self._listening:
+            self._loop = asyncio.get_running_loop()
+            self._listening[seat] = self.table.subscribe(self._from_worker, seat)
+
+    async def _act(self, binding: Binding | None, work: Callable[[], _T]) -> _T:
         async with self._gate:
+            if binding is not None:
+                self._seat_of(binding)  # checked again at its turn: it may have ended since
             return await self._on_worker(work)
 
     async def _on_worker(self, work: Callable[[], _T]) -> _T:
@@ -282,78 +408,59 @@ class Room:
         self._loop = loop
         return await loop.run_in_executor(self.pool, work)
 
-    def _from_worker(self, change: Change) -> None:
-        """The table's listener: it may be called on a worker thread."""
+    def _from_worker(self, told: Told) -> None:
+        """The table's listener: it is called on a worker thread."""
         loop = self._loop
-        if loop is None:
-            return
-        loop.call_soon_threadsafe(self._heard, change)
+        if loop is not None:
+            loop.call_soon_threadsafe(self._deliver, told)
 
-    def _heard(self, change: Change) -> None:
-        if isinstance(change, Played):
-            for event in change.events:
-                self.state = evolve(self.state, event)
-            self.events += change.events
-            if self.state.ended is not None:
-                self.report(f"table {self.code} finished ({len(self.events)} events)")
-        self.tell(change)
+    def _deliver(self, told: Told) -> None:
+        """Pass a change to every session bound to its seat (once, in order)."""
+        for binding, session in list(self._bindings.values()):
+            if binding.seat != told.seat or not self.is_bound(binding):
+                continue
+            if self._delivered.get(binding.number, 0) >= told.number:
+                continue  # given with its view at binding, or at the start
+            self._delivered[binding.number] = told.number
+            session.hear(told)
+        if told.after.ended is not None and not self._told_finished:
+            self._told_finished = True
+            self.report(f"table {self.code} finished ({len(self.events)} events)")
         self._next()
 
     def _next(self) -> None:
-        """After a change: an AI's turn is due (after the pace), or a person's clock runs."""
-        state = self.state
+        """What is due now: an AI turn (after the pace), or a person's turn clock."""
         table = self.table
-        if table is None or state.turn is None or state.ended is not None:
+        step = None if table is None else table.next_step()
+        if step is None:
             return
-        if state.phase not in (Phase.DRAW, Phase.DISCARD):
-            return
-        seat = state.turn
-        if seat in table.policies or self._on_autopilot(seat):
+        if isinstance(step, AiTurn | AutoTurn):
             if self._pending is None:
                 loop = asyncio.get_running_loop()
-                self._pending = loop.call_later(self.pace, self._play_ai, seat)
+                self._pending = loop.call_later(self.pace, self._play, step)
             return
-        self._wind_clock(seat)
+        self._wind_clock(step.seat)
 
-    def _on_autopilot(self, seat: int) -> bool:
-        kept = self.autopilot.get(seat)
-        if kept is None:
-            return False
-        scope, round_no = kept
-        current = self.state.round.round_no if self.state.round else 0
-        if scope == "round" and current != round_no:
-            del self.autopilot[seat]
-            return False
-        return True
-
-    def _play_ai(self, seat: int) -> None:
+    def _play(self, step: Step) -> None:
         self._pending = None
         table = self._require_table()
-        if self.state.turn != seat:
+        if table.next_step() != step or not isinstance(step, AiTurn | AutoTurn):
             self._next()
             return
-        person = seat not in table.policies
-        if person and self.autopilot.get(seat, ("", 0))[0] == "turn":
-            del self.autopilot[seat]
+        task = asyncio.ensure_future(self._act(None, lambda: table.play_step(step)))
+        task.add_done_callback(self._after_play)
 
-        def turn() -> object:
-            if table.state.turn != seat:  # a call for this turn queued twice: it is played
-                return ()
-            return table.play_turn(seat if person else None)
-
-        task = asyncio.ensure_future(self._act(turn))
-        task.add_done_callback(self._after_ai)
-
-    def _after_ai(self, task: asyncio.Future[object]) -> None:
+    def _after_play(self, task: asyncio.Future[tuple[Event, ...]]) -> None:
         if not task.cancelled() and task.exception() is not None:
             self.report(f"table {self.code}: AI turn failed: {task.exception()!r}")
+        self._next()
 
     def _wind_clock(self, seat: int) -> None:
         """With a turn time, a person who does not move in time has the AI play the turn."""
         limit = self.plan.turn_time
-        if not limit:
+        if not limit or self.table is None:
             return
-        key = (seat, len(self.events))
+        key = (seat, self.table.snapshot.state.event_count)
         if self._clock is not None:
             if self._clock[0] == key:
                 return
@@ -364,16 +471,22 @@ class Room:
     def _time_up(self, key: tuple[int, int]) -> None:
         self._clock = None
         seat, count = key
-        if len(self.events) != count or self.state.turn != seat:
+        if self.table is None or not self.table.time_up(seat, count):
             return
         name = self.plan.people[seat] or ""
         self.tell(Note("server.time_up", (("name", name), ("seat", seat))))
-        self.autopilot[seat] = ("turn", 0)
-        table = self._require_table()
-        task = asyncio.ensure_future(
-            self._act(lambda: table.submit(seat, Assist(seat=seat, help=Assistance.AUTO)))
+        self._next()
+
+    def _ai_failed(self, failure: AiFailure) -> None:
+        """An AI failed on a worker thread: logged; the table hears which level took over
+        (never the error, which may name the AI's cards)."""
+        self.report(f"table {self.code}: the AI of seat {failure.seat} failed: {failure.error!r}")
+        note = Note(
+            "msg.ai_failed", (("seat", failure.seat), ("error", ""), ("level", failure.level))
         )
-        task.add_done_callback(lambda _: self._next())
+        loop = self._loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self.tell, note)
 
     def _store_told(self, failure: OSError | None) -> None:
         said = "saves again" if failure is None else f"cannot be saved: {failure}"
@@ -382,11 +495,3 @@ class Room:
         loop = self._loop
         if loop is not None:
             loop.call_soon_threadsafe(self.tell, Note(key))
-
-
-def _in_loop() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True

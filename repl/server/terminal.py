@@ -27,12 +27,14 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ..kit.front import Front, Quit
 from ..kit.loop import make_session
 from ..kit.screen import TerminalScreen
+from ..kit.seat import SeatFront
 from ..kit.style import STYLE
-from ..words.i18n import Texts
+from ..words.grammar import SHARED
+from ..words.i18n import PlaceTexts, Texts
 from .house import Service
 from .lobby import LobbyFront
 from .room import Room
-from .seat import SeatFront, WatchFront
+from .seat import NamedSeats, RoomLink
 
 
 class Guest:
@@ -97,6 +99,14 @@ class Guest:
     def go_to_lobby(self) -> None:
         self._next = self._lobby()
 
+    def sent_away(self) -> None:
+        """The room bound this connection to its seat no more: to the lobby now, without
+        waiting for a line (the prompt ends as if Enter was pressed on nothing)."""
+        self._next = self._lobby()
+        session = self._session
+        if session is not None and session.app.is_running:
+            session.app.exit(result="")
+
     def may_say(self) -> bool:
         return _within(self._says, self.service.limits.says_per_minute, 60.0)
 
@@ -154,6 +164,8 @@ class Guest:
                 except TimeoutError:
                     self.write(self.tx("server.idle") + "\n")
                     raise Quit from None
+                if self._next is not None:
+                    break  # sent away from the table while the line was being typed
                 if len(line) > self.service.limits.line:
                     front.refuse(self.tx("server.line_too_long", limit=self.service.limits.line))
                     continue
@@ -174,15 +186,19 @@ class Guest:
             front = self._next
 
     def _left(self, front: Front) -> None:
-        if isinstance(front, SeatFront) and not isinstance(front, WatchFront):
-            room = front.room
-            room.stand(self.name)
-            hall = self.service.hall
-            if not room.started:
-                if room.people():
-                    hall.keep(room)
-                else:
-                    hall.drop(room)
+        """``front`` was left: a seat at a table whose game has not started is given up."""
+        if not isinstance(front, SeatFront) or not isinstance(front.link, RoomLink):
+            return
+        room = front.link.room
+        if front.seat is None:
+            return
+        room.stand(self.name)
+        hall = self.service.hall
+        if not room.started:
+            if room.people():
+                hall.keep(room)
+            else:
+                hall.drop(room)
 
     async def _show_forever(self) -> None:
         while True:
@@ -216,11 +232,16 @@ class Guest:
         )
 
     def _seat(self, room: Room, how: str) -> Front:
-        if how == "watch":
-            return WatchFront(room, self, tx=self.tx, screen=self.screen)
-        seat = room.seat_of(self.name)
-        assert seat is not None
-        return SeatFront(room, seat, self, tx=self.tx, screen=self.screen)
+        """The front at ``room``: the player's own seat, or a place to watch from."""
+        seat = room.seat_of(self.name) if how == "play" else None
+        tx: Texts
+        if seat is None:
+            plan = room.plan
+            tx = NamedSeats(self.tx.lang, lambda: plan.people)
+        else:
+            tx = PlaceTexts(self.tx.lang, seat)
+        link = RoomLink(room, self, seat)
+        return SeatFront(link, tx=tx, screen=self.screen, grammar=SHARED)
 
     def _go(self, room: Room, how: str) -> None:
         self._next = self._seat(room, how)

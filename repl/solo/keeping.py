@@ -7,7 +7,6 @@ from __future__ import annotations
 import errno
 
 from ...core.events import GameEnded
-from ...core.timeline import HUMAN
 from ..files.storage import Autosave, StatsFile, os_detail, read_stats, save_stats
 from ..words.i18n import Texts
 
@@ -66,7 +65,7 @@ def goodbye(autosave: Autosave | None, tx: Texts, *, over: bool) -> str:
     return tx("msg.bye" if autosave is not None else "msg.bye_unsaved")
 
 
-def record_result(ended: GameEnded, *, assisted: bool, tx: Texts) -> list[str]:
+def record_result(ended: GameEnded, *, seat: int, assisted: bool, tx: Texts) -> list[str]:
     """Count a finished game in your statistics; what to tell (a broken file kept aside,
     statistics that could not be written), one line each.
 
@@ -74,7 +73,7 @@ def record_result(ended: GameEnded, *, assisted: bool, tx: Texts) -> list[str]:
     """
     try:
         found = read_stats()
-        found.stats.record(ended, seat=HUMAN, assisted=assisted)
+        found.stats.record(ended, seat=seat, assisted=assisted)
         save_stats(found.stats)
     except OSError as error:
         return [tx("msg.stats_not_saved", detail=os_detail(error))]

@@ -16,13 +16,9 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
-
 from ...core.errors import GameError, LogFormatError
 from ...core.log import GameLog, TruncatedLogError
-from ...core.timeline import is_human_move
+from ...core.moves import is_move_of
 from ..files.config import Config, config_path, read_config
 from ..files.reading import load_file
 from ..files.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
@@ -34,14 +30,15 @@ from ..kit.command_line import (
     quiet_when_the_reader_leaves,
 )
 from ..kit.front import Front
-from ..kit.loop import launch, piped_lines, session_for, terminal_screen
+from ..kit.loop import launch, piped_lines
 from ..kit.safe import visible
 from ..kit.screen import Screen
+from ..kit.seat import SeatFront
 from ..words.i18n import Texts, language_from_environment
-from .game import PlayFront
+from .game import new_solo_front, solo_front, solo_game
 from .keeping import kept_in_place
 from .replay import open_replay_front
-from .settings import DELAYS, Settings
+from .settings import DELAYS, YOU, Settings
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -167,17 +164,17 @@ def settings_from(args: argparse.Namespace, config: Config) -> Settings:
     )
 
 
-def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> PlayFront:
+def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> SeatFront:
     """The table of a game rebuilt by ``--replay-to``, told where it comes from.
 
     It is neither autosaved nor counted in the statistics: it reproduces a game,
     and the player's own unfinished game must stay as it was.
     """
-    table = PlayFront(rebuilt.events, tx=tx, screen=screen, settings=settings)
+    table = solo_front(rebuilt.events, tx=tx, screen=screen, settings=settings)
     count = len(rebuilt.events)
     path = rebuilt.path
     table.say(
-        tx("msg.rebuilt", path=path, seed=table.state.seed, n=count, total=rebuilt.total),
+        tx("msg.rebuilt", path=path, seed=solo_game(table).seed, n=count, total=rebuilt.total),
         "class:title",
     )
     if rebuilt.moved_over:
@@ -220,7 +217,7 @@ def elsewhere(
                 return viewer
         screen.show([("", tx("msg.locked_bye")), ("", "\n")])
         return None
-    table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
+    table = new_solo_front(seed, tx=tx, screen=screen, settings=settings)
     table.say(tx("msg.separate_game"), "class:warn")
     return table
 
@@ -246,12 +243,12 @@ def open_play(
     if not screen.interactive:  # a script remembers nothing and leaves your files alone
         if rebuilt is not None:
             return rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
-        return PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
-    table: PlayFront | None
+        return new_solo_front(seed, tx=tx, screen=screen, settings=settings)
+    table: SeatFront | None
     if rebuilt is not None:
         table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
     elif (folder := usable_data_dir()) is None:  # the prompt says why, in one line
-        table = PlayFront.start(seed, tx=tx, screen=screen, settings=settings)
+        table = new_solo_front(seed, tx=tx, screen=screen, settings=settings)
         table.say(tx("msg.welcome"), "class:title")
     elif (holder := claim_folder(folder)) is not None:
         return elsewhere(
@@ -268,45 +265,18 @@ def open_play(
             screen.show([("class:warn", kept_in_place(autosave, error, tx)), ("", "\n")])
             autosave, table = None, None
         if table is None:
-            table = PlayFront.start(
+            table = new_solo_front(
                 seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
             )
-            table.save()
+            solo_game(table).save()
             table.say(tx("msg.welcome"), "class:title")
-    table.settings_file = settings_file
+    solo_game(table).settings_file = settings_file
     return table
-
-
-def open_table(
-    *,
-    seed: int | None,
-    settings: Settings,
-    tx: Texts,
-    offer_resume: bool = True,
-    rebuilt: Rebuilt | None = None,
-    settings_file: Path | None = None,
-    input: Input | None = None,
-    output: Output | None = None,
-) -> tuple[PlayFront, PromptSession[str]]:
-    """The game at a terminal (resumed, new or rebuilt) and its prompt, ready to run."""
-    screen = terminal_screen(tx, color=settings.color, input=input, output=output)
-    table = open_play(
-        screen,
-        seed=seed,
-        settings=settings,
-        tx=tx,
-        offer_resume=offer_resume,
-        rebuilt=rebuilt,
-        settings_file=settings_file,
-    )
-    if not isinstance(table, PlayFront):  # another terminal's game has the folder
-        raise SystemExit(1)
-    return table, session_for(table, "history", input=input, output=output)
 
 
 def resume(
     autosave: Autosave, *, screen: Screen, settings: Settings, tx: Texts
-) -> PlayFront | None:
+) -> SeatFront | None:
     """The autosaved unfinished game, if there is one and the player wants it back."""
     if not autosave.path.exists():
         return None
@@ -316,13 +286,13 @@ def resume(
     round_no = log.state.round.round_no if log.state.round else 0
     question = tx("msg.resume", seed=log.state.seed, round=round_no) + tx("msg.yes_no")
     if not screen.confirm(question, True):
-        played = any(is_human_move(event) for event in log.events)
+        played = any(is_move_of(event, YOU) for event in log.events)
         kept = autosave.keep_aside() if played else None
         if kept is not None:
             screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
         return None
     try:
-        table = PlayFront(
+        table = solo_front(
             log.events,
             tx=tx,
             screen=screen,
@@ -339,7 +309,7 @@ def resume(
         autosave.adopt(log.events)
     else:
         screen.show([("class:warn", tx("msg.resume_prefix", n=len(log.events))), ("", "\n")])
-        table.save()
+        solo_game(table).save()
     screen.show(
         [("class:title", tx("msg.resumed", seed=log.state.seed, round=round_no)), ("", "\n")]
     )

@@ -15,10 +15,6 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from prompt_toolkit import PromptSession
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
-
 from ...core.errors import LogFormatError
 from ...core.events import Event
 from ...core.log import TruncatedLogError
@@ -32,12 +28,12 @@ from ..kit.command_line import (
     command_parser,
     quiet_when_the_reader_leaves,
 )
-from ..kit.loop import launch, piped_lines, session_for, terminal_screen
+from ..kit.loop import launch, piped_lines
 from ..kit.safe import visible
 from ..kit.screen import Screen
 from ..words.i18n import Texts, language_from_environment
 from .analyze import analysis_lines
-from .replay_front import Replay
+from .replay_front import ReplayFront
 
 __all__ = ["main", "verify_main"]
 
@@ -99,36 +95,18 @@ def _refuse(message: str) -> None:
 
 def open_replay_front(
     screen: Screen, path: Path, *, tx: Texts, at: int | None = None, sort: str = "suit"
-) -> Replay | None:
+) -> ReplayFront | None:
     """The replay of ``path`` on ``screen``, at event ``at``; ``None`` after saying why it
     cannot open. ``sort`` is the first order of seat 0's hand."""
     events = read_replay(path, screen, tx)
     if events is None:
         return None
-    replay = Replay(events, tx=tx, screen=screen, name=path.name)
+    replay = ReplayFront(events, tx=tx, screen=screen, name=path.name)
     replay.sort = sort
     return replay if _start_at(replay, at, path) else None
 
 
-def open_replay(
-    path: Path,
-    *,
-    tx: Texts,
-    at: int | None = None,
-    sort: str = "suit",
-    color: bool = True,
-    input: Input | None = None,
-    output: Output | None = None,
-) -> tuple[Replay, PromptSession[str]] | None:
-    """The replay of ``path`` at a terminal and its prompt, or ``None`` when it cannot open."""
-    screen = terminal_screen(tx, color=color, input=input, output=output)
-    replay = open_replay_front(screen, path, tx=tx, at=at, sort=sort)
-    if replay is None:
-        return None
-    return replay, session_for(replay, "replay-history", input=input, output=output)
-
-
-def _start_at(replay: Replay, at: int | None, path: Path) -> bool:
+def _start_at(replay: ReplayFront, at: int | None, path: Path) -> bool:
     if at is None:
         return True
     if not 1 <= at <= replay.total:
@@ -220,7 +198,7 @@ def main(argv: list[str]) -> int:
             _refuse(f"cannot read {args.script}: {error}")
             return 2
 
-    def open_front(screen: Screen) -> Replay | None:
+    def open_front(screen: Screen) -> ReplayFront | None:
         return open_replay_front(screen, path, tx=tx, at=args.at, sort=config.sort)
 
     name = "threethirteen replay"

@@ -1,10 +1,12 @@
 """The replay mode: a saved game stepped through event by event, every hand shown.
 
-:class:`Replay` is a front for :mod:`repl.kit.loop`, like the table of a game in
+:class:`ReplayFront` is a front for :mod:`repl.kit.loop`, like a seat at a game in
 play: it parses a line of :data:`repl.words.grammar.REPLAY`, says why a step cannot be
 taken (the validator shows it before Enter), moves the position and shows the
-events passed, each AI decision with its recorded reason, and the table there.
-Nothing is decided and nothing is written: the log is only folded.
+events passed, each AI decision with its recorded reason, and the table there. A
+replay hides nothing: it is the one front that is given the whole log. Nothing is
+decided and nothing is written: the log is only folded. Seat 0 is "you", as in a game
+played at a terminal.
 """
 
 from __future__ import annotations
@@ -18,12 +20,11 @@ from ...core.events import (
 )
 from ...core.moves import is_turn_end
 from ...core.state import GameState, evolve
-from ...core.timeline import HUMAN
 from ...core.verify import verify_events
 from ...core.views import view_for
-from ..kit.commands import render_help
 from ..kit.completer import GameCompleter
-from ..kit.front import Front, Quit
+from ..kit.front import Command, Front, Quit
+from ..kit.help import render_help
 from ..kit.narrate import describe, reason_of
 from ..kit.render import (
     Text,
@@ -39,11 +40,14 @@ from ..kit.screen import Screen
 from ..words.grammar import REPLAY, Parsed, Spec
 from ..words.i18n import Texts
 
+YOU = 0
+"""The seat told as "you": the person's, in a game played at a terminal."""
+
 NARRATED_STEPS = 12
 """A step forward of at most this many events tells each of them; a longer jump only the last."""
 
 
-class Replay(Front):
+class ReplayFront(Front):
     """A recorded game and a position in it: event ``position`` (1-based) has just happened."""
 
     grammar = REPLAY
@@ -69,6 +73,19 @@ class Replay(Front):
             event.round_no: seq
             for seq, event in enumerate(self.events, start=1)
             if isinstance(event, RoundDealt)
+        }
+        step = Command(self._step, self._step_problem)
+        self.commands = {
+            "next": step,
+            "prev": step,
+            "round": step,
+            "goto": step,
+            "start": step,
+            "end": step,
+            "score": Command(self._score),
+            "sort": Command(self._sort),
+            "help": Command(self._help),
+            "quit": Command(self._quit),
         }
 
     # -- where we are ----------------------------------------------------------------
@@ -167,32 +184,34 @@ class Replay(Front):
         assert parsed is not None
         return self.run_parsed(parsed)
 
-    def run(self, parsed: Parsed) -> str | None:
-        """Move, or show: the score sheet, the help, the hand in another order."""
-        tx = self.tx
-        match parsed.name:
-            case "quit":
-                raise Quit
-            case "help":
-                self.screen.show(render_help(tx, REPLAY, parsed.topic, self.screen.width))
-            case "score":
-                sheet = self.state.score_sheet
-                self.screen.show(render_score_sheet(sheet, tx, assisted=self._assisted))
-            case "sort":
-                self.sort = parsed.choice or next_sort(self.sort)
-                self.show_board()
-            case _:
-                target = self.target(parsed)
-                assert target is not None
-                before, self.position = self.position, target
-                self.show_position(before)
+    def _quit(self, parsed: Parsed) -> str | None:
+        raise Quit
+
+    def _help(self, parsed: Parsed) -> str | None:
+        self.screen.show(render_help(self.tx, REPLAY, parsed.topic, self.screen.width))
         return None
 
-    def problem(self, parsed: Parsed) -> str | None:
-        """Why ``parsed`` cannot run here, in words; ``None`` when it can."""
+    def _score(self, parsed: Parsed) -> str | None:
+        sheet = self.state.score_sheet
+        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self._assisted))
+        return None
+
+    def _sort(self, parsed: Parsed) -> str | None:
+        self.sort = parsed.choice or next_sort(self.sort)
+        self.show_board()
+        return None
+
+    def _step(self, parsed: Parsed) -> str | None:
+        """Move to where ``parsed`` goes (its problem was checked)."""
+        target = self.target(parsed)
+        assert target is not None
+        before, self.position = self.position, target
+        self.show_position(before)
+        return None
+
+    def _step_problem(self, parsed: Parsed) -> str | None:
+        """Why the step ``parsed`` cannot be taken here, in words; ``None`` when it can."""
         tx = self.tx
-        if parsed.name not in ("next", "prev", "round", "goto"):
-            return None
         if self.target(parsed) is not None:
             return None
         match parsed.name, parsed.choice:
@@ -207,13 +226,15 @@ class Replay(Front):
             case "round", _:
                 rounds = sorted(self.deals) or [0]
                 return tx("replay.no_round", round=parsed.number, first=rounds[0], last=rounds[-1])
+            case "start" | "end", _:
+                return None
         return tx("replay.no_event", number=parsed.number, n=self.total)
 
     # -- showing ---------------------------------------------------------------------
 
     @property
     def _assisted(self) -> bool:
-        return self.state.is_assisted(HUMAN)
+        return self.state.is_assisted(YOU)
 
     def show_position(self, before: int | None) -> None:
         """Tell the events from ``before`` to here (or just the current one), then the board."""
@@ -249,7 +270,7 @@ class Replay(Front):
                 [
                     ("", "\n"),
                     *render_game_over(
-                        state, tx, assisted=self._assisted, what_next=False, title=False
+                        state.ended, tx, assisted=self._assisted, what_next=False, title=False
                     ),
                     *render_score_sheet(state.score_sheet, tx, assisted=self._assisted),
                 ]
@@ -266,7 +287,7 @@ class Replay(Front):
                 ]
             )
         elif state.round is not None:
-            view = view_for(state, HUMAN)
+            view = view_for(state, YOU)
             hands = state.round.hands  # a replay hides nothing
             text = render_table(
                 view, tx, sort=self.sort, width=width, hands=hands, assisted=self._assisted

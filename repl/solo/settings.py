@@ -15,6 +15,9 @@ from ...core.events import GameOptions
 from ...core.players import LEVELS, Policy, load_policy
 from ...core.state import GameState
 
+YOU = 0
+"""The seat of the person at the terminal (the others are the AI's)."""
+
 DELAYS = {"instant": 0.0, "fast": 0.2, "normal": 0.6, "step": 0.0}
 """Seconds of narration per AI turn at each speed (``step`` waits for a key instead)."""
 

@@ -136,6 +136,19 @@ TEXTS: dict[str, str] = {
     "msg.action_take": "{card} vom Ablagestapel nehmen",
     "msg.action_discard": "{card} ablegen",
     "msg.auto_stopped": "Die KI spielt nicht mehr für dich; du bist dran.",
+    "msg.auto_off": "Auto ist aus: du spielst deine Züge wieder selbst.",
+    "msg.auto_was_off": "Die KI spielt gerade nicht für dich: deine Züge sind deine.",
+    "msg.auto_next_turn": (
+        "Die KI spielt deinen nächsten Zug für dich (dein Spiel gilt als mit Hilfe)."
+    ),
+    "msg.auto_next_round": (
+        "Die KI spielt ab deinem nächsten Zug deine Züge bis zum Ende dieser Runde (dein Spiel "
+        "gilt als mit Hilfe)."
+    ),
+    "msg.auto_next_game": (
+        "Die KI spielt ab deinem nächsten Zug den Rest des Spiels für dich (dein Spiel gilt als "
+        "mit Hilfe)."
+    ),
     "msg.narration_skipped": "(Ansage übersprungen)",
     "msg.sorted": "Deine Hand ist jetzt {sort} sortiert.",
     "msg.saved": "Gespeichert in {path} ({n} Ereignisse).",
@@ -296,7 +309,10 @@ TEXTS: dict[str, str] = {
         "zurück, die du vorher nicht kanntest (vom Stapel gezogen, von einem Gegner "
         "abgelegt), gilt das Spiel als mit Hilfe gespielt."
     ),
-    "detail.auto": "auto zug (ohne Angabe), auto runde oder auto spiel.",
+    "detail.auto": (
+        "auto zug (ohne Angabe), auto runde oder auto spiel, jederzeit: die KI spielt ab deinem "
+        "nächsten Zug (oder diesem); auto aus gibt dir deine Züge zurück."
+    ),
     "detail.save": (
         "speichern NAME schreibt NAME.jsonl in den Ordner saves deines Datenordners "
         "(~/.local/share/threethirteen/saves); ein Name mit Schrägstrich ist ein Pfad "
@@ -546,6 +562,8 @@ ERRORS: dict[str, str] = {
         "schon gesehen"
     ),
     "nothing_to_undo": "es gibt keinen Zug von dir, den du zurücknehmen kannst",
+    "on_autopilot": "{seat}: die KI spielt diese Züge jetzt (auto); auto aus gibt sie zurück",
+    "hint_not_your_turn": "{seat} bekommt einen Tipp nur im eigenen Zug",
     "nothing_to_redo": "es gibt nichts zu wiederholen",
     "policy_protocol": (
         "{spec!r} ist kein Spieler: er braucht choose_draw(view) und choose_discard(view)"
@@ -748,6 +766,7 @@ CHOICES: dict[str, str] = {
     "turn": "zug",
     "round": "runde",
     "game": "spiel",
+    "off": "aus",
     "instant": "sofort",
     "fast": "schnell",
     "normal": "normal",
@@ -759,6 +778,7 @@ PLACEHOLDERS: dict[str, str] = {
     "CARD": "KARTE",
     "COMMAND": "BEFEHL",
     "SCOPE": "UMFANG",
+    "|off": "|aus",
     "HOW": "WIE",
     "SPEED": "TEMPO",
     "turn|round": "zug|runde",
@@ -888,7 +908,11 @@ TEXTS.update(
         "server.no_undo": (
             "An einem gemeinsamen Tisch gibt es kein Zurück: die anderen haben den Zug gesehen."
         ),
-        "server.autopilot_on": "Die KI spielt gerade deinen Platz.",
+        "server.autopilot_on": "Die KI spielt gerade deinen Platz (auto aus gibt ihn dir zurück).",
+        "server.unseated": (
+            "Du sitzt nicht mehr an diesem Tisch (dein Platz wurde in einem anderen Terminal "
+            "aufgegeben)."
+        ),
         "server.auto_turn": "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfe).",
         "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfe).",
         "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfe).",

@@ -123,6 +123,16 @@ TEXTS: dict[str, str] = {
     "msg.action_take": "take {card} from the discard pile",
     "msg.action_discard": "discard {card}",
     "msg.auto_stopped": "Auto play stopped; your turn.",
+    "msg.auto_off": "Auto play is off: you play your own turns again.",
+    "msg.auto_was_off": "The AI is not playing for you: your turns are yours.",
+    "msg.auto_next_turn": "The AI plays your next turn for you (your game is assisted).",
+    "msg.auto_next_round": (
+        "The AI plays your turns for the rest of this round, from your next one (your game is "
+        "assisted)."
+    ),
+    "msg.auto_next_game": (
+        "The AI plays the rest of the game for you, from your next turn (your game is assisted)."
+    ),
     "msg.narration_skipped": "(narration skipped)",
     "msg.sorted": "Your hand is now sorted {sort}.",
     "msg.saved": "Saved to {path} ({n} events).",
@@ -250,7 +260,10 @@ TEXTS: dict[str, str] = {
         "Undo is unlimited. Going back past a card you had not seen before "
         "(a stock draw, an opponent's discard) marks the game as assisted."
     ),
-    "detail.auto": "auto turn (the default), auto round or auto game.",
+    "detail.auto": (
+        "auto turn (the default), auto round or auto game, at any time: the AI plays from your "
+        "next turn (or this one); auto off gives your turns back."
+    ),
     "detail.save": (
         "save NAME writes NAME.jsonl into the saves folder of your data folder "
         "(~/.local/share/threethirteen/saves); a name with a slash is a path as given "
@@ -530,7 +543,10 @@ TEXTS.update(
         "server.no_undo": (
             "There is no undo at a shared table: the others have seen the move already."
         ),
-        "server.autopilot_on": "The AI is playing your seat now.",
+        "server.autopilot_on": "The AI is playing your seat now (auto off gives it back).",
+        "server.unseated": (
+            "You no longer sit at this table (your seat was given up in another terminal)."
+        ),
         "server.auto_turn": "The AI plays this turn for you (your game is assisted).",
         "server.auto_round": "The AI plays this round for you (your game is assisted).",
         "server.auto_game": "The AI plays the rest of the game for you (your game is assisted).",

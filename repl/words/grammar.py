@@ -23,6 +23,8 @@ import attrs
 from attrs import frozen
 
 from ...core.cards import Card
+from ...core.events import DrawSource
+from ...core.rules import Discard, Draw
 from . import de
 from .cardwords import is_card_word, read_card
 
@@ -104,7 +106,7 @@ def _in_german(
 
 
 _SORTS = _choices("suit", "rank", "melds")
-_AUTO = _choices("turn", "round", "game")
+_AUTO = _choices("turn", "round", "game", "off")
 SPEEDS = _choices("instant", "fast", "normal", "step")
 
 COMMANDS: tuple[Spec, ...] = _in_german(
@@ -115,7 +117,7 @@ COMMANDS: tuple[Spec, ...] = _in_german(
         Spec(name="sort", short=("s",), arg=Arg.CHOICE, choices=_SORTS, usage="sort [HOW]"),
         Spec(name="melds", short=("m",)),
         Spec(name="hint"),
-        Spec(name="auto", arg=Arg.CHOICE, choices=_AUTO, usage="auto [SCOPE]"),
+        Spec(name="auto", arg=Arg.CHOICE, choices=_AUTO, usage="auto [SCOPE|off]"),
         Spec(name="undo", short=("u",)),
         Spec(name="redo", short=("r",)),
         Spec(name="score", short=("sc",)),
@@ -412,3 +414,13 @@ who sits where, and the host's ``start``; no saving, loading or new games."""
 
 SHARED = Grammar(SHARED_COMMANDS, bare_card="discard")
 """The commands at a shared table (and of those watching one)."""
+
+
+def move_command(parsed: Parsed, seat: int) -> Draw | Discard:
+    """The engine command of a move of ``seat``."""
+    if parsed.name == "draw":
+        return Draw(seat=seat, source=DrawSource.STOCK)
+    if parsed.name == "take":
+        return Draw(seat=seat, source=DrawSource.DISCARD)
+    assert parsed.card is not None
+    return Discard(seat=seat, card=parsed.card)

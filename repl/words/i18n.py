@@ -24,6 +24,7 @@ from ...core.ai.reasons import (
     read_groups,
     reason,
 )
+from ...core.cards import SEATS
 from ...core.errors import GameError, LogFormatError
 from ...core.events import SEAT_NAMES
 from ...core.verify import Verdict
@@ -146,6 +147,24 @@ class Texts:
         if errors.FIELDS.get(field) is errors.Field.SEAT and isinstance(value, int):
             return self.seat(value)
         return errors.english(field, value)
+
+
+class PlaceTexts(Texts):
+    """The texts of the person at seat ``me``: every seat is called as it is seen from
+    there (you, then Left, Top and Right clockwise), in sentences, tables and the engine's
+    errors alike. At seat 0 these are the plain :class:`Texts`."""
+
+    def __init__(self, lang: str, me: int) -> None:
+        super().__init__(lang)
+        self.me = me
+
+    def seat(self, seat: int) -> str:
+        return self(f"seat.{(seat - self.me) % SEATS}")
+
+
+def sentence(text: str) -> str:
+    """Engine messages start in lower case; a message on its own starts with a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:

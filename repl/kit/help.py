@@ -1,0 +1,71 @@
+"""The ``help`` command: every command of a grammar with its short forms and the keys, or
+one command in detail, in the player's language."""
+
+from __future__ import annotations
+
+import textwrap
+
+from ..words.grammar import Grammar, Spec
+from ..words.i18n import Texts
+from .keys import KEY_HELP
+from .render import Text
+
+HELP_MEANING_MIN = 20
+"""Columns the meanings in ``help`` need beside the commands; with fewer, they go below."""
+
+
+def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80) -> Text:
+    """All commands of ``grammar`` with their short forms and the keys, or one command in
+    detail.
+
+    The list is two columns, the meanings wrapped within ``width`` under their own
+    column; on a screen too narrow for that, each meaning goes under its command.
+    """
+    lang = tx.lang
+    if topic is not None:
+        line = tx(grammar.key("cmd", topic.name))
+        out: Text = [("class:title", topic.title(lang)), ("", "  " + line)]
+        out.append(("", "\n"))
+        out += [("", tx("help.usage", usage=usage_of(topic, lang))), ("", "\n")]
+        others = list(topic.shorts(lang))
+        if lang == "de":  # the other German names, then the English ones work too
+            others += [*topic.de[1:], topic.name, *topic.short]
+        others = list(dict.fromkeys(others))
+        if others:
+            out += [("class:dim", tx("help.aliases", aliases=", ".join(others))), ("", "\n")]
+        detail_key = grammar.key("detail", topic.name)
+        if tx.has(detail_key):
+            out += [("", tx(detail_key)), ("", "\n")]
+        return out
+    out = [("class:title", tx("help.title")), ("", "\n")]
+    names = {spec.name: usage_of(spec, lang) for spec in grammar.commands}
+    for spec in grammar.commands:
+        if spec.shorts(lang):
+            names[spec.name] += f" ({', '.join(spec.shorts(lang))})"
+    column = max(24, *(len(name) + 2 for name in names.values()))
+    room = width - 2 - column
+    for spec in grammar.commands:
+        out += _help_row(names[spec.name], tx(grammar.key("cmd", spec.name)), column, room)
+    out += [("class:title", tx("keys.title")), ("", "\n")]
+    for label, name in KEY_HELP:
+        key = label.format(ctrl=tx("keys.ctrl"))
+        out += _help_row(key, tx(grammar.key("keys", name)), column, room)
+    out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
+    return out
+
+
+def _help_row(label: str, meaning: str, column: int, room: int) -> Text:
+    """One row of the help table: the label, its meaning wrapped in its own column (or
+    under the label, on a screen too narrow for two columns)."""
+    if room < HELP_MEANING_MIN:
+        return [("class:label", f"  {label}"), ("", "\n"), ("", f"      {meaning}"), ("", "\n")]
+    first, *more = textwrap.wrap(meaning, room) or [""]
+    out: Text = [("class:label", f"  {label:<{column}}"), ("", first), ("", "\n")]
+    for piece in more:
+        out += [("", " " * (column + 2) + piece), ("", "\n")]
+    return out
+
+
+def usage_of(spec: Spec, lang: str) -> str:
+    """``discard CARD`` (``ablegen KARTE``): the command's name and its argument."""
+    return spec.usage_in(lang)

@@ -1,0 +1,504 @@
+"""A person at a seat: the one front of a place at a table, wherever the table is.
+
+:class:`SeatFront` holds everything a person at a seat does: the toolbar, the table,
+the narration of what the table tells, completion and the checks of a move before
+Enter, and the commands every seat has. The game at a terminal, a seat at a shared
+table and someone watching (a place with no hand: ``seat`` is ``None``) all use it.
+They differ only in their :class:`SeatLink`: how a command reaches the table, how a
+pause is waited (a sleep, or the event loop's timer), how the kind of table shows
+itself (:class:`Manner`), and the few commands of that kind of table.
+
+A front holds only what its seat may know: the latest :class:`~core.views.SeatView`
+the table sent it, already redacted by the engine. The log as the seat saw it is asked
+of the link when the ``log`` command needs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from attrs import frozen
+
+from ...core.cards import Card
+from ...core.errors import GameError
+from ...core.events import (
+    AssistanceUsed,
+    Event,
+    GameEnded,
+    GameOptions,
+    RoundScored,
+)
+from ...core.fairness import keeps_promise
+from ...core.rules import Discard, Draw, check_seen
+from ...core.seen import Seen
+from ...core.state import Phase
+from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
+from ...core.turns import Scope
+from ...core.views import PlayerView, SeatView
+from ..words.grammar import Grammar, Parsed, move_command
+from ..words.i18n import Texts, sentence
+from .completer import GameCompleter
+from .front import Command, Front, Quit
+from .help import render_help
+from .narrate import GameOver, Item, RoundOver, Say, hint_lines, named_move, narrate, recent
+from .render import (
+    Text,
+    next_sort,
+    penalty_of,
+    reflow,
+    render_game_over,
+    render_hand,
+    render_melds,
+    render_round_over,
+    render_rules,
+    render_score_sheet,
+    render_table,
+    toolbar,
+    watch_text,
+)
+from .screen import Screen
+
+LOG_LINES = 12
+"""Lines ``log`` shows without a number."""
+
+
+@frozen(kw_only=True)
+class Manner:
+    """How a kind of table shows itself at a seat.
+
+    ``code`` is a shared table's code (first in the toolbar, and in the line that fetches
+    its log); ``over`` the toolbar's words once the game is over; ``keys`` puts the
+    keys' hint in the toolbar and ``assisted`` the assisted mark on the table (a game at a
+    terminal); ``what_next`` ends the result with what to do next; ``immediate`` is true
+    where a command has taken effect before the prompt comes back (at a terminal), false
+    where it is acknowledged now and told when it happens (a shared table).
+    """
+
+    code: str | None = None
+    over: str = "bar.over"
+    keys: bool = True
+    assisted: bool = True
+    what_next: bool = True
+    immediate: bool = True
+
+
+class SeatLink(Protocol):
+    """How a seated front reaches its table: what a game at a terminal and a seat at a
+    shared table do differently. The link tells the front what happens through
+    :meth:`SeatFront.hear`, :meth:`SeatFront.hinted` and :meth:`SeatFront.refused`."""
+
+    seat: int | None
+    manner: Manner
+
+    def attach(self, front: SeatFront) -> None:
+        """From now on, tell ``front`` what happens at the table."""
+
+    def view(self) -> SeatView | None:
+        """The seat's view now; ``None`` before the game has begun."""
+
+    def seen(self) -> tuple[Seen, ...]:
+        """The log so far, as this seat may know it."""
+
+    def send(self, command: Draw | Discard) -> None:
+        """Play the seat's move; what it causes is told."""
+
+    def hint(self) -> None:
+        """Ask the helper AI; the hint is told (:meth:`SeatFront.hinted`)."""
+
+    def auto(self, scope: Scope | None) -> None:
+        """Let the AI play for the seat (``None``: stop it)."""
+
+    def autopilot(self) -> Scope | None:
+        """How long the AI still plays for the seat (``None``: it does not)."""
+
+    def later(self, show: Callable[[], None]) -> None:
+        """Show something: at once at a terminal, above the prompt at a shared table."""
+
+    def pause_after_round(self, scored: RoundScored) -> None:
+        """Wait (for a key, at a terminal) after a round's scoring was shown."""
+
+    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[str]:
+        """Keep what a finished game leaves (statistics); what to tell, one line each."""
+
+    def commands(self, front: SeatFront) -> dict[str, Command]:
+        """The commands of this kind of table (they win over the shared ones)."""
+
+    def begin(self, front: SeatFront) -> None:
+        """Say where we are, and play what is due before the first prompt."""
+
+    def before_command(self) -> None:
+        """Catch up with what is due before a line runs."""
+
+    def leave_question(self) -> str | None:
+        """What Ctrl-D asks before leaving, or ``None`` to leave at once."""
+
+    def leave(self, front: SeatFront) -> None:
+        """Save what needs saving, stand up, say goodbye."""
+
+    def remember(self, name: str, value: str) -> None:
+        """Keep a setting the person changed (``sort``) for the next game, if this kind of
+        table keeps settings."""
+
+    def crash_log(self) -> tuple[int | None, Sequence[Event]]:
+        """The seed and the events a crash file may keep (none that are secret)."""
+
+
+class SeatFront(Front):
+    """A person at a seat of a table (``link.seat``; ``None``: someone watching)."""
+
+    def __init__(
+        self, link: SeatLink, *, tx: Texts, screen: Screen, grammar: Grammar, sort: str = "suit"
+    ) -> None:
+        super().__init__(tx=tx, screen=screen)
+        self.grammar = grammar
+        self.link = link
+        self.seat = link.seat
+        self.sort = sort
+        self.view: SeatView | None = link.view()
+        self._table_current = False
+        self.commands = {**self._shared_commands(), **link.commands(self)}
+        link.attach(self)
+
+    # -- what the loop asks of a front -----------------------------------------------
+
+    def begin(self) -> None:
+        """Say where we are, play what is due, then show the table (once)."""
+        self._table_current = False
+        self.link.begin(self)
+        if not self._table_current:
+            self.show_table()
+
+    def completer(self) -> GameCompleter:
+        """Commands, then the cards of your hand (with the penalty after each), files …"""
+        return GameCompleter(self._hand, self.tx, self.grammar, can_discard=self._can_discard)
+
+    def leave_question(self) -> str | None:
+        return self.link.leave_question()
+
+    def leave(self) -> None:
+        self.link.leave(self)
+
+    def run_parsed(self, parsed: Parsed | None) -> str | None:
+        if parsed is not None:
+            self.link.before_command()
+        return super().run_parsed(parsed)
+
+    def empty_line(self) -> str | None:
+        self.show_table()
+        return None
+
+    def toolbar(self) -> Text:
+        """The bottom toolbar: where things stand and what to do, your penalty."""
+        tx = self.tx
+        manner = self.link.manner
+        width = self.screen.width - 2
+        head: list[Text] = [[("class:bottom-toolbar.key", manner.code)]] if manner.code else []
+        view = self.view
+        if self.seat is None:
+            return toolbar([*head, [("", tx("server.bar_watching"))]], width)
+        if view is None:
+            return toolbar([*head, [("", tx("server.bar_waiting"))]], width)
+        mine = view.mine
+        if view.ended is not None or mine is None:
+            return toolbar([*head, [("", tx(manner.over))]], width)
+        if mine.turn == self.seat:
+            what = tx("bar.draw") if not self._has_drawn(mine) else tx("bar.discard")
+        else:
+            what = tx("bar.waiting", seat=tx.seat(mine.turn))
+        parts = [
+            *head,
+            [("class:bottom-toolbar.key", what)],
+            [("", tx("bar.wild", wild=mine.wild_rank.symbol))],
+            [("", tx("bar.penalty", penalty=penalty_of(mine)))],
+            [("", tx("bar.round", round=mine.round_no))],
+        ]
+        if manner.assisted and view.is_assisted(self.seat):
+            parts.append([("", tx("table.assisted"))])
+        if manner.keys:
+            parts.append([("class:dim", tx("bar.keys"))])
+        return toolbar(parts, width)
+
+    # -- what this seat knows --------------------------------------------------------
+
+    @property
+    def assisted(self) -> bool:
+        """Whether this seat took help in this game."""
+        return self.view is not None and self.view.is_assisted(self.seat)
+
+    @property
+    def commitment(self) -> str:
+        """The commitment to the seed, in groups of 16 digits (easier to compare by eye)."""
+        digest = (self.view.commitment or "") if self.view is not None else ""
+        return " ".join(digest[i : i + 16] for i in range(0, len(digest), 16))
+
+    def _hand(self) -> PlayerView | None:
+        """The seat's view while a round is in play (cards to complete), else ``None``."""
+        if self.view is None or self.view.ended is not None:
+            return None
+        return self.view.mine
+
+    def _can_discard(self, card: Card) -> bool:
+        if self.view is None or self.seat is None:
+            return False
+        try:
+            check_seen(self.view, Discard(seat=self.seat, card=card))
+        except GameError:
+            return False
+        return True
+
+    @staticmethod
+    def _has_drawn(view: PlayerView) -> bool:
+        return view.phase == Phase.DISCARD
+
+    def see(self, view: SeatView | None) -> None:
+        """Another game at this seat from now on (a new one, or one loaded): its view."""
+        self.view = view
+
+    def crash_log(self) -> tuple[int | None, Sequence[Event]]:
+        return self.link.crash_log()
+
+    # -- showing ---------------------------------------------------------------------
+
+    def show_table(self) -> None:
+        """The table as this seat sees it; the result once the game is over."""
+        self._table_current = True
+        view = self.view
+        if view is None:
+            return
+        if self.seat is None:
+            self.screen.show(watch_text(view, self.tx))
+            return
+        manner = self.link.manner
+        if view.ended is not None:
+            self.screen.show(self._result(view.ended))
+            return
+        mine = view.mine
+        if mine is None:
+            return
+        width = self.screen.width
+        assisted = manner.assisted and self.assisted
+        text = render_table(mine, self.tx, sort=self.sort, width=width, assisted=assisted)
+        self.screen.show([("", "\n"), *text])
+
+    def _result(self, ended: GameEnded) -> Text:
+        what_next = self.link.manner.what_next
+        return render_game_over(
+            ended, self.tx, seat=self.seat, assisted=self.assisted, what_next=what_next
+        )
+
+    def reveal(self) -> None:
+        """At the end of a committed game: the seed and the salt, and whether they keep the
+        promise made at the start (a game without a commitment says nothing)."""
+        view = self.view
+        if view is None or view.commitment is None or view.seed is None or view.salt is None:
+            return
+        kept = keeps_promise(view.commitment, view.seed, view.salt)
+        key = "server.revealed" if kept else "server.broken_promise"
+        self.say(self.tx(key, seed=view.seed, salt=view.salt), "class:good")
+        if self.link.manner.code:
+            self.say(self.tx("server.fetch_log", code=self.link.manner.code), "class:dim")
+
+    # -- what the table tells --------------------------------------------------------
+
+    def hear(self, told: Told) -> None:
+        """Take in a change now (in order), and show it (see :meth:`SeatLink.later`)."""
+        self.view = told.after
+        self.link.later(lambda: self._show(told))
+
+    def hinted(self, hint: Hint) -> None:
+        """What the helper AI would do now, with its reason (recorded as help)."""
+        self.link.later(lambda: self._say_lines(hint_lines(hint, self.tx)))
+
+    def refused(self, error: BaseException) -> None:
+        """The table refused a command after all (the clock played the turn first)."""
+        said = self.tx.error(error) if isinstance(error, GameError) else str(error)
+        self.link.later(lambda: self.say(said, "class:error"))
+
+    def _say_lines(self, lines: list[tuple[str, str]]) -> None:
+        for text, style in lines:
+            self.say(text, style)
+
+    def _show(self, told: Told) -> None:
+        self._table_current = False
+        before = told.before
+        wild = before.round.wild_rank if before is not None and before.round else None
+        change = told.change
+        moved = True
+        match change:
+            case Moved():
+                if self.seat is not None:
+                    for event in change.events:
+                        if isinstance(event, AssistanceUsed) and event.seat != self.seat:
+                            who = self.tx.seat(event.seat)
+                            said = self.tx("server.took_help", seat=who, help=event.help.value)
+                            self.say(said, "class:dim")
+                items = narrate(change.events, wild, self.tx, auto=change.auto, me=self.seat)
+                self.tell(items, told.after)
+                moved = any(not isinstance(event, AssistanceUsed) for event in change.events)
+            case TookBack():
+                self.say(self.tx("msg.undone", what=named_move(change.removed[0], self.tx)))
+                if change.newly_assisted:
+                    self.say(self.tx("msg.now_assisted"), "class:warn")
+            case PlayedAgain():
+                self.say(self.tx("msg.redone", what=named_move(change.events[0], self.tx)))
+                items = narrate(change.events[1:], wild, self.tx, me=self.seat)
+                self.tell(items, told.after, pause=False)
+        after = told.after
+        if moved and after.my_turn and after.round is not None and self.link.autopilot() is None:
+            self.show_table()  # the turn came back to you
+
+    def tell(self, items: list[Item], after: SeatView, *, pause: bool = True) -> None:
+        """Show narration: its lines, a round's scoring and the result; ``after`` is the
+        view after the events told (the score sheet comes from it)."""
+        for item in items:
+            match item:
+                case Say():
+                    self.screen.show([*reflow(item.text, self.screen.width), ("", "\n")])
+                case RoundOver():
+                    self._round_over(item.scored, after, pause=pause)
+                case GameOver():
+                    self.screen.show(self._result(item.ended))
+                    self._table_current = True
+                    self.reveal()
+                    lines = self.link.game_over(item.ended, assisted=self.assisted)
+                    for line in lines:
+                        self.say(line, "class:warn")
+
+    def _round_over(self, scored: RoundScored, after: SeatView, *, pause: bool) -> None:
+        width = self.screen.width
+        me = self.seat
+        self.screen.show([("", "\n"), *render_round_over(scored, self.tx, width, me=me)])
+        sheet = tuple(s for s in after.score_sheet if s.round_no <= scored.round_no)
+        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me))
+        if pause:
+            self.link.pause_after_round(scored)
+
+    # -- the commands every seat has -------------------------------------------------
+
+    def _shared_commands(self) -> dict[str, Command]:
+        move = Command(self._move, self._move_problem)
+        return {
+            "draw": move,
+            "take": move,
+            "discard": move,
+            "sort": Command(self._sort, self._not_watching),
+            "melds": Command(self._melds, self._melds_problem),
+            "hint": Command(self._hint, self._hint_problem),
+            "auto": Command(self._auto, self._auto_problem),
+            "score": Command(self._score, self.not_begun),
+            "log": Command(self._log, self.not_begun),
+            "rules": Command(self._rules),
+            "help": Command(self._help),
+            "quit": Command(self._quit),
+        }
+
+    def not_begun(self, parsed: Parsed | None = None) -> str | None:
+        """Before the game has begun (at a shared table, until the host starts it)."""
+        return self.tx("server.not_started") if self.view is None else None
+
+    def _not_watching(self, parsed: Parsed | None = None) -> str | None:
+        """Someone watching may look, never play."""
+        return self.tx("server.only_watching") if self.seat is None else None
+
+    def _playing(self) -> str | None:
+        """Why this place cannot play now: watching, not begun, or the game is over."""
+        problem = self._not_watching() or self.not_begun()
+        if problem is None and self.view is not None and self.view.ended is not None:
+            return self.tx("msg.game_over")
+        return problem
+
+    def _move_problem(self, parsed: Parsed) -> str | None:
+        problem = self._playing()
+        if problem is not None:
+            return problem
+        if self.link.autopilot() is not None:
+            return self.tx("server.autopilot_on")
+        assert self.view is not None and self.seat is not None
+        try:
+            check_seen(self.view, move_command(parsed, self.seat))
+        except GameError as error:
+            return sentence(self.tx.error(error))
+        return None
+
+    def _move(self, parsed: Parsed) -> str | None:
+        assert self.seat is not None
+        self.link.send(move_command(parsed, self.seat))
+        return None
+
+    def _sort(self, parsed: Parsed) -> str | None:
+        self.sort = parsed.choice or next_sort(self.sort)
+        self.link.remember("sort", self.sort)
+        mine = self._hand()
+        if mine is not None:
+            self.screen.show(render_hand(mine, self.tx, sort=self.sort, width=self.screen.width))
+        else:
+            self.say(self.tx("msg.sorted", sort=self.tx(f"sort.{self.sort}")))
+        return None
+
+    def _melds_problem(self, parsed: Parsed) -> str | None:
+        return self._not_watching() or self.not_begun()
+
+    def _melds(self, parsed: Parsed) -> str | None:
+        mine = self._hand()
+        if mine is None:
+            self.show_table()
+        else:
+            self.screen.show(render_melds(mine, self.tx, self.screen.width))
+        return None
+
+    def _hint_problem(self, parsed: Parsed) -> str | None:
+        problem = self._playing()
+        if problem is None and self.view is not None and not self.view.my_turn:
+            return self.tx("msg.hint_none")
+        return problem
+
+    def _hint(self, parsed: Parsed) -> str | None:
+        self.link.hint()
+        return None
+
+    def _auto_problem(self, parsed: Parsed) -> str | None:
+        return self._playing()
+
+    def _auto(self, parsed: Parsed) -> str | None:
+        """``auto turn|round|game`` at any time (from your next turn, or this one), or
+        ``auto off``."""
+        choice = parsed.choice or "turn"
+        if choice == "off":
+            was_on = self.link.autopilot() is not None
+            self.link.auto(None)
+            self.say(self.tx("msg.auto_off" if was_on else "msg.auto_was_off"))
+            return None
+        now = self.view is not None and self.view.my_turn
+        if not self.link.manner.immediate:
+            self.say(self.tx(f"server.auto_{choice}" if now else f"msg.auto_next_{choice}"))
+        elif not now:
+            self.say(self.tx(f"msg.auto_next_{choice}"))
+        self.link.auto(Scope(choice))
+        return None
+
+    def _score(self, parsed: Parsed) -> str | None:
+        assert self.view is not None
+        sheet = self.view.score_sheet
+        me = self.seat
+        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me))
+        return None
+
+    def _log(self, parsed: Parsed) -> str | None:
+        count = parsed.number or LOG_LINES
+        self.screen.show(recent(self.link.seen(), self.tx, count, me=self.seat))
+        return None
+
+    def _rules(self, parsed: Parsed) -> str | None:
+        view = self.view
+        options = view.options if view is not None else GameOptions()
+        round_no = view.round.round_no if view is not None and view.round is not None else None
+        self.screen.show(render_rules(options, round_no, self.tx))
+        return None
+
+    def _help(self, parsed: Parsed) -> str | None:
+        self.screen.show(render_help(self.tx, self.grammar, parsed.topic, self.screen.width))
+        return None
+
+    def _quit(self, parsed: Parsed) -> str | None:
+        raise Quit

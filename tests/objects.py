@@ -1,0 +1,55 @@
+"""Walking the objects a session holds (``gc.get_referents``), to prove what it cannot show.
+
+A session at a shared table must never hold a card its seat may not see: not in what it
+was told, not in a cache, not behind a callback. :func:`reachable` follows every reference
+from a session's objects, as the garbage collector sees them, and stops only at the
+*boundaries* a caller names (the room that hands the session its seat's news, the event
+loop, the network), at classes and modules, and at the globals of functions (a function
+reaches every module through them; its closure and its defaults are followed).
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import types
+from collections.abc import Iterator
+
+
+def reachable(root: object, *, boundaries: tuple[type, ...] = ()) -> Iterator[object]:
+    """Every object reachable from ``root``, ``root`` first, not entering ``boundaries``."""
+    module_dicts = {id(vars(module)) for module in list(sys.modules.values())}
+    seen = {id(root)}
+    stack = [root]
+    while stack:
+        here = stack.pop()
+        yield here
+        for there in _referents(here):
+            if id(there) in seen:
+                continue
+            seen.add(id(there))
+            if isinstance(there, type | types.ModuleType) or id(there) in module_dicts:
+                continue
+            if boundaries and isinstance(there, boundaries):
+                continue
+            stack.append(there)
+
+
+def _referents(here: object) -> list[object]:
+    if isinstance(here, types.FunctionType):
+        return [
+            *(cell.cell_contents for cell in here.__closure__ or () if _filled(cell)),
+            *(here.__defaults__ or ()),
+            *(here.__kwdefaults__ or {}).values(),
+        ]
+    if isinstance(here, types.FrameType):
+        return list(here.f_locals.values())
+    return list(gc.get_referents(here))
+
+
+def _filled(cell: types.CellType) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 (an empty cell raises)
+    except ValueError:
+        return False
+    return True
