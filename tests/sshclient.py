@@ -197,7 +197,7 @@ class InProcess:
         return self
 
     def _run(self) -> None:
-        from threethirteen.repl.server.service import Settings, serve
+        from threethirteen.repl.server.service import ServerSettings, serve
 
         def ready(host: str, port: int, fingerprint: str) -> None:
             self.port = port
@@ -205,7 +205,7 @@ class InProcess:
 
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
-            settings = Settings(folder=self.folder, port=0, pace=0.0)
+            settings = ServerSettings(folder=self.folder, port=0, pace=0.0)
             self._task = asyncio.ensure_future(
                 serve(settings, ready=ready, deal=self.deal, report=self.reports.append)
             )
@@ -369,7 +369,7 @@ def main(argv: list[str]) -> None:
     whole game played by ``auto game`` takes seconds, not a minute of AI thinking.
     """
     from threethirteen.core import table
-    from threethirteen.repl.server.service import Settings, serve
+    from threethirteen.repl.server.service import ServerSettings, serve
 
     folder, seed, salt = Path(argv[0]), int(argv[1]), argv[2]
     table.HELPER_LEVELS = ("greedy",)  # type: ignore[assignment]
@@ -378,7 +378,7 @@ def main(argv: list[str]) -> None:
         print(f"threethirteen server listening on {host} port {port}", flush=True)
         print(f"host key fingerprint: {fingerprint}", flush=True)
 
-    settings = Settings(folder=folder, port=0, pace=0.0)
+    settings = ServerSettings(folder=folder, port=0, pace=0.0)
     asyncio.run(serve(settings, ready=ready, deal=lambda: (seed, salt)))
 
 

@@ -111,3 +111,20 @@ def test_only_the_language_tables_are_long() -> None:
     long = {name for name, lines in size.items() if lines > MAX_LINES}
     assert long <= {"threethirteen.repl.words.de", "threethirteen.repl.words.en"}
     assert not is_data(MODULES["threethirteen.core.table"])
+
+
+def classes() -> dict[str, list[str]]:
+    """Every class of the package, by name: the modules that define a class of that name."""
+    found: dict[str, list[str]] = {}
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                found.setdefault(node.name, []).append(name)
+    return found
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """A name says what a thing is: one ``Table`` (the game in play), one ``Settings``."""
+    twice = {name: where for name, where in classes().items() if len(where) > 1}
+    assert not twice
+    assert classes()["Table"] == ["threethirteen.core.table"]

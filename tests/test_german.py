@@ -14,7 +14,7 @@ from threethirteen.repl.kit.help import render_help
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.words import de
 from threethirteen.repl.words.cardwords import card_forms, read_card
-from threethirteen.repl.words.grammar import PLAY, REPLAY, Grammar, looks_like_card, parse
+from threethirteen.repl.words.grammar import PLAY, REPLAY, Grammar, looks_like_card
 from threethirteen.repl.words.i18n import Texts
 
 from tests.fronts import game_of
@@ -48,7 +48,7 @@ pytestmark = pytest.mark.usefixtures("data_home")
 )
 def test_german_short_forms_work_beside_the_english_ones(word: str, command: str) -> None:
     line = f"{word} 7h" if command == "discard" else word
-    parsed = parse(line)
+    parsed = PLAY.parse(line)
     assert parsed is not None and parsed.name == command
 
 
@@ -67,7 +67,7 @@ def test_german_help_shows_german_short_forms() -> None:
         assert german in shown
     assert "punkte (pu)" in shown and "ende (e)" in shown
     assert not re.search(r"\((d|t|u|r|sc|l|sp|q, exit)\)", shown)  # English forms not shown
-    topic = parse("hilfe ziehen")
+    topic = PLAY.parse("hilfe ziehen")
     assert topic is not None and topic.topic is not None
     detail = plain(render_help(Texts("de"), PLAY, topic.topic))
     assert "auch: z, draw, d" in detail

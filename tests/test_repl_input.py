@@ -24,7 +24,7 @@ from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.kit.validator import GameValidator
 from threethirteen.repl.solo.game import new_solo_front
 from threethirteen.repl.solo.settings import YOU, Settings
-from threethirteen.repl.words.grammar import COMMANDS, PLAY, UsageError, move_command, parse
+from threethirteen.repl.words.grammar import COMMANDS, PLAY, UsageError, move_command
 from threethirteen.repl.words.i18n import Texts
 
 from tests.fronts import game_of
@@ -68,21 +68,21 @@ def complete(state: GameState, text: str, lang: str = "en") -> list[tuple[str, s
 
 
 def test_commands_and_short_forms_parse() -> None:
-    assert parse("draw") is not None and parse("d").name == "draw"  # type: ignore[union-attr]
-    assert parse("ziehen").name == "draw"  # type: ignore[union-attr]
-    assert parse("T").name == "take"  # type: ignore[union-attr]
-    parsed = parse("x 10s")
+    assert PLAY.parse("draw") is not None and PLAY.parse("d").name == "draw"  # type: ignore[union-attr]
+    assert PLAY.parse("ziehen").name == "draw"  # type: ignore[union-attr]
+    assert PLAY.parse("T").name == "take"  # type: ignore[union-attr]
+    parsed = PLAY.parse("x 10s")
     assert parsed is not None and parsed.name == "discard" and parsed.card == parse_card("10♠")
-    bare = parse("Ts")
+    bare = PLAY.parse("Ts")
     assert bare is not None and bare.name == "discard" and bare.card == parse_card("10s")
-    assert parse("   ") is None
-    auto = parse("auto")
+    assert PLAY.parse("   ") is None
+    auto = PLAY.parse("auto")
     assert auto is not None and auto.choice is None
-    assert parse("auto g").choice == "game"  # type: ignore[union-attr]
-    assert parse("tempo schnell").choice == "fast"  # type: ignore[union-attr]
-    assert parse("save my game.jsonl").path == "my game.jsonl"  # type: ignore[union-attr]
-    assert parse("help x").topic.name == "discard"  # type: ignore[union-attr]
-    assert parse("log 30").number == 30  # type: ignore[union-attr]
+    assert PLAY.parse("auto g").choice == "game"  # type: ignore[union-attr]
+    assert PLAY.parse("tempo schnell").choice == "fast"  # type: ignore[union-attr]
+    assert PLAY.parse("save my game.jsonl").path == "my game.jsonl"  # type: ignore[union-attr]
+    assert PLAY.parse("help x").topic.name == "discard"  # type: ignore[union-attr]
+    assert PLAY.parse("log 30").number == 30  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
@@ -100,19 +100,19 @@ def test_commands_and_short_forms_parse() -> None:
 )
 def test_bad_lines_say_why(line: str, key: str) -> None:
     with pytest.raises(UsageError) as caught:
-        parse(line)
+        PLAY.parse(line)
     assert caught.value.key == key
 
 
 def test_did_you_mean() -> None:
     with pytest.raises(UsageError) as caught:
-        parse("drwa")
+        PLAY.parse("drwa")
     assert caught.value.params["suggestion"] == "draw"
 
 
 def test_a_bad_card_is_the_engines_error() -> None:
     with pytest.raises(InvalidCommandError) as caught:
-        parse("discard 7z")
+        PLAY.parse("discard 7z")
     assert caught.value.key == "not_a_card"
 
 
@@ -343,6 +343,6 @@ def test_validation_speaks_german() -> None:
 
 
 def test_a_move_is_the_engines_command() -> None:
-    parsed = parse("discard jk")
+    parsed = PLAY.parse("discard jk")
     assert parsed is not None
     assert move_command(parsed, YOU) == Discard(seat=YOU, card=parse_card("jk"))

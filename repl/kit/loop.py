@@ -137,7 +137,7 @@ def launch(
 
 
 def make_session(
-    table: Front,
+    front: Front,
     *,
     history_path: Path | None,
     plain_text: bool = False,
@@ -145,16 +145,16 @@ def make_session(
     output: Output | None = None,
 ) -> PromptSession[str]:
     """The prompt: completion, inline validation, history with suggestions, the toolbar."""
-    validator = GameValidator(table.problem, table.tx, table.grammar)
-    completer = table.completer()
+    validator = GameValidator(front.problem, front.tx, front.grammar)
+    completer = front.completer()
     history: History = KeptHistory(str(history_path)) if history_path else InMemoryHistory()
     below = draws_below_prompt(output)
 
     def note_ctrl_c() -> None:
-        table.say(table.tx("msg.ctrl_c"), "class:dim")
+        front.say(front.tx("msg.ctrl_c"), "class:dim")
 
     def toolbar() -> FormattedText:
-        return FormattedText(safe_text(table.toolbar()))
+        return FormattedText(safe_text(front.toolbar()))
 
     session: PromptSession[str] = PromptSession(
         PROMPT,
@@ -188,42 +188,42 @@ def draws_below_prompt(output: Output | None) -> bool:
     return output is not None or not is_dumb_terminal()
 
 
-def run_terminal(table: Front, session: PromptSession[str]) -> int:
+def run_terminal(front: Front, session: PromptSession[str]) -> int:
     """Play what the opponents have to, then prompt, run, repeat until the player leaves.
 
     A session without a toolbar (a dumb terminal) gets the toolbar's status said in
     plain words before each prompt instead.
     """
-    tx = table.tx
+    tx = front.tx
     say_status = session.bottom_toolbar is None
     try:
-        table.begin()
+        front.begin()
     except EOFError:
-        return _leave(table)
+        return _leave(front)
     while True:
         if say_status:
-            table.say(plain(table.toolbar()).strip(), "class:dim")
+            front.say(plain(front.toolbar()).strip(), "class:dim")
         try:
             line = session.prompt()
         except KeyboardInterrupt:
             continue
         except EOFError:
-            question = table.leave_question()
+            question = front.leave_question()
             try:
-                leave = question is None or table.screen.confirm(question + tx("msg.yes_no"), False)
+                leave = question is None or front.screen.confirm(question + tx("msg.yes_no"), False)
             except EOFError:  # the terminal is gone: everything is saved, so just go
                 leave = True
             if leave:
-                return _leave(table)
+                return _leave(front)
             continue
         try:
-            _run_line(table, line)
+            _run_line(front, line)
         except (Quit, EOFError):
-            return _leave(table)
+            return _leave(front)
 
 
 def run_lines(
-    table: Front, lines: Iterable[str], *, errors: TextIO | None = None, name: str = "threethirteen"
+    front: Front, lines: Iterable[str], *, errors: TextIO | None = None, name: str = "threethirteen"
 ) -> int:
     """Run each line of a script (or a pipe) as if typed; plain text out. The exit code.
 
@@ -231,27 +231,27 @@ def run_lines(
     read) or one that fails unexpectedly stops the script with exit code 1, after saying
     on ``errors`` (stderr) which line it was: the lines after it would play on in another
     game than the one they were written for. Comment lines (``#``) are skipped; a blank
-    line runs (it shows the table, or steps a replay on) but never stops a script.
+    line runs (it shows the front, or steps a replay on) but never stops a script.
     """
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
         if _UNDECODED.search(line):  # a byte of another encoding: not run, and not echoed
             raw_bytes = line.strip().encode("utf-8", "surrogateescape")
             shown = raw_bytes.decode("utf-8", "backslashreplace")
-            said = table.tx("script.not_text", line=number, command=shown)
+            said = front.tx("script.not_text", line=number, command=shown)
             print(visible(f"{name}: {said}"), file=errors or sys.stderr)
             return 1
         if line.lstrip().startswith("#"):
             continue
-        table.say("> " + line, "class:prompt")
+        front.say("> " + line, "class:prompt")
         try:
-            refused = _run_line(table, line)
+            refused = _run_line(front, line)
         except Quit:
-            return _leave(table)
+            return _leave(front)
         if refused is not None and line.strip():
             reason = refused.rstrip()
             reason += "" if reason.endswith((".", "!", "?")) else "."
-            said = table.tx("script.failed", line=number, command=line.strip(), reason=reason)
+            said = front.tx("script.failed", line=number, command=line.strip(), reason=reason)
             print(visible(f"{name}: {said}"), file=errors or sys.stderr)
             return 1
     return 0
@@ -277,24 +277,24 @@ def piped_lines(stream: TextIO) -> Iterator[str]:
         yield raw.decode(encoding, "surrogateescape")
 
 
-def _run_line(table: Front, line: str) -> str | None:
+def _run_line(front: Front, line: str) -> str | None:
     """Run one line; why it was refused or failed (already said), or ``None``.
 
-    :class:`~repl.table.Quit` (the player leaves) and ``EOFError`` (the terminal is gone)
+    :class:`~repl.kit.front.Quit` (the player leaves) and ``EOFError`` (the terminal is gone)
     pass to the caller; anything unexpected is written to a crash file and the loop goes on.
     """
     try:
-        return table.execute(line)
+        return front.execute(line)
     except (Quit, EOFError):
         raise
     except KeyboardInterrupt:
-        table.say(table.tx("msg.ctrl_c"), "class:dim")
+        front.say(front.tx("msg.ctrl_c"), "class:dim")
     except Exception as error:  # the loop must survive anything: report it and go on
-        table.crash(error, line)
+        front.crash(error, line)
         return f"{type(error).__name__}: {error}"
     return None
 
 
-def _leave(table: Front) -> int:
-    table.leave()
+def _leave(front: Front) -> int:
+    front.leave()
     return 0

@@ -115,6 +115,10 @@ class SeatLink(Protocol):
     def later(self, show: Callable[[], None]) -> None:
         """Show something: at once at a terminal, above the prompt at a shared table."""
 
+    def turn_back(self) -> None:
+        """The turn came back to the seat: say what the person should know first (the
+        table follows)."""
+
     def pause_after_round(self, scored: RoundScored) -> None:
         """Wait (for a key, at a terminal) after a round's scoring was shown."""
 
@@ -203,7 +207,7 @@ class SeatFront(Front):
         if view.ended is not None or mine is None:
             return toolbar([*head, [("", tx(manner.over))]], width)
         if mine.turn == self.seat:
-            what = tx("bar.draw") if not self._has_drawn(mine) else tx("bar.discard")
+            what = tx("bar.discard") if mine.phase == Phase.DISCARD else tx("bar.draw")
         else:
             what = tx("bar.waiting", seat=tx.seat(mine.turn))
         parts = [
@@ -246,10 +250,6 @@ class SeatFront(Front):
         except GameError:
             return False
         return True
-
-    @staticmethod
-    def _has_drawn(view: PlayerView) -> bool:
-        return view.phase == Phase.DISCARD
 
     def see(self, view: SeatView | None) -> None:
         """Another game at this seat from now on (a new one, or one loaded): its view."""
@@ -346,6 +346,7 @@ class SeatFront(Front):
                 self.tell(items, told.after, pause=False)
         after = told.after
         if moved and after.my_turn and after.round is not None and self.link.autopilot() is None:
+            self.link.turn_back()
             self.show_table()  # the turn came back to you
 
     def tell(self, items: list[Item], after: SeatView, *, pause: bool = True) -> None:
@@ -383,9 +384,9 @@ class SeatFront(Front):
             "take": move,
             "discard": move,
             "sort": Command(self._sort, self._not_watching),
-            "melds": Command(self._melds, self._melds_problem),
+            "melds": Command(self._melds, self._looking),
             "hint": Command(self._hint, self._hint_problem),
-            "auto": Command(self._auto, self._auto_problem),
+            "auto": Command(self._auto, self._playing),
             "score": Command(self._score, self.not_begun),
             "log": Command(self._log, self.not_begun),
             "rules": Command(self._rules),
@@ -401,9 +402,13 @@ class SeatFront(Front):
         """Someone watching may look, never play."""
         return self.tx("server.only_watching") if self.seat is None else None
 
-    def _playing(self) -> str | None:
+    def _looking(self, parsed: Parsed | None = None) -> str | None:
+        """Why this place has no hand to look at: watching, or not begun."""
+        return self._not_watching() or self.not_begun()
+
+    def _playing(self, parsed: Parsed | None = None) -> str | None:
         """Why this place cannot play now: watching, not begun, or the game is over."""
-        problem = self._not_watching() or self.not_begun()
+        problem = self._looking()
         if problem is None and self.view is not None and self.view.ended is not None:
             return self.tx("msg.game_over")
         return problem
@@ -436,9 +441,6 @@ class SeatFront(Front):
             self.say(self.tx("msg.sorted", sort=self.tx(f"sort.{self.sort}")))
         return None
 
-    def _melds_problem(self, parsed: Parsed) -> str | None:
-        return self._not_watching() or self.not_begun()
-
     def _melds(self, parsed: Parsed) -> str | None:
         mine = self._hand()
         if mine is None:
@@ -456,9 +458,6 @@ class SeatFront(Front):
     def _hint(self, parsed: Parsed) -> str | None:
         self.link.hint()
         return None
-
-    def _auto_problem(self, parsed: Parsed) -> str | None:
-        return self._playing()
 
     def _auto(self, parsed: Parsed) -> str | None:
         """``auto turn|round|game`` at any time (from your next turn, or this one), or

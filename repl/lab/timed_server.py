@@ -14,7 +14,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from ..server.service import Settings, serve
+from ..server.service import ServerSettings, serve
 from .server_load import percentile
 
 
@@ -32,7 +32,7 @@ async def _serve_timed(folder: Path) -> None:
         print(f"port {port}", flush=True)
 
     timer = asyncio.ensure_future(probe())
-    settings = Settings(host="127.0.0.1", port=0, folder=folder, pace=0.0)
+    settings = ServerSettings(host="127.0.0.1", port=0, folder=folder, pace=0.0)
     await serve(settings, ready=ready, report=lambda line: None)
     timer.cancel()
     figures = {

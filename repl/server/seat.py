@@ -122,6 +122,9 @@ class RoomLink:
     def later(self, show: Callable[[], None]) -> None:
         self.connection.later(show)
 
+    def turn_back(self) -> None:
+        return None
+
     def pause_after_round(self, scored: RoundScored) -> None:
         return None  # a shared table never waits for one person's key
 

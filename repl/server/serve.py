@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be 0-60 seconds")
     try:
-        from .service import Settings, serve
+        from .service import ServerSettings, serve
     except ImportError as error:
         print(
             f"threethirteen serve needs the server extra ({error}):\n"
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         if len(password) < 8:
             parser.error("the password file must hold a password of at least 8 characters")
     folder = args.data if args.data is not None else data_path() / "server"
-    settings = Settings(
+    settings = ServerSettings(
         host=args.host,
         port=args.port,
         folder=folder,

@@ -23,7 +23,7 @@ from .ssh import GameServer
 
 
 @frozen(kw_only=True)
-class Settings:
+class ServerSettings:
     """How a server runs: where, with which folder, and how strict."""
 
     host: str = "127.0.0.1"
@@ -61,7 +61,7 @@ def log_line(line: str) -> None:
 
 
 async def serve(
-    settings: Settings,
+    settings: ServerSettings,
     *,
     ready: Callable[[str, int, str], None],
     deal: Deal = secret_deal,

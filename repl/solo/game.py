@@ -76,6 +76,7 @@ class SoloGame:
         self.settings_file: Path | None = None  # a terminal game remembers speed and sort here
         self.front: SeatFront | None = None
         self._scope: Scope | None = None
+        self._stopped = False  # Ctrl-C stopped auto: said when the turn comes back
         self.table = self._seat(events)
 
     def _seat(self, events: Sequence[Event]) -> Table:
@@ -155,13 +156,12 @@ class SoloGame:
         table, screen, front = self.table, self.screen, self._front()
         speed = self.settings.speed
         self._scope = scope = table.autopilot(YOU)
-        skipped = stopped = False
+        skipped = False
         try:
             with screen.interruptible():
                 while isinstance(step := table.next_step(), AiTurn | AutoTurn):
-                    if screen.interrupted and scope is not None and not stopped:
-                        table.auto_off(YOU)  # the person's own turns are theirs again
-                        stopped = True
+                    if screen.interrupted and scope is not None and table.auto_off(YOU):
+                        self._stopped = True  # the person's own turns are theirs again
                         continue
                     delay = DELAYS[speed]
                     if scope in (Scope.ROUND, Scope.GAME):
@@ -177,10 +177,17 @@ class SoloGame:
                     stepping = speed == "step" and scope in (None, Scope.TURN)
                     if stepping and screen.interactive and not screen.interrupted:
                         screen.wait_key(self.tx("msg.step"))
-                if stopped:
-                    front.say(self.tx("msg.auto_stopped"), "class:warn")
+                if self._stopped:  # stopped after the turn came back: say so, show the table
+                    self.turn_back()
+                    front.show_table()
         finally:
             self._scope = None
+
+    def turn_back(self) -> None:
+        """The turn came back to the person: after ``auto`` was stopped, say so."""
+        if self._stopped:
+            self._stopped = False
+            self._front().say(self.tx("msg.auto_stopped"), "class:warn")
 
     def pause_after_round(self, scored: RoundScored) -> None:
         """After a round's scoring, a key before the next deal (not in ``auto game``)."""

@@ -164,26 +164,26 @@ def settings_from(args: argparse.Namespace, config: Config) -> Settings:
     )
 
 
-def rebuilt_table(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> SeatFront:
-    """The table of a game rebuilt by ``--replay-to``, told where it comes from.
+def rebuilt_front(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> SeatFront:
+    """The game rebuilt by ``--replay-to`` at a seat, told where it comes from.
 
     It is neither autosaved nor counted in the statistics: it reproduces a game,
     and the player's own unfinished game must stay as it was.
     """
-    table = solo_front(rebuilt.events, tx=tx, screen=screen, settings=settings)
+    front = solo_front(rebuilt.events, tx=tx, screen=screen, settings=settings)
     count = len(rebuilt.events)
     path = rebuilt.path
-    table.say(
-        tx("msg.rebuilt", path=path, seed=solo_game(table).seed, n=count, total=rebuilt.total),
+    front.say(
+        tx("msg.rebuilt", path=path, seed=solo_game(front).seed, n=count, total=rebuilt.total),
         "class:title",
     )
     if rebuilt.moved_over:
         moved = ", ".join(rebuilt.moved_over)
-        table.say(tx("msg.rebuilt_moved", asked=rebuilt.asked, events=moved, n=count), "class:warn")
+        front.say(tx("msg.rebuilt_moved", asked=rebuilt.asked, events=moved, n=count), "class:warn")
     if rebuilt.cut_line is not None:
-        table.say(tx("msg.rebuilt_truncated", line=rebuilt.cut_line), "class:warn")
-    table.say(tx("msg.rebuilt_unsaved"), "class:dim")
-    return table
+        front.say(tx("msg.rebuilt_truncated", line=rebuilt.cut_line), "class:warn")
+    front.say(tx("msg.rebuilt_unsaved"), "class:dim")
+    return front
 
 
 def usable_data_dir() -> Path | None:
@@ -217,9 +217,9 @@ def elsewhere(
                 return viewer
         screen.show([("", tx("msg.locked_bye")), ("", "\n")])
         return None
-    table = new_solo_front(seed, tx=tx, screen=screen, settings=settings)
-    table.say(tx("msg.separate_game"), "class:warn")
-    return table
+    front = new_solo_front(seed, tx=tx, screen=screen, settings=settings)
+    front.say(tx("msg.separate_game"), "class:warn")
+    return front
 
 
 def open_play(
@@ -242,14 +242,14 @@ def open_play(
     """
     if not screen.interactive:  # a script remembers nothing and leaves your files alone
         if rebuilt is not None:
-            return rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
+            return rebuilt_front(rebuilt, tx=tx, screen=screen, settings=settings)
         return new_solo_front(seed, tx=tx, screen=screen, settings=settings)
-    table: SeatFront | None
+    front: SeatFront | None
     if rebuilt is not None:
-        table = rebuilt_table(rebuilt, tx=tx, screen=screen, settings=settings)
+        front = rebuilt_front(rebuilt, tx=tx, screen=screen, settings=settings)
     elif (folder := usable_data_dir()) is None:  # the prompt says why, in one line
-        table = new_solo_front(seed, tx=tx, screen=screen, settings=settings)
-        table.say(tx("msg.welcome"), "class:title")
+        front = new_solo_front(seed, tx=tx, screen=screen, settings=settings)
+        front.say(tx("msg.welcome"), "class:title")
     elif (holder := claim_folder(folder)) is not None:
         return elsewhere(
             holder, seed=seed, screen=screen, settings=settings, tx=tx, folder=folder
@@ -258,20 +258,20 @@ def open_play(
         autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
         assert autosave is not None
         try:
-            table = (
+            front = (
                 resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
             )
         except OSError as error:  # the old game cannot be moved aside: it stays, unplayed over
             screen.show([("class:warn", kept_in_place(autosave, error, tx)), ("", "\n")])
-            autosave, table = None, None
-        if table is None:
-            table = new_solo_front(
+            autosave, front = None, None
+        if front is None:
+            front = new_solo_front(
                 seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
             )
-            solo_game(table).save()
-            table.say(tx("msg.welcome"), "class:title")
-    solo_game(table).settings_file = settings_file
-    return table
+            solo_game(front).save()
+            front.say(tx("msg.welcome"), "class:title")
+    solo_game(front).settings_file = settings_file
+    return front
 
 
 def resume(
@@ -292,7 +292,7 @@ def resume(
             screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
         return None
     try:
-        table = solo_front(
+        front = solo_front(
             log.events,
             tx=tx,
             screen=screen,
@@ -309,11 +309,11 @@ def resume(
         autosave.adopt(log.events)
     else:
         screen.show([("class:warn", tx("msg.resume_prefix", n=len(log.events))), ("", "\n")])
-        solo_game(table).save()
+        solo_game(front).save()
     screen.show(
         [("class:title", tx("msg.resumed", seed=log.state.seed, round=round_no)), ("", "\n")]
     )
-    return table
+    return front
 
 
 def _read_autosave(autosave: Autosave, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:

@@ -7,9 +7,9 @@ validator, ``help`` and the loop all read them; :meth:`Grammar.parse` turns a li
 into a :class:`Parsed` command or raises :class:`UsageError` (which carries a
 message key for :mod:`repl.words.i18n`).
 
->>> parse("x 7h").name, str(parse("x 7h").card)
+>>> PLAY.parse("x 7h").name, str(PLAY.parse("x 7h").card)
 ('discard', '7♥')
->>> parse("auto r").choice, parse("Ts").name
+>>> PLAY.parse("auto r").choice, PLAY.parse("Ts").name
 ('round', 'discard')
 """
 
@@ -208,11 +208,6 @@ class Grammar:
         """Every word that names a command."""
         return tuple(self._by_word)
 
-    @property
-    def takes_cards(self) -> bool:
-        """Whether any line of this grammar holds a card."""
-        return self.bare_card is not None or any(s.arg is Arg.CARD for s in self.commands)
-
     def parse(self, text: str) -> Parsed | None:
         """Read one line; ``None`` for an empty line. Raises ``UsageError`` or
         ``InvalidCommandError``. A bare card (``7h``) runs :attr:`bare_card` with it."""
@@ -352,26 +347,6 @@ REPLAY_COMMANDS: tuple[Spec, ...] = _in_german(
 
 REPLAY = Grammar(REPLAY_COMMANDS, texts="replay.")
 """The commands of the replay mode (Enter on an empty line steps one event forward)."""
-
-
-def lookup(word: str) -> Spec | None:
-    """The play command named by ``word`` (any language, any short form), if there is one."""
-    return PLAY.lookup(word)
-
-
-def command_words() -> tuple[str, ...]:
-    """Every word that names a play command."""
-    return PLAY.words()
-
-
-def parse(text: str) -> Parsed | None:
-    """Read one line of play; ``None`` for an empty line (see :meth:`Grammar.parse`)."""
-    return PLAY.parse(text)
-
-
-def suggest(word: str) -> str | None:
-    """The play command word closest to ``word``, for a "did you mean"."""
-    return PLAY.suggest(word)
 
 
 LOBBY_COMMANDS: tuple[Spec, ...] = _in_german(
