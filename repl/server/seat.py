@@ -265,7 +265,7 @@ def show_note(front: SeatFront, note: Note) -> None:
         values["seat"] = tx.seat(int(str(values["seat"])))
     style = {"server.said": "class:good", "msg.ai_failed": "class:warn"}.get(note.key, "class:dim")
     front.say(tx(note.key, **values), style)
-    if note.key == "server.started" and front.seat is not None:
+    if note.key == "server.started":
         front.say(tx("server.commitment", digest=front.commitment), "class:dim")
         if front.view is None or not front.view.my_turn:  # on your turn the deal showed it
             front.show_table()

@@ -1,0 +1,103 @@
+"""One seated front for three places: a game at a terminal, a seat at a shared table, and
+someone watching. They are the same class; only the link (and its manner) differs."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from threethirteen.core.turns import Scope
+from threethirteen.repl.kit.render import plain
+from threethirteen.repl.kit.screen import PlainScreen
+from threethirteen.repl.kit.seat import SeatFront
+from threethirteen.repl.server.room import Plan, Room
+from threethirteen.repl.server.seat import NamedSeats, RoomLink
+from threethirteen.repl.solo.game import SoloGame, new_solo_front
+from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.words.grammar import SHARED
+from threethirteen.repl.words.i18n import PlaceTexts, Texts
+
+
+class Terminal:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.away = 0
+
+    def later(self, show: Callable[[], None]) -> None:
+        show()
+
+    def go_to_lobby(self) -> None:
+        self.away += 1
+
+    def sent_away(self) -> None:
+        self.away += 1
+
+    def may_say(self) -> bool:
+        return True
+
+
+def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.StringIO]:
+    shown = io.StringIO()
+    tx: Texts = PlaceTexts("en", seat) if seat is not None else NamedSeats("en", lambda: [])
+    link = RoomLink(room, Terminal(name), seat)
+    return SeatFront(link, tx=tx, screen=PlainScreen(shown), grammar=SHARED), shown
+
+
+SEED, SALT = 77, "ab" * 16
+
+
+async def settle(until: Callable[[], object]) -> None:
+    for _ in range(2000):
+        if until():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never got there")
+
+
+def test_one_front_three_places(tmp_path: Path) -> None:
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            plan = Plan(code="SAGE-4", host="ana", people=["ana", "ben", None, None])
+            room = Room(plan, tmp_path, pool=pool, pace=30.0, deal=lambda: (SEED, SALT))
+            ana, ana_shown = shared(room, "ana", 0)
+            ben, ben_shown = shared(room, "ben", 1)
+            eve, _ = shared(room, "eve", None)
+            solo = new_solo_front(
+                3, tx=Texts(), screen=PlainScreen(io.StringIO()), settings=Settings()
+            )
+            assert {type(front) for front in (ana, ben, eve, solo)} == {SeatFront}
+            assert isinstance(solo.link, SoloGame) and isinstance(ana.link, RoomLink)
+            # before the deal: nothing to play, the host may start
+            assert ana.problem(SHARED.parse("d")) == Texts()("server.not_started")  # type: ignore[arg-type]
+            assert ben.problem(SHARED.parse("start")) == Texts()("server.host_only", host="ana")  # type: ignore[arg-type]
+            assert plain(ana.toolbar()).strip().startswith("SAGE-4 · waiting for the host")
+            ana.execute("start")
+            await settle(lambda: ana.view is not None and eve.view is not None)
+            # the manner of each place
+            assert plain(eve.toolbar()).strip() == "SAGE-4 · watching · who · score · log · leave"
+            assert plain(solo.toolbar()).strip().endswith("F2: sort")
+            assert "F2" not in plain(ana.toolbar())
+            # someone watching looks, never plays; a shared table has no undo
+            for line in ("d", "x 7h", "hint", "auto", "sort", "melds", "undo", "start"):
+                assert eve.problem(SHARED.parse(line)) == Texts()("server.only_watching")  # type: ignore[arg-type]
+            assert ana.problem(SHARED.parse("undo")) == Texts()("server.no_undo")  # type: ignore[arg-type]
+            assert eve.view is not None and eve.view.mine is None  # no hand to hold
+            # auto is taken at any time: from the next turn when another seat plays
+            assert room.table is not None
+            waiting, shown = (ana, ana_shown)
+            if room.table.snapshot.state.turn == 0:
+                waiting, shown = (ben, ben_shown)
+            shown.truncate(0)
+            waiting.execute("auto game")
+            assert waiting.link.autopilot() == Scope.GAME
+            waiting.execute("auto off")
+            assert waiting.link.autopilot() is None
+            waiting.execute("auto off")
+            said = " ".join(shown.getvalue().split())
+            assert "The AI plays the rest of the game for you, from your next turn" in said
+            assert "Auto play is off" in said and "The AI is not playing for you" in said
+
+    asyncio.run(play())
