@@ -440,14 +440,8 @@ def test_a_name_belongs_to_its_first_key_and_bad_names_are_refused(
 # -- 6. nothing but the game --------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_no_command_forwarding_or_sftp_is_served(
-    server: Server, keys: dict[str, Path], home: Path
+    server: Server, keys: dict[str, Path], home: Path, tmp_path: Path
 ) -> None:
     key = keys["ana"]
     for command in (("ls",), ("log",), ("cat", "/etc/passwd"), ("log", "KITE-7", "now")):
@@ -471,7 +465,8 @@ def test_no_command_forwarding_or_sftp_is_served(
     assert b"forwarding failed" in remote.stderr
 
     # a local forward is asked for only when something connects to it: the channel is refused
-    local = free_port()
+    # (its local end is a socket file of this test's, not a port another test could take)
+    local = tmp_path / "forward.sock"
     tunnel = subprocess.Popen(
         ssh_argv(server.port, key, "ana", "-N", "-L", f"{local}:127.0.0.1:{server.port}"),
         stdin=subprocess.DEVNULL,
@@ -482,10 +477,13 @@ def test_no_command_forwarding_or_sftp_is_served(
     try:
         deadline = time.monotonic() + 20
         while True:
+            through = socket.socket(socket.AF_UNIX)
+            through.settimeout(20)
             try:
-                through = socket.create_connection(("127.0.0.1", local), timeout=20)
+                through.connect(str(local))
                 break
             except OSError:
+                through.close()
                 assert time.monotonic() < deadline and tunnel.poll() is None
                 time.sleep(0.1)
         with through:
@@ -522,6 +520,7 @@ def test_hostile_input_is_refused_or_shown_as_text(
     ana.expect(r"Welcome, ana\.")
     ana.line("new")
     code = ana.expect(r"Table ([A-Z]{4}-\d+) is yours").group(1)
+    ben.expect(r"Welcome, ben\.")  # keys sent before the session reads them are lost
     ben.line(f"join {code}")
     ana.expect(r"ben sits down")
 

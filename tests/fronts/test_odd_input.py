@@ -7,7 +7,7 @@ from pathlib import Path
 
 from threethirteen.repl.words.grammar import MAX_LINE
 
-from tests.helpers.terminal import leave, spawn
+from tests.helpers.terminal import leave, shows, spawn
 
 
 def test_a_huge_paste_is_refused_and_the_prompt_goes_on(tmp_path: Path) -> None:
@@ -17,8 +17,8 @@ def test_a_huge_paste_is_refused_and_the_prompt_goes_on(tmp_path: Path) -> None:
     child.expect(f"This line is too long: a command has at most {MAX_LINE} characters")
     child.send("y" * 500)  # typed past the end: not taken
     child.send("\r")  # Enter does not take it either: the reason stays under the line
-    said = " ".join(" ".join(child.screen()).split())
-    assert "This line is too long" in said and "yy" not in said
+    said = child.said()
+    assert shows(said, "This line is too long") and not shows(said, "yy")
     child.send("\x03")  # Ctrl-C clears it
     child.send("draw\r")
     child.expect(r"You draw \S+ from the stock\.")

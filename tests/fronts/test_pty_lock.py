@@ -10,16 +10,11 @@ from pathlib import Path
 import pexpect
 from threethirteen.core.log import read_log
 
-from tests.helpers.terminal import Terminal, ended, leave, spawn, spawn_cli
+from tests.helpers.terminal import ended, leave, shows, spawn, spawn_cli
 
 ELSEWHERE = (
     "A game is already running in another terminal (process {pid}) with the same data folder."
 )
-
-
-def shown(term: Terminal) -> str:
-    """The screen's text in one line (a sentence broken over rows is whole again)."""
-    return " ".join(" ".join(term.screen()).split())
 
 
 def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files(
@@ -32,9 +27,9 @@ def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files
 
     second = spawn(tmp_path, "--seed", "8")
     second.expect(r"\[y/n\]")
-    question = shown(second)
-    assert ELSEWHERE.format(pid=first.child.pid) in question
-    assert "Play a separate game here? It is not autosaved" in question
+    question = second.said()
+    assert shows(question, ELSEWHERE.format(pid=first.child.pid))
+    assert shows(question, "Play a separate game here? It is not autosaved")
     second.send("y")
     second.expect("A separate game: it is not autosaved")
     second.expect("your turn: draw or take")
@@ -48,7 +43,7 @@ def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files
 
     third = spawn(tmp_path)
     third.expect(r"\[y/n\]")
-    assert ELSEWHERE.format(pid=first.child.pid) in shown(third)
+    assert shows(third.said(), ELSEWHERE.format(pid=first.child.pid))
     third.send("n")  # no separate game
     third.expect("Look through that game read-only instead")
     third.send("n")  # nor a look: leave
@@ -102,9 +97,9 @@ def test_a_data_folder_that_is_a_file_warns_once_and_the_game_plays_unsaved(
     (tmp_path / "data" / "threethirteen").write_text("not a folder")
     game = spawn(tmp_path, "--seed", "7")
     game.expect("your turn: draw or take")
-    said = shown(game)
-    assert said.count("cannot be used") == 1
-    assert "nothing is kept there (no autosave, no statistics, no history)" in said
+    said = game.said()
+    assert shows(said, "cannot be used") == 1
+    assert shows(said, "nothing is kept there (no autosave, no statistics, no history)")
     game.send("draw\r")
     game.expect("You draw")
     game.send("stats\r")
@@ -122,7 +117,7 @@ def test_a_history_that_is_a_folder_warns_and_play_and_replay_go_on(tmp_path: Pa
     (folder / "replay-history").mkdir()
     game = spawn(tmp_path, "--seed", "7")
     game.expect("your turn: draw or take")
-    assert "The prompt's history is not kept" in shown(game)
+    assert shows(game.said(), "The prompt's history is not kept")
     game.send("draw\r")
     game.expect("You draw")
     leave(game)
@@ -131,7 +126,7 @@ def test_a_history_that_is_a_folder_warns_and_play_and_replay_go_on(tmp_path: Pa
 
     replay = spawn_cli(tmp_path, "replay", "game.jsonl")
     replay.expect("event 1/")
-    assert "The prompt's history is not kept" in shown(replay)
+    assert shows(replay.said(), "The prompt's history is not kept")
     replay.send("next\r")
     replay.expect("event 2/")
     replay.send("quit\r")

@@ -8,7 +8,7 @@ from pathlib import Path
 from threethirteen.core.log import encode_log
 from threethirteen.core.rules import new_game
 
-from tests.helpers.terminal import ended, spawn_cli
+from tests.helpers.terminal import ended, shows, spawn_cli
 
 
 def test_a_data_folder_that_is_a_file_leaves_replay_working(tmp_path: Path) -> None:
@@ -18,8 +18,7 @@ def test_a_data_folder_that_is_a_file_leaves_replay_working(tmp_path: Path) -> N
     (tmp_path / "game.jsonl").write_text(encode_log(events), encoding="utf-8")
     replay = spawn_cli(tmp_path, "replay", "game.jsonl")
     replay.expect("event 1/")
-    said = " ".join(" ".join(replay.screen()).split())
-    assert "cannot be used" in said
+    assert shows(replay.said(), "cannot be used")
     replay.send("next\r")
     replay.expect("event 2/")
     replay.send("quit\r")

@@ -52,12 +52,40 @@ class Terminal:
             if CPR in drawn:
                 self.child.send(f"\x1b[{self.rows};1R")
 
+    def said(self) -> str:
+        """The screen's text in one line, as :func:`shows` reads it: each row ends in a space,
+        but a row written to its last column ends in :data:`WRAP` (it may go on in the next
+        row, within a word), and each run of spaces is one."""
+        rows = self.screen()
+        text = "".join(row + (WRAP if len(row) >= self.cols else " ") for row in rows)
+        return " ".join(text.split())
+
     def send(self, text: str) -> None:
         self.child.send(text)
 
     @property
     def match(self) -> re.Match[str]:
         return self.child.match  # type: ignore[no-any-return]
+
+
+WRAP = "\x00"
+"""Where :meth:`Terminal.said` found a row written to its last column."""
+
+
+def shows(said: str, sentence: str) -> int:
+    """How many times ``sentence`` is in :meth:`Terminal.said`'s text, its rows joined again.
+
+    A line longer than the screen is wrapped at its last column: by prompt_toolkit (a
+    question, the prompt) wherever that falls, within a word too, and by the game's own
+    :func:`~threethirteen.repl.kit.render.fit` at a space, which it leaves out. So where a
+    row was full, the sentence may go on at once (its next letter) or after the space."""
+    pattern = ""
+    for here, after in zip(sentence, [*sentence[1:], ""], strict=True):
+        if here == " ":
+            pattern += f"(?: ?{WRAP} ?| )"
+        else:
+            pattern += re.escape(here) + (f"{WRAP}?" if after not in ("", " ") else "")
+    return len(re.findall(pattern, said))
 
 
 def spawn_cli(
