@@ -27,24 +27,42 @@ KINDS = ("unit", "fronts", "e2e")
 """The folders of ``tests/``, each a marker of the same name (registered in pyproject.toml)."""
 
 
+def kind_of(path: Path) -> str | None:
+    """The kind of the test module at ``path``: its folder under ``tests/`` (``None`` when
+    that is not one of :data:`KINDS`, or the file is not under ``tests/``)."""
+    try:
+        folder = path.resolve().relative_to(TESTS).parts[0]
+    except ValueError:
+        return None
+    return folder if folder in KINDS else None
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test with its kind, the folder it lives in; before ``-m`` deselects by it."""
-    misplaced = set()
     for item in items:
-        try:
-            folder = item.path.resolve().relative_to(TESTS).parts[0]
-        except ValueError:
-            continue  # not one of ours
-        if folder in KINDS:
-            item.add_marker(folder)
-        elif isinstance(item, pytest.Function):
-            misplaced.add(str(item.path.relative_to(TESTS.parent)))
-    if misplaced:
-        raise pytest.UsageError(
-            f"{', '.join(sorted(misplaced))}: a test module lives in tests/unit, tests/fronts "
-            "or tests/e2e (its folder is its kind; see tests/conftest.py)"
+        kind = kind_of(item.path)
+        if kind is not None:
+            item.add_marker(kind)
+
+
+class Misplaced(pytest.File):
+    """A test module outside the folders of the kinds: an error, not a test without a kind."""
+
+    def collect(self) -> list[pytest.Item]:
+        where = self.path.relative_to(TESTS.parent)
+        raise self.CollectError(
+            f"{where}: a test module lives in tests/unit, tests/fronts or tests/e2e "
+            "(its folder is its kind; see tests/conftest.py)"
         )
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """A test module under ``tests/`` but in none of the kinds' folders: :class:`Misplaced`."""
+    module = file_path.name.startswith("test_") and file_path.suffix == ".py"
+    if module and TESTS in file_path.resolve().parents and kind_of(file_path) is None:
+        return Misplaced.from_parent(parent, path=file_path)
+    return None
 
 
 @pytest.fixture(autouse=True)
