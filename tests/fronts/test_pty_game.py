@@ -159,7 +159,7 @@ def test_on_a_small_screen_the_menu_says_it_has_more_and_tab_enter_plays_nothing
     child.expect("Which card")
     child.send("\t\t")  # now in the menu: the first card
     child.send("\x1b[B" * 4)  # ↓ four times: the menu scrolls
-    screen = child.screen()
+    screen = child.screen_with("> x 4d")
     prompt = screen.index("> x 4d")
     assert screen[prompt + 1].endswith("↑")  # more above now
     child.send("\x03")

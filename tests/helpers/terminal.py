@@ -5,6 +5,7 @@ and the ways a session ends."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pexpect
@@ -51,6 +52,15 @@ class Terminal:
             self.stream.append(drawn)
             if CPR in drawn:
                 self.child.send(f"\x1b[{self.rows};1R")
+
+    def screen_with(self, row: str, timeout: float = 30) -> list[str]:
+        """The rows of the screen once one of them is ``row``: the keys sent before have been
+        answered, however long the program took (:meth:`screen` alone waits only until it
+        stops drawing for a moment)."""
+        deadline = time.monotonic() + timeout
+        while row not in (rows := self.screen()):
+            assert time.monotonic() < deadline, f"no row {row!r} in {timeout} s: {rows}"
+        return rows
 
     def said(self) -> str:
         """The screen's text in one line, as :func:`shows` reads it: each row ends in a space,
