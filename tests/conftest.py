@@ -1,13 +1,68 @@
-"""What every test shares: a config folder of its own, so no test reads or writes yours;
-and, for the tests that ask, a data folder of its own and the command in a child process."""
+"""What every test shares: a config folder and a data folder of its own, so no test reads or
+writes yours (nor another test's, when they run in parallel); for the tests that ask, a data
+folder in their own working folder, the command in a child process and a saved game to
+replay. And each test's kind, from the folder it lives in (a marker of the same name):
+
+- ``tests/unit/``: in-process (the engine, the AI, files, the REPL driven through a real
+  ``PromptSession`` with pipe input, rooms on an event loop without the network);
+- ``tests/fronts/``: the terminal program in a real pseudo-terminal (pexpect);
+- ``tests/e2e/``: whole commands in child processes, the SSH server with real clients.
+
+``pytest -m "not e2e"`` is the inner loop. What the test modules share is in
+``tests/helpers/`` (no test module imports another).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from threethirteen.core.log import encode_log
 
-from tests.child import Cli
+from tests.helpers.child import Cli
+from tests.helpers.games import keep_someones_files, played_game
+
+TESTS = Path(__file__).resolve().parent
+KINDS = ("unit", "fronts", "e2e")
+"""The folders of ``tests/``, each a marker of the same name (registered in pyproject.toml)."""
+
+
+def kind_of(path: Path) -> str | None:
+    """The kind of the test module at ``path``: its folder under ``tests/`` (``None`` when
+    that is not one of :data:`KINDS`, or the file is not under ``tests/``)."""
+    try:
+        folder = path.resolve().relative_to(TESTS).parts[0]
+    except ValueError:
+        return None
+    return folder if folder in KINDS else None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test with its kind, the folder it lives in; before ``-m`` deselects by it."""
+    for item in items:
+        kind = kind_of(item.path)
+        if kind is not None:
+            item.add_marker(kind)
+
+
+class Misplaced(pytest.File):
+    """A test module outside the folders of the kinds: an error, not a test without a kind."""
+
+    def collect(self) -> list[pytest.Item]:
+        where = self.path.relative_to(TESTS.parent)
+        raise self.CollectError(
+            f"{where}: a test module lives in tests/unit, tests/fronts or tests/e2e "
+            "(its folder is its kind; see tests/conftest.py)"
+        )
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """A test module under ``tests/`` but in none of the kinds' folders: :class:`Misplaced`."""
+    module = file_path.name.startswith("test_") and file_path.suffix == ".py"
+    if module and TESTS in file_path.resolve().parents and kind_of(file_path) is None:
+        return Misplaced.from_parent(parent, path=file_path)
+    return None
 
 
 @pytest.fixture(autouse=True)
@@ -15,6 +70,18 @@ def _config_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     """``$XDG_CONFIG_HOME`` in a fresh temporary folder (no config file in it)."""
     home = tmp_path_factory.mktemp("config")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    return home
+
+
+@pytest.fixture(autouse=True)
+def _data_home_elsewhere(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """``$XDG_DATA_HOME`` in a fresh temporary folder (empty), for the tests that do not ask
+    for :func:`data_home`: the game's files (autosave, lock, histories) are never yours,
+    nor shared with a test running beside this one."""
+    home = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
     return home
 
 
@@ -40,3 +107,21 @@ def cli(tmp_path: Path, _config_home: Path) -> Cli:
     """``threethirteen`` in a child process with a clean environment, run from ``tmp_path``:
     the same data folder as :func:`data_home`'s, the same config folder as this process's."""
     return Cli(tmp_path, config=_config_home)
+
+
+# -- the replay tests' game ------------------------------------------------------------
+
+
+@pytest.fixture
+def saved_game(tmp_path: Path) -> Path:
+    """:func:`~tests.helpers.games.played_game` saved as ``game.jsonl`` in ``tmp_path``."""
+    path = tmp_path / "game.jsonl"
+    path.write_text(encode_log(played_game()), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def watched_data(data_home: Path, colour_allowed: None) -> Path:
+    """A data folder holding someone's autosave and statistics, which must not change
+    (:func:`~tests.helpers.games.untouched` says whether they did)."""
+    return keep_someones_files(data_home)

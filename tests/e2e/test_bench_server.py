@@ -1,0 +1,37 @@
+"""``threethirteen bench --server --quick``: a smoke run of the load benchmark against a
+real server on loopback. The figures are printed, never asserted; this only checks
+that each of them is printed and that every move typed was seen at its table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers.child import Cli
+
+pytest.importorskip("asyncssh")
+
+
+def test_the_quick_server_bench_prints_its_figures(cli: Cli) -> None:
+    result = cli.run("bench", "--server", "--quick", timeout=120)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert re.search(r"^4 people at every table +\d+ +[\d.]+ +[\d.]+ +[\d.]+$", out, re.M)
+    assert re.search(r"^AI seat \(hard\) at table 1: others +\d+ ", out, re.M)
+    assert re.search(r"^  \.\.\. at the AI's own table +\d+ ", out, re.M)
+    for figure in (
+        "ms per session in all",
+        "ms per move",
+        "MiB per session",
+        "server event loop lag: p50",
+        "the other tables' p99 with the AI seat:",
+    ):
+        assert figure in out
+    assert "not measured" not in out  # every move typed reached every other player
+
+
+def test_the_help_tells_the_server_options(cli: Cli) -> None:
+    text = " ".join(cli.run("bench", "--help").stdout.split())
+    assert "--tables N tables at once (default 25)" in text
+    assert "--think SECONDS pause before each move typed, on average (default 1.0" in text

@@ -1,0 +1,573 @@
+"""``threethirteen serve`` end to end: the real OpenSSH client in a pseudo-terminal against a
+server on loopback, as friends would play (see :mod:`tests.helpers.sshclient`).
+
+Two players, ana and ben, share a table with two AI seats (the greedy AI, so that whole
+games take seconds); the host is ana at the table's seat 0 and ben sits at seat 1. The
+games that are played (1-3) run on a server whose deal the test knows (``dealt``: ana
+deals round 1, so ben plays first) and whose ``auto`` is the greedy AI too; the privacy
+test runs :func:`serve` in this process with its own deal; the refusals (5-7) run
+``threethirteen serve`` itself. Timings are never asserted; every wait has a generous
+timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from threethirteen.core.events import (
+    CardDiscarded,
+    CardDrawn,
+    Event,
+    GameStarted,
+    PlayerWentOut,
+    RoundDealt,
+    RoundScored,
+    StockRebuilt,
+)
+from threethirteen.core.rules import new_game
+from threethirteen.repl.files.reading import load_file
+
+from tests.helpers.child import Cli
+from tests.helpers.sshclient import (
+    SSH,
+    SSH_KEYGEN,
+    SSH_OPTIONS,
+    InProcess,
+    Player,
+    Server,
+    client_environment,
+    make_key,
+    ssh_argv,
+    ssh_run,
+)
+
+pytestmark = pytest.mark.skipif(
+    SSH is None or SSH_KEYGEN is None, reason="needs the OpenSSH client (ssh and ssh-keygen)"
+)
+
+CARD = r"(?:10|[2-9AJQK])[♣♦♥♠]"
+"""A card as the game writes it (no jokers at these tables)."""
+
+HAND = r"Your hand, by suit: ([^\r\n]*)"
+SEED = 1118
+SALT = "5a1e" * 8
+"""A deal where ana deals round 1 (see :func:`dealt`)."""
+
+
+# -- fixtures ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """An Ed25519 key for each of ana, ben and eve (no passphrase)."""
+    folder = tmp_path_factory.mktemp("keys")
+    return {name: make_key(folder, name) for name in ("ana", "ben", "eve")}
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """The ssh client's ``$HOME`` (nothing in it)."""
+    return tmp_path / "client-home"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """``threethirteen serve --port 0 --pace 0`` on a fresh data folder."""
+    running = Server(tmp_path / "server").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def dealt(tmp_path: Path) -> Iterator[Server]:
+    """The same server dealing every game from :data:`SEED` (ana deals round 1, so ben
+    plays first, and under :func:`play_turn` nobody goes out in the first six turns
+    each), with the greedy AI for ``auto`` (see :func:`tests.helpers.sshclient.main`)."""
+    running = Server(tmp_path / "server", deal=(SEED, SALT)).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def connect(keys: dict[str, Path], home: Path) -> Iterator[Callable[..., Player]]:
+    """``connect(port, name)``: ``name`` logs in with their own key (or ``key=``) in a
+    pseudo-terminal; every session is closed at the end of the test."""
+    players: list[Player] = []
+
+    def connect(port: int, name: str, *, key: str | None = None) -> Player:
+        player = Player(port, keys[key or name], name, home=home)
+        players.append(player)
+        return player
+
+    yield connect
+    for player in players:
+        player.close()
+
+
+# -- playing ----------------------------------------------------------------------------
+
+
+def open_table(ana: Player, ben: Player, *, watcher: Player | None = None) -> str:
+    """ana makes a table (greedy AI) and ben joins it (someone may watch); ana deals. The code."""
+    ana.expect(r"Welcome, ana\.")
+    ana.line("new --level greedy")
+    code = ana.expect(r"Table ([A-Z]{4}-\d+) is yours").group(1)
+    ben.expect(r"Welcome, ben\.")
+    ben.line(f"join {code}")
+    ben.expect(rf"Table {code}")
+    ana.expect(r"ben sits down \(Left\)")
+    if watcher is not None:
+        watcher.line(f"watch {code}")
+        watcher.expect(rf"Watching table {code}")
+    marks = {player: player.seen for player in (ana, ben)}
+    ana.line("start")
+    for player in (ana, ben):
+        player.expect(r"The cards are dealt\.")
+        player.seen = marks[player]  # the table shown at the deal is still to be read
+    return code
+
+
+def discards(place: str, card: str) -> str:
+    """What a player is told when the seat at ``place`` draws from the stock and discards
+    ``card`` (in one line, or two when the draw came first on its own)."""
+    return rf"{place} (?:draws from the stock, )?discards {re.escape(card)}\."
+
+
+def cards(text: str) -> list[str]:
+    return re.findall(CARD, text)
+
+
+def hand(player: Player) -> list[str]:
+    """The hand the next table shown to ``player`` holds."""
+    return cards(player.expect(HAND).group(1))
+
+
+def play_turn(player: Player) -> str:
+    """On ``player``'s turn: draw from the stock and discard the card drawn; that card."""
+    player.expect(r"your turn: draw or take")
+    player.line("d")
+    drawn = player.expect(rf"You draw ({CARD}) from the stock\.").group(1)
+    player.line(f"x {drawn}")
+    player.expect(rf"You discard {re.escape(drawn)}\.")
+    return drawn
+
+
+TURN = re.compile(r"your turn: (?:draw or take|discard a card)")
+
+
+def auto(*players: Player, scope: str = "game") -> None:
+    """Each of ``players``, on their next turn, has the AI take over for the ``scope``."""
+    waiting = list(players)
+    deadline = time.monotonic() + 60
+    while waiting:
+        assert time.monotonic() < deadline, [p.tail() for p in waiting]
+        time.sleep(0.05)
+        for player in tuple(waiting):
+            if player.find(TURN) is None:
+                continue
+            player.line(f"auto {scope}")
+            said = player.expect(r"The AI plays [a-z ]+ for you|No hint now: it is not your turn")
+            if said.group(0).startswith("The AI"):
+                waiting.remove(player)
+
+
+def without(held: list[str], gone: str, *more: str) -> list[str]:
+    kept = list(held)
+    kept.remove(gone)
+    return sorted([*kept, *more])
+
+
+def commitment(player: Player) -> str:
+    # shown in four groups of 16 digits, perhaps broken over two rows
+    found = player.expect(r"Commitment to this game's seed:\s+((?:[0-9a-f]{16}\s+){3}[0-9a-f]{16})")
+    return "".join(found.group(1).split())
+
+
+def event_lines(log: Path) -> list[str]:
+    """A table's log, its header left out: one line per event."""
+    return log.read_text(encoding="utf-8").splitlines()[1:]
+
+
+def fetch_and_verify(port: int, key: Path, name: str, code: str, home: Path, cli: Cli) -> Path:
+    """``ssh NAME@HOST log CODE > game.jsonl``, then ``threethirteen replay --verify`` on it."""
+    game = cli.folder / f"{code}.jsonl"
+    with game.open("wb") as out:
+        fetched = ssh_run(port, key, name, "log", code, home=home, stdout=out)
+    assert fetched.returncode == 0, fetched.stderr
+    verified = cli.run("replay", str(game), "--verify")
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    return game
+
+
+# -- 1. a whole game, and its log ---------------------------------------------------------
+
+
+def test_two_players_play_a_game_to_its_end_and_its_log_verifies(
+    dealt: Server, connect: Callable[..., Player], keys: dict[str, Path], home: Path, cli: Cli
+) -> None:
+    server = dealt
+    ana, ben = connect(server.port, "ana"), connect(server.port, "ben")
+    code = open_table(ana, ben)
+    promised = commitment(ana)
+    assert commitment(ben) == promised
+    auto(ana, ben)
+    for player in (ana, ben):
+        player.expect(r"Game over after 11 rounds\.", timeout=90)
+    seed, salt = ana.expect(r"The seed was (\d+), the salt ([0-9a-f]+):").groups()
+    ana.expect(r"this was the deal promised")
+    ben.expect(rf"The seed was {seed}, the salt {salt}:")
+
+    game = fetch_and_verify(server.port, keys["ben"], "ben", code, home, cli)
+    header, started, *rest = game.read_text(encoding="utf-8").splitlines()
+    first = json.loads(started)
+    assert (first["type"], first["seed"], first["salt"]) == ("GameStarted", int(seed), salt)
+    assert first["commitment"] == promised
+    assert json.loads(rest[-1])["type"] == "GameEnded"
+
+    # the same game under another seed breaks the promise made at the start
+    forged = game.with_name("forged.jsonl")
+    lines = [json.loads(header), first]
+    for line in lines:
+        line["seed"] = int(seed) + 1
+    forged.write_text(
+        "\n".join([*(json.dumps(line) for line in lines), *rest]) + "\n", encoding="utf-8"
+    )
+    refused = cli.run("replay", str(forged), "--verify")
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    said = (refused.stdout + refused.stderr).lower()
+    assert "commitment" in said or "promise" in said, said
+
+
+# -- 2. a player drops out and comes back ---------------------------------------------------
+
+
+def test_a_player_who_drops_out_comes_back_to_their_seat(
+    dealt: Server, connect: Callable[..., Player]
+) -> None:
+    ana, ben = connect(dealt.port, "ana"), connect(dealt.port, "ben")
+    code = open_table(ana, ben)
+    held = hand(ben)
+    thrown = play_turn(ben)
+    ana.expect(discards("Left", thrown))
+
+    ben.kill()
+    ana.expect(r"ben is away; their seat waits for them\.")
+    ana_thrown = play_turn(ana)
+
+    back = connect(dealt.port, "ben")
+    back.expect(rf"Table {code}")
+    back.expect(r"While you were away \(\d+ events\):")
+    back.expect(discards("Right", ana_thrown))
+    back.expect(r"You\s+ben \(here\)")
+    assert sorted(hand(back)) == sorted(held)
+    ana.line("who")
+    ana.expect(r"Left\s+ben \(here\)")
+
+    again = play_turn(back)
+    ana.expect(discards("Left", again))
+
+
+# -- 3. the server is killed and started again ------------------------------------------
+
+
+def test_a_table_survives_the_server_killed_mid_round(
+    dealt: Server, connect: Callable[..., Player], keys: dict[str, Path], home: Path, cli: Cli
+) -> None:
+    server = dealt
+    ana, ben = connect(server.port, "ana"), connect(server.port, "ben")
+    code = open_table(ana, ben)
+    ben_held = hand(ben)
+    promised = commitment(ben)
+    ben_thrown = play_turn(ben)
+    ana.expect(discards("Left", ben_thrown))
+    ana_held = hand(ana)
+    ana.expect(r"your turn: draw or take")
+    ana.line("d")
+    ana_drawn = ana.expect(rf"You draw ({CARD}) from the stock\.").group(1)
+
+    log = server.folder / "tables" / f"{code}.jsonl"
+    before = event_lines(log)
+    server.kill()
+    for player in (ana, ben):
+        player.wait_end()
+    server.start()  # the same folder, another port
+    assert f"table {code} resumed at event {len(before)}" in server.log()
+    assert event_lines(log) == before
+
+    ana, ben = connect(server.port, "ana"), connect(server.port, "ben")
+    ana.expect(rf"Table {code}")
+    assert commitment(ana) == promised
+    assert sorted(hand(ana)) == sorted([*ana_held, ana_drawn])
+    ana.expect(r"your turn: discard a card")
+    ben.expect(rf"Table {code}")
+    assert sorted(hand(ben)) == sorted(ben_held)
+    ben.line("log")
+    ben.expect(rf"You discard {re.escape(ben_thrown)}")
+    ana.line(f"x {ana_drawn}")
+    ana.expect(rf"You discard {re.escape(ana_drawn)}\.")
+    ben.expect(discards("Right", ana_drawn))
+
+    auto(ana, ben)
+    for player in (ana, ben):
+        player.expect(r"Game over after 11 rounds\.", timeout=90)
+    game = fetch_and_verify(server.port, keys["ana"], "ana", code, home, cli)
+    assert game.read_text(encoding="utf-8").splitlines()[1 : len(before) + 1] == before
+
+
+# -- 4. privacy -----------------------------------------------------------------------------
+
+
+def known_to(seat: int | None, events: list[Event]) -> tuple[set[str], set[str]]:
+    """Round 1 up to its scoring: every card of the deck, and the cards ``seat`` (``None``
+    for someone watching) may have seen: its own hand and draws, and what was face up."""
+    deck: set[str] = set()
+    seen: set[str] = set()
+    for event in events:
+        match event:
+            case RoundDealt():
+                assert event.round_no == 1
+                deck |= {str(c) for hand_ in event.hands for c in hand_}
+                deck |= {str(c) for c in (event.upcard, *event.stock)}
+                seen.add(str(event.upcard))
+                if seat is not None:
+                    seen |= {str(c) for c in event.hands[seat]}
+            case CardDrawn() if event.seat == seat:
+                seen.add(str(event.card))
+            case CardDiscarded():
+                seen.add(str(event.card))
+            case PlayerWentOut():
+                seen |= {str(c) for meld in event.melds for c in meld}
+            case StockRebuilt():
+                pass
+            case RoundScored():
+                break
+    return deck, seen
+
+
+def test_no_session_is_sent_a_card_its_seat_may_not_see(
+    tmp_path: Path, connect: Callable[..., Player]
+) -> None:
+    server = InProcess(tmp_path / "server", lambda: (SEED, SALT)).start()
+    try:
+        ana, ben = connect(server.port, "ana"), connect(server.port, "ben")
+        eve = connect(server.port, "eve")
+        eve.expect(r"Welcome, eve\.")
+        code = open_table(ana, ben, watcher=eve)
+
+        # each player, on their first turn, asks for everything a seat may ask for, draws,
+        # and opens the completion menu of discard (their own cards); then six turns each
+        for player in (ben, ana):
+            player.expect(r"your turn: draw or take")
+            for line in ("who", "log 40", "melds", "seed", "hint"):
+                player.line(line)
+                player.drain(0.1)
+            player.line("d")
+            drawn = player.expect(rf"You draw ({CARD}) from the stock").group(1)
+            player.send("x \t")
+            player.drain(0.3)
+            player.send("\x03")
+            player.line(f"x {drawn}")
+        for _ in range(5):
+            for player in (ben, ana):
+                play_turn(player)
+        eve.line("log 40")
+        for player in (ana, ben, eve):
+            player.drain(0.5)
+    finally:
+        server.stop()
+    assert not [line for line in server.reports if "error" in line.lower()], server.reports
+
+    tables = tmp_path / "server" / "tables"
+    plan = json.loads((tables / f"{code}.json").read_text(encoding="utf-8"))
+    events = list(load_file(tables / f"{code}.jsonl").events)
+    started = events[0]
+    assert isinstance(started, GameStarted) and started.seed == SEED and started.salt == SALT
+    _, dealt = new_game(SEED, started.options, started.players, salt=SALT)
+    assert events[:2] == list(dealt[:2])  # the deal the test prepared
+
+    for player, seat in ((ana, plan["people"].index("ana")), (ben, 1), (eve, None)):
+        if seat is not None:
+            assert plan["people"][seat] == player.name
+        deck, seen = known_to(seat, events)
+        hidden = deck - seen
+        assert len(hidden) > 10, (player.name, sorted(hidden))
+        text = player.text
+        ends = [text.find(mark) for mark in ("Round 1 is over", "Round 2/11")]
+        before_scoring = text[: min([end for end in ends if end >= 0], default=len(text))]
+        shown = set(cards(before_scoring))
+        assert shown, f"{player.name} saw no card at all"
+        if seat is not None:
+            dealt_hand = next(e for e in events if isinstance(e, RoundDealt)).hands[seat]
+            assert {str(c) for c in dealt_hand} <= shown  # the check can see cards
+        leaked = shown & hidden
+        where = [before_scoring[max(i - 300, 0) : i + 20] for i in map(before_scoring.find, leaked)]
+        assert not leaked, f"{player.name} (seat {seat}) was sent {sorted(leaked)}: {where}"
+
+
+# -- 5. names and keys --------------------------------------------------------------------
+
+
+def test_a_name_belongs_to_its_first_key_and_bad_names_are_refused(
+    server: Server, keys: dict[str, Path], home: Path
+) -> None:
+    first = ssh_run(server.port, keys["ana"], "ana", "log", "KITE-7", home=home)
+    assert first.returncode == 1, first.stderr  # logged in; no such table
+    assert b"No table with that code that you sat at" in first.stderr
+
+    taken = ssh_run(server.port, keys["eve"], "ana", "log", "KITE-7", home=home)
+    assert taken.returncode == 255
+    assert b"The name 'ana' belongs to another key on this server" in taken.stderr
+    assert b"Permission denied" in taken.stderr
+    assert ssh_run(server.port, keys["ana"], "ana", "log", "KITE-7", home=home).returncode == 1
+
+    for bad in ("Bad Name", "a" * 40, "Ana", "1ana", "ana.b"):
+        refused = ssh_run(server.port, keys["eve"], bad, "log", "KITE-7", home=home)
+        assert refused.returncode == 255, bad
+        shown = bad[:20].encode()
+        assert b"'" + shown + b"' cannot be a player's name" in refused.stderr, refused.stderr
+    assert "name ana with another key" in server.log()
+    assert server.alive()
+
+
+# -- 6. nothing but the game --------------------------------------------------------------
+
+
+def test_no_command_forwarding_or_sftp_is_served(
+    server: Server, keys: dict[str, Path], home: Path, tmp_path: Path
+) -> None:
+    key = keys["ana"]
+    for command in (("ls",), ("log",), ("cat", "/etc/passwd"), ("log", "KITE-7", "now")):
+        refused = ssh_run(server.port, key, "ana", *command, home=home)
+        assert refused.returncode == 2, command
+        assert b"The only command this server runs is: log CODE" in refused.stderr
+        assert refused.stdout == b""
+
+    no_terminal = ssh_run(server.port, key, "ana", options=("-T",), home=home)
+    assert no_terminal.returncode == 1
+    assert b"This game needs a terminal" in no_terminal.stdout
+
+    remote = ssh_run(
+        server.port,
+        key,
+        "ana",
+        options=("-N", "-R", "0:127.0.0.1:9", "-o", "ExitOnForwardFailure=yes"),
+        home=home,
+    )
+    assert remote.returncode == 255
+    assert b"forwarding failed" in remote.stderr
+
+    # a local forward is asked for only when something connects to it: the channel is refused
+    # (its local end is a socket file of this test's, not a port another test could take)
+    local = tmp_path / "forward.sock"
+    tunnel = subprocess.Popen(
+        ssh_argv(server.port, key, "ana", "-N", "-L", f"{local}:127.0.0.1:{server.port}"),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=client_environment(home),
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            through = socket.socket(socket.AF_UNIX)
+            through.settimeout(20)
+            try:
+                through.connect(str(local))
+                break
+            except OSError:
+                through.close()
+                assert time.monotonic() < deadline and tunnel.poll() is None
+                time.sleep(0.1)
+        with through:
+            assert through.recv(100) == b""  # closed: no SSH banner came through
+    finally:
+        tunnel.kill()  # (a busy ssh may take long to act on SIGTERM)
+        _, said = tunnel.communicate(timeout=20)
+    assert b"open failed" in said, said
+
+    sftp = shutil.which("sftp")
+    if sftp is not None:
+        argv = [sftp, *SSH_OPTIONS, "-P", str(server.port), "-i", str(key), "-b", "-"]
+        transfer = subprocess.run(
+            [*argv, "ana@127.0.0.1"],
+            input=b"ls\n",
+            capture_output=True,
+            env=client_environment(home),
+            timeout=60,
+            check=False,
+        )
+        assert transfer.returncode != 0
+        assert b"subsystem request failed" in transfer.stderr, transfer.stderr
+        assert "refused ana: subsystem sftp" in server.log()
+    assert server.alive()
+
+
+# -- 7. hostile input ---------------------------------------------------------------------
+
+
+def test_hostile_input_is_refused_or_shown_as_text(
+    server: Server, connect: Callable[..., Player]
+) -> None:
+    ana, ben = connect(server.port, "ana"), connect(server.port, "ben")
+    ana.expect(r"Welcome, ana\.")
+    ana.line("new")
+    code = ana.expect(r"Table ([A-Z]{4}-\d+) is yours").group(1)
+    ben.expect(r"Welcome, ben\.")  # keys sent before the session reads them are lost
+    ben.line(f"join {code}")
+    ana.expect(r"ben sits down")
+
+    # a line typed key by key, as people type (checked at every key while typing)
+    for key in "say hello ben, this is typed one key at a time\r":
+        ana.send(key)
+        time.sleep(0.01)
+    ben.expect(r"ana: hello ben, this is typed one key at a time")
+
+    # a line far too long is refused, and the session goes on
+    ana.line("say " + "y" * 5000)
+    ana.expect(r"This line is too long: a command has at most 1000 characters")
+    ana.send("\x03")  # Ctrl-C clears it, as the message says
+    ana.line("say still here")
+    ben.expect(r"ana: still here")
+
+    # escape sequences and control characters, typed and pasted, reach ben as text only
+    title = "\x1b]0;pwned\x07"
+    ana.line(f"say typed {title} done")
+    ben.expect(r"ana: typed .*done")
+    paste = f"pasted {title}\x1b[2J\x9b31m\x08\x07\u202eevil done"
+    ana.send(f"say \x1b[200~{paste}\x1b[201~\r")
+    ben.expect(r"ana: pasted .*pwned.*evil done")
+    ben.drain(0.3)
+    stream = ben.stream
+    for raw in (title, "\x1b]", "\x1b[2J", "\x9b", "\u202e"):
+        assert raw not in stream, repr(raw)
+    for said in ("typed", "pasted"):  # what ben's terminal got of each line: colours, text
+        found = re.search(rf"ana:(?:\x1b\[[0-9;]*m| )+{said}", stream)
+        assert found, said
+        start = found.start()
+        line = re.sub(r"\x1b\[[0-9;]*m", "", stream[start : stream.index("done", start)])
+        assert all(char.isprintable() or char in "\r\n" for char in line), repr(line)
+
+    # clients that hang up at once, or speak nonsense, do not hurt the server
+    for greeting in (
+        b"",
+        b"SSH-2.0-nonsense\r\n" + bytes(range(256)) * 8,
+        b"GET / HTTP/1.0\r\n\r\n",
+    ):
+        with socket.create_connection(("127.0.0.1", server.port), timeout=20) as rude:
+            if greeting:
+                rude.sendall(greeting)
+    connect(server.port, "eve").kill()
+    assert server.alive()
+    ana.line("who")
+    ana.expect(r"Left\s+ben \(here\)")
+    eve = connect(server.port, "eve")
+    eve.expect(r"Welcome, eve\.")
+    eve.expect(rf"{code}\s+ana, ben")

@@ -1,0 +1,187 @@
+"""End to end in a pseudo-terminal (80×24, or smaller), as a person plays: pexpect types, the
+screen answers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from threethirteen.core.log import read_log
+
+from tests.helpers import ROOT
+from tests.helpers.terminal import Terminal, ended, leave, spawn
+
+WINNER = r"(You win with \d+|\w+ wins with \d+|Nobody wins)"
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def test_play_a_turn_with_bad_input_completion_undo_redo_save_and_load(home: Path) -> None:
+    child = spawn(home, "--seed", "7")
+    child.expect("your turn: draw or take")
+    child.send("frob\r")  # Enter does not take it: the reason shows under the line
+    child.expect("Unknown command 'frob'")
+    child.send("\x03")  # Ctrl-C clears the line
+    child.send("dra")
+    child.expect("take the top card of the stock")  # the menu, each command with its meaning
+    child.send("\t\r")  # Tab completes the command
+    child.expect(r"You draw (\S+) from the stock\.")
+    child.expect("your turn: discard a card")
+    child.send("x ")
+    child.expect("penalty after: ")  # the cards of the hand, with the penalty after each
+    child.send("\t\t\r")  # Tab shows, a second Tab points at the first card: discarded
+    child.expect(r"You discard (\S+)\.")
+    discarded = child.match.group(1)
+    child.expect("your turn: draw or take")
+    child.send("undo\r")
+    child.expect(f"Undone: your discard of {re.escape(discarded)}")
+    child.send("redo\r")
+    child.expect(f"Redone: your discard of {re.escape(discarded)}")
+    child.send("save game\r")
+    saves = home / "data" / "threethirteen" / "saves"
+    child.expect(r"Saved to\s+(\S+)\s+\((\d+) events\)")
+    assert child.match.group(1) == str(saves / "game.jsonl")
+    saved = read_log((saves / "game.jsonl").read_text(encoding="utf-8"))
+    assert saved.state.seed == 7 and saved.state.is_assisted(0)
+    child.send("save game\r")  # it exists: asked, and left alone on n
+    child.expect(r"exists\.\s+Replace\s+it\?\s+\[y/n\]")
+    child.send("n")
+    child.expect("Not saved")
+    child.send("load game\r")
+    child.expect("Loaded")
+    child.expect("seed 7")
+    leave(child)
+
+
+def test_leave_with_ctrl_d_and_resume(home: Path) -> None:
+    child = spawn(home, "--seed", "8")
+    child.expect("your turn: draw or take")
+    child.send("draw\r")
+    child.expect("You draw")
+    child.send("\x04")
+    child.expect(r"Leave the game\? It is saved and can be resumed\.")
+    child.send("y")
+    child.expect("The game is saved: run threethirteen to resume it.")
+    ended(child)
+
+    again = spawn(home)
+    again.expect(r"An unfinished game was saved \(seed 8, round 1\)\. Resume it\?")
+    again.send("y")
+    again.expect("Welcome back: seed 8, round 1.")
+    again.expect("your turn: discard a card")  # right where it was left
+    leave(again)
+
+
+def test_auto_game_to_the_final_result(home: Path) -> None:
+    child = spawn(home, "--seed", "9", "--jokers", "2", "--aces", "high")
+    child.expect("your turn: draw or take")
+    child.send("auto game\r")
+    child.expect("Game over after 11 rounds.", timeout=120)
+    child.expect(WINNER)
+    child.expect("game over: new or quit")
+    leave(child)
+    autosave = read_log((home / "data" / "threethirteen" / "autosave.jsonl").read_text("utf-8"))
+    assert autosave.state.ended is not None and autosave.state.options.aces_high
+
+
+def test_colour_when_the_terminal_has_it_and_none_with_no_color(home: Path) -> None:
+    child = spawn(home, "--seed", "10", colour=True)
+    coloured = child.expect("your turn: draw or take")
+    leave(child)
+    plain = spawn(home, "--seed", "10", "--new")
+    uncoloured = plain.expect("your turn: draw or take")
+    leave(plain)
+    colour_code = re.compile(r"\x1b\[[0-9;]*38;[25];")
+    assert colour_code.search(coloured)
+    assert not colour_code.search(uncoloured)
+    assert "♣" in uncoloured or "♦" in uncoloured or "♥" in uncoloured or "♠" in uncoloured
+
+
+def seed_1_at_discard(home: Path) -> Terminal:
+    """Seed 1 after drawing from the stock: the hand A♥ J♥ K♥ K♠, a card to discard."""
+    child = spawn(home, "--seed", "1")
+    child.expect("your turn: draw or take")
+    child.send("draw\r")
+    child.expect("your turn: discard a card")
+    return child
+
+
+def test_no_empty_rows_under_the_prompt_until_the_menu_opens(home: Path) -> None:
+    child = seed_1_at_discard(home)
+    screen = child.screen()
+    assert "Your hand, by suit: A♥ J♥ K♥  K♠" in screen
+    assert screen[-2] == ">"  # the toolbar right under the prompt: no rows kept empty
+    assert screen[-1].startswith(" your turn: discard a card · wild 3")
+    child.send("discard A")
+    child.expect(r"penalty after: \d+")
+    screen = child.screen()
+    prompt = screen.index("> discard A")
+    assert screen[prompt + 1].split() == ["A♥", "penalty", "after:", "30"]  # room made for it
+    child.send("\r")  # the menu offers just A♥: Enter plays it
+    child.expect(r"You discard A♥\.")
+    assert "> discard Ah" in child.screen()
+    leave(child)
+
+
+def test_enter_takes_a_highlighted_completion_and_guesses_no_card(home: Path) -> None:
+    child = seed_1_at_discard(home)
+    child.send("discard K\r")  # K♥ or K♠: Enter does not choose
+    child.expect("'K' is not a card")
+    child.send("\x03di")
+    child.expect(r"discard a card \(or type just the card")
+    child.send("\x1b[B\r")  # ↓ highlights discard, Enter accepts it: no "Which card?"
+    child.send(" K")
+    seen = child.expect("K♠[^\n]*penalty after")
+    child.send("\x1b[B\r")  # ↓ highlights the first king: a whole command, Enter runs it
+    seen += child.expect(r"You discard K♥\.")
+    assert "Which card" not in seen
+    leave(child)
+
+
+def test_on_a_small_screen_the_menu_says_it_has_more_and_tab_enter_plays_nothing(
+    home: Path,
+) -> None:
+    replay = ROOT / "replays" / "jokers-0.jsonl"
+    child = spawn(home, "--replay-to", f"{replay}:120", size=(20, 60))  # 7 cards, round 4
+    child.expect("your turn: discard a card")
+    child.send("x ")
+    child.expect(r"penalty after: \d+")
+    screen = child.screen()
+    prompt = screen.index("> x")
+    menu = screen[prompt + 1 : prompt + 5]
+    assert [row.split()[0] for row in menu] == ["10♦", "9♣", "9♦", "7♦"]  # lowest first
+    assert menu[-1].endswith("↓") and not menu[0].endswith("↑")  # more below, none above
+    child.send("\t\r")  # Tab shows the menu, Enter plays nothing: the line asks
+    child.expect("Which card")
+    child.send("\t\t")  # now in the menu: the first card
+    child.send("\x1b[B" * 4)  # ↓ four times: the menu scrolls
+    screen = child.screen_with("> x 4d")
+    prompt = screen.index("> x 4d")
+    assert screen[prompt + 1].endswith("↑")  # more above now
+    child.send("\x03")
+    child.send("quit\r")
+    child.expect("Goodbye")
+    ended(child)
+
+
+def test_a_dumb_terminal_answers_a_bad_line_and_says_the_status_in_words(home: Path) -> None:
+    # TERM=dumb: prompt_toolkit draws nothing under the prompt (no toolbar, no message),
+    # so Enter on "drwa" used to show nothing at all
+    child = spawn(home, "--seed", "16", term="dumb")
+    prompt = r"\n(?:\x1b\[0m)*> "
+    seen = child.expect(prompt)
+    assert "your turn: draw or take · wild 3 · penalty 18 · Round 1/11" in seen
+    child.send("drwa\r")
+    child.expect("Unknown command 'drwa': did you mean draw?")
+    child.expect("your turn: draw or take")  # said again before the next prompt
+    child.send("draw\r")
+    child.expect("You draw 10♣ from the stock.")
+    seen = child.expect(prompt)
+    assert "your turn: discard a card · wild 3 · penalty 28" in seen
+    child.send("x 7h\r")
+    child.expect(r"You cannot discard 7♥: it is not in the hand")
+    leave(child)

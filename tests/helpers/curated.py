@@ -1,0 +1,112 @@
+"""How the curated games in ``replays/`` were made: ``python -m tests.helpers.curated``.
+
+Each game is played by AI levels (or the bots of ``tests/helpers/bots.py``) through the
+same loop the simulator uses (``core.players.play_game``); the files are then golden tests
+(``tests/unit/test_replays.py``): they must verify and show what ``CURATED`` says.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from attrs import field, frozen
+from threethirteen.core.cards import JOKER, new_deck, parse_cards
+from threethirteen.core.deck import SeededShuffler, Shuffler, StackedShuffler
+from threethirteen.core.events import Event, GameOptions
+from threethirteen.core.log import encode_log
+from threethirteen.core.players import play_game
+
+from tests.helpers import ROOT
+
+REPLAYS = ROOT / "replays"
+
+
+@frozen
+class Curated:
+    """One curated game: how it was played (what it shows is in ``replays/catalogue.toml``)."""
+
+    name: str
+    seed: int
+    players: tuple[str, ...]
+    options: GameOptions = field(factory=GameOptions)
+    rounds: int = 11
+    shuffler: Callable[[int], Shuffler] | None = None
+
+
+def all_wild_deal(seed: int) -> Shuffler:
+    """The seed's own deal of round 1, prepared: Left (first to play; You deal) holds
+    3♣ 3♦ JK, and the upcard and the top of the stock are 3♥ and 3♠, so whatever Left
+    takes and discards, three wilds are left: an all-wild meld."""
+    order = list(SeededShuffler(seed).deal_order(1, new_deck(2)))
+    # Left gets cards 0, 4 and 8; card 12 is the upcard and 13 the top of the stock.
+    cards = (*parse_cards("3c 3d"), JOKER, *parse_cards("3h 3s"))
+    wanted = dict(zip((0, 4, 8, 12, 13), cards, strict=True))
+    for position, card in wanted.items():
+        other = next(
+            i for i, c in enumerate(order) if c == card and (i == position or i not in wanted)
+        )
+        order[position], order[other] = order[other], order[position]
+    return StackedShuffler(seed=seed, dealer=0, deals={1: tuple(order)})
+
+
+CURATED: tuple[Curated, ...] = (
+    Curated(
+        "jokers-0.jsonl",
+        seed=101,
+        players=("hard", "medium", "easy", "greedy"),
+    ),
+    Curated(
+        "jokers-2.jsonl",
+        seed=202,
+        players=("hard", "medium", "medium", "medium"),
+        options=GameOptions(jokers=2),
+    ),
+    Curated(
+        "jokers-4-aces-high.jsonl",
+        seed=303,
+        players=("medium", "hard", "easy", "hard"),
+        options=GameOptions(jokers=4, aces_high=True),
+    ),
+    Curated(
+        "no-winner.jsonl",
+        seed=1038,
+        players=("greedy", "greedy", "greedy", "greedy"),
+        options=GameOptions(jokers=4),
+    ),
+    Curated(
+        "all-wild-meld.jsonl",
+        seed=404,
+        players=("easy", "easy", "medium", "hard"),
+        options=GameOptions(jokers=2),
+        shuffler=all_wild_deal,
+    ),
+    Curated(
+        "safety-rule.jsonl",
+        seed=505,
+        # the name the file records (``tests/bots.py`` still answers to it)
+        players=("tests.bots:Hoarder",) * 4,
+        rounds=1,
+    ),
+)
+
+
+def play(game: Curated) -> tuple[Event, ...]:
+    """The log of ``game``: whole, or its first ``rounds`` rounds."""
+    shuffler = game.shuffler(game.seed) if game.shuffler else None
+    return play_game(game.seed, game.players, game.options, shuffler=shuffler, rounds=game.rounds)
+
+
+def main() -> int:
+    names = set(sys.argv[1:])
+    for game in CURATED:
+        if names and game.name not in names:
+            continue
+        log = play(game)
+        (REPLAYS / game.name).write_text(encode_log(log), encoding="utf-8")
+        print(f"{game.name}: {len(log)} events")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""Whole games played by the AI levels through ``core.players``' loop: the replay tests'
+game (played once per process) and the data folder that must not change while it is
+replayed; a game's log as save-file text."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from threethirteen.core.events import Event, GameOptions
+from threethirteen.core.log import encode_log
+from threethirteen.core.players import play_game
+
+PLAYERS = ("easy", "greedy", "easy", "greedy")
+STATS = '{"version": 1, "played": 3}\n'
+
+
+@functools.cache
+def played_game(seed: int = 5, players: tuple[str, ...] = PLAYERS) -> tuple[Event, ...]:
+    """A whole game played by AI players (every decision with its reason)."""
+    return play_game(seed, players)
+
+
+def keep_someones_files(data_home: Path) -> Path:
+    """``data_home`` made, holding someone's autosave (the first 40 events of
+    :func:`played_game`) and statistics; see :func:`untouched`."""
+    data_home.mkdir(parents=True)
+    (data_home / "autosave.jsonl").write_text(encode_log(played_game()[:40]), encoding="utf-8")
+    (data_home / "stats.json").write_text(STATS, encoding="utf-8")
+    return data_home
+
+
+def untouched(folder: Path) -> bool:
+    """Whether the autosave and the statistics are as :func:`keep_someones_files` wrote them."""
+    autosave = (folder / "autosave.jsonl").read_text(encoding="utf-8")
+    stats = (folder / "stats.json").read_text(encoding="utf-8")
+    return autosave == encode_log(played_game()[:40]) and stats == STATS
+
+
+def play_log(
+    seed: int,
+    players: tuple[str, ...],
+    options: GameOptions | None = None,
+    rounds: int = 11,
+) -> str:
+    """The log of one game between ``players`` (its first ``rounds`` rounds), as save-file text."""
+    return encode_log(play_game(seed, players, options, rounds=rounds))

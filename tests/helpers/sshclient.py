@@ -1,0 +1,386 @@
+"""The real OpenSSH client against ``threethirteen serve`` on loopback, for the server tests.
+
+:class:`Server` runs the server as a child process (``threethirteen serve --port 0``), which
+a test may kill with SIGKILL and start again on the same folder; :class:`InProcess` runs
+:func:`~repl.server.service.serve` on a thread of this process, with a deal the test
+chooses. :class:`Player` is ``ssh -t NAME@127.0.0.1`` in a pseudo-terminal: it keeps every
+byte the session receives, answers the terminal's cursor position requests as a real
+terminal does, and waits for text on the screen's stream with the escape codes taken out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+import pexpect
+
+from tests.helpers import ROOT
+
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+"""An escape sequence: CSI (colours, cursor moves), OSC (titles), or a two-character one."""
+
+_UNFINISHED = re.compile(r"\x1b(\[[0-?]*[ -/]*|\][^\x07\x1b]*|)$")
+"""An escape sequence cut off at the end of what has come so far."""
+
+CPR = "\x1b[6n"
+"""prompt_toolkit asks where the cursor is; a real terminal answers."""
+
+SSH = shutil.which("ssh")
+SSH_KEYGEN = shutil.which("ssh-keygen")
+
+SSH_OPTIONS = (
+    "-F", "/dev/null",
+    "-o", "StrictHostKeyChecking=no",
+    "-o", "UserKnownHostsFile=/dev/null",
+    "-o", "IdentitiesOnly=yes",
+    "-o", "BatchMode=yes",
+    "-o", "ConnectTimeout=20",
+)  # fmt: skip
+"""No user config, no known hosts, only the key given, never a question (the log level
+stays at INFO: the client shows the server's banner only then)."""
+
+TIMEOUT = 20.0
+
+
+def plain(text: str) -> str:
+    """``text`` without its escape sequences (the text a person reads, in order)."""
+    return ANSI.sub("", text)
+
+
+def make_key(folder: Path, name: str) -> Path:
+    """A new Ed25519 key without a passphrase: the private key's path."""
+    assert SSH_KEYGEN is not None
+    path = folder / name
+    subprocess.run(
+        [SSH_KEYGEN, "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(path)],
+        check=True,
+        stdin=subprocess.DEVNULL,
+    )
+    return path
+
+
+def client_environment(home: Path) -> dict[str, str]:
+    """The ssh client's environment: nothing of the shell running the tests but ``PATH``."""
+    home.mkdir(parents=True, exist_ok=True)
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "TERM": "xterm-256color",
+    }
+
+
+def ssh_argv(port: int, key: Path, user: str, *options: str) -> list[str]:
+    """``ssh [OPTIONS]`` to the server as ``user`` with ``key`` (a command may follow)."""
+    assert SSH is not None
+    return [SSH, *SSH_OPTIONS, *options, "-p", str(port), "-i", str(key), f"{user}@127.0.0.1"]
+
+
+def ssh_run(
+    port: int,
+    key: Path,
+    user: str,
+    *command: str,
+    options: tuple[str, ...] = (),
+    home: Path,
+    stdout: int | IO[bytes] = subprocess.PIPE,
+    timeout: float = 60,
+) -> subprocess.CompletedProcess[bytes]:
+    """``ssh [options] user@127.0.0.1 COMMAND`` without a terminal, to its end."""
+    return subprocess.run(
+        [*ssh_argv(port, key, user, *options), *command],
+        stdin=subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env=client_environment(home),
+        timeout=timeout,
+        check=False,
+    )
+
+
+class Server:
+    """``threethirteen serve --port 0 --pace 0 --data FOLDER`` in a child process; with
+    ``deal`` (a seed and a salt), the same server started by :func:`main` instead, so that
+    every game it deals is known to the test."""
+
+    def __init__(self, folder: Path, *extra: str, deal: tuple[int, str] | None = None) -> None:
+        self.folder = folder
+        self.extra = extra
+        self.deal = deal
+        self.process: subprocess.Popen[str] | None = None
+        self.port = 0
+        self.fingerprint = ""
+        self.errors = folder.parent / f"{folder.name}-server.log"
+
+    def start(self) -> Server:
+        argv = [sys.executable, "-m", "threethirteen.repl.cli", "serve", "--port", "0"]
+        argv += ["--pace", "0", "--data", str(self.folder), *self.extra]
+        if self.deal is not None:
+            seed, salt = self.deal
+            argv = [sys.executable, "-m", "tests.helpers.sshclient", str(self.folder)]
+            argv += [str(seed), salt]
+        with self.errors.open("a", encoding="utf-8") as errors:
+            self.process = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=errors,
+                text=True,
+                encoding="utf-8",
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                cwd=ROOT,
+            )
+        assert self.process.stdout is not None
+        first = self.process.stdout.readline()
+        found = re.search(r"listening on 127\.0\.0\.1 port (\d+)$", first.strip())
+        assert found, f"the server said {first!r}; its log: {self.log()}"
+        self.port = int(found.group(1))
+        second = self.process.stdout.readline()
+        assert second.startswith("host key fingerprint: SHA256:"), second
+        self.fingerprint = second.split(": ", 1)[1].strip()
+        return self
+
+    def log(self) -> str:
+        """What the server wrote on standard error (one line per connection, refusal, error)."""
+        return self.errors.read_text(encoding="utf-8") if self.errors.exists() else ""
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to save anything."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=TIMEOUT)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.kill()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+class InProcess:
+    """:func:`serve` on a thread of this process, its deal chosen by the test."""
+
+    def __init__(self, folder: Path, deal: Callable[[], tuple[int, str]]) -> None:
+        self.folder = folder
+        self.deal = deal
+        self.port = 0
+        self.reports: list[str] = []
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._thread = threading.Thread(target=self._run, name="ssh-server", daemon=True)
+        self._failure: BaseException | None = None
+
+    def start(self) -> InProcess:
+        self._thread.start()
+        assert self._ready.wait(TIMEOUT), f"the server did not start: {self._failure!r}"
+        return self
+
+    def _run(self) -> None:
+        from threethirteen.repl.server.service import ServerSettings, serve
+
+        def ready(host: str, port: int, fingerprint: str) -> None:
+            self.port = port
+            self._ready.set()
+
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            settings = ServerSettings(folder=self.folder, port=0, pace=0.0)
+            self._task = asyncio.ensure_future(
+                serve(settings, ready=ready, deal=self.deal, report=self.reports.append)
+            )
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+        try:
+            asyncio.run(main())
+        except BaseException as error:
+            self._failure = error
+            self._ready.set()
+
+    def stop(self) -> None:
+        if self._loop is not None and self._task is not None:
+            self._loop.call_soon_threadsafe(self._task.cancel)
+        self._thread.join(TIMEOUT)
+
+
+class Player:
+    """``ssh -t NAME@127.0.0.1`` in an 80×24 pseudo-terminal, every byte it receives kept.
+
+    A thread reads the session all the time and answers the cursor position requests at
+    once, as a terminal does (prompt_toolkit waits a while for the answer before it shows
+    what the table told a session), whichever session the test is looking at.
+    """
+
+    rows = 24
+    cols = 80
+
+    def __init__(self, port: int, key: Path, name: str, *, home: Path) -> None:
+        self.name = name
+        self.raw: list[str] = []
+        """Every piece of text the session received, escapes and all."""
+        self.text = ""
+        """What the session received with the escape sequences taken out."""
+        self.seen = 0
+        """Where in :attr:`text` the next :meth:`expect` starts looking."""
+        self.ended = False
+        self._carry = ""
+        self._news = threading.Condition()
+        program, *args = ssh_argv(port, key, name, "-t")
+        self.child = pexpect.spawn(
+            program,
+            args,
+            env=client_environment(home),
+            encoding="utf-8",
+            codec_errors="replace",
+            dimensions=(self.rows, self.cols),
+            timeout=TIMEOUT,
+        )
+        self._reader = threading.Thread(target=self._pump, name=f"ssh-{name}", daemon=True)
+        self._reader.start()
+
+    # -- reading -------------------------------------------------------------------------
+
+    def _pump(self) -> None:
+        while True:
+            try:
+                data = self.child.read_nonblocking(1 << 16, timeout=0.1)
+            except pexpect.TIMEOUT:
+                continue
+            except Exception:
+                break
+            for _ in range(data.count(CPR)):
+                with contextlib.suppress(OSError):
+                    self.child.send(f"\x1b[{self.rows};1R")  # the cursor is on the bottom row
+            with self._news:
+                self.raw.append(data)
+                data = self._carry + data
+                cut = _UNFINISHED.search(data)
+                self._carry = data[cut.start() :] if cut else ""
+                self.text += plain(data[: cut.start()] if cut else data)
+                self._news.notify_all()
+        with self._news:
+            self.ended = True
+            self._news.notify_all()
+
+    def find(self, pattern: str | re.Pattern[str]) -> re.Match[str] | None:
+        """``pattern`` in the text after the last match, if it has come (not waiting)."""
+        with self._news:
+            found = re.compile(pattern).search(self.text, self.seen)
+        if found:
+            self.seen = found.end()
+        return found
+
+    def expect(self, pattern: str, timeout: float = TIMEOUT) -> re.Match[str]:
+        """Wait for ``pattern`` (a regular expression) in the text after the last match."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        with self._news:
+            while True:
+                found = regex.search(self.text, self.seen)
+                if found:
+                    self.seen = found.end()
+                    return found
+                if self.ended:
+                    raise AssertionError(
+                        f"{self.name}: ssh ended before {pattern!r}:\n{self.tail()}"
+                    )
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(
+                        f"{self.name}: no {pattern!r} in {timeout} s:\n{self.tail()}"
+                    )
+                self._news.wait(left)
+
+    def drain(self, quiet: float = 0.5) -> None:
+        """Wait until nothing has come for ``quiet`` seconds."""
+        with self._news:
+            while True:
+                size = len(self.raw)
+                self._news.wait(quiet)
+                if len(self.raw) == size or self.ended:
+                    return
+
+    def tail(self, chars: int = 2000) -> str:
+        return self.text[-chars:]
+
+    @property
+    def stream(self) -> str:
+        """Every byte received so far, as text, escapes and all."""
+        with self._news:
+            return "".join(self.raw)
+
+    # -- typing --------------------------------------------------------------------------
+
+    def line(self, text: str) -> None:
+        """Type ``text`` and Enter."""
+        self.child.send(text + "\r")
+
+    def send(self, text: str) -> None:
+        self.child.send(text)
+
+    def kill(self) -> None:
+        """The client dies without a word (the connection drops)."""
+        if self.child.isalive():
+            self.child.kill(signal.SIGKILL)
+        self._reader.join(TIMEOUT)
+        self.child.close(force=True)
+
+    def wait_end(self, timeout: float = TIMEOUT) -> int | None:
+        """Wait for ssh to end (its output read to the end); its exit status."""
+        self._reader.join(timeout)
+        assert self.ended, f"{self.name}: ssh is still running:\n{self.tail()}"
+        self.child.close()
+        status: int | None = self.child.exitstatus
+        return status
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.kill(signal.SIGTERM)
+        self._reader.join(TIMEOUT)
+        self.child.close(force=True)
+
+
+def main(argv: list[str]) -> None:
+    """``python -m tests.helpers.sshclient FOLDER SEED SALT``: a server (``--port 0 --pace 0``) that
+    deals every game from SEED and SALT, and says where it listens as the command does.
+
+    Its ``auto`` and hints come from the greedy AI rather than the strongest level, so a
+    whole game played by ``auto game`` takes seconds, not a minute of AI thinking.
+    """
+    from threethirteen.core import table
+    from threethirteen.repl.server.service import ServerSettings, serve
+
+    folder, seed, salt = Path(argv[0]), int(argv[1]), argv[2]
+    table.HELPER_LEVELS = ("greedy",)  # type: ignore[assignment]
+
+    def ready(host: str, port: int, fingerprint: str) -> None:
+        print(f"threethirteen server listening on {host} port {port}", flush=True)
+        print(f"host key fingerprint: {fingerprint}", flush=True)
+
+    settings = ServerSettings(folder=folder, port=0, pace=0.0)
+    asyncio.run(serve(settings, ready=ready, deal=lambda: (seed, salt)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,84 @@
+"""``--analyze``: the hard AI's second opinion on a seat's decisions."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from threethirteen.core.cards import new_deck
+from threethirteen.core.events import DrawSource, GameOptions
+from threethirteen.core.lab.analysis import analyze, costliest, discard_value, draw_value
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.players import play_game
+from threethirteen.core.rules import new_game
+from threethirteen.core.state import GameState, Phase
+from threethirteen.core.views import view_for
+
+from tests.helpers import ROOT
+from tests.helpers.playouts import record
+
+
+def test_the_hard_ai_agrees_with_itself() -> None:
+    log = play_game(5, ("hard", "easy", "easy", "easy"), rounds=3)
+    assert analyze(log, seat=0) == []
+
+
+def test_a_greedy_players_costliest_moves() -> None:
+    log = record(2026, GameOptions(jokers=2)).events
+    decisions = analyze(log[:150], seat=0)
+    assert decisions
+    worst = costliest(decisions, limit=5)
+    assert worst and all(d.cost > 0 for d in worst)
+    assert [d.cost for d in worst] == sorted((d.cost for d in worst), reverse=True)
+    assert all(d.played != d.advised for d in decisions)
+
+
+def _round_one_view() -> tuple[GameState, int]:
+    state, _ = new_game(3)
+    assert state.phase == Phase.DRAW and state.turn is not None
+    return state, state.turn
+
+
+def test_draw_values_against_plain_enumeration() -> None:
+    state, seat = _round_one_view()
+    view = view_for(state, seat)
+    unseen = Counter(new_deck(0))
+    unseen.subtract([*view.hand, *view.discard_pile])
+    total = 0.0
+    weight = 0
+    for card, copies in unseen.items():
+        if copies <= 0:
+            continue
+        hand = [*view.hand, card]
+        best = min(
+            best_arrangement(hand[:i] + hand[i + 1 :], 1).penalty for i in range(len(hand))
+        )
+        total += copies * best
+        weight += copies
+    assert abs(draw_value(view, DrawSource.STOCK) - total / weight) < 1e-9
+    top = view.discard_top
+    assert top is not None
+    taken = [*view.hand, top]
+    expected_take = min(
+        best_arrangement(taken[:i] + taken[i + 1 :], 1).penalty
+        for i in range(len(taken))
+        if taken[i] != top
+    )
+    assert draw_value(view, DrawSource.DISCARD) == expected_take
+    # A discard is valued one draw ahead, so it can never be worse than keeping that hand.
+    for card in view.hand:
+        rest = list(view.hand)
+        rest.remove(card)
+        assert discard_value(view, card) <= best_arrangement(rest, 1).penalty
+
+
+def test_replay_analyze_prints_the_costliest_moves(capsys) -> None:  # type: ignore[no-untyped-def]
+
+    from threethirteen.repl.solo.replay import main
+
+    path = ROOT / "replays" / "no-winner.jsonl"
+    assert main([str(path), "--analyze"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("nobody wins")
+    costs = [float(line.split(", +")[1].split(" ")[0]) for line in lines[2:]]
+    assert costs and costs == sorted(costs, reverse=True)
+    assert all(line.startswith("  round ") for line in lines[2:])

@@ -1,0 +1,49 @@
+"""``new`` while an unfinished autosaved game with moves of yours exists keeps it aside
+(``unfinished-DATE.jsonl``, as ``load`` does), never writes over it."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+from threethirteen.core.log import read_log
+
+from tests.helpers.opening import game_of
+from tests.helpers.play import session
+from tests.helpers.readonly import make_read_only
+
+
+def test_new_keeps_the_unfinished_game_aside_whole(data_home: Path, colour_allowed: None) -> None:
+    _, first, _ = session("draw\rquit\r")  # a game with a move of yours, autosaved
+    autosave = data_home / "autosave.jsonl"
+    before = autosave.read_text(encoding="utf-8")
+    assert read_log(before).events == game_of(first).events
+    _, table, shown = session("ynew 77\ry quit\r", resume=True)
+    kept = list(data_home.glob("unfinished-*.jsonl"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == before
+    assert f"The unfinished game is kept in {kept[0]}" in " ".join(shown.split())
+    assert read_log(autosave.read_text(encoding="utf-8")).events == game_of(table).events
+    assert game_of(table).table.state.seed == 77
+    _, table, _ = session("ynew 78\ry quit\r", resume=True)  # no move of yours: nothing kept
+    assert len(list(data_home.glob("unfinished-*.jsonl"))) == 1
+    assert game_of(table).table.state.seed == 78
+
+
+def test_new_in_a_read_only_folder_leaves_the_old_game_in_place(
+    data_home: Path, colour_allowed: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session("draw\rquit\r")
+    autosave = data_home / "autosave.jsonl"
+    before = autosave.read_text(encoding="utf-8")
+    make_read_only(data_home, monkeypatch, errno.EROFS)
+    _, table, shown = session("ynew 77\ry draw\rquit\r", resume=True)
+    said = " ".join(shown.split())
+    assert (
+        f"The data folder {data_home} is not writable (Read-only file system): the unfinished "
+        f"game stays in {autosave}, and this game is not autosaved."
+    ) in said
+    assert game_of(table).table.state.seed == 77 and "You draw" in said
+    assert game_of(table).autosave is None
+    assert autosave.read_text(encoding="utf-8") == before
+    assert not list(data_home.glob("unfinished-*.jsonl"))

@@ -1,0 +1,326 @@
+"""The grammar, the completer and the validator, tested with prompt_toolkit ``Document`` s."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.validation import ValidationError
+from threethirteen.core.cards import parse_card
+from threethirteen.core.errors import InvalidCommandError
+from threethirteen.core.events import DrawSource
+from threethirteen.core.melds import best_arrangement
+from threethirteen.core.rules import Discard
+from threethirteen.core.state import GameState
+from threethirteen.repl.kit.completer import card_matches, card_word
+from threethirteen.repl.kit.help import render_help
+from threethirteen.repl.kit.keys import complete_certain
+from threethirteen.repl.kit.render import fit, plain
+from threethirteen.repl.kit.seat import SeatFront
+from threethirteen.repl.kit.validator import GameValidator
+from threethirteen.repl.solo.settings import YOU
+from threethirteen.repl.words.grammar import COMMANDS, PLAY, UsageError, move_command
+from threethirteen.repl.words.i18n import Texts
+
+from tests.helpers.opening import game_of
+from tests.helpers.play import table_at
+from tests.helpers.seats import seat_completer
+
+pytestmark = pytest.mark.usefixtures("data_home")
+
+
+def human_turn(seed: int = 11) -> GameState:
+    return game_of(table_at(seed)).table.state
+
+
+def complete(state: GameState, text: str, lang: str = "en") -> list[tuple[str, str, str]]:
+    completer = seat_completer(state, lang)
+    found = completer.get_completions(Document(text), CompleteEvent(completion_requested=True))
+    return [(c.text, c.display_text, c.display_meta_text) for c in found]
+
+
+# -- the grammar ------------------------------------------------------------------------
+
+
+def test_commands_and_short_forms_parse() -> None:
+    assert PLAY.parse("draw") is not None and PLAY.parse("d").name == "draw"  # type: ignore[union-attr]
+    assert PLAY.parse("ziehen").name == "draw"  # type: ignore[union-attr]
+    assert PLAY.parse("T").name == "take"  # type: ignore[union-attr]
+    parsed = PLAY.parse("x 10s")
+    assert parsed is not None and parsed.name == "discard" and parsed.card == parse_card("10♠")
+    bare = PLAY.parse("Ts")
+    assert bare is not None and bare.name == "discard" and bare.card == parse_card("10s")
+    assert PLAY.parse("   ") is None
+    auto = PLAY.parse("auto")
+    assert auto is not None and auto.choice is None
+    assert PLAY.parse("auto g").choice == "game"  # type: ignore[union-attr]
+    assert PLAY.parse("tempo schnell").choice == "fast"  # type: ignore[union-attr]
+    assert PLAY.parse("save my game.jsonl").path == "my game.jsonl"  # type: ignore[union-attr]
+    assert PLAY.parse("help x").topic.name == "discard"  # type: ignore[union-attr]
+    assert PLAY.parse("log 30").number == 30  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("drwa", "msg.unknown"),
+        ("xyzzy", "msg.unknown_plain"),
+        ("discard", "msg.needs_card"),
+        ("load", "msg.needs_file"),
+        ("draw now", "msg.extra"),
+        ("sort colour", "msg.bad_choice"),
+        ("log many", "msg.not_number"),
+        ("help nothing", "help.unknown"),
+    ],
+)
+def test_bad_lines_say_why(line: str, key: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        PLAY.parse(line)
+    assert caught.value.key == key
+
+
+def test_did_you_mean() -> None:
+    with pytest.raises(UsageError) as caught:
+        PLAY.parse("drwa")
+    assert caught.value.params["suggestion"] == "draw"
+
+
+def test_a_bad_card_is_the_engines_error() -> None:
+    with pytest.raises(InvalidCommandError) as caught:
+        PLAY.parse("discard 7z")
+    assert caught.value.key == "not_a_card"
+
+
+def test_every_command_has_help_in_both_languages() -> None:
+    for lang in ("en", "de"):
+        tx = Texts(lang)
+        for spec in COMMANDS:
+            assert tx(f"cmd.{spec.name}")
+            assert len(tx(f"cmd.{spec.name}")) <= 52
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", [60, 80])
+def test_help_keeps_its_columns_on_a_narrow_screen(lang: str, width: int) -> None:
+    tx = Texts(lang)
+    rows = plain(fit(render_help(tx, PLAY, None, width), width)).splitlines()
+    assert all(len(row) <= width for row in rows)
+    table = rows[1 : 1 + next(i for i, row in enumerate(rows[1:]) if not row.startswith("  "))]
+    start = table[0].index(tx("cmd.draw"))  # where the meanings begin
+    for row in table:
+        assert row[start - 1] == " " and row[start] != " ", row  # every meaning in its column
+    said = " ".join(row[start:] for row in table)
+    assert all(tx(f"cmd.{spec.name}") in said for spec in COMMANDS)  # wrapped, not cut
+    # the keys below keep the same column
+    keys = rows[rows.index(tx("keys.title")) + 1 :]
+    keys = keys[: next(i for i, row in enumerate(keys) if not row.startswith("  "))]
+    assert len(keys) >= 7
+    for row in keys:
+        assert row[start - 1] == " " and (row[start] != " " or row[:start].isspace()), row
+
+
+def test_help_on_a_very_narrow_screen_puts_each_meaning_under_its_command() -> None:
+    rows = plain(render_help(Texts(), PLAY, None, 40)).splitlines()
+    draw = rows.index("  draw (d)")
+    assert rows[draw + 1] == "      take the top card of the stock"
+
+
+# -- the completer ----------------------------------------------------------------------
+
+
+def test_commands_complete_with_their_meaning() -> None:
+    state = human_turn()
+    found = complete(state, "")
+    assert [text for text, _, _ in found][:3] == ["draw", "take", "discard"]
+    assert all(meta for _, _, meta in found)
+    assert [text for text, _, _ in complete(state, "di")] == ["discard"]
+    assert {text for text, _, _ in complete(state, "s")} >= {"sort", "save", "seed", "speed"}
+
+
+def test_german_commands_complete() -> None:
+    state = human_turn()
+    texts = [text for text, _, _ in complete(state, "ab", "de")]
+    assert texts == ["ablegen"]
+    assert [text for text, _, _ in complete(state, "sortieren ", "de")] == [
+        "farbe",
+        "rang",
+        "meldungen",
+    ]
+
+
+def test_cards_complete_with_the_penalty_after_discarding() -> None:
+    state = game_of(table_at(draw=DrawSource.STOCK)).table.state
+    assert state.round is not None
+    hand = state.round.hands[YOU]
+    found = complete(state, "discard ")
+    after = {}
+    for text, display, meta in found:
+        card = parse_card(text)
+        assert display == str(card)
+        rest = list(hand)
+        rest.remove(card)
+        after[card] = best_arrangement(rest, state.round.round_no).penalty
+        assert meta == f"penalty after: {after[card]}"
+    # the lowest penalty first, ties in the order of the hand: the menu helps choose
+    order = sorted(dict.fromkeys(hand), key=lambda card: (after[card], hand.index(card)))
+    assert [text for text, _, _ in found] == [card_word(card) for card in order]
+    assert order != list(dict.fromkeys(hand))  # this hand tells the two orders apart
+
+
+def test_the_card_taken_from_the_pile_is_not_offered() -> None:
+    state = game_of(table_at(draw=DrawSource.DISCARD)).table.state
+    assert state.round is not None and state.round.taken_from_discard is not None
+    offered = {parse_card(text) for text, _, _ in complete(state, "x ")}
+    assert state.round.taken_from_discard not in offered
+    assert offered
+
+
+def test_card_prefixes_and_bare_cards() -> None:
+    state = game_of(table_at(draw=DrawSource.STOCK)).table.state
+    assert state.round is not None
+    hand = state.round.hands[YOU]
+    first = hand[0]
+    prefix = card_word(first)[:-1]
+    found = {text for text, display, _ in complete(state, prefix) if display != text}
+    assert card_word(first) in found
+    assert all(card_matches(parse_card(text), prefix) for text in found)
+    assert not any(display != text for text, display, _ in complete(human_turn(), prefix))
+    assert card_matches(parse_card("10h"), "t") and card_matches(parse_card("10h"), "10♥")
+    assert card_matches(parse_card("jk"), "*")
+
+
+def test_enter_completes_a_card_only_when_the_menu_offers_just_it() -> None:
+    state = game_of(table_at(seed=1, draw=DrawSource.STOCK)).table.state
+    assert state.round is not None
+    assert [str(card) for card in state.round.hands[YOU]] == ["A♥", "J♥", "K♥", "K♠"]
+    completer = seat_completer(state)
+    assert completer.sole_card("discard A") == "discard Ah"
+    assert completer.sole_card("ablegen a") == "ablegen Ah"
+    assert completer.sole_card("J") == "Jh"  # a bare card discards it
+    assert completer.sole_card("discard K") is None  # K♥ or K♠: nothing is guessed
+    assert completer.sole_card("A") is None  # A♥, or the command auto
+    assert completer.sole_card("t") is None  # only the command take: not a card
+    assert completer.sole_card("discard Q") is None  # no queen in the hand
+    assert completer.sole_card("discard A ") is None
+
+
+def test_tab_completes_what_is_certain_and_points_at_nothing_among_several() -> None:
+    state = game_of(table_at(seed=1, draw=DrawSource.STOCK)).table.state  # A♥ J♥ K♥ K♠; 3s are wild
+    completer = seat_completer(state)
+
+    def tab(text: str, *, again: bool = False, buffer: Buffer | None = None) -> Buffer:
+        if buffer is None:
+            buffer = Buffer(completer=completer)
+            buffer.insert_text(text)
+        complete_certain(buffer, completer, again=again)
+        return buffer
+
+    shown = tab("x ")
+    assert shown.text == "x " and shown.complete_state is not None
+    assert shown.complete_state.complete_index is None  # the menu, nothing highlighted
+    assert [c.text for c in shown.complete_state.completions] == ["Jh", "Kh", "Ks", "Ah"]
+    assert tab("", again=True, buffer=shown).text == "x Jh"  # a second Tab moves into it
+    assert tab("", again=True, buffer=shown).text == "x Kh"
+    assert tab("x K").text == "x K"  # K♥ or K♠: nothing is picked
+    assert tab("x a").text == "x Ah"  # the only ace
+    assert tab("dra").text == "draw"
+    assert tab("x 7").text == "x 7" and tab("x 7").complete_state is None  # nothing offered
+
+
+def test_saves_complete_by_name_and_paths_as_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saves = tmp_path / "data" / "threethirteen" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "game-one.jsonl").write_text("{}\n")
+    (tmp_path / "here.jsonl").write_text("{}\n")
+    monkeypatch.chdir(tmp_path)
+    state = human_turn()
+    assert ("game-one.jsonl", "game-one.jsonl", "") in complete(state, "load game")
+    assert [text for text, _, _ in complete(state, "save ")] == ["game-one.jsonl"]
+    assert ("ere.jsonl", "here.jsonl", "") in complete(state, "load ./h")
+
+
+def test_choices_and_topics_complete() -> None:
+    state = human_turn()
+    assert [text for text, _, _ in complete(state, "auto ")] == ["turn", "round", "game", "off"]
+    assert [text for text, _, _ in complete(state, "speed s")] == ["step"]
+    assert [text for text, _, _ in complete(state, "help d")] == ["draw", "discard"]
+    assert complete(state, "draw ") == []
+
+
+# -- the validator ----------------------------------------------------------------------
+
+
+def validator_for(table: SeatFront) -> GameValidator:
+    return GameValidator(table.problem, table.tx)
+
+
+def rejects(validator: GameValidator, text: str, *, strict: bool = False) -> str | None:
+    validator.strict = strict
+    try:
+        validator.validate(Document(text))
+    except ValidationError as error:
+        return error.message
+    finally:
+        validator.strict = False
+    return None
+
+
+def test_words_on_their_way_pass_until_enter() -> None:
+    validator = validator_for(table_at())
+    assert rejects(validator, "dr") is None
+    assert "did you mean draw" in (rejects(validator, "dr", strict=True) or "")
+    assert rejects(validator, "discard ") is None
+    assert "Which card" in (rejects(validator, "discard ", strict=True) or "")
+    assert rejects(validator, "x 1") is None
+    assert rejects(validator, "load nofile") is None
+    assert "no saved game 'nofile'" in (rejects(validator, "load nofile", strict=True) or "")
+    assert rejects(validator, "xyzzy") is not None
+
+
+def test_impossible_moves_are_flagged_before_enter() -> None:
+    table = table_at()
+    validator = validator_for(table)
+    round_ = game_of(table).table.state.round
+    assert round_ is not None
+    card = round_.hands[YOU][0]
+    assert "take a card first" in (rejects(validator, f"discard {card_word(card)}") or "")
+    assert "Nothing to redo" in (rejects(validator, "redo") or "")
+    assert "not moved yet" in (rejects(validator, "undo") or "")
+    assert rejects(validator, "draw") is None and rejects(validator, "take") is None
+
+    drawn = table_at(draw=DrawSource.STOCK)
+    validator = validator_for(drawn)
+    assert "cannot take another card" in (rejects(validator, "draw") or "")
+    assert game_of(drawn).table.state.round is not None
+    hand = game_of(drawn).table.state.round.hands[YOU]
+    missing = next(
+        c for c in map(parse_card, ("2c", "5d", "9h", "Ks", "7c", "Qd")) if c not in hand
+    )
+    assert "not in the hand" in (rejects(validator, f"x {card_word(missing)}") or "")
+    assert rejects(validator, f"x {card_word(hand[0])}") is None
+
+    took = table_at(draw=DrawSource.DISCARD)
+    took_round = game_of(took).table.state.round
+    assert took_round is not None and took_round.taken_from_discard is not None
+    taken = card_word(took_round.taken_from_discard)
+    assert "taken from the discard pile" in (rejects(validator_for(took), f"x {taken}") or "")
+
+
+def test_validation_speaks_german() -> None:
+    table = table_at(lang="de")
+    validator = validator_for(table)
+    assert "Unbekannter Befehl" in (rejects(validator, "xyzzy") or "")
+    assert game_of(table).table.state.round is not None
+    card = game_of(table).table.state.round.hands[YOU][0]
+    assert "Erst eine Karte nehmen" in (rejects(validator, f"ablegen {card_word(card)}") or "")
+
+
+def test_a_move_is_the_engines_command() -> None:
+    parsed = PLAY.parse("discard jk")
+    assert parsed is not None
+    assert move_command(parsed, YOU) == Discard(seat=YOU, card=parse_card("jk"))

@@ -1,0 +1,275 @@
+"""A shared table without the network: a room, its sessions, its log on disk, a restart.
+
+The SSH side is tested with the real client in ``tests/e2e/test_server.py``; here the room
+and the hall are driven directly on an event loop, with sessions that record what they hear.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from threethirteen.core.events import CardDrawn, DrawSource, GameStarted
+from threethirteen.core.fairness import keeps_promise
+from threethirteen.core.rules import Discard, Draw
+from threethirteen.core.seen import StartSeen
+from threethirteen.core.told import Moved, Told
+from threethirteen.core.turns import Scope
+from threethirteen.core.verify import verify_events
+from threethirteen.repl.files.reading import load_file
+from threethirteen.repl.server.hall import Hall
+from threethirteen.repl.server.lobby import read_options
+from threethirteen.repl.server.names import KeyBook, name_problem
+from threethirteen.repl.server.room import Binding, Note, Plan, Room, Unbound
+from threethirteen.repl.server.seat import clean_line
+
+SEED, SALT = 2213, "c0ffee" * 5 + "00"
+
+
+class Ear:
+    """A session that keeps everything it hears."""
+
+    def __init__(self) -> None:
+        self.told: list[Told] = []
+        self.notes: list[Note] = []
+        self.sent_away = 0
+
+    def hear(self, told: Told) -> None:
+        self.told.append(told)
+
+    def note(self, note: Note) -> None:
+        self.notes.append(note)
+
+    def unseated(self) -> None:
+        self.sent_away += 1
+
+    @property
+    def events(self) -> list[object]:
+        return [e for t in self.told if isinstance(t.change, Moved) for e in t.change.events]
+
+
+async def settle(until: Callable[[], object], seconds: float = 20.0) -> None:
+    """Wait (on the loop) until ``until()`` holds."""
+    for _ in range(int(seconds / 0.01)):
+        if until():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the room did not get there")
+
+
+def new_hall(folder: Path, pool: ThreadPoolExecutor) -> Hall:
+    return Hall(folder, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
+
+
+def turn(room: Room) -> int | None:
+    assert room.table is not None
+    return room.table.snapshot.state.turn
+
+
+async def move(room: Room, binding: Binding) -> None:
+    """The seat of ``binding`` draws from the stock and discards its first card."""
+    assert room.table is not None and binding.seat is not None
+    await room.submit(binding, Draw(seat=binding.seat, source=DrawSource.STOCK))
+    mine = room.table.view(binding.seat).mine
+    assert mine is not None
+    await room.submit(binding, Discard(seat=binding.seat, card=mine.hand[0]))
+
+
+def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> None:
+    """Moves go through the room to the table, onto disk, then to each session in order;
+    a new hall on the same folder finds the table where it was, every seat kept."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool)
+            hall.load()
+            made = hall.create("ana", Plan(code="", host=""))
+            assert not isinstance(made, str)
+            room = made
+            assert room.sit("ben") == 1 and room.sit("ana") == 0
+            hall.keep(room)
+            ana, ben = Ear(), Ear()
+            ana_at, view = room.bind(ana, "ana", 0)
+            assert view is None  # nothing to see before the deal
+            ben_at, _ = room.bind(ben, "ben", 1)
+            await room.start(ana_at)
+            started = room.events[0]
+            assert isinstance(started, GameStarted) and started.players[:2] == ("human", "human")
+            assert started.commitment is not None
+            assert keeps_promise(started.commitment, SEED, SALT)
+            told_start = ana.events[0]
+            assert isinstance(told_start, StartSeen) and told_start.seed is None  # a secret
+            # play until both people have made three moves each
+            for _ in range(6):
+                await settle(lambda: turn(room) in (0, 1))
+                before = len(room.events)
+                await move(room, ana_at if turn(room) == 0 else ben_at)
+                assert len(room.events) > before
+            on_disk = load_file(room.log_path).events
+            assert on_disk == room.events
+            await settle(lambda: ana.told[-1].number == room.table.snapshot.number)  # type: ignore[union-attr]
+            for ear, seat in ((ana, 0), (ben, 1)):
+                numbers = [t.number for t in ear.told]
+                assert numbers == sorted(set(numbers))  # every change once, in order
+                assert all(t.seat == seat for t in ear.told)
+                assert len(ear.events) == len(room.events)  # each event told, redacted
+            assert any(n.key == "server.started" for n in ana.notes)
+            count = len(room.events)
+            room.unbind(ben_at)
+            assert room.away_since["ben"] == count
+
+        with ThreadPoolExecutor(2) as pool:
+            again = new_hall(tmp_path, pool)
+            again.load()
+            resumed = again.find(room.code.lower())
+            assert resumed is not None and len(resumed.events) == count
+            assert resumed.plan.people[:2] == ["ana", "ben"]
+            assert again.seat_waiting_for("ben") is resumed
+            assert verify_events(resumed.events).ok
+
+    asyncio.run(play())
+
+
+def test_a_table_log_cut_mid_line_resumes_without_that_line(tmp_path: Path) -> None:
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool)
+            hall.load()
+            room = hall.create("ana", Plan(code="", host=""))
+            assert not isinstance(room, str)
+            binding, _ = room.bind(Ear(), "ana", 0)
+            await room.start(binding)
+            await settle(lambda: turn(room) == 0)
+            count = len(room.events)
+            with room.log_path.open("a", encoding="utf-8") as file:
+                file.write('{"seq": 99, "type": "CardDr')  # the server died mid-write
+        with ThreadPoolExecutor(2) as pool:
+            again = new_hall(tmp_path, pool)
+            again.load()
+            resumed = again.find(room.code)
+            assert resumed is not None and len(resumed.events) == count
+            ana, _ = resumed.bind(Ear(), "ana", 0)
+            await resumed.submit(ana, Draw(seat=0, source=DrawSource.STOCK))
+            assert load_file(resumed.log_path).events == resumed.events
+            assert isinstance(resumed.events[-1], CardDrawn)
+
+    asyncio.run(play())
+
+
+def test_the_clock_plays_a_slow_persons_turn(tmp_path: Path) -> None:
+    """With a turn time, a person who does not move has the turn played by the AI (and
+    the game marked assisted, and the table told); then the game goes on."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool)
+            hall.load()
+            room = hall.create("ana", Plan(code="", host="", turn_time=1, level="greedy"))
+            assert not isinstance(room, str)
+            ear = Ear()
+            binding, _ = room.bind(ear, "ana", 0)
+            await room.start(binding)
+            await settle(lambda: room.assisted(0))
+            await settle(lambda: turn(room) not in (0, None))
+            assert "server.time_up" in [n.key for n in ear.notes]
+            taken = [e for e in room.events if isinstance(e, CardDrawn) and e.seat == 0]
+            assert taken  # the AI took a card for ana
+
+    asyncio.run(play())
+
+
+def test_auto_at_a_shared_table_is_taken_while_another_seat_plays(tmp_path: Path) -> None:
+    """``auto game`` while another seat is to act is taken; it starts at ana's next turn."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool)
+            hall.load()
+            room = hall.create("ana", Plan(code="", host="", level="greedy"))
+            assert not isinstance(room, str)
+            room.sit("ben")
+            ana, _ = room.bind(Ear(), "ana", 0)
+            ben, _ = room.bind(Ear(), "ben", 1)
+            await room.start(ana)
+            await settle(lambda: turn(room) in (0, 1))
+            if turn(room) == 0:
+                await move(room, ana)
+            await settle(lambda: turn(room) == 1)
+            room.auto(ana, Scope.GAME)  # ben is to play
+            assert not room.assisted(0)
+            await move(room, ben)
+            await settle(lambda: turn(room) == 1)  # ana's turn was played by the AI
+            assert room.assisted(0)
+            room.auto(ana, None)
+            await move(room, ben)
+            await settle(lambda: turn(room) == 0)  # auto off: ana plays her turns again
+            await asyncio.sleep(0.2)
+            assert turn(room) == 0
+
+    asyncio.run(play())
+
+
+def test_the_ghost_seat_two_sessions_of_one_name_and_one_leaves(tmp_path: Path) -> None:
+    """Two sessions of ana sit at seat 0 before the start; one leaves, which gives the seat
+    up. The other is bound no more: it is sent away, its commands are refused, and when
+    carl takes the seat it hears nothing of carl's game."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool)
+            hall.load()
+            room = hall.create("ana", Plan(code="", host=""))
+            assert not isinstance(room, str)
+            room.sit("ben")
+            first, second, bens = Ear(), Ear(), Ear()
+            ana_1, _ = room.bind(first, "ana", 0)
+            ana_2, _ = room.bind(second, "ana", 0)
+            ben, _ = room.bind(bens, "ben", 1)
+            room.unbind(ana_1)
+            room.stand("ana")  # the first terminal typed leave
+            assert second.sent_away == 1 and not room.is_bound(ana_2)
+            assert room.sit("carl") == 0  # the seat is free again: carl takes it
+            carl, _ = room.bind(Ear(), "carl", 0)
+            with pytest.raises(Unbound):
+                await room.start(ana_2)  # ana is not the host of anything here any more
+            await room.start(ben)  # ben became host when ana left
+            await settle(lambda: turn(room) in (0, 1))
+            assert second.told == []  # the ghost hears nothing of carl's seat
+            with pytest.raises(Unbound):
+                room.submit(ana_2, Draw(seat=0, source=DrawSource.STOCK))
+            with pytest.raises(Unbound):
+                room.auto(ana_2, Scope.GAME)
+            assert room.seen(ana_2) == ()
+            if turn(room) == 1:
+                await move(room, ben)
+                await settle(lambda: turn(room) == 0)
+            before = len(room.events)
+            await move(room, carl)  # carl plays seat 0, as the room binds him
+            assert len(room.events) > before and second.told == []
+
+    asyncio.run(play())
+
+
+def test_names_keys_options_and_said_lines(tmp_path: Path) -> None:
+    assert name_problem("ana") is None and name_problem("ana-2_b") is None
+    for bad in ("Ana", "a b", "", "x" * 17, "1ana", "änna", "ana\x1b"):
+        assert name_problem(bad) == "server.bad_name"
+    book = KeyBook(tmp_path / "keys.json")
+    assert book.claim("ana", "SHA256:one") and book.claim("ana", "SHA256:one")
+    assert not book.claim("ana", "SHA256:two")
+    assert KeyBook(tmp_path / "keys.json").owner("ana") == "SHA256:one"  # kept on disk
+    assert json.loads((tmp_path / "keys.json").read_text()) == {"ana": "SHA256:one"}
+    plan = read_options("--jokers 4 --aces hoch --level easy --turn-time 60")
+    assert isinstance(plan, Plan) and (plan.jokers, plan.aces_high, plan.turn_time) == (
+        4, True, 60,
+    )  # fmt: skip
+    assert read_options("--turn-time ²") == "server.bad_turn_time"
+    assert read_options("--jokers") == "server.bad_options"
+    assert read_options("--level genius") == "server.bad_level"
+    said = clean_line("hi \x1b]0;pwned\x07 there\u202e" + "x" * 500)
+    assert "\x1b" not in said and "\x07" not in said and "\u202e" not in said
+    assert len(said) == 200 and said.startswith("hi ")

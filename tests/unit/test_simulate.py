@@ -1,0 +1,130 @@
+"""``threethirteen simulate``: the table, ``--json``, logs, processes and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from threethirteen.core.events import GameOptions
+from threethirteen.core.lab.simulation import GameJob, mean_interval, percentile, play_job
+from threethirteen.core.log import read_log
+from threethirteen.core.state import fold
+from threethirteen.repl.lab.simulate import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["--quiet", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_tiny_smoke_simulation_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "--games", "1", "--seed", "3", "--players", "greedy,easy,medium,hard"
+    )
+    assert code == 0
+    for word in ("mean total", "wins", "out %", "round pen", "p50 ms", "p99 ms", "no winner"):
+        assert word in out
+    for player in ("greedy", "easy", "medium", "hard"):
+        assert player in out
+
+
+def test_json_has_games_and_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "--games",
+        "3",
+        "--seed",
+        "40",
+        "--players",
+        "greedy,greedy,easy,greedy",
+        "--jokers",
+        "2",
+        "--aces",
+        "high",
+        "--json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert [game["seed"] for game in data["games"]] == [40, 41, 42]
+    for game in data["games"]:
+        assert len(game["totals"]) == 4 and all(type(t) is int for t in game["totals"])
+        assert game["winner"] is None or game["winner"] in range(4)
+        if game["winner"] is not None:
+            assert game["totals"][game["winner"]] == min(game["totals"])
+    assert set(data["decision_ms"]) == {"greedy", "easy"}
+    for times in data["decision_ms"].values():
+        assert set(times) == {"p50", "p99"} and times["p50"] <= times["p99"]
+
+
+def test_processes_give_the_same_games_and_logs_are_written(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ("--games", "3", "--seed", "70", "--players", "greedy,easy,greedy,easy", "--json")
+    _, one, _ = run(capsys, *argv)
+    code, two, _ = run(capsys, *argv, "--jobs", "2", "--log-dir", str(tmp_path))
+    assert code == 0
+    assert json.loads(one)["games"] == json.loads(two)["games"]
+    logs = sorted(tmp_path.glob("*.jsonl"))
+    assert [log.name for log in logs] == ["game-70.jsonl", "game-71.jsonl", "game-72.jsonl"]
+    game = read_log(logs[0].read_text(encoding="utf-8"))
+    assert game.state.ended is not None
+    assert list(game.state.ended.totals) == json.loads(one)["games"][0]["totals"]
+
+
+def test_an_unimportable_player_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--games", "1", "--players", "greedy,nowhere:Bot,easy,easy")
+    assert code == 2 and out == ""
+    assert "'nowhere:Bot' (seat Left)" in err and "cannot load" in err
+
+
+def test_an_illegal_move_is_named_not_replaced(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(
+        capsys, "--games", "1", "--players", "greedy,greedy,tests.helpers.bots:StockCheater,greedy"
+    )
+    assert code == 2
+    assert "'tests.helpers.bots:StockCheater' (seat Top) made an illegal move" in err
+
+
+def test_the_duplicate_comparison_reports_an_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("--games", "2", "--compare", "easy,greedy", "--against", "greedy")
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    report = json.loads(out)
+    easy, greedy = report["candidates"]
+    low, high = easy["interval95"]
+    assert low <= easy["difference"] <= high
+    assert 0 <= easy["win_share"] <= 1
+    # greedy against greedy is the baseline table itself: no difference at all
+    assert greedy["difference"] == 0 and greedy["mean_total"] == report["baseline_mean_total"]
+    (pair,) = report["pairs"]
+    assert pair["candidate"] == "greedy" and pair["reference"] == "easy"
+    assert pair["difference"] == pytest.approx(-easy["difference"])
+    _, text, _ = run(capsys, *argv)
+    assert "greedy − easy" in text and "win share" in text
+
+
+def test_statistics_helpers() -> None:
+    mean, half = mean_interval([1.0, 2.0, 3.0])
+    assert mean == 2.0 and half == pytest.approx(1.96 / 3**0.5)
+    assert percentile([5.0, 1.0, 3.0], 0.5) == 3.0
+    assert percentile(list(map(float, range(1, 101))), 0.99) == 99.0
+
+
+def test_one_game_has_no_interval_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--games", "1", "--seed", "7", "--players", "greedy,greedy,easy,easy", "--quiet"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("1 game, seeds 7–7")
+    assert "nan" not in text and "± —" in text
+
+
+def test_each_decision_is_timed_with_the_clock_it_is_given() -> None:
+    ticks = iter(range(100_000))
+    job = GameJob(seed=7, players=("greedy",) * 4, options=GameOptions())
+    result, log = play_job(job, clock=lambda: next(ticks) / 2)  # half a second a tick
+    assert result.error is None and result.rounds == 11
+    assert all(times and set(times) == {500.0} for times in result.decision_ms)
+    ended = fold(log).ended
+    assert ended is not None and result.totals == ended.totals
