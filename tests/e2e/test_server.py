@@ -381,9 +381,15 @@ def test_no_session_is_sent_a_card_its_seat_may_not_see(
         eve.line("log 40")
         for player in (ana, ben, eve):
             player.drain(0.5)
+        # what each connection's session holds now, its objects walked as the server has them
+        log = tmp_path / "server" / "tables" / f"{code}.jsonl"
+        held = held_by_sessions(list(load_file(log).events))
     finally:
         server.stop()
     assert not [line for line in server.reports if "error" in line.lower()], server.reports
+    assert set(held) == {"ana", "ben", "eve"}
+    for name, leaks in held.items():
+        assert not leaks, f"{name}'s session holds {sorted(leaks)[:8]}"
 
     tables = tmp_path / "server" / "tables"
     plan = json.loads((tables / f"{code}.json").read_text(encoding="utf-8"))
@@ -410,6 +416,113 @@ def test_no_session_is_sent_a_card_its_seat_may_not_see(
         leaked = shown & hidden
         where = [before_scoring[max(i - 300, 0) : i + 20] for i in map(before_scoring.find, leaked)]
         assert not leaked, f"{player.name} (seat {seat}) was sent {sorted(leaked)}: {where}"
+
+
+def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
+    """For each connection's session at the table (a :class:`Guest` of the server running in
+    this process): what its objects hold that its seat may not see in round 1 (the faces of
+    hidden cards), and any whole game state. The walk stops at the server's shared objects
+    (the service, the hall, the room that binds the session), the event loop, the worker
+    threads and the SSH transport."""
+    import asyncio
+    import gc
+    import threading
+    from concurrent.futures import Executor
+
+    import asyncssh
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import Application
+    from threethirteen.core.cards import Card
+    from threethirteen.core.state import GameState, RoundState, fold
+    from threethirteen.core.table import Table
+    from threethirteen.repl.server.hall import Hall
+    from threethirteen.repl.server.house import Service
+    from threethirteen.repl.server.room import Room
+    from threethirteen.repl.server.terminal import Guest
+
+    from tests.helpers.objects import path_to, reachable
+
+    assert not any(isinstance(event, RoundScored) for event in events), "round 1 is over"
+    boundaries: tuple[type, ...] = (
+        Service, Hall, Room, asyncio.AbstractEventLoop, Executor, threading.Thread,
+        asyncssh.SSHServerChannel, asyncssh.SSHServerConnection,
+    )  # fmt: skip
+    held: dict[str, set[str]] = {}
+    guests = [found for found in gc.get_objects() if isinstance(found, Guest)]
+    for guest in guests:
+        seat = {"ana": 0, "ben": 1}.get(guest.name)
+        deck, seen = known_to(seat, events)
+        hidden = deck - seen
+        assert len(hidden) > 10
+        own = guest._session.app if guest._session is not None else None
+
+        def elsewhere(found: object, own: object = own, guest: object = guest) -> bool:
+            # prompt_toolkit's filters are shared by every application: through them the walk
+            # would reach other connections' prompts; their sessions are walked in turn
+            return isinstance(found, Guest | PromptSession | Application) and found not in (
+                own, guest, getattr(guest, "_session", None)
+            )
+
+        leaks: set[str] = set()
+        faces: set[str] = set()
+        for found in reachable(guest, boundaries=boundaries, stop=elsewhere):
+            if isinstance(found, Card):
+                faces.add(str(found))
+            if isinstance(found, Card) and str(found) in hidden:
+                leaks.add(str(found))
+            elif isinstance(found, GameState | RoundState | Table | RoundDealt):
+                leaks.add(type(found).__name__)
+        if seat is not None:  # the walk does reach cards: the seat's own hand
+            round_ = fold(events).round
+            assert round_ is not None and {str(c) for c in round_.hands[seat]} <= faces
+        if leaks:  # say where, to find the leak
+            first = next(iter(leaks))
+            chain = path_to(
+                guest,
+                lambda o, first=first: str(o) == first or type(o).__name__ == first,
+                boundaries=boundaries,
+                stop=elsewhere,
+            )
+            leaks.add(" -> ".join(chain))
+        held[guest.name] = leaks
+    return held
+
+
+def test_a_seat_given_up_in_one_terminal_is_given_up_in_every_terminal(
+    server: Server, connect: Callable[..., Player]
+) -> None:
+    """The ghost seat: ana sits at her table in two terminals; in one she leaves before the
+    start, which gives the seat up. The other terminal is sent back to the lobby at once;
+    ben takes the free seat, and nothing of his game reaches ana's other terminal."""
+    first = connect(server.port, "ana")
+    first.expect(r"Welcome, ana\.")
+    first.line("new --level greedy")
+    code = first.expect(r"Table ([A-Z]{4}-\d+) is yours").group(1)
+    eve = connect(server.port, "eve")
+    eve.expect(r"Welcome, eve\.")
+    eve.line(f"join {code}")
+    eve.expect(rf"Table {code}")
+    second = connect(server.port, "ana")
+    second.expect(r"Welcome, ana\.")
+    second.line(f"join {code}")
+    second.expect(rf"Table {code}")
+    first.line("leave")
+    second.expect(r"You no longer sit at this table")
+    second.expect(r"Welcome, ana\. This is the lobby\.")
+    ben = connect(server.port, "ben")
+    ben.expect(r"Welcome, ben\.")
+    ben.line(f"join {code}")
+    ben.expect(rf"Table {code}")
+    eve.expect(r"ben sits down")
+    eve.line("start")  # eve is the host now
+    dealt = cards(ben.expect(HAND).group(1))
+    assert dealt
+    second.line("d")  # in the lobby: no move of anyone's
+    second.expect(r"Unknown command 'd'")
+    second.drain(0.5)
+    after = second.text[second.text.rfind("You no longer sit") :]
+    assert "The cards are dealt" not in after and "Your hand" not in after
+    assert "You draw" not in after
 
 
 # -- 5. names and keys --------------------------------------------------------------------

@@ -13,11 +13,17 @@ from __future__ import annotations
 import gc
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 
-def reachable(root: object, *, boundaries: tuple[type, ...] = ()) -> Iterator[object]:
-    """Every object reachable from ``root``, ``root`` first, not entering ``boundaries``."""
+def reachable(
+    root: object,
+    *,
+    boundaries: tuple[type, ...] = (),
+    stop: Callable[[object], bool] = lambda found: False,
+) -> Iterator[object]:
+    """Every object reachable from ``root``, ``root`` first, not entering ``boundaries`` (by
+    type) nor what ``stop`` accepts."""
     module_dicts = {id(vars(module)) for module in list(sys.modules.values())}
     seen = {id(root)}
     stack = [root]
@@ -30,7 +36,7 @@ def reachable(root: object, *, boundaries: tuple[type, ...] = ()) -> Iterator[ob
             seen.add(id(there))
             if isinstance(there, type | types.ModuleType) or id(there) in module_dicts:
                 continue
-            if boundaries and isinstance(there, boundaries):
+            if (boundaries and isinstance(there, boundaries)) or stop(there):
                 continue
             stack.append(there)
 
@@ -53,3 +59,38 @@ def _filled(cell: types.CellType) -> bool:
     except ValueError:
         return False
     return True
+
+
+def path_to(
+    root: object,
+    wanted: Callable[[object], bool],
+    *,
+    boundaries: tuple[type, ...] = (),
+    stop: Callable[[object], bool] = lambda found: False,
+) -> list[str]:
+    """The chain of types from ``root`` to the first object ``wanted`` accepts, as
+    :func:`reachable` walks (to show where a session holds what it should not)."""
+    module_dicts = {id(vars(module)) for module in list(sys.modules.values())}
+    parent: dict[int, tuple[int, object]] = {}
+    seen = {id(root)}
+    queue = [root]
+    while queue:
+        here = queue.pop(0)
+        if wanted(here):
+            chain = [type(here).__name__]
+            key = id(here)
+            while key in parent:
+                key, obj = parent[key]
+                chain.append(type(obj).__name__)
+            return chain[::-1]
+        for there in _referents(here):
+            if id(there) in seen:
+                continue
+            seen.add(id(there))
+            if isinstance(there, type | types.ModuleType) or id(there) in module_dicts:
+                continue
+            if (boundaries and isinstance(there, boundaries)) or stop(there):
+                continue
+            parent[id(there)] = (id(here), here)
+            queue.append(there)
+    return []
