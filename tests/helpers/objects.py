@@ -6,6 +6,7 @@ from a session's objects, as the garbage collector sees them, and stops only at 
 *boundaries* a caller names (the room that hands the session its seat's news, the event
 loop, the network), at classes and modules, and at the globals of functions (a function
 reaches every module through them; its closure and its defaults are followed).
+:func:`path_to` says by which way a session holds something, to find a leak.
 """
 
 from __future__ import annotations
@@ -15,21 +16,43 @@ import sys
 import types
 from collections.abc import Callable, Iterator
 
+Stop = Callable[[object], bool]
+
 
 def reachable(
-    root: object,
-    *,
-    boundaries: tuple[type, ...] = (),
-    stop: Callable[[object], bool] = lambda found: False,
+    root: object, *, boundaries: tuple[type, ...] = (), stop: Stop = lambda found: False
 ) -> Iterator[object]:
     """Every object reachable from ``root``, ``root`` first, not entering ``boundaries`` (by
     type) nor what ``stop`` accepts."""
+    for found, _ in _walk(root, boundaries, stop):
+        yield found
+
+
+def path_to(
+    root: object,
+    wanted: Callable[[object], bool],
+    *,
+    boundaries: tuple[type, ...] = (),
+    stop: Stop = lambda found: False,
+) -> list[str]:
+    """The types on the way from ``root`` to the first object ``wanted`` accepts, as
+    :func:`reachable` walks."""
+    for found, way in _walk(root, boundaries, stop):
+        if wanted(found):
+            return way
+    return []
+
+
+def _walk(
+    root: object, boundaries: tuple[type, ...], stop: Stop
+) -> Iterator[tuple[object, list[str]]]:
+    """Breadth first: each object reachable from ``root`` with the types on its way."""
     module_dicts = {id(vars(module)) for module in list(sys.modules.values())}
     seen = {id(root)}
-    stack = [root]
-    while stack:
-        here = stack.pop()
-        yield here
+    queue: list[tuple[object, list[str]]] = [(root, [type(root).__name__])]
+    while queue:
+        here, way = queue.pop(0)
+        yield here, way
         for there in _referents(here):
             if id(there) in seen:
                 continue
@@ -38,7 +61,7 @@ def reachable(
                 continue
             if (boundaries and isinstance(there, boundaries)) or stop(there):
                 continue
-            stack.append(there)
+            queue.append((there, [*way, type(there).__name__]))
 
 
 def _referents(here: object) -> list[object]:
@@ -59,38 +82,3 @@ def _filled(cell: types.CellType) -> bool:
     except ValueError:
         return False
     return True
-
-
-def path_to(
-    root: object,
-    wanted: Callable[[object], bool],
-    *,
-    boundaries: tuple[type, ...] = (),
-    stop: Callable[[object], bool] = lambda found: False,
-) -> list[str]:
-    """The chain of types from ``root`` to the first object ``wanted`` accepts, as
-    :func:`reachable` walks (to show where a session holds what it should not)."""
-    module_dicts = {id(vars(module)) for module in list(sys.modules.values())}
-    parent: dict[int, tuple[int, object]] = {}
-    seen = {id(root)}
-    queue = [root]
-    while queue:
-        here = queue.pop(0)
-        if wanted(here):
-            chain = [type(here).__name__]
-            key = id(here)
-            while key in parent:
-                key, obj = parent[key]
-                chain.append(type(obj).__name__)
-            return chain[::-1]
-        for there in _referents(here):
-            if id(there) in seen:
-                continue
-            seen.add(id(there))
-            if isinstance(there, type | types.ModuleType) or id(there) in module_dicts:
-                continue
-            if (boundaries and isinstance(there, boundaries)) or stop(there):
-                continue
-            parent[id(there)] = (id(here), here)
-            queue.append(there)
-    return []
