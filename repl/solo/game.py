@@ -175,8 +175,9 @@ class SoloGame:
                     screen.sleep(delay)
                     table.play_step(step)
                     stepping = speed == "step" and scope in (None, Scope.TURN)
-                    if stepping and screen.interactive and not screen.interrupted:
-                        screen.wait_key(self.tx("msg.step"))
+                    more = isinstance(table.next_step(), AiTurn | AutoTurn)
+                    if stepping and more and screen.interactive and not screen.interrupted:
+                        screen.wait_key(self.tx("msg.step"))  # not before your own turn
                 if self._stopped:  # stopped after the turn came back: say so, show the table
                     self.turn_back()
                     front.show_table()
