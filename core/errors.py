@@ -34,6 +34,7 @@ MESSAGES: dict[str, str] = {
     "bad_seat": "there is no seat {number}: seats are 0 (You) to 3 (Right)",
     "bad_players": "a game needs 4 players, one per seat, not {count}",
     "bad_salt": "a salt is 1 to 64 lower-case hexadecimal digits",
+    "bad_seat_names": "a game names its 4 seats, each in 1 to 40 printable characters, not {count}",
     # the rules
     "no_game": "no game has started yet",
     "game_started": "the game has already started",

@@ -52,6 +52,7 @@ from .events import (
 )
 from .fairness import promise_problems
 from .rules import MAX_REBUILDS, Discard, Draw, check
+from .seats import MAX_SEAT_NAME
 from .state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
@@ -83,8 +84,6 @@ MAX_LINE = 64 * 1024
 """The longest line read, in characters: a deal with four jokers is under 2,000."""
 MAX_REASON = 300
 """The longest reason an AI may give for a move (the game's own stay under 200)."""
-MAX_SEAT_NAME = 40
-"""The longest name of a seat (``You``, ``Left`` … or another program's own names)."""
 MAX_PLAYER = 80
 """The longest player of a seat: a level, or a ``module:Class`` path."""
 MAX_ENGINE = 40

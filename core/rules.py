@@ -46,6 +46,7 @@ from .events import (
 )
 from .fairness import commitment, is_salt
 from .melds import best_arrangement
+from .seats import MAX_SEAT_NAME, SEAT_NAMES
 from .state import GameState, Phase, RoundState, evolve, fold
 from .views import SeatView
 
@@ -64,6 +65,9 @@ class StartGame:
     players: tuple[str, ...] = DEFAULT_PLAYERS
     salt: str | None = None
     """A random salt keeps the seed secret behind a commitment (a shared table)."""
+    seats: tuple[str, ...] = SEAT_NAMES
+    """What each seat is called: You, Left, Top, Right at a terminal; the players' names at a
+    shared table."""
 
 
 @frozen(kw_only=True)
@@ -169,6 +173,10 @@ def _check_start(state: GameState, command: StartGame) -> None:
         raise InvalidCommandError("bad_players", count=len(command.players))
     if command.salt is not None and not is_salt(command.salt):
         raise InvalidCommandError("bad_salt")
+    if len(command.seats) != SEATS or not all(
+        0 < len(name) <= MAX_SEAT_NAME and name.isprintable() for name in command.seats
+    ):
+        raise InvalidCommandError("bad_seat_names", count=len(command.seats))
 
 
 def _check_assist(state: GameState, command: Assist) -> None:
@@ -302,6 +310,7 @@ def _start(command: StartGame, shuffler: Shuffler) -> tuple[Event, ...]:
             seed=command.seed,
             options=command.options,
             players=command.players,
+            seats=command.seats,
             first_dealer=shuffler.first_dealer(),
             seeded=shuffler.seeded,
             commitment=None if command.salt is None else commitment(command.seed, command.salt),
@@ -409,12 +418,12 @@ def new_game(
     shuffler: Shuffler | None = None,
     *,
     salt: str | None = None,
+    seats: tuple[str, ...] = SEAT_NAMES,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Start a game: its first events and the state they fold into. With ``salt`` the
-    game is committed to its seed (see :mod:`core.fairness`)."""
-    events = decide(
-        GameState(),
-        StartGame(seed=seed, options=options or GameOptions(), players=players, salt=salt),
-        shuffler,
+    game is committed to its seed (see :mod:`core.fairness`); ``seats`` names the seats."""
+    start = StartGame(
+        seed=seed, options=options or GameOptions(), players=players, salt=salt, seats=seats
     )
+    events = decide(GameState(), start, shuffler)
     return fold(events), events

@@ -8,3 +8,6 @@ SEATS = 4
 
 SEAT_NAMES: tuple[str, ...] = ("You", "Left", "Top", "Right")
 """Each seat's name, by seat number: 0 You, 1 Left, 2 Top, 3 Right."""
+
+MAX_SEAT_NAME = 40
+"""The longest name a seat may have (a shared table calls seats by their players' names)."""

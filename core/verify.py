@@ -62,7 +62,11 @@ def command_for(events: Sequence[Event], at: int, state: GameState) -> Command |
     match event:
         case GameStarted():
             return StartGame(
-                seed=event.seed, options=event.options, players=event.players, salt=event.salt
+                seed=event.seed,
+                options=event.options,
+                players=event.players,
+                salt=event.salt,
+                seats=event.seats,
             )
         case CardDrawn():
             return Draw(seat=event.seat, source=event.source, reason=event.reason)

@@ -157,10 +157,18 @@ class Review:
     costliest: tuple[Decision, ...]
 
 
-def review(events: Sequence[Event], limit: int = 10, advisor: Policy | None = None) -> Review:
-    """The review of the human's seat (seat 0 when nobody is human) of a game's log."""
+def review(
+    events: Sequence[Event],
+    limit: int = 10,
+    advisor: Policy | None = None,
+    *,
+    seat: int | None = None,
+) -> Review:
+    """The review of ``seat`` in a game's log; by default the human's seat (seat 0 when
+    nobody is human)."""
     started = events[0]
     assert isinstance(started, GameStarted)
-    seat = started.players.index("human") if "human" in started.players else 0
+    if seat is None:
+        seat = started.players.index("human") if "human" in started.players else 0
     decisions = analyze(events, seat, advisor)
     return Review(seat=seat, differing=len(decisions), costliest=tuple(costliest(decisions, limit)))

@@ -238,7 +238,7 @@ def reason_of(event: Event, tx: Texts) -> str:
     return tx.reason(reason, action=False) if reason else ""
 
 
-def describe(event: Event, before: GameState, tx: Texts, *, me: int = 0) -> Text:
+def describe(event: Event, before: GameState, tx: Texts, *, me: int | None = 0) -> Text:
     """One event in words, every card named (a replay hides nothing); seat ``me`` is
     "you"."""
     wild = before.round.wild_rank if before.round else None

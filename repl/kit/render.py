@@ -22,6 +22,12 @@ from ..words.i18n import Texts
 Text = list[tuple[str, str]]
 """Styled text: ``(style, text)`` fragments."""
 
+SHEET_COLUMN = 7
+"""The width of a seat's column on the score sheet; wider for a player's longer name …"""
+SHEET_COLUMN_MAX = 11
+"""… up to this (a longer name is cut, with an ellipsis), so that four fit in 60 columns."""
+
+
 def from_place(me: int | None) -> tuple[int, ...]:
     """The seats clockwise from ``me`` (``me`` first; seat 0 first for someone watching)."""
     first = me or 0
@@ -391,19 +397,22 @@ def render_score_sheet(
         out.append(("class:warn", f"  ({tx('table.assisted')})"))
     out.append(("", "\n"))
     wild = max(4, len(tx("sheet.wild")))
+    names = [tx.seat(s) for s in order]
+    column = max(SHEET_COLUMN, min(SHEET_COLUMN_MAX, 1 + max(len(name) for name in names)))
+    names = [name if len(name) < column else name[: column - 2] + "…" for name in names]
     head = f"{tx('sheet.round'):>5} {tx('sheet.wild'):>{wild}} "
-    head += "".join(f"{tx.seat(s):>7}" for s in order) + f"   {tx('sheet.out')}"
+    head += "".join(f"{name:>{column}}" for name in names) + f"   {tx('sheet.out')}"
     out += [("class:label", head), ("", "\n")]
     for scored in sheet:
         row = f"{scored.round_no:>5} {wild_rank_for_round(scored.round_no).symbol:>{wild}} "
-        row += "".join(f"{scored.scores[s].penalty:>7}" for s in order)
+        row += "".join(f"{scored.scores[s].penalty:>{column}}" for s in order)
         who = tx.seat(scored.went_out) if scored.went_out is not None else tx("sheet.nobody")
         out += [("", row + f"   {who}"), ("", "\n")]
     totals = sheet[-1].totals
     low = min(totals)
     out.append(("class:label", f"{tx('sheet.total'):>5} {'':>{wild}} "))
     for s in order:
-        out.append(("class:good" if totals[s] == low else "", f"{totals[s]:>7}"))
+        out.append(("class:good" if totals[s] == low else "", f"{totals[s]:>{column}}"))
     out.append(("", "\n"))
     return out
 

@@ -67,15 +67,17 @@ LOG_LINES = 12
 class Manner:
     """How a kind of table shows itself at a seat.
 
-    ``code`` is a shared table's code (first in the toolbar, and in the line that fetches
-    its log); ``over`` the toolbar's words once the game is over; ``keys`` puts the
-    keys' hint in the toolbar and ``assisted`` the assisted mark on the table (a game at a
-    terminal); ``what_next`` ends the result with what to do next; ``immediate`` is true
+    ``code`` is a shared table's code (first in the toolbar); ``over`` the toolbar's words
+    once the game is over; ``keys`` puts the keys' hint in the toolbar and ``assisted`` the
+    assisted mark on the table (a game at a terminal); ``what_next`` ends the result with what to do next; ``immediate`` is true
     where a command has taken effect before the prompt comes back (at a terminal), false
     where it is acknowledged now and told when it happens (a shared table).
     """
 
     code: str | None = None
+    fetch: str | None = None
+    """The command that fetches a shared table's log (``ssh -p PORT NAME@HOST log CODE``),
+    for a player who sat at it."""
     over: str = "bar.over"
     keys: bool = True
     assisted: bool = True
@@ -296,8 +298,10 @@ class SeatFront(Front):
         kept = keeps_promise(view.commitment, view.seed, view.salt)
         key = "server.revealed" if kept else "server.broken_promise"
         self.say(self.tx(key, seed=view.seed, salt=view.salt), "class:good")
-        if self.link.manner.code:
-            self.say(self.tx("server.fetch_log", code=self.link.manner.code), "class:dim")
+        manner = self.link.manner
+        if manner.fetch and manner.code:
+            file = f"{manner.code.lower()}.jsonl"
+            self.say(self.tx("server.fetch_log", fetch=manner.fetch, file=file), "class:dim")
 
     # -- what the table tells --------------------------------------------------------
 

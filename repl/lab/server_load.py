@@ -36,16 +36,13 @@ from pathlib import Path
 import asyncssh
 from attrs import define, field, frozen
 
-SEATS = ("You", "Left", "Top", "Right")
-"""How a player's screen names the seats, from their own place."""
-
 _ESCAPE = re.compile(
     r"\x1b(\[[0-9;?<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)"
 )
 """Terminal control sequences (colours, cursor moves), removed before reading a line."""
 _MOVE = re.compile(
-    r"(Left|Top|Right) (?:draws from the stock|takes \S+ from the discard pile)(, discards \S+)?"
-    r"|(Left|Top|Right) discards \S+\."
+    r"(t\d+p\d|AI \d) (?:draws from the stock|takes \S+ from the discard pile)(, discards \S+)?"
+    r"|(t\d+p\d|AI \d) discards \S+\."
 )
 _HEADER = re.compile(r"Round \d+/11 · (\d+) cards · wild")
 _HAND = re.compile(r"Your hand, by suit: (.*)")
@@ -193,8 +190,8 @@ class Client:
             table.over = True
             table.finished.set()
         for move in _MOVE.finditer(line):
-            place = move.group(1) or move.group(3)
-            seat = (self.seat + SEATS.index(place)) % 4
+            who = move.group(1) or move.group(3)  # a player's name (t7p2), or AI 3
+            seat = int(who[-1]) if who.startswith("t") else int(who.split()[1]) - 1
             told = self.told.setdefault(seat, [])
             told.append(now)
             if move.group(2):  # a draw and a discard told in one line: two moves

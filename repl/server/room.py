@@ -75,6 +75,10 @@ class Plan:
         """Who plays each seat, as the log names them: ``human`` or an AI level."""
         return tuple("human" if name else self.level for name in self.people)
 
+    def seats(self) -> tuple[str, ...]:
+        """What the log calls each seat: its player's name, or ``AI`` and its number."""
+        return tuple(name or f"AI {seat + 1}" for seat, name in enumerate(self.people))
+
 
 @frozen
 class Note:
@@ -322,7 +326,9 @@ class Room:
         self._starting = True
         seed, salt = self.deal()
         plan = self.plan
-        _, events = new_game(seed, plan.options(), plan.players(), salt=salt)
+        _, events = new_game(
+            seed, plan.options(), plan.players(), salt=salt, seats=plan.seats()
+        )
         async with self._gate:
             await self._on_worker(lambda: self.store.sync(events))
         table = self._seat_game(events)

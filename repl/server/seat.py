@@ -21,6 +21,7 @@ from typing import Protocol
 
 from ...core.events import Event, GameEnded, RoundScored
 from ...core.rules import Discard, Draw
+from ...core.seats import SEATS
 from ...core.seen import Seen
 from ...core.told import Hint, Moved, Told
 from ...core.turns import Scope
@@ -55,6 +56,10 @@ class Connection(Protocol):
     def may_say(self) -> bool:
         """Whether this connection may talk now (a few lines a minute)."""
 
+    def server_address(self) -> tuple[str, int]:
+        """The address and port this connection reached the server at (what a player types
+        to connect again)."""
+
 
 class RoomLink:
     """One connection's place at a shared table: a seat (``seat``) or watching (``None``).
@@ -66,8 +71,11 @@ class RoomLink:
         self.room = room
         self.connection = connection
         self.seat = seat
+        host, port = connection.server_address()
+        fetch = f"ssh -p {port} {connection.name}@{host} log {room.code}"
         self.manner = Manner(
             code=room.code,
+            fetch=fetch if seat is not None else None,
             over="server.bar_over",
             keys=False,
             assisted=False,
@@ -262,7 +270,7 @@ def show_note(front: SeatFront, note: Note) -> None:
     tx = front.tx
     values = dict(note.values)
     if "seat" in values:
-        values["seat"] = tx.seat(int(str(values["seat"])))
+        values["seat"] = tx.place(int(str(values["seat"])))
     style = {"server.said": "class:good", "msg.ai_failed": "class:warn"}.get(note.key, "class:dim")
     front.say(tx(note.key, **values), style)
     if note.key == "server.started":
@@ -271,16 +279,28 @@ def show_note(front: SeatFront, note: Note) -> None:
             front.show_table()
 
 
-class NamedSeats(Texts):
-    """The texts for someone watching: each seat called by its player's name."""
+class TableTexts(Texts):
+    """The words of a shared table: every seat called by its player's name (an AI seat by its
+    number), the seat ``me`` being "you"; ``place`` still says where a seat sits, seen from
+    ``me`` (Left, Top, Right), or its number for someone watching (``me`` is ``None``)."""
 
-    def __init__(self, lang: str, names: Callable[[], Sequence[str | None]]) -> None:
+    def __init__(
+        self, lang: str, names: Callable[[], Sequence[str | None]], me: int | None
+    ) -> None:
         super().__init__(lang)
         self.names = names
+        self.me = me
 
     def seat(self, seat: int) -> str:
+        if seat == self.me:
+            return self("seat.0")
         name = self.names()[seat]
         return name if name else self("server.ai_seat", n=seat + 1)
+
+    def place(self, seat: int) -> str:
+        if self.me is None:
+            return str(seat + 1)
+        return self(f"seat.{(seat - self.me) % SEATS}")
 
 
 def clean_line(text: str) -> str:
@@ -294,8 +314,8 @@ def who_text(room: Room, tx: Texts, me: int | None) -> Text:
     out: Text = []
     players = room.plan.players()
     start = me or 0
-    for seat in (*range(start, 4), *range(start)):
-        place = tx.seat(seat) if me is not None else str(seat + 1)
+    for seat in (*range(start, SEATS), *range(start)):
+        place = tx.place(seat)
         name = room.plan.people[seat]
         if name:
             state = "server.here" if room.present(name) else "server.away"

@@ -30,11 +30,11 @@ from ..kit.screen import TerminalScreen
 from ..kit.seat import SeatFront
 from ..kit.style import STYLE
 from ..words.grammar import SHARED
-from ..words.i18n import PlaceTexts, Texts
+from ..words.i18n import Texts
 from .house import Service
 from .lobby import LobbyFront
 from .room import Room
-from .seat import NamedSeats, RoomLink
+from .seat import RoomLink, TableTexts
 
 
 class Guest:
@@ -106,6 +106,13 @@ class Guest:
         session = self._session
         if session is not None and session.app.is_running:
             session.app.exit(result="")
+
+    def server_address(self) -> tuple[str, int]:
+        """The address and port the client connected to (its view of the server)."""
+        where = self.chan.get_extra_info("sockname")
+        if isinstance(where, tuple) and len(where) >= 2:
+            return str(where[0]), int(where[1])
+        return "HOST", 2213
 
     def may_say(self) -> bool:
         return _within(self._says, self.service.limits.says_per_minute, 60.0)
@@ -234,12 +241,8 @@ class Guest:
     def _seat(self, room: Room, how: str) -> Front:
         """The front at ``room``: the player's own seat, or a place to watch from."""
         seat = room.seat_of(self.name) if how == "play" else None
-        tx: Texts
-        if seat is None:
-            plan = room.plan
-            tx = NamedSeats(self.tx.lang, lambda: plan.people)
-        else:
-            tx = PlaceTexts(self.tx.lang, seat)
+        plan = room.plan
+        tx = TableTexts(self.tx.lang, lambda: plan.people, seat)
         link = RoomLink(room, self, seat)
         return SeatFront(link, tx=tx, screen=self.screen, grammar=SHARED)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...core.events import GameStarted
 from ...core.lab.analysis import Decision, review
 from ...core.log import GameLog
+from ...core.seats import SEAT_NAMES
 
 
 def describe(decision: Decision, seat_name: str = "you") -> str:
@@ -23,13 +24,27 @@ def describe(decision: Decision, seat_name: str = "you") -> str:
     return f"round {decision.round_no}, {what}, {cost} (event {decision.seq})"
 
 
-def analysis_lines(log: GameLog, limit: int = 10) -> list[str]:
-    """The report of ``--analyze`` for the human seat (seat 0 when nobody is human)."""
+def seat_named(log: GameLog, word: str) -> int | None:
+    """The seat ``word`` names in ``log``: its number (1-4) or its name in the log (a
+    player's at a shared table, ``Left`` at a terminal), any case; ``None`` when none."""
     started = log.events[0]
     assert isinstance(started, GameStarted)
-    found = review(log.events, limit)
+    if word.isdigit() and 1 <= int(word) <= len(started.seats):
+        return int(word) - 1
+    names = [name.casefold() for name in started.seats]
+    return names.index(word.casefold()) if word.casefold() in names else None
+
+
+def analysis_lines(log: GameLog, limit: int = 10, *, seat: int | None = None) -> list[str]:
+    """The report of ``--analyze`` for ``seat``, by default the human seat (seat 0 when
+    nobody is human)."""
+    started = log.events[0]
+    assert isinstance(started, GameStarted)
+    found = review(log.events, limit, seat=seat)
     seat = found.seat
-    name = "you" if started.players[seat] == "human" else started.seats[seat]
+    named = started.seats != SEAT_NAMES  # a shared table's log: each seat by its name
+    human = started.players[seat] == "human" and not named
+    name = "you" if human else started.seats[seat]
     worst = found.costliest
     lines = [
         f"{started.seats[seat]}: {found.differing} decisions differ from the hard AI's; "

@@ -32,17 +32,20 @@ from ..kit.loop import launch, piped_lines
 from ..kit.safe import visible
 from ..kit.screen import Screen
 from ..words.i18n import Texts, language_from_environment
-from .analyze import analysis_lines
+from .analyze import analysis_lines, seat_named
 from .replay_front import ReplayFront
 
 __all__ = ["main", "verify_main"]
 
 
-def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) -> int:
+def verify_main(
+    path: Path, *, analyze: bool = False, label: str | None = None, seat: str | None = None
+) -> int:
     """Print a one-line verdict; 0 when every recorded move and score is right and the log
     ends between moves (a deal not from the seed is said to be unchecked).
 
-    With ``analyze``, then list the human's costliest decisions by the hard AI's lights.
+    With ``analyze``, then list the costliest decisions of ``seat`` (a number or a name; by
+    default the human's) by the hard AI's lights.
     The verdict names the log as ``label`` (what the player typed) or its path; it is
     English whatever the language, as scripts and CI read it.
     """
@@ -58,7 +61,12 @@ def verify_main(path: Path, *, analyze: bool = False, label: str | None = None) 
     verdict = verify_log(log)
     print(visible(f"{name}: {Texts('en').verdict(verdict)}"))
     if analyze and verdict.ok:
-        print(visible("\n".join(analysis_lines(log))))
+        chosen = None if seat is None else seat_named(log, seat)
+        if seat is not None and chosen is None:
+            names = ", ".join(log.events[0].seats)  # type: ignore[union-attr]
+            print(visible(f"{name}: no seat {seat[:40]!r} in this game: its seats are {names}"))
+            return 1
+        print(visible("\n".join(analysis_lines(log, seat=chosen))))
     # a log that stops inside a move (a deal half written, a draw without its discard)
     # is no game anyone played to that point: it does not pass
     return 0 if verdict.ok and verdict.complete else 1
@@ -158,6 +166,12 @@ def parser() -> argparse.ArgumentParser:
         help="verify, then list the human's costliest decisions against the hard AI's",
     )
     p.add_argument(
+        "--seat",
+        metavar="SEAT",
+        help="with --analyze: the seat to review, its number (1-4) or its name in the log "
+        "(a player's at a shared table); default: the human's",
+    )
+    p.add_argument(
         "--at", type=int, metavar="N", help="open at event N, the seq of its line (default 1)"
     )
     add_language(p)
@@ -182,8 +196,10 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 1
+    if args.seat is not None and not args.analyze:
+        parser().error("--seat goes with --analyze")
     if args.verify or args.analyze:
-        return verify_main(path, analyze=args.analyze, label=args.file)
+        return verify_main(path, analyze=args.analyze, label=args.file, seat=args.seat)
     settings_file = config_path()
     config, problems = read_config(settings_file)
     tx = Texts(args.lang or config.language or language_from_environment())

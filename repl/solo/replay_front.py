@@ -19,6 +19,7 @@ from ...core.events import (
     RoundDealt,
 )
 from ...core.moves import is_turn_end
+from ...core.seats import SEAT_NAMES
 from ...core.state import GameState, evolve
 from ...core.verify import verify_events
 from ...core.views import view_for
@@ -38,7 +39,7 @@ from ..kit.render import (
 )
 from ..kit.screen import Screen
 from ..words.grammar import REPLAY, Parsed, Spec
-from ..words.i18n import Texts
+from ..words.i18n import NamedTexts, Texts
 
 YOU = 0
 """The seat told as "you": the person's, in a game played at a terminal."""
@@ -57,6 +58,12 @@ class ReplayFront(Front):
     ) -> None:
         if not events or not isinstance(events[0], GameStarted):
             raise ValueError("a replay needs a log that starts with GameStarted")
+        started = events[0]
+        self.me: int | None = YOU
+        """The seat told as "you": seat 0 of a game at a terminal; nobody in a log whose
+        seats have names of their own (a shared table's), where each is called by name."""
+        if started.seats != SEAT_NAMES:
+            self.me, tx = None, NamedTexts(tx.lang, started.seats)
         super().__init__(tx=tx, screen=screen)
         self.events = tuple(events)
         self.name = name
@@ -193,7 +200,7 @@ class ReplayFront(Front):
 
     def _score(self, parsed: Parsed) -> str | None:
         sheet = self.state.score_sheet
-        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self._assisted))
+        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self._assisted, me=self.me))
         return None
 
     def _sort(self, parsed: Parsed) -> str | None:
@@ -234,7 +241,7 @@ class ReplayFront(Front):
 
     @property
     def _assisted(self) -> bool:
-        return self.state.is_assisted(YOU)
+        return self.me is not None and self.state.is_assisted(self.me)
 
     def show_position(self, before: int | None) -> None:
         """Tell the events from ``before`` to here (or just the current one), then the board."""
@@ -251,7 +258,7 @@ class ReplayFront(Front):
         """Event ``seq``: its number, what happened and, for an AI decision, why."""
         width = self.screen.width
         event = self.events[seq - 1]
-        told = describe(event, self.states[seq - 1], self.tx)
+        told = describe(event, self.states[seq - 1], self.tx, me=self.me)
         line: Text = [("class:dim", f"{seq:>4}"), ("class:gap", "  "), *told]
         out = [*reflow(line, width, indent=6), ("", "\n")]
         reason = reason_of(event, self.tx)
@@ -270,9 +277,14 @@ class ReplayFront(Front):
                 [
                     ("", "\n"),
                     *render_game_over(
-                        state.ended, tx, assisted=self._assisted, what_next=False, title=False
+                        state.ended,
+                        tx,
+                        seat=self.me,
+                        assisted=self._assisted,
+                        what_next=False,
+                        title=False,
                     ),
-                    *render_score_sheet(state.score_sheet, tx, assisted=self._assisted),
+                    *render_score_sheet(state.score_sheet, tx, assisted=self._assisted, me=self.me),
                 ]
             )
         elif state.round is None and state.score_sheet:
@@ -281,7 +293,7 @@ class ReplayFront(Front):
             self.screen.show(
                 [
                     ("", "\n"),
-                    *render_round_over(scored, tx, width, title=False),
+                    *render_round_over(scored, tx, width, title=False, me=self.me),
                     ("class:dim", tx("replay.sheet_hint")),
                     ("", "\n"),
                 ]

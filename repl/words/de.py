@@ -539,6 +539,9 @@ ERRORS: dict[str, str] = {
     "bad_seat": "es gibt keinen Platz {number}",
     "bad_players": "ein Spiel braucht 4 Spieler, nicht {count}",
     "bad_salt": "ein Salz hat 1 bis 64 kleine Hexadezimalziffern",
+    "bad_seat_names": (
+        "ein Spiel benennt seine 4 Plätze mit je 1 bis 40 druckbaren Zeichen, nicht {count}"
+    ),
     "no_game": "es läuft kein Spiel",
     "game_started": "das Spiel hat schon begonnen",
     "game_over": "das Spiel ist vorbei",
@@ -885,8 +888,7 @@ TEXTS.update(
             "Seed {seed} und Salz {salt} ergeben NICHT die Zusage vom Spielbeginn."
         ),
         "server.fetch_log": (
-            "Das ganze Spiel: ssh HOST log {code} > spiel.jsonl, dann "
-            "threethirteen replay spiel.jsonl --verify"
+            "Das ganze Spiel: {fetch} > {file}, dann threethirteen replay {file} --verify"
         ),
         "server.said": "{name}: {text}",
         "server.took_help": "{seat} hat Hilfe genommen ({help}): das Spiel gilt als mit Hilfe.",

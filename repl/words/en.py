@@ -520,8 +520,7 @@ TEXTS.update(
             "The seed {seed} and the salt {salt} do NOT give the commitment shown at the start."
         ),
         "server.fetch_log": (
-            "The whole game: ssh HOST log {code} > game.jsonl, then "
-            "threethirteen replay game.jsonl --verify"
+            "The whole game: {fetch} > {file}, then threethirteen replay {file} --verify"
         ),
         "server.said": "{name}: {text}",
         "server.took_help": "{seat} took help ({help}): their game is assisted.",

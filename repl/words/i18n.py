@@ -24,7 +24,6 @@ from ...core.ai.reasons import (
     read_groups,
     reason,
 )
-from ...core.cards import SEATS
 from ...core.errors import GameError, LogFormatError
 from ...core.events import SEAT_NAMES
 from ...core.verify import Verdict
@@ -61,6 +60,11 @@ class Texts:
     def seat(self, seat: int) -> str:
         """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts)."""
         return self(f"seat.{seat}")
+
+    def place(self, seat: int) -> str:
+        """Where a seat is, seen from yours: You, Left, Top, Right (where seats have names of
+        their own, this still says where they sit)."""
+        return self.seat(seat)
 
     def join(self, names: list[str]) -> str:
         """``a, b and c``."""
@@ -149,17 +153,21 @@ class Texts:
         return errors.english(field, value)
 
 
-class PlaceTexts(Texts):
-    """The texts of the person at seat ``me``: every seat is called as it is seen from
-    there (you, then Left, Top and Right clockwise), in sentences, tables and the engine's
-    errors alike. At seat 0 these are the plain :class:`Texts`."""
+class NamedTexts(Texts):
+    """The words of a game whose seats have names of their own (a shared table's log): each
+    seat is called by its name, nobody is "you"."""
 
-    def __init__(self, lang: str, me: int) -> None:
+    def __init__(self, lang: str, names: tuple[str, ...]) -> None:
         super().__init__(lang)
-        self.me = me
+        # names come from a file: one that could start a line or turn the text is shown
+        # with ``?`` for each such character
+        self.names = tuple("".join(c if c.isprintable() else "?" for c in n) for n in names)
 
     def seat(self, seat: int) -> str:
-        return self(f"seat.{(seat - self.me) % SEATS}")
+        return self.names[seat]
+
+    def place(self, seat: int) -> str:
+        return str(seat + 1)
 
 
 def sentence(text: str) -> str:

@@ -135,10 +135,11 @@ def open_table(ana: Player, ben: Player, *, watcher: Player | None = None) -> st
     return code
 
 
-def discards(place: str, card: str) -> str:
-    """What a player is told when the seat at ``place`` draws from the stock and discards
-    ``card`` (in one line, or two when the draw came first on its own)."""
-    return rf"{place} (?:draws from the stock, )?discards {re.escape(card)}\."
+def discards(name: str, card: str) -> str:
+    """What a player is told when ``name`` draws from the stock and discards ``card`` (in one
+    line, or two when the draw came first on its own): a shared table calls its players by
+    their names."""
+    return rf"{name} (?:draws from the stock, )?discards {re.escape(card)}\."
 
 
 def cards(text: str) -> list[str]:
@@ -224,6 +225,9 @@ def test_two_players_play_a_game_to_its_end_and_its_log_verifies(
     seed, salt = ana.expect(r"The seed was (\d+), the salt ([0-9a-f]+):").groups()
     ana.expect(r"this was the deal promised")
     ben.expect(rf"The seed was {seed}, the salt {salt}:")
+    # the line that fetches the log is the one that works: port, name and the address used
+    fetch = rf"ssh -p {server.port} ben@127\.0\.0\.1 log {code} > {code.lower()}\.jsonl"
+    ben.expect(r"\s+".join(fetch.split(" ")))
 
     game = fetch_and_verify(server.port, keys["ben"], "ben", code, home, cli)
     header, started, *rest = game.read_text(encoding="utf-8").splitlines()
@@ -256,7 +260,7 @@ def test_a_player_who_drops_out_comes_back_to_their_seat(
     code = open_table(ana, ben)
     held = hand(ben)
     thrown = play_turn(ben)
-    ana.expect(discards("Left", thrown))
+    ana.expect(discards("ben", thrown))
 
     ben.kill()
     ana.expect(r"ben is away; their seat waits for them\.")
@@ -265,14 +269,14 @@ def test_a_player_who_drops_out_comes_back_to_their_seat(
     back = connect(dealt.port, "ben")
     back.expect(rf"Table {code}")
     back.expect(r"While you were away \(\d+ events\):")
-    back.expect(discards("Right", ana_thrown))
+    back.expect(discards("ana", ana_thrown))
     back.expect(r"You\s+ben \(here\)")
     assert sorted(hand(back)) == sorted(held)
     ana.line("who")
     ana.expect(r"Left\s+ben \(here\)")
 
     again = play_turn(back)
-    ana.expect(discards("Left", again))
+    ana.expect(discards("ben", again))
 
 
 # -- 3. the server is killed and started again ------------------------------------------
@@ -287,7 +291,7 @@ def test_a_table_survives_the_server_killed_mid_round(
     ben_held = hand(ben)
     promised = commitment(ben)
     ben_thrown = play_turn(ben)
-    ana.expect(discards("Left", ben_thrown))
+    ana.expect(discards("ben", ben_thrown))
     ana_held = hand(ana)
     ana.expect(r"your turn: draw or take")
     ana.line("d")
@@ -313,7 +317,7 @@ def test_a_table_survives_the_server_killed_mid_round(
     ben.expect(rf"You discard {re.escape(ben_thrown)}")
     ana.line(f"x {ana_drawn}")
     ana.expect(rf"You discard {re.escape(ana_drawn)}\.")
-    ben.expect(discards("Right", ana_drawn))
+    ben.expect(discards("ana", ana_drawn))
 
     auto(ana, ben)
     for player in (ana, ben):
@@ -396,7 +400,8 @@ def test_no_session_is_sent_a_card_its_seat_may_not_see(
     events = list(load_file(tables / f"{code}.jsonl").events)
     started = events[0]
     assert isinstance(started, GameStarted) and started.seed == SEED and started.salt == SALT
-    _, dealt = new_game(SEED, started.options, started.players, salt=SALT)
+    _, dealt = new_game(SEED, started.options, started.players, salt=SALT, seats=started.seats)
+    assert started.seats == ("ana", "ben", "AI 3", "AI 4")  # the log keeps the names
     assert events[:2] == list(dealt[:2])  # the deal the test prepared
 
     for player, seat in ((ana, plan["people"].index("ana")), (ben, 1), (eve, None)):

@@ -82,3 +82,26 @@ def test_replay_analyze_prints_the_costliest_moves(capsys) -> None:  # type: ign
     costs = [float(line.split(", +")[1].split(" ")[0]) for line in lines[2:]]
     assert costs and costs == sorted(costs, reverse=True)
     assert all(line.startswith("  round ") for line in lines[2:])
+
+
+def test_replay_analyze_reviews_the_seat_asked_for(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``--seat`` reviews another seat than the human's: by number, or by its name in the
+    log (a shared table's log names its players)."""
+    import attrs
+    from threethirteen.core.log import encode_log, read_log
+    from threethirteen.repl.solo.replay import main
+
+    path = ROOT / "replays" / "no-winner.jsonl"
+    assert main([str(path), "--analyze", "--seat", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("Top: ") and "you" not in " ".join(out[2:])
+    events = read_log(path.read_text(encoding="utf-8")).events
+    named = (attrs.evolve(events[0], seats=("ana", "ben", "AI 3", "AI 4")), *events[1:])
+    shared = tmp_path / "table.jsonl"
+    shared.write_text(encode_log(named), encoding="utf-8")
+    assert main([str(shared), "--analyze", "--seat", "BEN"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("ben: ") and all("ben " in line for line in out[2:])
+    assert main([str(shared), "--analyze", "--seat", "carl"]) == 1
+    said = capsys.readouterr().out
+    assert "no seat 'carl' in this game: its seats are ana, ben, AI 3, AI 4" in said

@@ -37,9 +37,9 @@ from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.room import Plan, Room
-from threethirteen.repl.server.seat import NamedSeats, RoomLink
+from threethirteen.repl.server.seat import RoomLink, TableTexts
 from threethirteen.repl.words.grammar import SHARED
-from threethirteen.repl.words.i18n import PlaceTexts, Texts
+from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers.objects import reachable
 
@@ -68,6 +68,9 @@ class Terminal:
     def may_say(self) -> bool:
         return True
 
+    def server_address(self) -> tuple[str, int]:
+        return "127.0.0.1", 2213
+
 
 def marked_deal() -> tuple[Event, ...]:
     """A game's first events with every card of the deal a fresh object of its own."""
@@ -87,9 +90,7 @@ def marked_deal() -> tuple[Event, ...]:
 
 
 def front_at(room: Room, name: str, seat: int | None) -> SeatFront:
-    tx: Texts = PlaceTexts("en", seat)
-    if seat is None:
-        tx = NamedSeats("en", lambda: room.plan.people)
+    tx: Texts = TableTexts("en", lambda: room.plan.people, seat)
     link = RoomLink(room, Terminal(name), seat)
     return SeatFront(link, tx=tx, screen=PlainScreen(io.StringIO()), grammar=SHARED)
 

@@ -14,11 +14,11 @@ from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.server.room import Plan, Room
-from threethirteen.repl.server.seat import NamedSeats, RoomLink
+from threethirteen.repl.server.seat import RoomLink, TableTexts
 from threethirteen.repl.solo.game import SoloGame, new_solo_front
 from threethirteen.repl.solo.settings import Settings
 from threethirteen.repl.words.grammar import SHARED
-from threethirteen.repl.words.i18n import PlaceTexts, Texts
+from threethirteen.repl.words.i18n import Texts
 
 
 class Terminal:
@@ -38,10 +38,13 @@ class Terminal:
     def may_say(self) -> bool:
         return True
 
+    def server_address(self) -> tuple[str, int]:
+        return "127.0.0.1", 2213
+
 
 def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.StringIO]:
     shown = io.StringIO()
-    tx: Texts = PlaceTexts("en", seat) if seat is not None else NamedSeats("en", lambda: [])
+    tx: Texts = TableTexts("en", lambda: room.plan.people, seat)
     link = RoomLink(room, Terminal(name), seat)
     return SeatFront(link, tx=tx, screen=PlainScreen(shown), grammar=SHARED), shown
 
@@ -99,5 +102,51 @@ def test_one_front_three_places(tmp_path: Path) -> None:
             said = " ".join(shown.getvalue().split())
             assert "The AI plays the rest of the game for you, from your next turn" in said
             assert "Auto play is off" in said and "The AI is not playing for you" in said
+
+    asyncio.run(play())
+
+
+async def play_turn(front: SeatFront) -> str:
+    """On ``front``'s turn: draw from the stock, then discard the first card; that card."""
+    await settle(lambda: front.view is not None and front.view.my_turn)
+    size = len(front.view.mine.hand)  # type: ignore[union-attr]
+    front.execute("d")
+    await settle(lambda: len(front.view.mine.hand) > size)  # type: ignore[union-attr]
+    card = front.view.mine.hand[0]  # type: ignore[union-attr]
+    front.execute(f"x {card.rank.symbol}{card.suit.value}")  # type: ignore[union-attr]
+    return str(card)
+
+
+def test_a_shared_table_calls_its_players_by_name(tmp_path: Path) -> None:
+    """At a shared table each player is called by name (you are "you"), and the log keeps
+    the names; ``who`` still says where each sits, seen from your place."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            plan = Plan(code="SAGE-5", host="ana", people=["ana", "ben", None, None])
+            room = Room(plan, tmp_path, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
+            ana, ana_shown = shared(room, "ana", 0)
+            ben, ben_shown = shared(room, "ben", 1)
+            ana.execute("start")
+            await settle(lambda: ana.view is not None)
+            assert room.events[0].seats == ("ana", "ben", "AI 3", "AI 4")  # type: ignore[union-attr]
+            assert room.table is not None
+            table = room.table
+            await settle(lambda: table.snapshot.state.turn in (0, 1))
+            if table.snapshot.state.turn == 0:
+                mine = await play_turn(ana)
+                await settle(lambda: f"You discard {mine}" in ana_shown.getvalue())
+            thrown = await play_turn(ben)
+            await settle(lambda: f"discards {thrown}." in ana_shown.getvalue())
+            said = ana_shown.getvalue()
+            assert f"ben draws from the stock, discards {thrown}." in said or (
+                f"ben discards {thrown}." in said
+            )
+            assert "Left draws" not in said and "Left discards" not in said
+            ana.execute("who")
+            assert "Left     ben (here)" in ana_shown.getvalue()  # where ben sits, from ana
+            ben.execute("")
+            shown = ben_shown.getvalue()
+            assert "ana" in shown and "AI 3" in shown and "▶" in shown
 
     asyncio.run(play())
