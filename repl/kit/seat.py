@@ -69,9 +69,9 @@ class Manner:
 
     ``code`` is a shared table's code (first in the toolbar); ``over`` the toolbar's words
     once the game is over; ``keys`` puts the keys' hint in the toolbar and ``assisted`` the
-    assisted mark on the table (a game at a terminal); ``what_next`` ends the result with what to do next; ``immediate`` is true
-    where a command has taken effect before the prompt comes back (at a terminal), false
-    where it is acknowledged now and told when it happens (a shared table).
+    assisted mark on the table (a game at a terminal); ``what_next`` ends the result with
+    what to do next; ``immediate`` is true where a command has taken effect before the prompt
+    comes back (at a terminal), false where it is told when it happens (a shared table).
     """
 
     code: str | None = None
