@@ -18,15 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from attrs import frozen
-
 from ...core.cards import Card
 from ...core.errors import GameError
 from ...core.events import (
     AssistanceUsed,
     Event,
     GameEnded,
-    GameOptions,
     RoundScored,
 )
 from ...core.fairness import keeps_promise
@@ -36,53 +33,28 @@ from ...core.state import Phase
 from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
 from ...core.turns import Scope
 from ...core.views import PlayerView, SeatView
-from ..words.grammar import Grammar, Parsed, move_command
-from ..words.i18n import Texts, sentence
+from ..words.grammar import Grammar, Parsed
+from ..words.i18n import Texts
 from .completer import GameCompleter
-from .front import Command, Front, Quit
-from .help import render_help
-from .narrate import GameOver, Item, RoundOver, Say, hint_lines, named_move, narrate, recent
+from .front import Command
+from .manner import Manner
+from .narrate import GameOver, Item, RoundOver, Say, hint_lines, named_move, narrate
 from .render import (
     Text,
-    next_sort,
     penalty_of,
     reflow,
     render_game_over,
-    render_hand,
-    render_melds,
     render_round_over,
-    render_rules,
     render_score_sheet,
     render_table,
     toolbar,
     watch_text,
 )
 from .screen import Screen
+from .seat_commands import Reach, SeatCommands
 
 LOG_LINES = 12
 """Lines ``log`` shows without a number."""
-
-
-@frozen(kw_only=True)
-class Manner:
-    """How a kind of table shows itself at a seat.
-
-    ``code`` is a shared table's code (first in the toolbar); ``over`` the toolbar's words
-    once the game is over; ``keys`` puts the keys' hint in the toolbar and ``assisted`` the
-    assisted mark on the table (a game at a terminal); ``what_next`` ends the result with
-    what to do next; ``immediate`` is true where a command has taken effect before the prompt
-    comes back (at a terminal), false where it is told when it happens (a shared table).
-    """
-
-    code: str | None = None
-    fetch: str | None = None
-    """The command that fetches a shared table's log (``ssh -p PORT NAME@HOST log CODE``),
-    for a player who sat at it."""
-    over: str = "bar.over"
-    keys: bool = True
-    assisted: bool = True
-    what_next: bool = True
-    immediate: bool = True
 
 
 class SeatLink(Protocol):
@@ -150,8 +122,10 @@ class SeatLink(Protocol):
         """The seed and the events a crash file may keep (none that are secret)."""
 
 
-class SeatFront(Front):
-    """A person at a seat of a table (``link.seat``; ``None``: someone watching)."""
+class SeatFront(SeatCommands):
+    """A person at a seat of a table (``link.seat``; ``None``: someone watching): what the
+    table tells, shown; the toolbar and the table; the commands every seat has come from
+    :class:`~repl.kit.seat_commands.SeatCommands`, those of its kind of table from its link."""
 
     def __init__(
         self, link: SeatLink, *, tx: Texts, screen: Screen, grammar: Grammar, sort: str = "suit"
@@ -163,7 +137,7 @@ class SeatFront(Front):
         self.sort = sort
         self.view: SeatView | None = link.view()
         self._table_current = False
-        self.commands = {**self._shared_commands(), **link.commands(self)}
+        self.commands = {**self.shared_commands(), **link.commands(self)}
         link.attach(self)
 
     # -- what the loop asks of a front -----------------------------------------------
@@ -177,7 +151,7 @@ class SeatFront(Front):
 
     def completer(self) -> GameCompleter:
         """Commands, then the cards of your hand (with the penalty after each), files …"""
-        return GameCompleter(self._hand, self.tx, self.grammar, can_discard=self._can_discard)
+        return GameCompleter(self.hand, self.tx, self.grammar, can_discard=self._can_discard)
 
     def leave_question(self) -> str | None:
         return self.link.leave_question()
@@ -228,6 +202,10 @@ class SeatFront(Front):
     # -- what this seat knows --------------------------------------------------------
 
     @property
+    def reach(self) -> Reach:
+        return self.link
+
+    @property
     def assisted(self) -> bool:
         """Whether this seat took help in this game."""
         return self.view is not None and self.view.is_assisted(self.seat)
@@ -238,7 +216,7 @@ class SeatFront(Front):
         digest = (self.view.commitment or "") if self.view is not None else ""
         return " ".join(digest[i : i + 16] for i in range(0, len(digest), 16))
 
-    def _hand(self) -> PlayerView | None:
+    def hand(self) -> PlayerView | None:
         """The seat's view while a round is in play (cards to complete), else ``None``."""
         if self.view is None or self.view.ended is not None:
             return None
@@ -378,130 +356,3 @@ class SeatFront(Front):
         self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me))
         if pause:
             self.link.pause_after_round(scored)
-
-    # -- the commands every seat has -------------------------------------------------
-
-    def _shared_commands(self) -> dict[str, Command]:
-        move = Command(self._move, self._move_problem)
-        return {
-            "draw": move,
-            "take": move,
-            "discard": move,
-            "sort": Command(self._sort, self._not_watching),
-            "melds": Command(self._melds, self._looking),
-            "hint": Command(self._hint, self._hint_problem),
-            "auto": Command(self._auto, self._playing),
-            "score": Command(self._score, self.not_begun),
-            "log": Command(self._log, self.not_begun),
-            "rules": Command(self._rules),
-            "help": Command(self._help),
-            "quit": Command(self._quit),
-        }
-
-    def not_begun(self, parsed: Parsed | None = None) -> str | None:
-        """Before the game has begun (at a shared table, until the host starts it)."""
-        return self.tx("server.not_started") if self.view is None else None
-
-    def _not_watching(self, parsed: Parsed | None = None) -> str | None:
-        """Someone watching may look, never play."""
-        return self.tx("server.only_watching") if self.seat is None else None
-
-    def _looking(self, parsed: Parsed | None = None) -> str | None:
-        """Why this place has no hand to look at: watching, or not begun."""
-        return self._not_watching() or self.not_begun()
-
-    def _playing(self, parsed: Parsed | None = None) -> str | None:
-        """Why this place cannot play now: watching, not begun, or the game is over."""
-        problem = self._looking()
-        if problem is None and self.view is not None and self.view.ended is not None:
-            return self.tx("msg.game_over")
-        return problem
-
-    def _move_problem(self, parsed: Parsed) -> str | None:
-        problem = self._playing()
-        if problem is not None:
-            return problem
-        if self.link.autopilot() is not None:
-            return self.tx("server.autopilot_on")
-        assert self.view is not None and self.seat is not None
-        try:
-            check_seen(self.view, move_command(parsed, self.seat))
-        except GameError as error:
-            return sentence(self.tx.error(error))
-        return None
-
-    def _move(self, parsed: Parsed) -> str | None:
-        assert self.seat is not None
-        self.link.send(move_command(parsed, self.seat))
-        return None
-
-    def _sort(self, parsed: Parsed) -> str | None:
-        self.sort = parsed.choice or next_sort(self.sort)
-        self.link.remember("sort", self.sort)
-        mine = self._hand()
-        if mine is not None:
-            self.screen.show(render_hand(mine, self.tx, sort=self.sort, width=self.screen.width))
-        else:
-            self.say(self.tx("msg.sorted", sort=self.tx(f"sort.{self.sort}")))
-        return None
-
-    def _melds(self, parsed: Parsed) -> str | None:
-        mine = self._hand()
-        if mine is None:
-            self.show_table()
-        else:
-            self.screen.show(render_melds(mine, self.tx, self.screen.width))
-        return None
-
-    def _hint_problem(self, parsed: Parsed) -> str | None:
-        problem = self._playing()
-        if problem is None and self.view is not None and not self.view.my_turn:
-            return self.tx("msg.hint_none")
-        return problem
-
-    def _hint(self, parsed: Parsed) -> str | None:
-        self.link.hint()
-        return None
-
-    def _auto(self, parsed: Parsed) -> str | None:
-        """``auto turn|round|game`` at any time (from your next turn, or this one), or
-        ``auto off``."""
-        choice = parsed.choice or "turn"
-        if choice == "off":
-            was_on = self.link.autopilot() is not None
-            self.link.auto(None)
-            self.say(self.tx("msg.auto_off" if was_on else "msg.auto_was_off"))
-            return None
-        now = self.view is not None and self.view.my_turn
-        if not self.link.manner.immediate:
-            self.say(self.tx(f"server.auto_{choice}" if now else f"msg.auto_next_{choice}"))
-        elif not now:
-            self.say(self.tx(f"msg.auto_next_{choice}"))
-        self.link.auto(Scope(choice))
-        return None
-
-    def _score(self, parsed: Parsed) -> str | None:
-        assert self.view is not None
-        sheet = self.view.score_sheet
-        me = self.seat
-        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me))
-        return None
-
-    def _log(self, parsed: Parsed) -> str | None:
-        count = parsed.number or LOG_LINES
-        self.screen.show(recent(self.link.seen(), self.tx, count, me=self.seat))
-        return None
-
-    def _rules(self, parsed: Parsed) -> str | None:
-        view = self.view
-        options = view.options if view is not None else GameOptions()
-        round_no = view.round.round_no if view is not None and view.round is not None else None
-        self.screen.show(render_rules(options, round_no, self.tx))
-        return None
-
-    def _help(self, parsed: Parsed) -> str | None:
-        self.screen.show(render_help(self.tx, self.grammar, parsed.topic, self.screen.width))
-        return None
-
-    def _quit(self, parsed: Parsed) -> str | None:
-        raise Quit

@@ -27,10 +27,11 @@ from ...core.told import Hint, Moved, Told
 from ...core.turns import Scope
 from ...core.views import SeatView
 from ..kit.front import Command
+from ..kit.manner import Manner
 from ..kit.narrate import narrate
 from ..kit.render import Text
 from ..kit.safe import visible
-from ..kit.seat import Manner, SeatFront
+from ..kit.seat import SeatFront
 from ..words.grammar import Parsed
 from ..words.i18n import Texts
 from .room import Note, Room, Unbound

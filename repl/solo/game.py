@@ -30,9 +30,10 @@ from ..files.config import remember
 from ..files.reproduce import issues_url, write_report
 from ..files.storage import Autosave, data_dir
 from ..kit.front import Command
+from ..kit.manner import Manner
 from ..kit.render import unbroken
 from ..kit.screen import Screen
-from ..kit.seat import Manner, SeatFront
+from ..kit.seat import SeatFront
 from ..words.grammar import PLAY, Parsed
 from ..words.i18n import Texts
 from . import keeping

@@ -1,0 +1,200 @@
+"""The commands every seat has, wherever its table is: the moves (checked against the seat's
+own view before they go), ``sort``, ``melds``, ``hint``, ``auto``, ``score``, ``log``,
+``rules``, ``help`` and ``quit``.
+
+:class:`SeatCommands` is the part of the one seated front (:class:`~repl.kit.seat.SeatFront`)
+that answers a line; the front itself shows what the table tells. A link adds the commands of
+its kind of table (``undo``, ``save`` … at a terminal; ``start``, ``say`` … at a server).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ...core.errors import GameError
+from ...core.events import GameOptions
+from ...core.rules import Discard, Draw, check_seen
+from ...core.seen import Seen
+from ...core.turns import Scope
+from ...core.views import PlayerView, SeatView
+from ..words.grammar import Parsed, move_command
+from ..words.i18n import sentence
+from .front import Command, Front, Quit
+from .help import render_help
+from .manner import Manner
+from .narrate import recent
+from .render import next_sort, render_hand, render_melds, render_rules, render_score_sheet
+
+LOG_LINES = 12
+"""Lines ``log`` shows without a number."""
+
+
+class Reach(Protocol):
+    """What the commands ask of a seat's link to its table (see
+    :class:`~repl.kit.seat.SeatLink`, which has all of it)."""
+
+    manner: Manner
+
+    def seen(self) -> Sequence[Seen]: ...
+
+    def send(self, command: Draw | Discard) -> None: ...
+
+    def hint(self) -> None: ...
+
+    def auto(self, scope: Scope | None) -> None: ...
+
+    def autopilot(self) -> Scope | None: ...
+
+    def remember(self, name: str, value: str) -> None: ...
+
+
+class SeatCommands(Front):
+    """The commands of a seat; the seated front gives them its view, its place and its link."""
+
+    seat: int | None
+    sort: str
+    view: SeatView | None
+
+    @property
+    def reach(self) -> Reach:
+        """The link to the table, as the commands use it."""
+        raise NotImplementedError
+
+    @property
+    def assisted(self) -> bool:
+        raise NotImplementedError
+
+    def hand(self) -> PlayerView | None:
+        """The seat's view while a round is in play, else ``None``."""
+        raise NotImplementedError
+
+    def show_table(self) -> None:
+        raise NotImplementedError
+
+    # -- the commands every seat has -------------------------------------------------
+
+    def shared_commands(self) -> dict[str, Command]:
+        move = Command(self._move, self._move_problem)
+        return {
+            "draw": move,
+            "take": move,
+            "discard": move,
+            "sort": Command(self._sort, self._not_watching),
+            "melds": Command(self._melds, self._looking),
+            "hint": Command(self._hint, self._hint_problem),
+            "auto": Command(self._auto, self._playing),
+            "score": Command(self._score, self.not_begun),
+            "log": Command(self._log, self.not_begun),
+            "rules": Command(self._rules),
+            "help": Command(self._help),
+            "quit": Command(self._quit),
+        }
+
+    def not_begun(self, parsed: Parsed | None = None) -> str | None:
+        """Before the game has begun (at a shared table, until the host starts it)."""
+        return self.tx("server.not_started") if self.view is None else None
+
+    def _not_watching(self, parsed: Parsed | None = None) -> str | None:
+        """Someone watching may look, never play."""
+        return self.tx("server.only_watching") if self.seat is None else None
+
+    def _looking(self, parsed: Parsed | None = None) -> str | None:
+        """Why this place has no hand to look at: watching, or not begun."""
+        return self._not_watching() or self.not_begun()
+
+    def _playing(self, parsed: Parsed | None = None) -> str | None:
+        """Why this place cannot play now: watching, not begun, or the game is over."""
+        problem = self._looking()
+        if problem is None and self.view is not None and self.view.ended is not None:
+            return self.tx("msg.game_over")
+        return problem
+
+    def _move_problem(self, parsed: Parsed) -> str | None:
+        problem = self._playing()
+        if problem is not None:
+            return problem
+        if self.reach.autopilot() is not None:
+            return self.tx("server.autopilot_on")
+        assert self.view is not None and self.seat is not None
+        try:
+            check_seen(self.view, move_command(parsed, self.seat))
+        except GameError as error:
+            return sentence(self.tx.error(error))
+        return None
+
+    def _move(self, parsed: Parsed) -> str | None:
+        assert self.seat is not None
+        self.reach.send(move_command(parsed, self.seat))
+        return None
+
+    def _sort(self, parsed: Parsed) -> str | None:
+        self.sort = parsed.choice or next_sort(self.sort)
+        self.reach.remember("sort", self.sort)
+        mine = self.hand()
+        if mine is not None:
+            self.screen.show(render_hand(mine, self.tx, sort=self.sort, width=self.screen.width))
+        else:
+            self.say(self.tx("msg.sorted", sort=self.tx(f"sort.{self.sort}")))
+        return None
+
+    def _melds(self, parsed: Parsed) -> str | None:
+        mine = self.hand()
+        if mine is None:
+            self.show_table()
+        else:
+            self.screen.show(render_melds(mine, self.tx, self.screen.width))
+        return None
+
+    def _hint_problem(self, parsed: Parsed) -> str | None:
+        problem = self._playing()
+        if problem is None and self.view is not None and not self.view.my_turn:
+            return self.tx("msg.hint_none")
+        return problem
+
+    def _hint(self, parsed: Parsed) -> str | None:
+        self.reach.hint()
+        return None
+
+    def _auto(self, parsed: Parsed) -> str | None:
+        """``auto turn|round|game`` at any time (from your next turn, or this one), or
+        ``auto off``."""
+        choice = parsed.choice or "turn"
+        if choice == "off":
+            was_on = self.reach.autopilot() is not None
+            self.reach.auto(None)
+            self.say(self.tx("msg.auto_off" if was_on else "msg.auto_was_off"))
+            return None
+        now = self.view is not None and self.view.my_turn
+        if not self.reach.manner.immediate:
+            self.say(self.tx(f"server.auto_{choice}" if now else f"msg.auto_next_{choice}"))
+        elif not now:
+            self.say(self.tx(f"msg.auto_next_{choice}"))
+        self.reach.auto(Scope(choice))
+        return None
+
+    def _score(self, parsed: Parsed) -> str | None:
+        assert self.view is not None
+        sheet = self.view.score_sheet
+        me = self.seat
+        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me))
+        return None
+
+    def _log(self, parsed: Parsed) -> str | None:
+        count = parsed.number or LOG_LINES
+        self.screen.show(recent(self.reach.seen(), self.tx, count, me=self.seat))
+        return None
+
+    def _rules(self, parsed: Parsed) -> str | None:
+        view = self.view
+        options = view.options if view is not None else GameOptions()
+        round_no = view.round.round_no if view is not None and view.round is not None else None
+        self.screen.show(render_rules(options, round_no, self.tx))
+        return None
+
+    def _help(self, parsed: Parsed) -> str | None:
+        self.screen.show(render_help(self.tx, self.grammar, parsed.topic, self.screen.width))
+        return None
+
+    def _quit(self, parsed: Parsed) -> str | None:
+        raise Quit
