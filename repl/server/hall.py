@@ -231,9 +231,9 @@ class Hall:
         """Write ``room``'s plan (who sits where) to disk, on a worker thread."""
 
         def write() -> None:
-            if self.rooms.get(room.code) is room and not room.closed and not room.plan.finished:
-                path = self.folder / f"{room.code}.json"
-                write_atomic(path, plan_text(room.plan), mode=0o600)
+            plan = room.plan
+            if self.rooms.get(room.code) is room and not plan.finished and not plan.abandoned:
+                write_atomic(self.folder / f"{room.code}.json", plan_text(plan), mode=0o600)
 
         self._locked(write, f"the plan of {room.code}")
 
@@ -336,6 +336,15 @@ class Hall:
                 self._watch()
 
         self._sweeping = loop.call_later(every, tick)
+
+    async def stop(self) -> None:
+        """The server stops: no table changes any more, once the changes in hand are done
+        (each is on disk already, or was never told)."""
+        if self._sweeping is not None:
+            self._sweeping.cancel()
+            self._sweeping = None
+        for room in list(self.rooms.values()):
+            await room.close()
 
     async def _close(self, room: Room) -> None:
         await room.close()

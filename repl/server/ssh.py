@@ -96,7 +96,16 @@ class GameServer(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         service = self.service
-        if self.fingerprint is not None and not service.keys.claim(self.name, self.fingerprint):
+        try:
+            taken = self.fingerprint is not None and not service.keys.claim(
+                self.name, self.fingerprint
+            )
+        except OSError as error:  # a full disk: a name that cannot be kept is not given
+            service.report(f"refused {self.address}: cannot keep the name {self.name}: {error}")
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server cannot save now")
+            return
+        if taken:
             if self.conn is not None:
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name taken")
             return
