@@ -120,6 +120,8 @@ class Hall:
         self.past: dict[str, list[Past]] = {}
         """For each player, the tables they sat at that are over, oldest first."""
         self._writing = threading.Lock()  # the hall's files change one at a time
+        self._writes: set[Future[None]] = set()  # (changed under the lock below)
+        self._counting = threading.Lock()
         self._sweeping: asyncio.TimerHandle | None = None
 
     # -- loading -----------------------------------------------------------------------
@@ -345,6 +347,9 @@ class Hall:
             self._sweeping = None
         for room in list(self.rooms.values()):
             await room.close()
+        with self._counting:
+            writes = [asyncio.wrap_future(write) for write in self._writes]
+        await asyncio.gather(*writes, return_exceptions=True)
 
     async def _close(self, room: Room) -> None:
         await room.close()
@@ -357,7 +362,10 @@ class Hall:
         task.add_done_callback(self._after)
 
     async def _retire(self, room: Room) -> None:
+        """Move ``room`` to the past: listed at once, its files moved on a worker (until
+        then its log is sent from memory), then out of the working set."""
         self._end(room)
+        self._remember(Past(_stem(room.plan), room.plan))
         loop = asyncio.get_running_loop()
         try:
             move: Callable[[], None] = lambda: self._move_to_past(room)  # noqa: E731
@@ -365,7 +373,6 @@ class Hall:
         finally:
             if self.rooms.get(room.code) is room:
                 del self.rooms[room.code]
-            self._remember(Past(_stem(room.plan), room.plan))
 
     def _end(self, room: Room) -> None:
         """Write down how ``room`` ended in its plan."""
@@ -402,11 +409,16 @@ class Hall:
         failure is logged."""
 
         def done(future: Future[None]) -> None:
+            with self._counting:
+                self._writes.discard(future)
             error = None if future.cancelled() else future.exception()
             if error is not None:
                 self.report(f"cannot write {what}: {error}")
 
-        self.pool.submit(self._locked_now, work).add_done_callback(done)
+        future = self.pool.submit(self._locked_now, work)
+        with self._counting:
+            self._writes.add(future)
+        future.add_done_callback(done)
 
     def _locked_now(self, work: Callable[[], None]) -> None:
         with self._writing:

@@ -55,7 +55,7 @@ class LobbyFront(Front):
     def begin(self) -> None:
         self.say(self.tx("server.welcome", name=self.name), "class:title")
         for past in self.hall.closed_news(self.name):
-            minutes = round(self.hall.limits.abandoned_after / 60)
+            minutes = max(1, round(self.hall.limits.abandoned_after / 60))
             said = self.tx("server.was_closed", code=past.plan.code, minutes=minutes)
             self.say(said, "class:warn")
         self.show_tables()

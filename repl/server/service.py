@@ -107,5 +107,6 @@ async def serve(
     finally:
         acceptor.close()
         await acceptor.wait_closed()
+        await hall.stop()  # the tables' changes in hand end before their threads do
         pool.shutdown(wait=True, cancel_futures=True)
         report("server stopped")

@@ -214,7 +214,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def eof_received(self) -> bool:
         if self.guest is not None:
             self.guest.typed("\x04")
-        return False
+        return self.command is not None  # (half open: a log may still be on its way)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self.guest is not None:

@@ -877,7 +877,7 @@ TEXTS.update(
         ),
         "server.table_closed": "Der Tisch {code} wurde geschlossen.",
         "server.was_closed": (
-            "Dein Tisch {code} wurde geschlossen: {minutes} Minuten lang war niemand da."
+            "Dein Tisch {code} wurde geschlossen: {minutes} Min. lang war niemand da."
         ),
         "server.cannot_save": (
             "Der Server kann gerade nicht sichern; versuch es gleich noch einmal."

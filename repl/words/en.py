@@ -512,7 +512,7 @@ TEXTS.update(
         ),
         "server.table_closed": "Table {code} was closed.",
         "server.was_closed": (
-            "Your table {code} was closed: nobody was at it for {minutes} minutes."
+            "Your table {code} was closed: nobody was at it for {minutes} min."
         ),
         "server.cannot_save": "The server cannot save right now; try again in a moment.",
         "server.ai_short": "AI ({level})",
