@@ -317,6 +317,7 @@ class Hall:
         for room in self.open_tables():
             if not room.closed and room.idle() >= after:
                 self.report(f"table {room.code} closed: nobody was at it for {room.idle():.0f} s")
+                room.closed = True  # from now on nobody sits down there, nothing is played
                 task = asyncio.ensure_future(self._close(room))
                 task.add_done_callback(self._after)
 
@@ -415,7 +416,11 @@ class Hall:
             if error is not None:
                 self.report(f"cannot write {what}: {error}")
 
-        future = self.pool.submit(self._locked_now, work)
+        try:
+            future = self.pool.submit(self._locked_now, work)
+        except RuntimeError:  # the server stops: its threads are gone
+            self.report(f"cannot write {what}: the server stops")
+            return
         with self._counting:
             self._writes.add(future)
         future.add_done_callback(done)

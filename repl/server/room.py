@@ -160,16 +160,13 @@ class Room:
         return 0.0 if self._bindings else max(self.clock() - self.touched, 0.0)
 
     async def close(self) -> None:
-        """Close the table for good (nobody was at it for a long time): its timers stop,
-        and it changes no more once the change in hand, if any, is done."""
+        """Close the table (nobody was at it for a long time, or the server stops): its
+        timers stop, and it changes no more once the change in hand, if any, is done."""
         self.closed = True
         for timer in (self._pending, self._clock[1] if self._clock else None):
             if timer is not None:
                 timer.cancel()
         self._pending = self._clock = None
-        for binding, session in list(self._bindings.values()):
-            self._end(binding)
-            session.unseated()
         async with self._gate:
             pass
 

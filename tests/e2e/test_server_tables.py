@@ -162,7 +162,8 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_close(
         back = connect(server.port, "p1", "127.0.0.2")
         back.expect(r"Your table [A-Z]{4}-\d+ was closed: nobody was at it for 1 min\.")
         back.line("history")
-        back.expect(r"[A-Z]{4}-\d+\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+p1, AI \(greedy\), .*closed:\s+nobody")
+        when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
+        back.expect(rf"[A-Z]{{4}}-\d+\s+{when}\s+p1, AI \(greedy\), .*closed:\s+nobody")
         answers.append(answer_time(eve))
     finally:
         server.stop()
