@@ -5,7 +5,9 @@ A :class:`Table` folds the game's log once, through a :class:`~core.timeline.Tim
 who plays each seat (a person, or an AI :class:`~core.players.Policy`), drives the
 turns (:class:`~core.turns.Turns`: the AI seats, ``auto``, the turn clock), keeps a
 :class:`Store` in step with the log, and then tells its listeners, each only what its
-seat may know: *durable first, then tell*. Like boardgame.io's master, it redacts
+seat may know: *durable first, then tell*. A store may refuse a change
+(:class:`StoreRefused`, a server whose disk is full): the table is then put back as it
+was, nobody is told, and the caller gets the error. Like boardgame.io's master, it redacts
 before anything leaves it (:mod:`core.seen`, :mod:`core.views`): a listener is handed a
 :class:`Told` (the events as its seat saw them, and the seat's view before and after),
 never the game state. It prints nothing and knows no terminal; the game at a terminal,
@@ -41,17 +43,25 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from attrs import frozen
-
 from .cards import SEATS
 from .errors import IllegalMoveError
-from .events import Assistance, CardDiscarded, CardDrawn, DrawSource, Event
+from .events import Assistance, Event
 from .players import Policy, load_policy, policy_turn
 from .rules import Assist, Discard, Draw, check, decide
 from .seen import Seen, redact_all
 from .state import GameState, Phase, fold
-from .timeline import Timeline
-from .told import AiFailure, Change, Hint, Listener, Moved, PlayedAgain, Told, TookBack
+from .timeline import Checkpoint, Timeline
+from .told import (
+    AiFailure,
+    Change,
+    Hint,
+    Listener,
+    Moved,
+    PlayedAgain,
+    Snapshot,
+    Told,
+    TookBack,
+)
 from .turns import AiTurn, AutoTurn, Scope, Step, Turns
 from .views import SeatView, seat_view
 
@@ -63,23 +73,20 @@ strongest level that loads first (the order is reversed for a takeover)."""
 class Store(Protocol):
     """Where a table's log is kept (the autosave, a server's table file).
 
-    A store never raises into the table: it keeps and tells its own trouble (a full
-    disk) and catches up at a later :meth:`sync`.
+    A store either keeps the change or refuses it with :class:`StoreRefused`; any other
+    trouble is its own. The autosave of a game at a terminal never refuses (it tells of a
+    full disk and catches up at a later :meth:`sync`); a server's table file refuses, so
+    that no player is told a move the disk does not hold.
     """
 
     def sync(self, events: Sequence[Event]) -> None:
-        """Make the stored log equal ``events``: append what is new, cut what was undone."""
+        """Make the stored log equal ``events``: append what is new, cut what was undone;
+        raise :class:`StoreRefused` when that cannot be done now."""
 
 
-@frozen(kw_only=True)
-class Snapshot:
-    """The table as it was after its ``number``-th change told: the state, the log as it is
-    stored, and the seats that took help (some of it pending after an undo)."""
-
-    number: int
-    state: GameState
-    events: tuple[Event, ...]
-    helped: frozenset[int]
+class StoreRefused(Exception):
+    """A store could not keep a change (the disk is full). The table that asked put its
+    log back as it was before the change and told nobody; try again later."""
 
 
 class Table:
@@ -211,10 +218,12 @@ class Table:
             if isinstance(step, AiTurn):
                 return self.play_turn()
             played: tuple[Event, ...] = ()
+            seat = step.seat
             if step.record:
-                played = self.submit(step.seat, Assist(seat=step.seat, help=Assistance.AUTO))
-            self.turns.played(step.seat)  # before the turn is told: a spent turn is no longer auto
-            return played + self.play_turn(step.seat)
+                played = self.submit(seat, Assist(seat=seat, help=Assistance.AUTO))
+                self.turns.recorded(seat)
+            # spent once the turn is stored, before it is told: then it is no longer auto
+            return played + self._play_turn(seat, spent=lambda: self.turns.played(seat))
 
     def auto(self, seat: int, scope: Scope) -> None:
         """``auto SCOPE``: the AI plays for ``seat`` from the person's next turn (or this
@@ -250,7 +259,8 @@ class Table:
 
         Raises :class:`~core.errors.IllegalMoveError` (changing nothing) for a seat an AI
         plays, a command for another seat, a move while the AI plays for the seat, or a
-        move the rules refuse.
+        move the rules refuse; :class:`StoreRefused` (changing nothing) when the store
+        cannot keep it.
         """
         with self._lock:
             self._check(seat, command, self.state)
@@ -264,8 +274,15 @@ class Table:
         With ``seat``, a person's own turn is played by the helper AI (``auto``; the
         caller records the help first, see :meth:`play_step`). An AI that fails is
         replaced for this turn by another level (the owner hears of it, see
-        :class:`AiFailure`); nothing is played when nobody can act.
+        :class:`AiFailure`); nothing is played when nobody can act. The whole turn is
+        stored at once, then told; when it cannot be stored (:class:`StoreRefused`) or no
+        AI can play, nothing of it is kept.
         """
+        return self._play_turn(seat)
+
+    def _play_turn(
+        self, seat: int | None, spent: Callable[[], None] | None = None
+    ) -> tuple[Event, ...]:
         with self._lock:
             to_act = self.state.turn
             if to_act is None or self.state.phase not in (Phase.DRAW, Phase.DISCARD):
@@ -276,13 +293,21 @@ class Table:
                 raise IllegalMoveError("not_an_ai_seat", number=to_act)
             before = self.state
             auto = seat is not None
-            played = self._decision(to_act, helper=auto)
-            self._record(played, tell=False)
-            state = self.state
-            if state.turn == to_act and state.phase == Phase.DISCARD:
-                more = self._decision(to_act, helper=auto)
-                self._record(more, tell=False)
-                played += more
+            checkpoint = self.timeline.checkpoint()
+            try:
+                played = self._decision(to_act, helper=auto)
+                self._extend(played)
+                state = self.state
+                if state.turn == to_act and state.phase == Phase.DISCARD:
+                    more = self._decision(to_act, helper=auto)
+                    self._extend(more)
+                    played += more
+            except BaseException:
+                self.timeline.restore(checkpoint)
+                raise
+            self._sync(checkpoint)
+            if spent is not None:
+                spent()
             self._tell_moved(played, before, auto_seat=to_act if auto else None)
             return played
 
@@ -296,7 +321,7 @@ class Table:
             helper = self.helper()
             events = policy_turn(self.state, helper, "hint")
             reason = getattr(helper, "last_reason", "")
-            return _hint_of(events, reason if isinstance(reason, str) else "")
+            return Hint.of(events, reason if isinstance(reason, str) else "")
 
     def undo(self, seat: int) -> tuple[Event, ...]:
         """Take back ``seat``'s last move (and all that followed it); the events cut off.
@@ -311,10 +336,11 @@ class Table:
                 raise IllegalMoveError("undo_shared_table", seat=seat)
             was_assisted = self.is_assisted(seat)
             before = self.state
+            checkpoint = self.timeline.checkpoint()
             removed = self.timeline.undo_for(seat)
             if removed is None:
                 raise IllegalMoveError("nothing_to_undo", seat=seat)
-            self._sync()
+            self._sync(checkpoint)
             newly = self.is_assisted(seat) and not was_assisted
 
             def took_back(audience: int | None, secret: bool) -> Change:
@@ -329,10 +355,11 @@ class Table:
         with self._lock:
             self._check_person(seat, seat)
             before = self.state
+            checkpoint = self.timeline.checkpoint()
             events = self.timeline.redo()
             if events is None:
                 raise IllegalMoveError("nothing_to_redo", seat=seat)
-            self._sync()
+            self._sync(checkpoint)
 
             def played_again(audience: int | None, secret: bool) -> Change:
                 return PlayedAgain(seat=seat, events=redact_all(events, audience, secret=secret))
@@ -375,13 +402,17 @@ class Table:
         if isinstance(command, Draw | Discard) and self.turns.scope(seat, state) is not None:
             raise IllegalMoveError("on_autopilot", seat=seat)
 
-    def _record(self, events: tuple[Event, ...], *, tell: bool = True) -> None:
+    def _record(self, events: tuple[Event, ...]) -> None:
+        """Add ``events``, store them, then tell them (or, refused, keep nothing)."""
         before = self.state
+        checkpoint = self.timeline.checkpoint()
+        self._extend(events)
+        self._sync(checkpoint)
+        self._tell_moved(events, before, auto_seat=None)
+
+    def _extend(self, events: tuple[Event, ...]) -> None:
         self.timeline.begin()
         self.timeline.extend(events)
-        self._sync()
-        if tell:
-            self._tell_moved(events, before, auto_seat=None)
 
     def _published(self, number: int) -> Snapshot:
         timeline = self.timeline
@@ -392,9 +423,15 @@ class Table:
             number=number, state=timeline.state, events=timeline.recorded(), helped=helped
         )
 
-    def _sync(self) -> None:
-        if self.store is not None:
+    def _sync(self, checkpoint: Checkpoint) -> None:
+        """Store the log; when the store refuses, go back to ``checkpoint`` and raise."""
+        if self.store is None:
+            return
+        try:
             self.store.sync(self.timeline.recorded())
+        except StoreRefused:
+            self.timeline.restore(checkpoint)
+            raise
 
     def _tell_moved(
         self, events: tuple[Event, ...], before: GameState, *, auto_seat: int | None
@@ -446,19 +483,6 @@ def _secret(state: GameState) -> bool:
     """Whether the game's seed is still a secret (a committed game not yet over)."""
     started = state.started
     return started is not None and started.commitment is not None and state.ended is None
-
-
-def _hint_of(events: tuple[Event, ...], reason: str) -> Hint:
-    """The move a decision's events make, without the card a stock draw would show."""
-    for event in events:
-        if isinstance(event, CardDrawn):
-            source = event.source
-            card = event.card if source == DrawSource.DISCARD else None
-            return Hint(command=Draw(seat=event.seat, source=source), card=card, reason=reason)
-        if isinstance(event, CardDiscarded):
-            command = Discard(seat=event.seat, card=event.card)
-            return Hint(command=command, card=event.card, reason=reason)
-    raise ValueError("a decision without a move")
 
 
 def _strongest_level() -> Policy:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from attrs import frozen
+
 from .events import (
     Assistance,
     AssistanceUsed,
@@ -50,6 +52,17 @@ def reveals_hidden(events: Iterable[Event], seat: int) -> bool:
     return False
 
 
+@frozen
+class Checkpoint:
+    """A timeline as it was (see :meth:`Timeline.checkpoint`): put back by
+    :meth:`Timeline.restore` when a change could not be stored."""
+
+    events: tuple[Event, ...]
+    state: GameState
+    redo_stack: tuple[tuple[Event, ...], ...]
+    pending: tuple[AssistanceUsed, ...]
+
+
 class Timeline:
     """The events of one game, its current state, the redo stack and pending assistance."""
 
@@ -80,6 +93,16 @@ class Timeline:
         return bool(self.redo_stack)
 
     # -- changing ------------------------------------------------------------------
+
+    def checkpoint(self) -> Checkpoint:
+        """The timeline as it is now, to go back to if a change cannot be kept."""
+        return Checkpoint(self.events, self.state, tuple(self.redo_stack), tuple(self.pending))
+
+    def restore(self, checkpoint: Checkpoint) -> None:
+        """Go back to ``checkpoint``: the log, the state, the redo stack and pending help."""
+        self.events, self.state = checkpoint.events, checkpoint.state
+        self.redo_stack = list(checkpoint.redo_stack)
+        self.pending = list(checkpoint.pending)
 
     def begin(self) -> None:
         """Prepare for a new event: write pending assistance first, and forget the redo stack."""

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from attrs import frozen
 
 from .cards import Card
+from .events import CardDiscarded, CardDrawn, DrawSource, Event
 from .rules import Discard, Draw
 from .seen import Seen
+from .state import GameState
 from .views import SeatView
 
 
@@ -88,6 +90,30 @@ class Hint:
     card: Card | None
     reason: str
 
+    @staticmethod
+    def of(events: tuple[Event, ...], reason: str) -> Hint:
+        """The hint a decision's events make, without the card a stock draw would show."""
+        for event in events:
+            if isinstance(event, CardDrawn):
+                source = event.source
+                card = event.card if source == DrawSource.DISCARD else None
+                return Hint(command=Draw(seat=event.seat, source=source), card=card, reason=reason)
+            if isinstance(event, CardDiscarded):
+                command = Discard(seat=event.seat, card=event.card)
+                return Hint(command=command, card=event.card, reason=reason)
+        raise ValueError("a decision without a move")
+
 
 Listener = Callable[[Told], None]
 """What hears a table's changes, as one seat may know them."""
+
+
+@frozen(kw_only=True)
+class Snapshot:
+    """The table as it was after its ``number``-th change told: the state, the log as it is
+    stored, and the seats that took help (some of it pending after an undo)."""
+
+    number: int
+    state: GameState
+    events: tuple[Event, ...]
+    helped: frozenset[int]

@@ -138,6 +138,13 @@ class Turns:
             for seat in [seat for seat in self._pilots if self._live(seat, state) is None]:
                 del self._pilots[seat]
 
+    def recorded(self, seat: int) -> None:
+        """The help of ``seat``'s autopilot is in the log (its turn is still to be played)."""
+        with self._lock:
+            pilot = self._pilots.get(seat)
+            if pilot is not None:
+                self._pilots[seat] = attrs.evolve(pilot, recorded=True)
+
     def played(self, seat: int) -> None:
         """The AI played a turn of ``seat`` for its person: the help is recorded, and a
         ``turn`` scope is spent."""

@@ -25,6 +25,7 @@ from attrs import asdict, define, frozen
 from ...core import __version__
 from ...core.events import Event, GameEnded
 from ...core.log import encode_log, event_line
+from ...core.table import StoreRefused
 
 APP = "threethirteen"
 
@@ -228,15 +229,20 @@ SaveTold = Callable[[OSError | None], None]
 class Autosave:
     """The running game's log on disk, kept equal to :meth:`Timeline.recorded` by :meth:`sync`.
 
-    A failed write (a full disk: ``ENOSPC``, ``EFBIG``) never reaches the table: the
-    file is cut back to its last whole line, ``told`` hears the error once, the game
-    goes on in memory, and the next :meth:`sync` writes everything not yet written.
+    A failed write (a full disk: ``ENOSPC``, ``EFBIG``) never reaches the table of a game
+    at a terminal: the file is cut back to its last whole line, ``told`` hears the error
+    once, the game goes on in memory, and the next :meth:`sync` writes everything not yet
+    written. With ``refuse`` (a server's table, where a move told is a move others saw)
+    the file is cut back to where it was before the change, ``told`` hears the error
+    once, and the change is refused (:class:`~core.table.StoreRefused`): the table keeps
+    nothing of it, and a later change is written when the disk has room again.
     """
 
-    def __init__(self, path: Path, *, write: Write = os.write) -> None:
+    def __init__(self, path: Path, *, write: Write = os.write, refuse: bool = False) -> None:
         self.path = path
         self.told: SaveTold | None = None
         self.failure: OSError | None = None
+        self.refuse = refuse
         self._write = write
         self._count = 0  # events in the file
         self._last: Event | None = None  # the last of them (the log's own object, not a copy)
@@ -245,7 +251,8 @@ class Autosave:
     def sync(self, events: Sequence[Event]) -> None:
         """Make the file hold ``events``: append what is new, or rewrite it when it shrank.
 
-        Never raises :class:`OSError`: a failure is kept in :attr:`failure` and told.
+        Never raises :class:`OSError`: a failure is kept in :attr:`failure` and told
+        (and, with :attr:`refuse`, raised as :class:`~core.table.StoreRefused`).
         """
         try:
             self._sync(events)
@@ -253,6 +260,8 @@ class Autosave:
             if self.failure is None and self.told is not None:
                 self.told(error)
             self.failure = error
+            if self.refuse:
+                raise StoreRefused(os_detail(error)) from error
             return
         if self.failure is not None:
             self.failure = None
@@ -285,28 +294,39 @@ class Autosave:
         created = not self.path.exists()
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            for seq in range(done, len(events)):
-                size = os.fstat(fd).st_size
-                data = event_line(seq + 1, events[seq]).encode("utf-8")
-                try:
-                    while data:
-                        data = data[self._write(fd, data) :]
-                except OSError:
+            start, last = os.fstat(fd).st_size, self._last
+            try:
+                for seq in range(done, len(events)):
+                    size = os.fstat(fd).st_size
+                    data = event_line(seq + 1, events[seq]).encode("utf-8")
                     try:
-                        os.ftruncate(fd, size)
+                        while data:
+                            data = data[self._write(fd, data) :]
                     except OSError:
-                        self._torn = True
+                        self._cut(fd, size)
+                        raise
+                    self._count, self._last = seq + 1, events[seq]
+                try:  # one move's lines are on the disk before anyone hears of the move
+                    os.fsync(fd)
+                except OSError:
+                    self._torn = True  # what reached the disk is unknown: rewrite it whole
                     raise
-                self._count, self._last = seq + 1, events[seq]
-            try:  # one move's lines are on the disk before anyone hears of the move
-                os.fsync(fd)
             except OSError:
-                self._torn = True  # what reached the disk is unknown: rewrite it whole
+                if self.refuse:  # a refused change leaves none of its lines behind
+                    self._cut(fd, start)
+                    self._count, self._last = done, last
                 raise
         finally:
             os.close(fd)
         if created:
             sync_folder(self.path.parent)
+
+    def _cut(self, fd: int, size: int) -> None:
+        """Cut the file back to ``size`` bytes (or, failing that, rewrite it whole later)."""
+        try:
+            os.ftruncate(fd, size)
+        except OSError:
+            self._torn = True
 
     def adopt(self, events: Sequence[Event]) -> None:
         """The file already holds ``events`` (a resumed game): only remember them."""

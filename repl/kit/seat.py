@@ -2,8 +2,9 @@
 
 :class:`SeatFront` holds everything a person at a seat does: the toolbar, the table,
 the narration of what the table tells, completion and the checks of a move before
-Enter, and the commands every seat has (:mod:`.seat_commands`). The game at a terminal, a seat at a shared
-table and someone watching (a place with no hand: ``seat`` is ``None``) all use it.
+Enter, and the commands every seat has (:mod:`.seat_commands`). The game at a
+terminal, a seat at a shared table and someone watching (a place with no hand:
+``seat`` is ``None``) all use it.
 They differ only in their :class:`SeatLink`: how a command reaches the table, how a
 pause is waited (a sleep, or the event loop's timer), how the kind of table shows
 itself (:class:`Manner`), and the few commands of that kind of table.

@@ -1,42 +1,95 @@
 """Every table of a server, kept on disk so that a restart resumes them all.
 
-The server's folder holds ``tables/CODE.json`` (a table's :class:`~.room.Plan`,
+The server's folder holds ``tables/CODE.json`` (a table's :class:`~.plan.Plan`,
 rewritten atomically whenever someone sits down or stands up) and, once the game
 started, ``tables/CODE.jsonl``: the game's ordinary log, appended to move by move
 before anyone is told of the move. Killed at any moment, the server finds every
 table again as it was (a log whose last line was cut off mid-write loses only
-that line, which nobody had been told of yet).
+that line, which nobody had been told of yet). A plan is a stranger's file: one that
+is not what the server writes is reported and skipped (:func:`~.plan.read_plan`).
+
+A table that is over leaves the open tables and the working set (:attr:`Hall.rooms`):
+its plan and log move to ``tables/past/`` (named by the time the table was made and its
+code), where its players find it (``history``) and fetch its log (``log CODE``), also
+after a restart; its code is free for a new table. A table is over when its game
+ended, or when nobody was at it and no move was made for ``abandoned_after`` seconds
+(waiting to start, or a game that waits for its absent players): it is closed, the
+server's log says so, and its players are told in the lobby when they come back.
+
+Tables are capped in total, per host (name) and per address of the host's connection
+(the server's :class:`~.house.Limits`). Codes (``KITE-7``) are a word and a number:
+:data:`CODES` of them, found by a bounded search, and at least twice as many as the
+open tables a hall may have. No file of the hall is written on the event loop: plans
+are written, and tables moved to the past, on the worker threads, one at a time.
 """
 
 from __future__ import annotations
 
-import json
-import re
+import asyncio
+import functools
+import os
 import secrets
+import stat
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Protocol
 
-import cattrs
+from attrs import frozen
 
 from ...core.errors import GameError
 from ...core.log import TruncatedLogError, encode_log
 from ..files.reading import load_file
-from ..files.storage import write_atomic
-from .room import Deal, Plan, Room, secret_deal
+from ..files.storage import sync_folder, write_atomic
+from .plan import CODE, MAX_PLAN, Plan, plan_text, read_plan
+from .room import Deal, Room, secret_deal
 
 WORDS = (
     "BARK", "COVE", "DUNE", "FERN", "GLEN", "HAZE", "IRIS", "JADE", "KITE", "LAMP",
     "LARK", "MINT", "MOSS", "NOVA", "OPAL", "PEAR", "PINE", "REEF", "ROOK", "SAGE",
     "SILK", "TIDE", "VALE", "WOLF", "WREN", "YARN", "ZINC", "BELL", "CORN", "DOVE",
+    "BEAM", "CLAY", "DAWN", "DUSK", "ECHO", "FAWN", "FROG", "GALE", "GUST", "HARP",
+    "HILL", "KELP", "LAKE", "LEAF", "LIME", "LYNX", "MESA", "MIST", "ORCA", "PALM",
+    "PLUM", "RAIN", "ROSE", "RUBY", "SAND", "SEAL", "SNOW", "STAR", "SWAN", "TEAL",
 )  # fmt: skip
 """The words of table codes (``KITE-7``): short, distinct, easy to say across a room."""
 
-CODE = re.compile(r"[A-Z]{4}-[1-9][0-9]?")
-"""A table code as the server makes them."""
+NUMBERS = range(2, 100)
+CODES = len(WORDS) * len(NUMBERS)
+"""How many table codes there are (5,880)."""
 
-_plans = cattrs.Converter(forbid_extra_keys=True)
+PAST = "past"
+"""The folder (in ``tables``) of the tables that are over."""
+
+HISTORY = 50
+"""The tables that are over kept in memory for each player (``history``, ``log CODE``)."""
+
+MAX_LOG = 8 << 20
+"""The largest log file sent by ``log CODE`` (a whole game is about 100 KB)."""
+
+
+class TableLimits(Protocol):
+    """The caps on tables (the server's :class:`~.house.Limits` has them)."""
+
+    @property
+    def tables_total(self) -> int: ...
+    @property
+    def tables_per_name(self) -> int: ...
+    @property
+    def tables_per_address(self) -> int: ...
+    @property
+    def abandoned_after(self) -> float: ...
+
+
+@frozen
+class Past:
+    """A table that is over, as its players look it up: its ``plan`` (who sat there, how
+    it ended) and ``stem``, the name of its files in ``tables/past``."""
+
+    stem: str
+    plan: Plan
 
 
 class Hall:
@@ -47,33 +100,63 @@ class Hall:
         folder: Path,
         *,
         pool: Executor,
+        limits: TableLimits,
         pace: float = 1.0,
-        max_tables: int = 100,
         deal: Deal = secret_deal,
         report: Callable[[str], None] = lambda line: None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        if not 1 <= limits.tables_total <= CODES // 2:
+            raise ValueError(f"open tables at most is 1 to {CODES // 2}, not {limits.tables_total}")
         self.folder = folder / "tables"
         self.pool = pool
+        self.limits = limits
         self.pace = pace
-        self.max_tables = max_tables
         self.deal = deal
         self.report = report
+        self.clock = clock
         self.rooms: dict[str, Room] = {}
+        """The open tables, and a table whose game just ended until it is moved away."""
+        self.past: dict[str, list[Past]] = {}
+        """For each player, the tables they sat at that are over, oldest first."""
+        self._writing = threading.Lock()  # the hall's files change one at a time
+        self._writes: set[Future[None]] = set()  # (changed under the lock below)
+        self._counting = threading.Lock()
+        self._sweeping: asyncio.TimerHandle | None = None
+
+    # -- loading -----------------------------------------------------------------------
 
     def load(self) -> None:
-        """Find every table on disk again; one that cannot be read is reported and skipped."""
-        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        """Find every table on disk again; one that cannot be read is reported and skipped.
+        A game found over is moved to the past; on an event loop, the hall then looks
+        for abandoned tables every little while."""
+        (self.folder / PAST).mkdir(parents=True, exist_ok=True, mode=0o700)
+        for path in sorted((self.folder / PAST).glob("*.json")):
+            try:
+                self._remember(Past(path.stem, read_plan(_bounded(path, MAX_PLAN))))
+            except (OSError, ValueError) as error:
+                self.report(f"past table {path.stem[:40]} skipped: {error}")
         for path in sorted(self.folder.glob("*.json")):
             code = path.stem
             if CODE.fullmatch(code) is None:
                 continue
             try:
-                self.rooms[code] = self._reopen(path)
-            except (OSError, ValueError, GameError, cattrs.BaseValidationError) as error:
+                room = self._reopen(path)
+            except (OSError, ValueError, GameError) as error:
                 self.report(f"table {code} cannot be resumed: {error}")
+                continue
+            if room.finished:  # killed before it was moved to the past
+                self._end(room)
+                self._locked(functools.partial(self._move_to_past, room), f"table {code}")
+                self._remember(Past(_stem(room.plan), room.plan))
+                continue
+            self.rooms[code] = room
+        self._watch()
 
     def _reopen(self, path: Path) -> Room:
-        plan = _plans.structure(json.loads(path.read_text(encoding="utf-8")), Plan)
+        plan = read_plan(_bounded(path, MAX_PLAN))
+        if plan.code != path.stem or plan.finished is not None:
+            raise ValueError(f"the plan is of another table ({plan.code})")
         log = path.with_suffix(".jsonl")
         events: tuple[object, ...] = ()
         if log.exists() and log.stat().st_size == 0:
@@ -90,6 +173,7 @@ class Hall:
                     log.unlink()
                 self.report(f"table {plan.code}: a cut-off last line was dropped")
         room = self._room(plan, events)
+        room.touched = max(p.stat().st_mtime for p in (path, log) if p.exists())
         if events:
             self.report(f"table {plan.code} resumed at event {len(events)}")
         return room
@@ -103,43 +187,71 @@ class Hall:
             deal=self.deal,
             report=self.report,
             events=events,  # type: ignore[arg-type]
+            clock=self.clock,
+            on_over=self._over,
         )
 
     # -- finding and making tables ---------------------------------------------------
 
     def find(self, code: str) -> Room | None:
-        """The table with ``code`` (any case), if there is one."""
-        return self.rooms.get(code.strip().upper())
+        """The open table with ``code`` (any case), if there is one."""
+        room = self.rooms.get(code.strip().upper()[:12])
+        return None if room is None or room.closed else room
 
     def open_tables(self) -> list[Room]:
         """Tables whose game is not over, oldest first."""
-        return [room for room in self.rooms.values() if not room.finished]
+        return [room for room in self.rooms.values() if not room.finished and not room.closed]
 
-    def create(self, host: str, plan: Plan) -> Room | str:
-        """A new table set up as ``plan`` with ``host`` at seat 0; or why not (a text key)."""
-        if len(self.open_tables()) >= self.max_tables:
+    def create(self, host: str, plan: Plan, address: str = "") -> Room | str:
+        """A new table set up as ``plan`` with ``host`` at seat 0 (connected from
+        ``address``); or why not (a text key): the server, this player or this address
+        has as many open tables as it may."""
+        rooms = self.open_tables()
+        limits = self.limits
+        if len(rooms) >= limits.tables_total:
             return "server.too_many_tables"
-        plan.code = self._new_code()
-        plan.host = host
+        if sum(room.plan.host == host for room in rooms) >= limits.tables_per_name:
+            return "server.tables_per_name"
+        if address and sum(room.plan.address == address for room in rooms) >= (
+            limits.tables_per_address
+        ):
+            return "server.tables_per_address"
+        code = self._new_code()
+        if code is None:
+            return "server.too_many_tables"
+        plan.code, plan.host, plan.address = code, host, address
         plan.people = [host, None, None, None]
-        plan.created = time.time()
+        plan.created = self.clock()
         room = self._room(plan)
+        self.rooms[code] = room
         self.keep(room)
-        self.rooms[plan.code] = room
-        self.report(f"table {plan.code} made by {host}")
+        self.report(f"table {code} made by {host} ({address or 'here'})")
+        self._watch()
         return room
 
     def keep(self, room: Room) -> None:
-        """Write ``room``'s plan (who sits where) to disk."""
-        text = json.dumps(_plans.unstructure(room.plan), indent=1) + "\n"
-        write_atomic(self.folder / f"{room.code}.json", text, mode=0o600)
+        """Write ``room``'s plan (who sits where) to disk, on a worker thread."""
+
+        def write() -> None:
+            plan = room.plan
+            if self.rooms.get(room.code) is room and not plan.finished and not plan.abandoned:
+                write_atomic(self.folder / f"{room.code}.json", plan_text(plan), mode=0o600)
+
+        self._locked(write, f"the plan of {room.code}")
 
     def drop(self, room: Room) -> None:
         """Forget a table nobody sits at whose game never started."""
-        if room.started or room.people():
+        if room.started or room.people() or self.rooms.get(room.code) is not room:
             return
-        self.rooms.pop(room.code, None)
-        (self.folder / f"{room.code}.json").unlink(missing_ok=True)
+        del self.rooms[room.code]
+        room.closed = True
+        path = self.folder / f"{room.code}.json"
+
+        def forget() -> None:
+            if room.code not in self.rooms:  # (its code may be a new table's already)
+                path.unlink(missing_ok=True)
+
+        self._locked(forget, f"the plan of {room.code}")
         self.report(f"table {room.code} closed")
 
     def seat_waiting_for(self, name: str) -> Room | None:
@@ -149,8 +261,191 @@ class Hall:
                 return room
         return None
 
-    def _new_code(self) -> str:
-        while True:
-            code = f"{secrets.choice(WORDS)}-{secrets.randbelow(98) + 2}"
+    def _new_code(self) -> str | None:
+        """A code no open table has: a few tries at random, then every code once."""
+        for _ in range(32):
+            code = f"{secrets.choice(WORDS)}-{secrets.choice(NUMBERS)}"
             if code not in self.rooms:
                 return code
+        start = secrets.randbelow(CODES)
+        for step in range(CODES):
+            word, number = divmod((start + step) % CODES, len(NUMBERS))
+            code = f"{WORDS[word]}-{NUMBERS[number]}"
+            if code not in self.rooms:
+                return code
+        return None
+
+    # -- tables that are over --------------------------------------------------------
+
+    def history(self, name: str) -> list[Past]:
+        """The tables ``name`` sat at that are over, the latest first."""
+        return self.past.get(name, [])[::-1]
+
+    def closed_news(self, name: str) -> list[Past]:
+        """The tables of ``name`` closed while nobody was there that nobody told them of
+        yet; from now on they have been told."""
+        news = [past for past in self.past.get(name, []) if past.plan.abandoned]
+        news = [past for past in news if name not in past.plan.told]
+        for past in news:
+            past.plan.told.append(name)
+            self._locked(functools.partial(self._write_past, past), f"the plan of {past.stem}")
+        return news
+
+    async def fetch_log(self, name: str, code: str) -> bytes | str:
+        """The log of the latest table with ``code`` that ``name`` sat at, once its game
+        is over; else why not: ``none`` (no such table of theirs), ``running`` (not over
+        yet), ``closed`` (closed before its end: its seed stays a secret)."""
+        code = code.strip().upper()[:12]
+        loop = asyncio.get_running_loop()
+        room = self.rooms.get(code)
+        if room is not None and room.seat_of(name) is not None:
+            if not room.finished:
+                return "running"
+            events = room.events
+            return await loop.run_in_executor(self.pool, lambda: encode_log(events).encode())
+        for past in reversed(self.past.get(name, [])):
+            if past.plan.code == code:
+                if past.plan.abandoned:
+                    return "closed"
+                path = self.folder / PAST / f"{past.stem}.jsonl"
+                return await loop.run_in_executor(self.pool, _bounded, path, MAX_LOG)
+        return "none"
+
+    def sweep(self) -> None:
+        """Close every table nobody was at, with no move, for ``abandoned_after`` seconds."""
+        after = self.limits.abandoned_after
+        for room in self.open_tables():
+            if not room.closed and room.idle() >= after:
+                self.report(f"table {room.code} closed: nobody was at it for {room.idle():.0f} s")
+                room.closed = True  # from now on nobody sits down there, nothing is played
+                task = asyncio.ensure_future(self._close(room))
+                task.add_done_callback(self._after)
+
+    def _watch(self) -> None:
+        """Sweep every little while (on an event loop; a hall without one sweeps when asked)."""
+        if self._sweeping is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        every = min(60.0, max(0.5, self.limits.abandoned_after / 4))
+
+        def tick() -> None:
+            self._sweeping = None
+            try:
+                self.sweep()
+            finally:
+                self._watch()
+
+        self._sweeping = loop.call_later(every, tick)
+
+    async def stop(self) -> None:
+        """The server stops: no table changes any more, once the changes in hand are done
+        (each is on disk already, or was never told)."""
+        if self._sweeping is not None:
+            self._sweeping.cancel()
+            self._sweeping = None
+        for room in list(self.rooms.values()):
+            await room.close()
+        with self._counting:
+            writes = [asyncio.wrap_future(write) for write in self._writes]
+        await asyncio.gather(*writes, return_exceptions=True)
+
+    async def _close(self, room: Room) -> None:
+        await room.close()
+        room.plan.abandoned = True
+        await self._retire(room)
+
+    def _over(self, room: Room) -> None:
+        """``room``'s game ended: it moves to the past (its players keep their seats' view)."""
+        task = asyncio.ensure_future(self._retire(room))
+        task.add_done_callback(self._after)
+
+    async def _retire(self, room: Room) -> None:
+        """Move ``room`` to the past: listed at once, its files moved on a worker (until
+        then its log is sent from memory), then out of the working set."""
+        self._end(room)
+        self._remember(Past(_stem(room.plan), room.plan))
+        loop = asyncio.get_running_loop()
+        try:
+            move: Callable[[], None] = lambda: self._move_to_past(room)  # noqa: E731
+            await loop.run_in_executor(self.pool, self._locked_now, move)
+        finally:
+            if self.rooms.get(room.code) is room:
+                del self.rooms[room.code]
+
+    def _end(self, room: Room) -> None:
+        """Write down how ``room`` ended in its plan."""
+        room.plan.finished = self.clock()
+        ended = None if room.table is None else room.table.snapshot.state.ended
+        room.plan.totals = None if ended is None else list(ended.totals)
+
+    def _move_to_past(self, room: Room) -> None:
+        """Move the files of ``room`` to the past: its plan, then its log (if it has one)."""
+        past = self.folder / PAST
+        stem = _stem(room.plan)
+        write_atomic(past / f"{stem}.json", plan_text(room.plan), mode=0o600)
+        if room.log_path.exists():
+            os.replace(room.log_path, past / f"{stem}.jsonl")
+            sync_folder(past)
+        (self.folder / f"{room.code}.json").unlink(missing_ok=True)
+        sync_folder(self.folder)
+
+    def _write_past(self, past: Past) -> None:
+        write_atomic(self.folder / PAST / f"{past.stem}.json", plan_text(past.plan), mode=0o600)
+
+    def _remember(self, past: Past) -> None:
+        for name in {name for name in past.plan.people if name}:
+            kept = self.past.setdefault(name, [])
+            kept[:] = [other for other in kept if other.stem != past.stem]
+            kept.append(past)
+            kept.sort(key=lambda other: other.plan.finished or 0.0)
+            del kept[:-HISTORY]
+
+    # -- the files, one change at a time, off the event loop -----------------------------
+
+    def _locked(self, work: Callable[[], None], what: str = "a table's files") -> None:
+        """Run ``work`` on a worker thread, after the hall's file changes before it; a
+        failure is logged."""
+
+        def done(future: Future[None]) -> None:
+            with self._counting:
+                self._writes.discard(future)
+            error = None if future.cancelled() else future.exception()
+            if error is not None:
+                self.report(f"cannot write {what}: {error}")
+
+        try:
+            future = self.pool.submit(self._locked_now, work)
+        except RuntimeError:  # the server stops: its threads are gone
+            self.report(f"cannot write {what}: the server stops")
+            return
+        with self._counting:
+            self._writes.add(future)
+        future.add_done_callback(done)
+
+    def _locked_now(self, work: Callable[[], None]) -> None:
+        with self._writing:
+            work()
+
+    def _after(self, task: asyncio.Future[None]) -> None:
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            self.report(f"a table could not be moved to the past: {error!r}")
+
+
+def _stem(plan: Plan) -> str:
+    """The name of a table's files in the past: when it was made, and its code."""
+    return time.strftime("%Y%m%d-%H%M%S-", time.gmtime(plan.created)) + plan.code
+
+
+def _bounded(path: Path, most: int) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``most`` bytes (opened without
+    waiting: a FIFO in its place is refused at once, as is a link)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    with os.fdopen(fd, "rb") as file:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > most:
+            raise ValueError(f"{path.name} is not a file of at most {most} bytes")
+        return file.read(most + 1)

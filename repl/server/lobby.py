@@ -1,4 +1,5 @@
-"""The lobby of a server: the tables, making one, joining one, watching one.
+"""The lobby of a server: the tables, making one, joining one, watching one, and the
+tables one sat at that are over (``history``; ``log CODE`` over SSH fetches their logs).
 
 >>> plan = read_options("--jokers 2 --aces high --turn-time 30")
 >>> plan.jokers, plan.aces_high, plan.level, plan.turn_time  # type: ignore[union-attr]
@@ -9,6 +10,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from ...core.players import LEVELS
@@ -18,11 +20,12 @@ from ..kit.render import Text, toolbar
 from ..kit.screen import Screen
 from ..words.grammar import LOBBY, Parsed
 from ..words.i18n import Texts
-from .hall import Hall
-from .room import Plan, Room
+from .hall import Hall, Past
+from .plan import TURN_TIMES, Plan
+from .room import Room
 
-TURN_TIMES = range(10, 3601)
-"""How long a turn may be given, in seconds (``new --turn-time``)."""
+HISTORY_SHOWN = 10
+"""The tables that are over that ``history`` lists (the latest)."""
 
 
 class LobbyFront(Front):
@@ -39,15 +42,22 @@ class LobbyFront(Front):
         screen: Screen,
         go: Callable[[Room, str], None],
         language: Callable[[str], None],
+        address: str = "",
     ) -> None:
         super().__init__(tx=tx, screen=screen)
         self.hall = hall
         self.name = name
+        self.address = address
+        """Where this connection comes from (tables are capped per address)."""
         self._go = go
         self._language = language
 
     def begin(self) -> None:
         self.say(self.tx("server.welcome", name=self.name), "class:title")
+        for past in self.hall.closed_news(self.name):
+            minutes = max(1, round(self.hall.limits.abandoned_after / 60))
+            said = self.tx("server.was_closed", code=past.plan.code, minutes=minutes)
+            self.say(said, "class:warn")
         self.show_tables()
         self.say(self.tx("server.lobby_help"), "class:dim")
 
@@ -64,7 +74,7 @@ class LobbyFront(Front):
         tx = self.tx
         for room in rooms:
             plan = room.plan
-            people = ", ".join(plan.people[s] or "—" for s in range(4))
+            people = ", ".join(self._who(plan, seat, room.started) for seat in range(4))
             if room.started:
                 state = tx("server.in_round", round=room.round_no())
             else:
@@ -74,18 +84,60 @@ class LobbyFront(Front):
             options = tx("server.options", jokers=plan.jokers, aces=aces, level=plan.level)
             self.say(f"{room.code}  {people}  · {options}{clock} · {state}")
 
+    def _who(self, plan: Plan, seat: int, started: bool) -> str:
+        """Who plays ``seat``: a name, the AI with its level once the game started, or a
+        free seat (—)."""
+        name = plan.people[seat]
+        if name:
+            return name
+        if not started:
+            return "—"
+        level = self.tx(f"level.{plan.level}") if self.tx.has(f"level.{plan.level}") else plan.level
+        return self.tx("server.ai_short", level=level)
+
+    def show_history(self) -> None:
+        """The latest tables this player sat at that are over: when, who, how it ended."""
+        kept = self.hall.history(self.name)
+        if not kept:
+            self.say(self.tx("server.no_history"))
+            return
+        for past in kept[:HISTORY_SHOWN]:
+            self.say(self._past_line(past))
+        self.say(self.tx("server.history_log", code=kept[0].plan.code), "class:dim")
+
+    def _past_line(self, past: Past) -> str:
+        plan, tx = past.plan, self.tx
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(plan.finished or plan.created))
+        seats = [self._who(plan, seat, True) for seat in range(4)]
+        if plan.totals is None:
+            how = tx("server.closed_table")
+            who = ", ".join(seats)
+        else:
+            pairs = zip(seats, plan.totals, strict=True)
+            who = ", ".join(f"{seat} {total}" for seat, total in pairs)
+            lowest = min(plan.totals)
+            winners = [seats[s] for s, total in enumerate(plan.totals) if total == lowest]
+            how = tx("server.won", name=winners[0]) if len(winners) == 1 else tx("server.no_winner")
+        return f"{plan.code}  {when}  {who}  · {how}"
+
     def run(self, parsed: Parsed) -> str | None:
         tx = self.tx
         match parsed.name:
             case "tables":
                 self.show_tables()
+            case "history":
+                self.show_history()
             case "new":
                 plan = read_options(parsed.text)
                 if isinstance(plan, str):
                     return self.refuse(tx(plan))
-                made = self.hall.create(self.name, plan)
+                made = self.hall.create(self.name, plan, self.address)
                 if isinstance(made, str):
-                    return self.refuse(tx(made))
+                    limits = self.hall.limits
+                    most = limits.tables_per_name
+                    if made == "server.tables_per_address":
+                        most = limits.tables_per_address
+                    return self.refuse(tx(made, n=most))
                 self.say(tx("server.made", code=made.code), "class:good")
                 self._go(made, "play")
             case "join" | "watch":

@@ -10,10 +10,14 @@ refused, so no front can act for a seat, or hear it, on the strength of what it 
 Everything that changes the table (a person's move, an AI turn, a turn the clock ran out
 on) runs on a worker thread, one at a time for the room, so a thinking AI never holds up
 the server's event loop or another table. The table stores each move in the room's log
-file, then tells each seat what that seat may know (redacted by the engine); the room
-passes it, on the event loop and in order, to the sessions bound to that seat. The
-table's turn driver says what is due after every change: the room waits the pace before
-an AI turn, or winds the turn clock for a person, with the event loop's timers.
+file (appended and synced), then tells each seat what that seat may know (redacted by
+the engine); the room passes it, on the event loop and in order, to the sessions bound
+to that seat. When the disk cannot take a move the log file refuses it: the table keeps
+nothing of it, tells nobody, and its player hears that the server cannot save right now
+(an AI turn is tried again a few seconds later). The table's turn driver says what is
+due after every change: the room waits the pace before an AI turn, or winds the turn
+clock for a person, with the event loop's timers. Every task the room starts has its
+outcome read, and an error nobody expected is logged in one line.
 """
 
 from __future__ import annotations
@@ -21,25 +25,26 @@ from __future__ import annotations
 import asyncio
 import itertools
 import secrets
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, TypeVar
 
-from attrs import define, field, frozen
-
-from ...core.events import Event, GameOptions
+from ...core.errors import GameError
+from ...core.events import Event
 from ...core.fairness import SALT_HEX
 from ...core.players import LEVELS, load_policy
 from ...core.rules import Discard, Draw, new_game
-from ...core.seats import SEATS
 from ...core.seen import Seen
 from ...core.state import fold
-from ...core.table import Table
+from ...core.table import StoreRefused, Table
 from ...core.told import AiFailure, Hint, Told
 from ...core.turns import AiTurn, AutoTurn, Scope, Step
 from ...core.views import SeatView
 from ..files.storage import Autosave
+from .binding import Binding, Note, Refused, Session, Unbound
+from .plan import Plan
 
 _T = TypeVar("_T")
 
@@ -52,79 +57,10 @@ def secret_deal() -> tuple[int, str]:
     return secrets.randbits(63), secrets.token_hex(SALT_HEX // 2)
 
 
-@define(kw_only=True)
-class Plan:
-    """A table as its host set it up: the options, and who sits at each seat.
+RETRY = 5.0
+"""Seconds before an AI turn is tried again while the disk refuses the table's log."""
 
-    ``people`` holds each seat's player name, ``None`` for a seat the AI will play.
-    """
-
-    code: str
-    host: str
-    jokers: int = 0
-    aces_high: bool = False
-    level: str = "medium"
-    turn_time: int | None = None
-    people: list[str | None] = field(factory=lambda: [None] * SEATS)
-    created: float = 0.0
-
-    def options(self) -> GameOptions:
-        return GameOptions(jokers=self.jokers, aces_high=self.aces_high)
-
-    def players(self) -> tuple[str, ...]:
-        """Who plays each seat, as the log names them: ``human`` or an AI level."""
-        return tuple("human" if name else self.level for name in self.people)
-
-    def seats(self) -> tuple[str, ...]:
-        """What the log calls each seat: its player's name, or ``AI`` and its number."""
-        return tuple(name or f"AI {seat + 1}" for seat, name in enumerate(self.people))
-
-
-@frozen
-class Note:
-    """Something that happened at the table besides a move: ``key`` in the texts, with
-    its parameters (a name, a seat number, a line someone said)."""
-
-    key: str
-    params: tuple[tuple[str, object], ...] = ()
-
-    @property
-    def values(self) -> dict[str, object]:
-        return dict(self.params)
-
-
-@frozen
-class Binding:
-    """One session's place at a room: the player ``name`` speaks for ``seat`` (``None``:
-    watches). ``number`` tells bindings apart; the room ends a binding when its session
-    leaves or its seat is given up, and refuses it from then on."""
-
-    number: int
-    name: str
-    seat: int | None
-
-
-class Session(Protocol):
-    """What a room tells a session at the table (a seat's front, or someone watching)."""
-
-    def hear(self, told: Told) -> None:
-        """A change of the game, as the session's seat may know it (on the event loop)."""
-
-    def note(self, note: Note) -> None:
-        """Something else that happened at the table."""
-
-    def unseated(self) -> None:
-        """The room ended this session's binding: its seat was given up."""
-
-
-class Unbound(Exception):
-    """A command the room refuses to a session: its binding to the seat has ended (or it
-    never sat there), or it is not the host's. ``key`` says why, in the texts."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+__all__ = ["Binding", "Note", "Plan", "Refused", "Room", "Session", "Unbound"]
 
 
 class Room:
@@ -140,6 +76,8 @@ class Room:
         deal: Deal = secret_deal,
         report: Callable[[str], None] = lambda line: None,
         events: Sequence[Event] = (),
+        clock: Callable[[], float] = time.time,
+        on_over: Callable[[Room], None] = lambda room: None,
     ) -> None:
         self.plan = plan
         self.folder = folder
@@ -147,10 +85,16 @@ class Room:
         self.pace = pace
         self.deal = deal
         self.report = report
+        self.clock = clock
+        self.on_over = on_over
+        """Hears that the game came to its end (once, on the event loop)."""
         self.away_since: dict[str, int] = {}
         """For a player who left a running game: how many events there were then."""
         self.table: Table | None = None
-        self.store = Autosave(self.log_path)
+        self.touched = clock()
+        """When someone was last at the table or the last move was made (see :meth:`idle`)."""
+        self.closed = False
+        self.store = Autosave(self.log_path, refuse=True)
         self.store.told = self._store_told
         self._bindings: dict[int, tuple[Binding, Session]] = {}
         self._numbers = itertools.count(1)
@@ -210,6 +154,22 @@ class Room:
         """Whether ``seat`` took help in this game (a hint, the AI for a turn)."""
         return self.table is not None and seat in self.table.snapshot.helped
 
+    def idle(self) -> float:
+        """Seconds since someone was last at the table or the last move was made (0 while
+        anyone is at it, watchers too)."""
+        return 0.0 if self._bindings else max(self.clock() - self.touched, 0.0)
+
+    async def close(self) -> None:
+        """Close the table (nobody was at it for a long time, or the server stops): its
+        timers stop, and it changes no more once the change in hand, if any, is done."""
+        self.closed = True
+        for timer in (self._pending, self._clock[1] if self._clock else None):
+            if timer is not None:
+                timer.cancel()
+        self._pending = self._clock = None
+        async with self._gate:
+            pass
+
     # -- sitting down and standing up ------------------------------------------------
 
     def sit(self, name: str) -> int | str:
@@ -251,8 +211,11 @@ class Room:
         :class:`Unbound` when ``name`` does not sit at ``seat``."""
         if seat is not None and self.plan.people[seat] != name:
             raise Unbound("server.unseated")
+        if self.closed:
+            raise Refused("server.table_closed", code=self.code)
         binding = Binding(next(self._numbers), name, seat)
         self._bindings[binding.number] = (binding, session)
+        self.touched = self.clock()
         if seat is not None:
             self.away_since.pop(name, None)
         view = None
@@ -265,7 +228,10 @@ class Room:
 
     def unbind(self, binding: Binding) -> None:
         """The session of ``binding`` left the table (or lost the connection)."""
-        if not self._end(binding) or binding.seat is None:
+        if not self._end(binding):
+            return
+        self.touched = self.clock()
+        if binding.seat is None:
             return
         name = binding.name
         if self.seat_of(name) is not None and not self.present(name):
@@ -321,16 +287,18 @@ class Room:
         self._seat_of(binding)
         if binding.name != self.plan.host:
             raise Unbound("server.host_only", host=self.plan.host)
-        if self._starting or self.started:
+        if self._starting or self.started or self.closed:
             return
         self._starting = True
-        seed, salt = self.deal()
-        plan = self.plan
-        _, events = new_game(
-            seed, plan.options(), plan.players(), salt=salt, seats=plan.seats()
-        )
-        async with self._gate:
-            await self._on_worker(lambda: self.store.sync(events))
+        try:
+            seed, salt = self.deal()
+            plan = self.plan
+            _, events = new_game(
+                seed, plan.options(), plan.players(), salt=salt, seats=plan.seats()
+            )
+            await self._act(None, lambda: self.store.sync(events), "dealing")
+        finally:
+            self._starting = False
         table = self._seat_game(events)
         for seat in {b.seat for b, _ in self._bindings.values()}:
             self._listen(seat)
@@ -345,11 +313,14 @@ class Room:
     def _seat_game(self, events: Sequence[Event]) -> Table:
         players = fold(events).started
         assert players is not None
-        policies = {
-            seat: load_policy(player if player in LEVELS else self.plan.level)
+        levels = {
+            seat: player if player in LEVELS else self.plan.level
             for seat, player in enumerate(players.players)
             if player != "human"
         }
+        if not set(levels.values()) <= set(LEVELS):  # a level names no module to import
+            raise ValueError(f"no AI level {self.plan.level[:20]!r}")
+        policies = {seat: load_policy(level) for seat, level in levels.items()}
         self.table = Table(events, policies, store=self.store, on_ai_failure=self._ai_failed)
         self._told_finished = self.table.state.ended is not None
         return self.table
@@ -359,13 +330,13 @@ class Room:
         future says how it went."""
         seat = self._seat_of(binding)
         table = self._require_table()
-        return asyncio.ensure_future(self._act(binding, lambda: table.submit(seat, command)))
+        return self._spawn(self._act(binding, lambda: table.submit(seat, command), "a move"))
 
     def hint(self, binding: Binding) -> asyncio.Future[Hint]:
         """The helper AI's move for the seat of ``binding`` (recorded as help)."""
         seat = self._seat_of(binding)
         table = self._require_table()
-        return asyncio.ensure_future(self._act(binding, lambda: table.hint(seat)))
+        return self._spawn(self._act(binding, lambda: table.hint(seat), "a hint"))
 
     def auto(self, binding: Binding, scope: Scope | None) -> None:
         """The AI plays for the seat of ``binding`` from its next turn (or this one), for a
@@ -403,11 +374,30 @@ class Room:
             self._loop = asyncio.get_running_loop()
             self._listening[seat] = self.table.subscribe(self._from_worker, seat)
 
-    async def _act(self, binding: Binding | None, work: Callable[[], _T]) -> _T:
+    async def _act(self, binding: Binding | None, work: Callable[[], _T], what: str) -> _T:
+        """Run ``work`` on the worker, one change at a time. A refused store is
+        :class:`Refused` (``server.cannot_save``); an error that is neither the rules'
+        nor the room's is logged and is ``server.error`` to the player."""
         async with self._gate:
+            if self.closed:
+                raise Refused("server.table_closed", code=self.code)
             if binding is not None:
                 self._seat_of(binding)  # checked again at its turn: it may have ended since
-            return await self._on_worker(work)
+            try:
+                return await self._on_worker(work)
+            except StoreRefused:
+                raise Refused("server.cannot_save") from None
+            except (GameError, Refused):
+                raise
+            except Exception as error:
+                self.report(f"table {self.code}: {what} failed: {error!r}")
+                raise Refused("server.error") from error
+
+    def _spawn(self, work: Coroutine[Any, Any, _T]) -> asyncio.Future[_T]:
+        """``work`` as a task whose outcome is always read (the caller reads it too)."""
+        task = asyncio.ensure_future(work)
+        task.add_done_callback(_read)
+        return task
 
     async def _on_worker(self, work: Callable[[], _T]) -> _T:
         loop = asyncio.get_running_loop()
@@ -432,18 +422,21 @@ class Room:
         if told.after.ended is not None and not self._told_finished:
             self._told_finished = True
             self.report(f"table {self.code} finished ({len(self.events)} events)")
+            self.on_over(self)
+        self.touched = self.clock()
         self._next()
 
     def _next(self) -> None:
         """What is due now: an AI turn (after the pace), or a person's turn clock."""
         table = self.table
-        step = None if table is None else table.next_step()
+        step = None if table is None or self.closed else table.next_step()
         if step is None:
             return
         if isinstance(step, AiTurn | AutoTurn):
             if self._pending is None:
                 loop = asyncio.get_running_loop()
-                self._pending = loop.call_later(self.pace, self._play, step)
+                pause = self.pace if self.store.failure is None else max(self.pace, RETRY)
+                self._pending = loop.call_later(pause, self._play, step)
             return
         self._wind_clock(step.seat)
 
@@ -453,12 +446,13 @@ class Room:
         if table.next_step() != step or not isinstance(step, AiTurn | AutoTurn):
             self._next()
             return
-        task = asyncio.ensure_future(self._act(None, lambda: table.play_step(step)))
+        task = self._spawn(self._act(None, lambda: table.play_step(step), "an AI turn"))
         task.add_done_callback(self._after_play)
 
     def _after_play(self, task: asyncio.Future[tuple[Event, ...]]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            self.report(f"table {self.code}: AI turn failed: {task.exception()!r}")
+        error = None if task.cancelled() else task.exception()
+        if isinstance(error, GameError):  # the others are logged where they arose
+            self.report(f"table {self.code}: AI turn failed: {error!r}")
         self._next()
 
     def _wind_clock(self, seat: int) -> None:
@@ -477,7 +471,7 @@ class Room:
     def _time_up(self, key: tuple[int, int]) -> None:
         self._clock = None
         seat, count = key
-        if self.table is None or not self.table.time_up(seat, count):
+        if self.table is None or self.closed or not self.table.time_up(seat, count):
             return
         name = self.plan.people[seat] or ""
         self.tell(Note("server.time_up", (("name", name), ("seat", seat))))
@@ -501,3 +495,9 @@ class Room:
         loop = self._loop
         if loop is not None:
             loop.call_soon_threadsafe(self.tell, Note(key))
+
+
+def _read(task: asyncio.Future[Any]) -> None:
+    """Read a finished task's outcome, so that no error is left unread."""
+    if not task.cancelled():
+        task.exception()

@@ -34,7 +34,7 @@ from ..kit.safe import visible
 from ..kit.seat import SeatFront
 from ..words.grammar import Parsed
 from ..words.i18n import Texts
-from .room import Note, Room, Unbound
+from .room import Note, Refused, Room, Unbound
 
 MAX_SAY = 200
 """The longest line ``say`` passes to the table, in characters."""
@@ -166,7 +166,7 @@ class RoomLink:
         if error is None:
             return
         front = self._front()
-        if isinstance(error, Unbound):
+        if isinstance(error, Refused):
             said = front.tx(error.key, **error.params)
             self.later(lambda: front.say(said, "class:error"))
             return

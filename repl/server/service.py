@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncssh
+import attrs
 from attrs import Factory, frozen
 
 from .hall import Hall
@@ -33,7 +34,8 @@ class ServerSettings:
     pace: float = 1.0
     """Seconds before each AI turn, so people can follow the table."""
     limits: Limits = Factory(Limits)
-    max_tables: int = 100
+    max_tables: int | None = None
+    """Open tables at most (``--max-tables``): the limits' ``tables_total`` when given."""
     workers: int = 2
     """Threads for the AI and the disk (the event loop never waits for them)."""
 
@@ -72,18 +74,14 @@ async def serve(
     folder = settings.folder
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = host_key(folder)
+    limits = settings.limits
+    if settings.max_tables is not None:
+        limits = attrs.evolve(limits, tables_total=settings.max_tables)
     pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="table")
-    hall = Hall(
-        folder,
-        pool=pool,
-        pace=settings.pace,
-        max_tables=settings.max_tables,
-        deal=deal,
-        report=report,
-    )
+    hall = Hall(folder, pool=pool, limits=limits, pace=settings.pace, deal=deal, report=report)
     hall.load()
     keys = KeyBook(folder / "keys.json")
-    service = Service(hall, keys, password=settings.password, limits=settings.limits, report=report)
+    service = Service(hall, keys, password=settings.password, limits=limits, report=report)
     acceptor = await asyncssh.create_server(
         lambda: GameServer(service),
         settings.host,
@@ -109,5 +107,6 @@ async def serve(
     finally:
         acceptor.close()
         await acceptor.wait_closed()
+        await hall.stop()  # the tables' changes in hand end before their threads do
         pool.shutdown(wait=True, cancel_futures=True)
         report("server stopped")

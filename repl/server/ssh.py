@@ -16,7 +16,6 @@ from typing import Any
 
 import asyncssh
 
-from ...core.log import encode_log
 from .house import Service
 from .names import name_problem, password_matches
 from .terminal import Guest
@@ -97,7 +96,16 @@ class GameServer(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         service = self.service
-        if self.fingerprint is not None and not service.keys.claim(self.name, self.fingerprint):
+        try:
+            taken = self.fingerprint is not None and not service.keys.claim(
+                self.name, self.fingerprint
+            )
+        except OSError as error:  # a full disk: a name that cannot be kept is not given
+            service.report(f"refused {self.address}: cannot keep the name {self.name}: {error}")
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server cannot save now")
+            return
+        if taken:
             if self.conn is not None:
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name taken")
             return
@@ -181,17 +189,21 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             chan.write_stderr(b"The only command this server runs is: log CODE\n")
             chan.exit(2)
             return
-        room = self.service.hall.find(words[1])
-        if room is None or room.seat_of(name) is None:
-            chan.write_stderr(b"No table with that code that you sat at.\n")
-            chan.exit(1)
-        elif not room.finished:
-            chan.write_stderr(b"That game is not over yet: its log is sent once it is.\n")
-            chan.exit(1)
-        else:
-            chan.write(encode_log(room.events).encode("utf-8"))
-            self.service.report(f"{name} fetched the log of {room.code}")
+        self.task = asyncio.ensure_future(self._send_log(chan, name, words[1]))
+
+    async def _send_log(self, chan: asyncssh.SSHServerChannel[bytes], name: str, code: str) -> None:
+        try:
+            found = await self.service.hall.fetch_log(name, code)  # read on a worker thread
+        except Exception as error:  # (an unreadable file: said as no such table, and logged)
+            self.service.report(f"{name}: the log of {visible_name(code)!r} failed: {error!r}")
+            found = "none"
+        if isinstance(found, bytes):
+            chan.write(found)
+            self.service.report(f"{name} fetched the log of {visible_name(code).upper()}")
             chan.exit(0)
+            return
+        chan.write_stderr(_NO_LOG.get(found, _NO_LOG["none"]))
+        chan.exit(1)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.guest is None:
@@ -202,10 +214,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def eof_received(self) -> bool:
         if self.guest is not None:
             self.guest.typed("\x04")
-        return False
+        return self.command is not None  # (half open: a log may still be on its way)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self.guest is not None:
             self.guest.resized()
 
 
+_NO_LOG = {
+    "none": b"No table with that code that you sat at.\n",
+    "running": b"That game is not over yet: its log is sent once it is.\n",
+    "closed": b"That game was closed before its end: its seed stays a secret.\n",
+}
+"""Why ``log CODE`` sends nothing (see :meth:`~.hall.Hall.fetch_log`)."""

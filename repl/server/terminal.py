@@ -44,6 +44,9 @@ class Guest:
         self.service = service
         self.name = name
         self.chan = chan
+        peer = chan.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""
+        """Where the connection comes from (as :class:`~.ssh.GameServer` counts it)."""
         self.tx = Texts(_language(chan.get_environment()))
         self.input: PipeInput | None = None
         self.front: Front | None = None
@@ -236,6 +239,7 @@ class Guest:
             screen=self.screen,
             go=self._go,
             language=self._language,
+            address=self.address,
         )
 
     def _seat(self, room: Room, how: str) -> Front:

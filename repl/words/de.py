@@ -794,6 +794,7 @@ YES_KEYS = "jy"
 
 LOBBY_NAMES: dict[str, tuple[str, ...]] = {
     "tables": ("tische",),
+    "history": ("partien",),
     "new": ("neu",),
     "join": ("setzen", "beitreten"),
     "watch": ("zuschauen",),
@@ -831,12 +832,20 @@ TEXTS.update(
         "lobby.cmd.join": "sich an einen Tisch setzen (oder zurück auf den eigenen Platz)",
         "lobby.cmd.watch": "einem Tisch zuschauen: was jeder Spieler davon sieht",
         "lobby.cmd.lang": "die Sprache: en oder de",
+        "lobby.cmd.history": "deine Tische, die vorbei sind, und ihre Protokolle",
         "lobby.cmd.help": "diese Liste, oder hilfe BEFEHL",
         "lobby.cmd.quit": "den Server verlassen (ein Platz im Spiel bleibt deiner)",
         "lobby.detail.new": (
             "neu --jokers 0|2|4 --aces low|high --level greedy|easy|medium|hard "
             "--turn-time SEKUNDEN (10-3600; wer länger braucht, dessen Zug spielt die KI). "
             "Ohne Optionen: keine Joker, Ass tief, mittlere KI, keine Uhr."
+        ),
+        "lobby.detail.history": (
+            "partien zeigt die letzten zehn Tische, an denen du gesessen hast und die vorbei "
+            "sind: wann, wer wo saß mit den Endständen, wer gewann, oder dass der Tisch "
+            "geschlossen wurde, weil niemand da war. ssh -p PORT NAME@HOST log CODE schickt "
+            "das Protokoll eines beendeten Spiels (mit Seed und Salz), zum Prüfen mit "
+            "threethirteen replay DATEI --verify."
         ),
         "lobby.keys.tab": "Befehle ergänzen",
         "lobby.keys.history": "frühere Befehle; in einem offenen Menü seine Einträge",
@@ -862,6 +871,29 @@ TEXTS.update(
         "server.table_full": "Dieser Tisch ist voll.",
         "server.already_started": "Das Spiel läuft schon; zuschauen CODE zeigt es dir.",
         "server.too_many_tables": "Der Server hat so viele Tische, wie er darf; versuch es später.",
+        "server.tables_per_name": (
+            "Du hast schon {n} offene Tische, mehr darf niemand haben; beende erst einen."
+        ),
+        "server.tables_per_address": (
+            "Von deiner Adresse aus gibt es schon {n} offene Tische, mehr darf keine "
+            "Adresse haben; beende erst einen."
+        ),
+        "server.table_closed": "Der Tisch {code} wurde geschlossen.",
+        "server.was_closed": (
+            "Dein Tisch {code} wurde geschlossen: {minutes} Min. lang war niemand da."
+        ),
+        "server.cannot_save": (
+            "Der Server kann gerade nicht sichern; versuch es gleich noch einmal."
+        ),
+        "server.ai_short": "KI ({level})",
+        "server.no_history": "Noch keiner deiner Tische ist vorbei.",
+        "server.history_log": (
+            "Das Protokoll eines beendeten Spiels, von deinem Rechner aus: "
+            "ssh -p PORT NAME@HOST log {code}"
+        ),
+        "server.closed_table": "geschlossen: niemand war da",
+        "server.won": "{name} hat gewonnen",
+        "server.no_winner": "kein Sieger (Gleichstand)",
         "server.bad_options": (
             "neu nimmt --jokers N, --aces low|high, --level L und --turn-time SEKUNDEN."
         ),
@@ -893,7 +925,9 @@ TEXTS.update(
         "server.said": "{name}: {text}",
         "server.took_help": "{seat} hat Hilfe genommen ({help}): das Spiel gilt als mit Hilfe.",
         "server.time_up": "{name} hat die Zeit überschritten: die KI spielt diesen Zug.",
-        "server.store_failed": "Der Server kann diesen Tisch gerade nicht sichern; es geht weiter.",
+        "server.store_failed": (
+            "Der Server kann diesen Tisch gerade nicht sichern: Züge warten, bis er es kann."
+        ),
         "server.store_back": "Der Server sichert diesen Tisch wieder.",
         "server.assisted": ", mit Hilfe",
         "server.error": "Das ging auf dem Server schief (es ist vermerkt); das Spiel geht weiter.",

@@ -466,12 +466,19 @@ TEXTS.update(
         "lobby.cmd.join": "sit down at a table (or go back to your seat)",
         "lobby.cmd.watch": "watch a table: what every player sees of it",
         "lobby.cmd.lang": "the language: en or de",
+        "lobby.cmd.history": "the tables you sat at that are over, and their logs",
         "lobby.cmd.help": "this list, or help COMMAND",
         "lobby.cmd.quit": "leave the server (a seat in a game stays yours)",
         "lobby.detail.new": (
             "new --jokers 0|2|4 --aces low|high --level greedy|easy|medium|hard "
             "--turn-time SECONDS (10-3600; a player who takes longer has the turn played "
             "by the AI). Without options: no jokers, aces low, medium AI, no clock."
+        ),
+        "lobby.detail.history": (
+            "history lists the latest ten tables you sat at that are over: when, who sat "
+            "where with the final totals, who won, or that the table was closed because "
+            "nobody was at it. ssh -p PORT NAME@HOST log CODE sends a finished game's log "
+            "(with its seed and salt), to check with threethirteen replay FILE --verify."
         ),
         "lobby.keys.tab": "complete commands",
         "lobby.keys.history": "earlier commands; in an open menu, its choices",
@@ -496,6 +503,26 @@ TEXTS.update(
         "server.table_full": "That table is full.",
         "server.already_started": "That game has started; watch CODE lets you watch it.",
         "server.too_many_tables": "The server has as many tables as it may; try later.",
+        "server.tables_per_name": (
+            "You host {n} open tables already, the most one player may; finish one first."
+        ),
+        "server.tables_per_address": (
+            "{n} open tables were made from your address already, the most one address "
+            "may; finish one first."
+        ),
+        "server.table_closed": "Table {code} was closed.",
+        "server.was_closed": (
+            "Your table {code} was closed: nobody was at it for {minutes} min."
+        ),
+        "server.cannot_save": "The server cannot save right now; try again in a moment.",
+        "server.ai_short": "AI ({level})",
+        "server.no_history": "None of the tables you sat at is over yet.",
+        "server.history_log": (
+            "A finished game's log, from your own computer: ssh -p PORT NAME@HOST log {code}"
+        ),
+        "server.closed_table": "closed: nobody was at it",
+        "server.won": "{name} won",
+        "server.no_winner": "no winner (a tie)",
         "server.bad_options": (
             "new takes --jokers N, --aces low|high, --level L and --turn-time SECONDS."
         ),
@@ -525,7 +552,9 @@ TEXTS.update(
         "server.said": "{name}: {text}",
         "server.took_help": "{seat} took help ({help}): their game is assisted.",
         "server.time_up": "{name} ran out of time: the AI plays this turn for them.",
-        "server.store_failed": "The server cannot save this table right now; play goes on.",
+        "server.store_failed": (
+            "The server cannot save this table right now: moves wait until it can."
+        ),
         "server.store_back": "The server saves this table again.",
         "server.assisted": ", assisted",
         "server.error": "That went wrong on the server (it is logged); the game goes on.",

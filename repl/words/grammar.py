@@ -355,6 +355,7 @@ LOBBY_COMMANDS: tuple[Spec, ...] = _in_german(
         Spec(name="new", short=("n",), arg=Arg.TEXT, usage="new [OPTIONS]"),
         Spec(name="join", short=("j",), arg=Arg.TEXT, required=True, usage="join CODE"),
         Spec(name="watch", short=("w",), arg=Arg.TEXT, required=True, usage="watch CODE"),
+        Spec(name="history"),
         Spec(name="lang", arg=Arg.CHOICE, choices=_choices("en", "de"), usage="lang [en|de]"),
         Spec(name="help", short=("h", "?"), arg=Arg.COMMAND, usage="help [COMMAND]"),
         Spec(name="quit", short=("q", "exit")),

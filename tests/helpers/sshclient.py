@@ -22,8 +22,9 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
+import attrs
 import pexpect
 
 from tests.helpers import ROOT
@@ -178,11 +179,15 @@ class Server:
 
 
 class InProcess:
-    """:func:`serve` on a thread of this process, its deal chosen by the test."""
+    """:func:`serve` on a thread of this process, its deal (and its limits) chosen by the
+    test."""
 
-    def __init__(self, folder: Path, deal: Callable[[], tuple[int, str]]) -> None:
+    def __init__(
+        self, folder: Path, deal: Callable[[], tuple[int, str]], limits: Any = None
+    ) -> None:
         self.folder = folder
         self.deal = deal
+        self.limits = limits
         self.port = 0
         self.reports: list[str] = []
         self._ready = threading.Event()
@@ -206,6 +211,8 @@ class InProcess:
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
             settings = ServerSettings(folder=self.folder, port=0, pace=0.0)
+            if self.limits is not None:
+                settings = attrs.evolve(settings, limits=self.limits)
             self._task = asyncio.ensure_future(
                 serve(settings, ready=ready, deal=self.deal, report=self.reports.append)
             )
@@ -235,7 +242,9 @@ class Player:
     rows = 24
     cols = 80
 
-    def __init__(self, port: int, key: Path, name: str, *, home: Path) -> None:
+    def __init__(
+        self, port: int, key: Path, name: str, *, home: Path, options: tuple[str, ...] = ()
+    ) -> None:
         self.name = name
         self.raw: list[str] = []
         """Every piece of text the session received, escapes and all."""
@@ -246,7 +255,7 @@ class Player:
         self.ended = False
         self._carry = ""
         self._news = threading.Condition()
-        program, *args = ssh_argv(port, key, name, "-t")
+        program, *args = ssh_argv(port, key, name, "-t", *options)
         self.child = pexpect.spawn(
             program,
             args,

@@ -22,6 +22,7 @@ from threethirteen.core.turns import Scope
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.server.hall import Hall
+from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.names import KeyBook, name_problem
 from threethirteen.repl.server.room import Binding, Note, Plan, Room, Unbound
@@ -62,7 +63,7 @@ async def settle(until: Callable[[], object], seconds: float = 20.0) -> None:
 
 
 def new_hall(folder: Path, pool: ThreadPoolExecutor) -> Hall:
-    return Hall(folder, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
+    return Hall(folder, pool=pool, limits=Limits(), pace=0.0, deal=lambda: (SEED, SALT))
 
 
 def turn(room: Room) -> int | None:

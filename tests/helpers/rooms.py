@@ -1,0 +1,79 @@
+"""Rooms and halls of a server on an event loop, without the network: a session that keeps
+what it hears, a clock the test moves, a disk that fills up, and a wait on the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import os
+from collections.abc import Callable
+
+from threethirteen.core.told import Moved, Told
+from threethirteen.repl.server.binding import Note
+
+
+class Ear:
+    """A session that keeps everything it hears."""
+
+    def __init__(self) -> None:
+        self.told: list[Told] = []
+        self.notes: list[Note] = []
+        self.sent_away = 0
+
+    def hear(self, told: Told) -> None:
+        self.told.append(told)
+
+    def note(self, note: Note) -> None:
+        self.notes.append(note)
+
+    def unseated(self) -> None:
+        self.sent_away += 1
+
+    @property
+    def events(self) -> list[object]:
+        return [e for t in self.told if isinstance(t.change, Moved) for e in t.change.events]
+
+
+class Clock:
+    """The wall clock as a test sets it (seconds since the epoch)."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Disk:
+    """``os.write`` onto a disk that is full while :attr:`full` (``ENOSPC``), after
+    :attr:`writes_left` more writes when that is set."""
+
+    def __init__(self) -> None:
+        self.full = False
+        self.writes_left: int | None = None
+
+    def __call__(self, fd: int, data: bytes) -> int:
+        if self.writes_left is not None:
+            if self.writes_left == 0:
+                self.full, self.writes_left = True, None
+            else:
+                self.writes_left -= 1
+        if self.full:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return os.write(fd, data)
+
+
+async def settle(until: Callable[[], object], seconds: float = 60.0) -> None:
+    """Wait (on the loop) until ``until()`` holds."""
+    for _ in range(int(seconds / 0.01)):
+        if until():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the room did not get there")
+
+
+def loop_errors() -> list[dict[str, object]]:
+    """Collect what the running loop's exception handler is given (an error nobody read)."""
+    errors: list[dict[str, object]] = []
+    asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context))
+    return errors
