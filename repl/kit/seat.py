@@ -16,6 +16,7 @@ of the link when the ``log`` command needs it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -54,6 +55,9 @@ from .render import (
 from .screen import Screen
 from .seat_commands import Reach, SeatCommands
 
+HURRY = 10
+"""Seconds left on a turn clock when the toolbar shows them as a warning."""
+
 LOG_LINES = 12
 """Lines ``log`` shows without a number."""
 
@@ -86,6 +90,9 @@ class SeatLink(Protocol):
 
     def autopilot(self) -> Scope | None:
         """How long the AI still plays for the seat (``None``: it does not)."""
+
+    def time_left(self) -> float | None:
+        """Seconds left on the seat's turn clock, while it runs (a shared table's)."""
 
     def later(self, show: Callable[[], None]) -> None:
         """Show something: at once at a terminal, above the prompt at a shared table."""
@@ -194,6 +201,10 @@ class SeatFront(SeatCommands):
             [("", tx("bar.penalty", penalty=penalty_of(mine)))],
             [("", tx("bar.round", round=mine.round_no))],
         ]
+        left = self.link.time_left() if mine.turn == self.seat else None
+        if left is not None:
+            style = "class:warn" if left <= HURRY else ""
+            parts.insert(len(head) + 1, [(style, tx("bar.time_left", seconds=math.ceil(left)))])
         if manner.assisted and view.is_assisted(self.seat):
             parts.append([("", tx("table.assisted"))])
         if manner.keys:

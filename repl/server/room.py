@@ -44,6 +44,7 @@ from ...core.turns import AiTurn, AutoTurn, Scope, Step
 from ...core.views import SeatView
 from ..files.storage import Autosave
 from .binding import Binding, Note, Refused, Session, Unbound
+from .clock import HURRY, TurnClock
 from .plan import Plan
 
 _T = TypeVar("_T")
@@ -103,7 +104,7 @@ class Room:
         self._listening: dict[int | None, Callable[[], None]] = {}
         self._gate = asyncio.Lock()
         self._pending: asyncio.TimerHandle | None = None
-        self._clock: tuple[tuple[int, int], asyncio.TimerHandle] | None = None
+        self.turn_clock = TurnClock(plan.turn_time, hurry=self._hurry, time_up=self._time_up)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._starting = False
         self._told_finished = False
@@ -163,10 +164,10 @@ class Room:
         """Close the table (nobody was at it for a long time, or the server stops): its
         timers stop, and it changes no more once the change in hand, if any, is done."""
         self.closed = True
-        for timer in (self._pending, self._clock[1] if self._clock else None):
-            if timer is not None:
-                timer.cancel()
-        self._pending = self._clock = None
+        if self._pending is not None:
+            self._pending.cancel()
+        self._pending = None
+        self.turn_clock.stop()
         async with self._gate:
             pass
 
@@ -355,10 +356,15 @@ class Room:
             raise Unbound("server.unseated")
         self.tell(Note("server.said", (("name", binding.name), ("text", text))))
 
-    def tell(self, note: Note) -> None:
-        """Pass ``note`` to every session at the table."""
-        for _, session in list(self._bindings.values()):
-            session.note(note)
+    def tell(self, note: Note, *, seat: int | None = None) -> None:
+        """Pass ``note`` to every session at the table (with ``seat``: to those bound to it)."""
+        for binding, session in list(self._bindings.values()):
+            if seat is None or binding.seat == seat:
+                session.note(note)
+
+    def time_left(self, seat: int) -> float | None:
+        """Seconds left on the turn clock of ``seat``, when it runs for that seat."""
+        return self.turn_clock.time_left(seat)
 
     # -- inside ----------------------------------------------------------------------
 
@@ -438,7 +444,8 @@ class Room:
                 pause = self.pace if self.store.failure is None else max(self.pace, RETRY)
                 self._pending = loop.call_later(pause, self._play, step)
             return
-        self._wind_clock(step.seat)
+        if table is not None:
+            self.turn_clock.wind(step.seat, table.snapshot.state.event_count)
 
     def _play(self, step: Step) -> None:
         self._pending = None
@@ -455,22 +462,11 @@ class Room:
             self.report(f"table {self.code}: AI turn failed: {error!r}")
         self._next()
 
-    def _wind_clock(self, seat: int) -> None:
-        """With a turn time, a person who does not move in time has the AI play the turn."""
-        limit = self.plan.turn_time
-        if not limit or self.table is None:
-            return
-        key = (seat, self.table.snapshot.state.event_count)
-        if self._clock is not None:
-            if self._clock[0] == key:
-                return
-            self._clock[1].cancel()
-        loop = asyncio.get_running_loop()
-        self._clock = (key, loop.call_later(limit, self._time_up, key))
+    def _hurry(self, seat: int) -> None:
+        if not self.closed:
+            self.tell(Note("server.hurry", (("seconds", HURRY),)), seat=seat)
 
-    def _time_up(self, key: tuple[int, int]) -> None:
-        self._clock = None
-        seat, count = key
+    def _time_up(self, seat: int, count: int) -> None:
         if self.table is None or self.closed or not self.table.time_up(seat, count):
             return
         name = self.plan.people[seat] or ""

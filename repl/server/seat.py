@@ -57,6 +57,9 @@ class Connection(Protocol):
     def may_say(self) -> bool:
         """Whether this connection may talk now (a few lines a minute)."""
 
+    def refresh(self) -> None:
+        """Draw the prompt and its toolbar again (a clock in it moved on)."""
+
     def server_address(self) -> tuple[str, int]:
         """The address and port this connection reached the server at (what a player types
         to connect again)."""
@@ -84,6 +87,7 @@ class RoomLink:
             immediate=False,
         )
         self.front: SeatFront | None = None
+        self._ticking: asyncio.TimerHandle | None = None
         self._away = room.away_since.get(connection.name) if seat is not None else None
         self.binding, self._view = room.bind(self, connection.name, seat)
 
@@ -128,6 +132,17 @@ class RoomLink:
     def autopilot(self) -> Scope | None:
         return self.room.autopilot(self.binding)
 
+    def time_left(self) -> float | None:
+        return None if self.seat is None else self.room.time_left(self.seat)
+
+    def _tick(self) -> None:
+        """While this seat's turn clock runs, redraw the toolbar each second (its time)."""
+        if self.time_left() is None:
+            self._ticking = None
+            return
+        self.connection.refresh()
+        self._ticking = asyncio.get_running_loop().call_later(1.0, self._tick)
+
     def later(self, show: Callable[[], None]) -> None:
         self.connection.later(show)
 
@@ -147,6 +162,8 @@ class RoomLink:
         return None
 
     def leave(self, front: SeatFront) -> None:
+        if self._ticking is not None:
+            self._ticking.cancel()
         self.room.unbind(self.binding)
 
     def remember(self, name: str, value: str) -> None:
@@ -176,10 +193,12 @@ class RoomLink:
 
     def hear(self, told: Told) -> None:
         self._front().hear(told)
+        if self._ticking is None and told.after.my_turn and self.room.plan.turn_time:
+            self._ticking = asyncio.get_running_loop().call_later(0.2, self._tick)
 
     def note(self, note: Note) -> None:
         front = self._front()
-        self.later(lambda: show_note(front, note))
+        self.later(lambda: show_note(front, note, self.connection.name))
 
     def unseated(self) -> None:
         """The seat was given up in another terminal: back to the lobby, bound no more."""
@@ -208,6 +227,8 @@ class RoomLink:
         front.screen.show(who_text(room, tx, self.seat))
         if room.started and front.commitment:
             front.say(tx("server.commitment", digest=front.commitment), "class:dim")
+        if self.time_left() is not None:  # back at the table on a turn with its clock running
+            self._tick()
 
     # -- the commands of a shared table ----------------------------------------------
 
@@ -266,14 +287,19 @@ class RoomLink:
         }
 
 
-def show_note(front: SeatFront, note: Note) -> None:
-    """Something that happened at the table besides a move, said at ``front``."""
+def show_note(front: SeatFront, note: Note, me: str = "") -> None:
+    """Something that happened at the table besides a move, said at ``front`` of the player
+    ``me`` (what happened to them is said to them as "you")."""
     tx = front.tx
     values = dict(note.values)
+    key = note.key
+    if values.get("name") == me and tx.has(f"{key}_you"):
+        key = f"{key}_you"
     if "seat" in values:
         values["seat"] = tx.place(int(str(values["seat"])))
-    style = {"server.said": "class:good", "msg.ai_failed": "class:warn"}.get(note.key, "class:dim")
-    front.say(tx(note.key, **values), style)
+    warn = ("msg.ai_failed", "server.hurry", "server.time_up_you")
+    style = "class:good" if key == "server.said" else "class:warn" if key in warn else "class:dim"
+    front.say(tx(key, **values), style)
     if note.key == "server.started":
         front.say(tx("server.commitment", digest=front.commitment), "class:dim")
         if front.view is None or not front.view.my_turn:  # on your turn the deal showed it

@@ -110,6 +110,12 @@ class Guest:
         if session is not None and session.app.is_running:
             session.app.exit(result="")
 
+    def refresh(self) -> None:
+        """Draw the prompt and its toolbar again (a clock in it moved on)."""
+        session = self._session
+        if session is not None and session.app.is_running:
+            session.app.invalidate()
+
     def server_address(self) -> tuple[str, int]:
         """The address and port the client connected to (its view of the server)."""
         where = self.chan.get_extra_info("sockname")

@@ -142,6 +142,9 @@ class SoloGame:
     def autopilot(self) -> Scope | None:
         return self.table.autopilot(YOU)
 
+    def time_left(self) -> float | None:
+        return None  # a game of one's own has no turn clock
+
     def later(self, show: Callable[[], None]) -> None:
         show()  # the terminal shows what happens as it happens
 

@@ -59,6 +59,7 @@ TEXTS: dict[str, str] = {
     "bar.over": "Spiel vorbei: neu oder ende",
     "bar.round": "Runde {round}/11",
     "bar.wild": "Platzhalter {wild}",
+    "bar.time_left": "noch {seconds} s",
     "bar.penalty": "Strafpunkte {penalty}",
     "bar.keys": "F2: sortieren",
     "meta.penalty_after": "Strafpunkte danach: {n}",
@@ -925,6 +926,8 @@ TEXTS.update(
         "server.said": "{name}: {text}",
         "server.took_help": "{seat} hat Hilfe genommen ({help}): das Spiel gilt als mit Hilfe.",
         "server.time_up": "{name} hat die Zeit überschritten: die KI spielt diesen Zug.",
+        "server.time_up_you": "Deine Zeit ist um: die KI spielt diesen Zug für dich.",
+        "server.hurry": "Noch {seconds} Sekunden für deinen Zug; dann spielt ihn die KI für dich.",
         "server.store_failed": (
             "Der Server kann diesen Tisch gerade nicht sichern: Züge warten, bis er es kann."
         ),

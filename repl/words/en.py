@@ -53,6 +53,7 @@ TEXTS: dict[str, str] = {
     "bar.over": "game over: new or quit",
     "bar.round": "Round {round}/11",
     "bar.wild": "wild {wild}",
+    "bar.time_left": "{seconds} s left",
     "bar.penalty": "penalty {penalty}",
     "bar.keys": "F2: sort",
     "meta.penalty_after": "penalty after: {n}",
@@ -552,6 +553,8 @@ TEXTS.update(
         "server.said": "{name}: {text}",
         "server.took_help": "{seat} took help ({help}): their game is assisted.",
         "server.time_up": "{name} ran out of time: the AI plays this turn for them.",
+        "server.time_up_you": "Your time ran out: the AI plays this turn for you.",
+        "server.hurry": "{seconds} seconds left for your turn; then the AI plays it for you.",
         "server.store_failed": (
             "The server cannot save this table right now: moves wait until it can."
         ),

@@ -54,7 +54,7 @@ def clock_wound(room: Room) -> bool:
     """Whether the turn clock runs for ana's turn as the game stands."""
     assert room.table is not None
     state = room.table.snapshot.state
-    return state.turn == 0 and room._clock is not None and room._clock[0] == (0, state.event_count)
+    return state.turn == 0 and room.turn_clock.key == (0, state.event_count)
 
 
 def turn(room: Room) -> int | None:
@@ -463,10 +463,11 @@ def test_a_move_as_the_clock_runs_out_is_the_persons_or_the_ais_never_both(
                 sync(events)  # type: ignore[arg-type]
 
             room.store.sync = slow_sync  # type: ignore[method-assign]
-            key = room._clock[0]  # type: ignore[index]
+            key = room.turn_clock.key
+            assert key is not None
             move = room.submit(ana, Draw(seat=0, source=DrawSource.STOCK))
             await settle(storing.is_set)
-            room._time_up(key)  # the clock runs out now, on the loop
+            room._time_up(*key)  # the clock runs out now, on the loop
             go_on.set()
             await move
             room.store.sync = sync  # type: ignore[method-assign]
@@ -479,9 +480,10 @@ def test_a_move_as_the_clock_runs_out_is_the_persons_or_the_ais_never_both(
             await settle(lambda: clock_wound(room))
 
             # the clock first: the AI plays this turn; the move is refused as the AI's
-            key = room._clock[0]  # type: ignore[index]
+            key = room.turn_clock.key
+            assert key is not None
             late = room.submit(ana, Draw(seat=0, source=DrawSource.STOCK))
-            room._time_up(key)
+            room._time_up(*key)
             with pytest.raises(IllegalMoveError, match="AI"):
                 await late
             await settle(lambda: room.assisted(0) and clock_wound(room))

@@ -71,6 +71,9 @@ class Terminal:
     def server_address(self) -> tuple[str, int]:
         return "127.0.0.1", 2213
 
+    def refresh(self) -> None:
+        return None
+
 
 def marked_deal() -> tuple[Event, ...]:
     """A game's first events with every card of the deal a fresh object of its own."""

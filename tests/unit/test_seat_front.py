@@ -41,6 +41,9 @@ class Terminal:
     def server_address(self) -> tuple[str, int]:
         return "127.0.0.1", 2213
 
+    def refresh(self) -> None:
+        return None
+
 
 def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.StringIO]:
     shown = io.StringIO()
@@ -148,5 +151,27 @@ def test_a_shared_table_calls_its_players_by_name(tmp_path: Path) -> None:
             ben.execute("")
             shown = ben_shown.getvalue()
             assert "ana" in shown and "AI 3" in shown and "▶" in shown
+
+    asyncio.run(play())
+
+
+def test_the_turn_clock_shows_its_time_and_says_when_it_runs_short(tmp_path: Path) -> None:
+    """With ``--turn-time``, the toolbar of the player to act counts down, and ten seconds
+    before the AI takes the turn the player is told, in their own words."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            plan = Plan(code="SAGE-6", host="ana", turn_time=12, people=["ana", None, None, None])
+            room = Room(plan, tmp_path, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
+            ana, shown = shared(room, "ana", 0)
+            ana.execute("start")
+            await settle(lambda: ana.view is not None and ana.view.my_turn)
+            await settle(lambda: " s left" in plain(ana.toolbar()))
+            left = int(plain(ana.toolbar()).split(" s left")[0].split("·")[-1])
+            assert 1 <= left <= 12
+            await settle(lambda: "seconds left for your turn" in shown.getvalue())
+            said = " ".join(shown.getvalue().split())
+            assert "10 seconds left for your turn; then the AI plays it for you." in said
+            await room.close()
 
     asyncio.run(play())
