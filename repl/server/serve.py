@@ -10,9 +10,13 @@ import asyncio
 import sys
 from pathlib import Path
 
+import attrs
+
 from ..files.storage import data_path
 from ..kit.command_line import command_parser
 from ..kit.safe import visible
+from .house import Limits
+from .limits_file import LimitsError, changed_limits, limits_text, read_limits
 
 DESCRIPTION = """\
 Run a server where friends play Three-Thirteen at shared
@@ -68,15 +72,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--max-tables",
         type=int,
-        default=100,
+        default=None,
         metavar="N",
-        help="open tables at most (default 100)",
+        help="open tables at most (default 100; the limit tables_total)",
+    )
+    parser.add_argument(
+        "--limits",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the limits players are held to, from a TOML file (see --print-limits)",
+    )
+    parser.add_argument(
+        "--print-limits",
+        action="store_true",
+        help="print every limit with its value (the defaults, or --limits FILE's), to "
+        "copy into a limits file, and stop",
     )
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port must be 0-65535")
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be 0-60 seconds")
+    limits = Limits()
+    if args.limits is not None:
+        try:
+            limits = read_limits(args.limits)
+        except LimitsError as error:
+            parser.error(f"the limits file {visible(str(args.limits))}: {error}")
+    if args.max_tables is not None:
+        limits = attrs.evolve(limits, tables_total=max(1, args.max_tables))
+    if args.print_limits:
+        print(limits_text(limits), end="")
+        return 0
     try:
         from .service import ServerSettings, serve
     except ImportError as error:
@@ -102,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         folder=folder,
         password=password,
         pace=args.pace,
-        max_tables=max(1, args.max_tables),
+        limits=limits,
     )
 
     def ready(host: str, port: int, fingerprint: str) -> None:
@@ -110,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"host key fingerprint: {fingerprint}", flush=True)
         print(f"players join with: ssh -p {port} NAME@{host}", flush=True)
         print(f"tables are kept in {folder}", flush=True)
+        for line in changed_limits(limits):
+            print(f"limit: {line}", flush=True)
 
     try:
         asyncio.run(serve(settings, ready=ready))

@@ -1,0 +1,136 @@
+"""The server's limits from a file the admin writes: ``threethirteen serve --limits FILE``.
+
+The file is TOML, one ``name = value`` per limit of :class:`~.house.Limits`; a limit it
+does not name keeps its default. It is read like any file from outside: bounded, every
+name known, every value a number of the limit's kind within a sane range, and a cap per
+address or name never above its total. ``--print-limits`` writes the defaults in this
+form, to copy and change.
+
+>>> limits = parse_limits('tables_per_name = 5\\nlogin_timeout = 30')
+>>> limits.tables_per_name, limits.login_timeout, limits.tables_total
+(5, 30.0, 100)
+>>> try:
+...     parse_limits('new_names_per_hour = 50\\ntabels_per_name = 5')
+... except LimitsError as error:
+...     print(error)
+line 2: no limit is called 'tabels_per_name' (did you mean tables_per_name?)
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..kit.safe import visible
+from .house import Limits
+
+MOST_BYTES = 64 * 1024
+"""The longest limits file read."""
+MOST_COUNT = 10_000_000
+"""The largest count a limit may be (connections, bytes, names, tables)."""
+MOST_SECONDS = 7 * 24 * 3600.0
+"""The longest time a limit may be: a week."""
+
+
+class LimitsError(ValueError):
+    """A limits file the server will not start with, and why."""
+
+
+def read_limits(path: Path) -> Limits:
+    """The limits in the file at ``path``; :class:`LimitsError` if it cannot be used."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MOST_BYTES + 1)
+    except OSError as error:
+        raise LimitsError(f"cannot read it: {visible(str(error))}") from error
+    if len(data) > MOST_BYTES:
+        raise LimitsError(f"it is longer than {MOST_BYTES // 1024} KiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LimitsError("it is not UTF-8 text") from error
+    return parse_limits(text)
+
+
+def parse_limits(text: str) -> Limits:
+    """The limits a TOML text sets, over the defaults."""
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise LimitsError(f"it is not TOML: {visible(str(error))}") from error
+    defaults = Limits()
+    known = {field.name: getattr(defaults, field.name) for field in attrs.fields(Limits)}
+    changes: dict[str, Any] = {}
+    for name, value in table.items():
+        where = _line_of(text, name)
+        if name not in known:
+            guess = difflib.get_close_matches(name, known, n=1)
+            hint = f" (did you mean {guess[0]}?)" if guess else ""
+            raise LimitsError(f"{where}no limit is called {visible(repr(name))}{hint}")
+        changes[name] = _checked(name, value, known[name], where)
+    limits = attrs.evolve(defaults, **changes)
+    _check_totals(limits)
+    return limits
+
+
+def limits_text(limits: Limits | None = None) -> str:
+    """``limits`` (the defaults if none) as a limits file."""
+    limits = limits or Limits()
+    lines = ["# threethirteen serve --limits FILE: the limits this server holds players to"]
+    lines += [
+        f"{field.name} = {getattr(limits, field.name)!r}" for field in attrs.fields(Limits)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def changed_limits(limits: Limits) -> list[str]:
+    """The limits that differ from the defaults, as ``name = value``."""
+    defaults = Limits()
+    return [
+        f"{field.name} = {getattr(limits, field.name)!r}"
+        for field in attrs.fields(Limits)
+        if getattr(limits, field.name) != getattr(defaults, field.name)
+    ]
+
+
+def _checked(name: str, value: object, default: int | float, where: str) -> int | float:
+    """``value`` for the limit ``name``, if it is a number of its kind within range."""
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise LimitsError(f"{where}{name} must be a whole number, like {default}")
+        if not 1 <= value <= MOST_COUNT:
+            raise LimitsError(f"{where}{name} must be 1 to {MOST_COUNT:,}, not {value:,}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise LimitsError(f"{where}{name} must be a number of seconds, like {default}")
+    seconds = float(value)
+    if not 0.0 < seconds <= MOST_SECONDS:  # also refuses nan and inf
+        raise LimitsError(f"{where}{name} must be above 0 and at most a week, not {value}")
+    return seconds
+
+
+def _check_totals(limits: Limits) -> None:
+    """A cap per address or per name may not exceed the server's total of the same."""
+    values = attrs.asdict(limits)
+    for name, value in values.items():
+        for part in ("_per_address", "_per_name"):
+            if part in name:
+                total = values.get(name.replace(part, "_total"))
+                if total is not None and value > total:
+                    raise LimitsError(
+                        f"{name} ({value}) is more than {name.replace(part, '_total')} ({total})"
+                    )
+
+
+def _line_of(text: str, name: str) -> str:
+    """``line N: `` where ``name`` is set in ``text``, or nothing if it cannot be told."""
+    pattern = re.compile(rf"\s*{re.escape(name)}\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            return f"line {number}: "
+    return ""
