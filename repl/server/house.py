@@ -39,6 +39,11 @@ class Limits:
     """Open SSH connections at once (a file descriptor each). Fewer when the process may
     not open that many files (``ulimit -n``): see :attr:`descriptors_reserve`."""
     connections_per_address: int = 16
+    new_connections_per_address: int = 60
+    """Connections an address may open within a minute (each costs the server a key
+    exchange, a few milliseconds)."""
+    new_connections_per_minute: int = 1200
+    """Connections the whole server takes within a minute."""
     handshakes_total: int = 32
     """Connections not yet logged in, at once; from half of this on, a new one is dropped
     at random, more often the fuller it is (OpenSSH's ``MaxStartups`` 16:30:32)."""
@@ -140,6 +145,9 @@ class Service:
         """Sessions with a terminal or a command, by name."""
         self.sessions_from = Count()
         """The same sessions, by address."""
+        self.opened = Tally(60.0, most=limits.new_connections_per_address)
+        """Connections opened within the minute, by address."""
+        self.opened_in_all = Tally(60.0, most=limits.new_connections_per_minute)
         self.wrong_passwords = Tally(limits.penalty_seconds, most=limits.password_tries_per_address)
         self.new_names = Tally(3600.0, most=limits.new_names_per_address)
         self.names_this_hour = Tally(3600.0, most=limits.new_names_per_hour)

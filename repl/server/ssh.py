@@ -7,7 +7,8 @@ finished table's log to someone who sat at it. Nothing else is served: no other
 command, no shell, no SFTP or SCP, no port, agent or X11 forwarding.
 
 Every cap of :class:`~.house.Limits` that a connection meets is held here: connections
-and handshakes per address and in total (counted from the first byte, refused at once),
+and handshakes per address and in total, and new connections per address and in total
+within a minute (counted from the first byte, refused before any key exchange),
 failed logins per connection, wrong passwords per address (each answered later than the
 last, then none tried at all for a while), new names per address, per hour and in the
 book, sessions per name, per address and in total. Every byte a connection sends is
@@ -144,6 +145,8 @@ class GameServer(asyncssh.SSHServer):
             loop.call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, both(key))
             return
         service = self.service
+        service.opened.add(self.address)
+        service.opened_in_all.add("")
         service.connections.add(self.address)
         service.handshakes.add(self.address)
         service.present.add(self)
@@ -155,6 +158,10 @@ class GameServer(asyncssh.SSHServer):
         service, limits = self.service, self.service.limits
         if service.stopping:
             return "the server is stopping"
+        if service.opened_in_all.count("") >= limits.new_connections_per_minute:
+            return "too many new connections"
+        if service.opened.count(self.address) >= limits.new_connections_per_address:
+            return "too many new connections from the address"
         if service.connections.total >= limits.connections_total:
             return "too many connections"
         if service.connections[self.address] >= limits.connections_per_address:

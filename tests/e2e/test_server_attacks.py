@@ -218,6 +218,43 @@ def test_logins_that_never_come_are_few_from_an_address_and_brief(
             sock.close()
 
 
+def test_an_address_that_connects_again_and_again_waits_a_minute(
+    server: Server, keys: dict[str, Path], connect_as: Callable[..., Player]
+) -> None:
+    """Eight clients from one address log in and out as fast as they can (a key exchange
+    each): sixty get in within the minute, the rest are refused before any key exchange,
+    and ana is answered meanwhile."""
+    assert server.process is not None
+    ana = connect_as(server.port, "ana")
+    since, cpu = time.monotonic(), cpu_seconds(server.process.pid)
+
+    async def cycle(until: float, counts: list[int]) -> None:
+        while time.monotonic() < until:
+            try:
+                conn = await connect(server.port, "eve", key=keys["eve"], source="127.0.0.5")
+            except (asyncssh.Error, OSError):
+                counts[1] += 1
+            else:
+                conn.close()
+                counts[0] += 1
+
+    async def attack() -> tuple[list[int], list[float]]:
+        counts = [0, 0]
+        until = time.monotonic() + 5.0
+        clients = [asyncio.ensure_future(cycle(until, counts)) for _ in range(8)]
+        times = await asyncio.to_thread(answer_times, ana, 4)
+        await asyncio.gather(*clients)
+        return counts, times
+
+    (logins, refused), times = asyncio.run(attack())
+    share = spent(server, since, cpu)
+    figure(f"connection cycling: {logins} logins and {refused} refusals in 5 s; ana answered "
+           f"in {max(times):.3f} s at most; server CPU {share:.0%}")  # fmt: skip
+    assert logins <= 60 and refused > 0
+    said = [line for line in server.log().splitlines() if "127.0.0.5" in line]
+    assert len(said) <= 60 + 2, said[-5:]
+
+
 def test_many_addresses_cannot_take_every_connection(
     tmp_path: Path, keys: dict[str, Path], home: Path, connect_as: Callable[..., Player]
 ) -> None:
