@@ -114,7 +114,11 @@ class PlainScreen:
 
 
 class TerminalScreen:
-    """A real terminal through prompt_toolkit; keeps a plain transcript for tests."""
+    """A real terminal through prompt_toolkit; keeps a plain transcript for tests.
+
+    With ``shared_loop`` (a server's session) its yes/no and key questions leave the event
+    loop's exception handler to the loop's owner.
+    """
 
     interactive = True
 
@@ -126,8 +130,10 @@ class TerminalScreen:
         input: Input | None = None,
         output: Output | None = None,
         yes_keys: str = "yj",
+        shared_loop: bool = False,
     ) -> None:
         self.style = style
+        self.shared_loop = shared_loop
         # merged once: prompt_toolkit's print_formatted_text merges the styles again at every
         # call, milliseconds each, and a server prints for many sessions
         self._merged = merge_styles([default_ui_style(), default_pygments_style(), style])
@@ -178,7 +184,7 @@ class TerminalScreen:
             output=self.output,
             erase_when_done=True,
         )
-        return app.run(handle_sigint=False)
+        return app.run(handle_sigint=False, set_exception_handler=not self.shared_loop)
 
     def wait_key(self, message: str) -> bool:
         bindings = KeyBindings()

@@ -7,10 +7,14 @@ joined and watched; at a table it is the one seated front
 :class:`~core.table.Table`. The pieces, from the network inwards:
 
 - :mod:`.serve`: the ``serve`` command;
-- :mod:`.service`: starting it all (the folder, the host key, the listener);
-- :mod:`.ssh`: the SSH server: who may log in, what a connection may ask for;
-- :mod:`.house`: what every connection shares (the tables, the names, the limits);
+- :mod:`.service`: starting it all (the folder, the host key, the listener, the file
+  descriptors it may use) and stopping it; the event loop's exception handler and signals;
+- :mod:`.ssh`: the SSH server: who may come in and log in, what a connection may ask for,
+  every byte paced before SSH parses it;
+- :mod:`.house`: what every connection shares (the tables, the names, the limits, and the
+  counts the limits are held to; refusals logged once per kind and address);
 - :mod:`.terminal`: one person's prompt in their own terminal;
+- :mod:`.keyboard`: that person's keys, paced and handed to the prompt without blocking;
 - :mod:`.hall`: every table of the server, kept on disk so a restart resumes them;
 - :mod:`.room`: one table: who sits where, which session is bound to which seat, the
   timers of the turns; it passes each seat what the table told it, after it is on disk;

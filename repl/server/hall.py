@@ -123,6 +123,8 @@ class Hall:
         self._writes: set[Future[None]] = set()  # (changed under the lock below)
         self._counting = threading.Lock()
         self._sweeping: asyncio.TimerHandle | None = None
+        self.stopped = False
+        """The server is stopping: the tables are kept as they are for its restart."""
 
     # -- loading -----------------------------------------------------------------------
 
@@ -240,8 +242,9 @@ class Hall:
         self._locked(write, f"the plan of {room.code}")
 
     def drop(self, room: Room) -> None:
-        """Forget a table nobody sits at whose game never started."""
-        if room.started or room.people() or self.rooms.get(room.code) is not room:
+        """Forget a table nobody sits at whose game never started (not while the server
+        stops: its people leave then, and find it again after the restart)."""
+        if self.stopped or room.started or room.people() or self.rooms.get(room.code) is not room:
             return
         del self.rooms[room.code]
         room.closed = True
@@ -343,6 +346,7 @@ class Hall:
     async def stop(self) -> None:
         """The server stops: no table changes any more, once the changes in hand are done
         (each is on disk already, or was never told)."""
+        self.stopped = True
         if self._sweeping is not None:
             self._sweeping.cancel()
             self._sweeping = None

@@ -1,12 +1,23 @@
-"""What every connection to a server shares: its tables, its book of names and keys, and
-the limits one person or one address may take."""
+"""What every connection to a server shares: its tables, its book of names and keys, the
+limits one person or one address may take, and the counts those limits are held to.
+
+>>> tally = Tally(60.0)
+>>> tally.add("127.0.0.2", now=0.0); tally.add("127.0.0.2", now=30.0)
+>>> tally.count("127.0.0.2", now=70.0)  # the first one is more than a minute old
+1
+>>> address_of("2001:db8::1"), address_of("::ffff:192.0.2.7")
+('2001:db8::/64', '192.0.2.7')
+"""
 
 from __future__ import annotations
 
-from collections import defaultdict
+import ipaddress
+import time
+from collections import deque
 from collections.abc import Callable
+from typing import Protocol
 
-from attrs import frozen
+from attrs import define, frozen
 
 from .hall import Hall
 from .names import KeyBook
@@ -19,28 +30,47 @@ class Limits:
     Modelled on OpenSSH's ``sshd_config`` (``MaxStartups``, ``LoginGraceTime``,
     ``MaxAuthTries``, ``MaxSessions``, ``PerSourcePenalties``): every resource a stranger
     can make the server spend has a cap here, per connection or name, per address and in
-    total, and nothing waits forever. The README's "Running a server" lists them.
+    total, and nothing waits forever. An address is an IPv4 address or an IPv6 /64
+    network (:func:`address_of`). The README's "Running a server" lists them.
     """
 
     # -- connections -----------------------------------------------------------------
     connections_total: int = 256
-    """Open SSH connections at once (a file descriptor each, and a prompt's two)."""
+    """Open SSH connections at once (a file descriptor each). Fewer when the process may
+    not open that many files (``ulimit -n``): see :attr:`descriptors_reserve`."""
     connections_per_address: int = 16
+    new_connections_per_address: int = 60
+    """Connections an address may open within a minute (each costs the server a key
+    exchange, a few milliseconds)."""
+    new_connections_per_minute: int = 1200
+    """Connections the whole server takes within a minute."""
     handshakes_total: int = 32
-    """Connections not yet logged in, at once (more are dropped at random, early)."""
+    """Connections not yet logged in, at once; from half of this on, a new one is dropped
+    at random, more often the fuller it is (OpenSSH's ``MaxStartups`` 16:30:32)."""
     handshakes_per_address: int = 8
     login_timeout: float = 20.0
     """Seconds a connection may take to log in."""
+    descriptors_reserve: int = 64
+    """File descriptors kept free of connections, for the tables' files and the server
+    itself; the connection caps shrink to what the process may open (``ulimit -n``)."""
     # -- logging in ------------------------------------------------------------------
+    auth_tries: int = 6
+    """Failed logins one connection may try (a key refused, a wrong password)."""
     password_tries_per_address: int = 6
     """Wrong passwords an address may try within :attr:`penalty_seconds`; then it waits."""
     penalty_seconds: float = 60.0
+    password_delay: float = 1.0
+    """Seconds before a wrong password is answered, doubled for each wrong one the address
+    tried within :attr:`penalty_seconds` (at most eight times this)."""
     new_names_per_address: int = 5
     """Names an address may claim (their first key) within an hour."""
     new_names_per_hour: int = 200
     """Names the whole server takes within an hour."""
+    names_total: int = 10_000
+    """Names the book keeps keys for; a full book takes no new name."""
     # -- sessions and terminals ------------------------------------------------------
     sessions_per_name: int = 3
+    sessions_per_address: int = 16
     sessions_total: int = 256
     columns: int = 300
     """The widest terminal drawn for (a client may say it is wider)."""
@@ -49,9 +79,18 @@ class Limits:
     line: int = 1000
     """The longest line a client may type, in characters (more is dropped, and said)."""
     bytes_per_second: int = 2048
-    """Bytes a client may type in a second (a paste or a held key included)."""
+    """Bytes a client may type in a second (a paste or a held key included); more wait,
+    and the client is made to wait too (its SSH window stays shut)."""
     bytes_burst: int = 8192
     """Bytes a client may type at once before :attr:`bytes_per_second` applies."""
+    keys_per_second: float = 50.0
+    """Keys one session may press in a second (a held key, a paste typed key by key; a
+    bracketed paste is one key); more wait their turn."""
+    keys_burst: int = 1000
+    line_keys_per_second: float = 5.0
+    """Keys that end, clear or complete a line (Enter, Ctrl-C, Ctrl-D, Tab, F2) one
+    session may press in a second; more wait their turn."""
+    line_keys_burst: int = 20
     commands: int = 20
     """Lines a session may run within :attr:`per_seconds`."""
     per_seconds: float = 10.0
@@ -74,8 +113,14 @@ class Limits:
     """A refusal of one kind from one address is logged once within this many seconds."""
 
 
+class Leaving(Protocol):
+    """A connection or a session the server tells, and closes, when it stops."""
+
+    def stopping(self) -> None: ...
+
+
 class Service:
-    """Everything the connections of one server share."""
+    """Everything the connections of one server share, and what they hold of it now."""
 
     def __init__(
         self,
@@ -89,7 +134,205 @@ class Service:
         self.hall = hall
         self.keys = keys
         self.password = password
-        self.limits = limits or Limits()
+        self.limits = limits = limits or Limits()
         self.report = report
-        self.addresses: dict[str, int] = defaultdict(int)
-        self.sessions: dict[str, int] = defaultdict(int)
+        self.refusals = Refusals(report, limits.log_window)
+        self.connections = Count()
+        """Open connections by address."""
+        self.handshakes = Count()
+        """Connections not yet logged in, by address."""
+        self.sessions = Count()
+        """Sessions with a terminal or a command, by name."""
+        self.sessions_from = Count()
+        """The same sessions, by address."""
+        self.opened = Tally(60.0, most=limits.new_connections_per_address)
+        """Connections opened within the minute, by address."""
+        self.opened_in_all = Tally(60.0, most=limits.new_connections_per_minute)
+        self.wrong_passwords = Tally(limits.penalty_seconds, most=limits.password_tries_per_address)
+        self.new_names = Tally(3600.0, most=limits.new_names_per_address)
+        self.names_this_hour = Tally(3600.0, most=limits.new_names_per_hour)
+        self.present: set[Leaving] = set()
+        """The connections and the terminals to tell when the server stops."""
+        self.stopping = False
+
+    def refuse(self, kind: str, address: str, line: str) -> None:
+        """Log a refusal, once per kind and address within :attr:`Limits.log_window`."""
+        self.refusals(kind, address, line)
+
+    def new_name_problem(self, address: str) -> str | None:
+        """Why ``address`` may not claim a new name now (a text key), or ``None``."""
+        limits = self.limits
+        if len(self.keys) >= limits.names_total:
+            return "server.names_full"
+        if self.names_this_hour.count("") >= limits.new_names_per_hour:
+            return "server.names_busy"
+        if self.new_names.count(address) >= limits.new_names_per_address:
+            return "server.names_from_address"
+        return None
+
+    def name_claimed(self, address: str) -> None:
+        """Count a new name claimed from ``address`` against the hour's caps."""
+        self.new_names.add(address)
+        self.names_this_hour.add("")
+
+
+class Count:
+    """How many of something each address (or name) holds now, and all of them together;
+    an address that holds none is forgotten."""
+
+    def __init__(self) -> None:
+        self.each: dict[str, int] = {}
+        self.total = 0
+
+    def __getitem__(self, key: str) -> int:
+        return self.each.get(key, 0)
+
+    def add(self, key: str) -> None:
+        self.each[key] = self.each.get(key, 0) + 1
+        self.total += 1
+
+    def remove(self, key: str) -> None:
+        left = self.each.get(key, 0) - 1
+        if left < 0:
+            return
+        self.total -= 1
+        if left:
+            self.each[key] = left
+        else:
+            del self.each[key]
+
+
+class Tally:
+    """Uses of something per key (an address) within the last ``seconds``.
+
+    Bounded twice: a key keeps at most ``most`` times (no cap counts further), and at
+    most ``keys`` keys are kept (the oldest are forgotten first).
+    """
+
+    def __init__(self, seconds: float, *, most: int = 1000, keys: int = 4096) -> None:
+        self.seconds = seconds
+        self.most = max(most, 1)
+        self.keys = keys
+        self._times: dict[str, deque[float]] = {}
+
+    def count(self, key: str, now: float | None = None) -> int:
+        """The uses of ``key`` within the window."""
+        times = self._times.get(key)
+        if times is None:
+            return 0
+        now = time.monotonic() if now is None else now
+        while times and now - times[0] >= self.seconds:
+            times.popleft()
+        if not times:
+            del self._times[key]
+        return len(times)
+
+    def add(self, key: str, now: float | None = None) -> None:
+        """One more use of ``key``."""
+        now = time.monotonic() if now is None else now
+        times = self._times.pop(key, None)  # taken out and put back: the newest key last
+        if times is None:
+            times = deque(maxlen=self.most)
+        times.append(now)
+        self._times[key] = times
+        while len(self._times) > self.keys:
+            del self._times[next(iter(self._times))]
+
+    def wait(self, key: str, now: float | None = None) -> float:
+        """Seconds until the oldest use of ``key`` leaves the window (0 without one)."""
+        times = self._times.get(key)
+        if not times:
+            return 0.0
+        now = time.monotonic() if now is None else now
+        return max(self.seconds - (now - times[0]), 0.0)
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up.
+
+    >>> bucket = Bucket(rate=10, burst=20, now=0.0)
+    >>> bucket.take(25, now=0.0), bucket.take(5, now=0.5), bucket.wait(1, now=0.5)
+    (20, 5, 0.1)
+    """
+
+    def __init__(self, *, rate: float, burst: float, now: float | None = None) -> None:
+        self.rate = max(rate, 0.001)
+        self.burst = max(burst, 1.0)
+        self.tokens = self.burst
+        self.stamp = time.monotonic() if now is None else now
+
+    def _fill(self, now: float | None) -> None:
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def take(self, wanted: int, now: float | None = None) -> int:
+        """Take up to ``wanted`` tokens; how many were taken."""
+        self._fill(now)
+        taken = min(wanted, int(self.tokens))
+        self.tokens -= taken
+        return max(taken, 0)
+
+    def wait(self, wanted: float, now: float | None = None) -> float:
+        """Seconds until ``wanted`` tokens are there (at most a full bucket's worth)."""
+        self._fill(now)
+        missing = min(wanted, self.burst) - self.tokens
+        return round(max(missing, 0.0) / self.rate, 6)
+
+
+@define
+class _Said:
+    at: float
+    more: int = 0
+
+
+class Refusals:
+    """The server's log of refusals: one line per kind and address within ``window``
+    seconds; the next line of that kind and address says how many were not logged.
+
+    A flood of refusals from many addresses is bounded too: past ``keys`` kinds and
+    addresses within the window, the rest count as one address, ``*``.
+    """
+
+    def __init__(self, report: Callable[[str], None], window: float, keys: int = 4096) -> None:
+        self.report = report
+        self.window = window
+        self.keys = keys
+        self._said: dict[tuple[str, str], _Said] = {}
+
+    def __call__(self, kind: str, address: str, line: str) -> bool:
+        """Log ``line`` unless ``kind`` from ``address`` was logged within the window;
+        whether it was logged."""
+        now = time.monotonic()
+        key = (kind, address)
+        said = self._said.get(key)
+        if said is None and len(self._said) >= self.keys:
+            self._forget(now)
+            if len(self._said) >= self.keys:
+                key = (kind, "*")
+                said = self._said.get(key)
+        if said is not None and now - said.at < self.window:
+            said.more += 1
+            return False
+        more = said.more if said is not None else 0
+        self._said[key] = _Said(now)
+        self.report(line + (f" (and {more} more like it before)" if more else ""))
+        return True
+
+    def _forget(self, now: float) -> None:
+        for key in [key for key, said in self._said.items() if now - said.at >= self.window]:
+            del self._said[key]
+
+
+def address_of(peer: str) -> str:
+    """The address a peer's caps are counted by: its IPv4 address, or the /64 network of an
+    IPv6 address (one host often holds a whole /64)."""
+    try:
+        ip = ipaddress.ip_address(peer.split("%", 1)[0])
+    except ValueError:
+        return peer[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)

@@ -1,4 +1,15 @@
-"""Starting a server: its folder, its host key, its tables, and the SSH listener."""
+"""Starting a server: its folder, its host key, its tables, and the SSH listener; and
+stopping it.
+
+The server owns its event loop: the loop's exception handler logs one line per error
+(one per kind within :attr:`~.house.Limits.log_window`) and goes on, and SIGINT and
+SIGTERM stop the server, whatever the players' prompts are doing. Stopping tells every
+player, closes every connection and is done within :data:`STOP_SECONDS`; the tables are
+on disk already. The connection caps shrink to the file descriptors the process may open
+(``ulimit -n``), so that running out of them never stops a table from saving; should it
+happen anyway, new connections are refused (asyncio tries again a second later) while
+the tables play on.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +19,34 @@ import os
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import attrs
 from attrs import Factory, frozen
 
+from ..kit.safe import visible
 from .hall import Hall
 from .house import Limits, Service
 from .names import KeyBook
 from .room import Deal, secret_deal
 from .ssh import GameServer
+from .terminal import Guest
+
+BACKLOG = 64
+"""Connections the kernel queues before the server accepts them (each a descriptor, for a
+moment, when they are accepted together)."""
+
+STOP_SECONDS = 5.0
+"""The longest a stop takes: players told, connections closed, worker threads done."""
+
+WINDOW = 1 << 15
+"""Bytes a client may send on a channel before the server reads them (SSH's window):
+what waits for a paused terminal stays small."""
 
 
 @frozen(kw_only=True)
@@ -34,8 +60,6 @@ class ServerSettings:
     pace: float = 1.0
     """Seconds before each AI turn, so people can follow the table."""
     limits: Limits = Factory(Limits)
-    max_tables: int | None = None
-    """Open tables at most (``--max-tables``): the limits' ``tables_total`` when given."""
     workers: int = 2
     """Threads for the AI and the disk (the event loop never waits for them)."""
 
@@ -75,13 +99,15 @@ async def serve(
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = host_key(folder)
     limits = settings.limits
-    if settings.max_tables is not None:
-        limits = attrs.evolve(limits, tables_total=settings.max_tables)
     pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="table")
     hall = Hall(folder, pool=pool, limits=limits, pace=settings.pace, deal=deal, report=report)
     hall.load()
-    keys = KeyBook(folder / "keys.json")
+    limits = descriptor_limits(limits, report)
+    keys = KeyBook(folder / "keys.json", most=limits.names_total, pool=pool)
     service = Service(hall, keys, password=settings.password, limits=limits, report=report)
+    loop = asyncio.get_running_loop()
+    handler = loop.get_exception_handler()
+    loop.set_exception_handler(loop_errors(service))
     acceptor = await asyncssh.create_server(
         lambda: GameServer(service),
         settings.host,
@@ -93,20 +119,111 @@ async def serve(
         x11_forwarding=False,
         allow_scp=False,
         sftp_factory=None,
-        login_timeout=30,
+        login_timeout=limits.login_timeout,
         keepalive_interval=30,
+        window=WINDOW,
+        max_pktsize=WINDOW,
+        backlog=BACKLOG,
     )
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
+    signals = []
     for number in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(number, stop.set)
+            signals.append(number)
     ready(settings.host, acceptor.get_port(), key.get_fingerprint("sha256"))
     try:
         await stop.wait()
     finally:
-        acceptor.close()
-        await acceptor.wait_closed()
-        await hall.stop()  # the tables' changes in hand end before their threads do
-        pool.shutdown(wait=True, cancel_futures=True)
+        await stopped(service, acceptor, pool)
+        for number in signals:
+            loop.remove_signal_handler(number)
+        loop.set_exception_handler(handler)
         report("server stopped")
+
+
+async def stopped(
+    service: Service, acceptor: asyncssh.SSHAcceptor, pool: ThreadPoolExecutor
+) -> None:
+    """Stop: no new connection, every player told and let go, every connection closed,
+    the worker threads done; within :data:`STOP_SECONDS`, whatever the clients do."""
+    service.stopping = True
+    acceptor.close()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STOP_SECONDS - 0.5
+    # the tables stop first: no move, no table closed for want of players while they
+    # leave; the changes in hand end (each on disk already, or never told)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(service.hall.stop(), 1.5)
+    guests = [one for one in service.present if isinstance(one, Guest)]
+    for guest in guests:
+        with contextlib.suppress(Exception):
+            guest.stopping()
+    tasks = [guest.task for guest in guests if guest.task is not None]
+    if tasks:
+        await asyncio.wait(tasks, timeout=2.0)
+    for one in list(service.present):
+        with contextlib.suppress(Exception):
+            one.stopping()
+    while service.connections.total and loop.time() < deadline - 1.5:
+        await asyncio.sleep(0.05)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(acceptor.wait_closed(), max(deadline - 1.5 - loop.time(), 0.1))
+    pool.shutdown(wait=False, cancel_futures=True)
+    # a table's worker may be writing its log: let it finish, but not for ever
+    waiting = loop.run_in_executor(None, pool.shutdown, True)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(waiting), max(deadline - loop.time(), 0.1))
+
+
+def descriptor_limits(limits: Limits, report: Callable[[str], None]) -> Limits:
+    """``limits`` as this process's file descriptors allow: the soft limit is raised as
+    far as the connections need (and the hard limit lets), and where it stays too low the
+    connection caps shrink, keeping :attr:`~.house.Limits.descriptors_reserve` free."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: nothing to ask
+        return limits
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = limits.connections_total + limits.descriptors_reserve + BACKLOG
+    infinite = resource.RLIM_INFINITY
+    if soft != infinite and soft < wanted:
+        raised = wanted if hard == infinite else min(hard, wanted)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+    if soft == infinite or soft >= wanted:
+        return limits
+    most = max(soft - limits.descriptors_reserve - BACKLOG, 1)
+    report(f"only {soft} file descriptors (ulimit -n): at most {most} connections")
+    return attrs.evolve(
+        limits,
+        connections_total=most,
+        handshakes_total=min(limits.handshakes_total, most),
+    )
+
+
+def loop_errors(service: Service) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
+    """The event loop's exception handler: one line in the server's log per error (one
+    per kind within the log's window), and the loop goes on. It never waits, never reads
+    anything, and never raises."""
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        try:
+            error = context.get("exception")
+            message = str(context.get("message") or "")
+            if isinstance(error, BaseException):
+                kind = type(error).__name__
+                where = traceback.extract_tb(error.__traceback__)[-1:]
+                at = f" at {where[0].filename}:{where[0].lineno}" if where else ""
+                said = f"{message}: {error!r}{at}" if message else f"{error!r}{at}"
+            else:
+                kind = message[:60]
+                said = message
+            line = f"error on the event loop: {visible(said)[:400]}"
+            service.refuse("loop " + kind, "", line)
+        except Exception:  # the handler of last resort must not fail in turn
+            with contextlib.suppress(Exception):
+                service.report("error on the event loop")
+
+    return handle

@@ -1,24 +1,111 @@
-"""The SSH side of a server: who may log in, what a connection may ask for, the limits,
-and one person's prompt in their own terminal.
+"""The SSH side of a server: who may come in, who may log in, what a connection may ask
+for, and one person's prompt in their own terminal.
 
 A connection may open one kind of channel: a session with a terminal, which runs the
 game's prompt (:class:`Guest`), or the single command ``log CODE``, which sends a
 finished table's log to someone who sat at it. Nothing else is served: no other
 command, no shell, no SFTP or SCP, no port, agent or X11 forwarding.
+
+Every cap of :class:`~.house.Limits` that a connection meets is held here: connections
+and handshakes per address and in total, and new connections per address and in total
+within a minute (counted from the first byte, refused before any key exchange),
+failed logins per connection, wrong passwords per address (each answered later than the
+last, then none tried at all for a while), new names per address, per hour and in the
+book, sessions per name, per address and in total. Every byte a connection sends is
+paced before SSH parses it (:class:`Throttle`). Before login a refusal is said in an
+auth banner, in English and German (the client's language is not known yet); after it,
+in the person's language on their terminal. Each refusal is logged once per kind and
+address within :attr:`~.house.Limits.log_window`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import codecs
 import contextlib
+import random
+import socket
 from typing import Any
 
 import asyncssh
 
-from .house import Service
+from ..words.i18n import Texts
+from .house import Bucket, Limits, Service, address_of
 from .names import name_problem, password_matches
-from .terminal import Guest
+from .terminal import Guest, _language
+
+RECEIVE_BUFFER = 1 << 16
+"""Bytes the kernel holds for a connection that is being made to wait."""
+
+
+NAMES_REFUSED = {
+    "server.names_full": "the book of names is full",
+    "server.names_busy": "the server's new names for the hour are taken",
+    "server.names_from_address": "the address's new names for the hour are taken",
+}
+"""Why a new name is refused, as the server's log says it."""
+
+
+def both(key: str, **params: object) -> str:
+    """A text in English and in German, for someone whose language is not known yet."""
+    return Texts("en")(key, **params) + "\r\n" + Texts("de")(key, **params)
+
+
+class Throttle:
+    """A connection's bytes, paced before SSH parses any of them.
+
+    A token bucket (:attr:`~.house.Limits.bytes_per_second`,
+    :attr:`~.house.Limits.bytes_burst`) lets the bytes through to asyncssh; what comes
+    beyond it is held (at most what one read brings) while the socket is not read, so a
+    client that sends faster waits on its own side of the connection.
+    """
+
+    def __init__(self, conn: asyncssh.SSHServerConnection, limits: Limits) -> None:
+        # asyncssh has no hook before its own parsing: its transport and its data_received
+        # are taken over here (the transport calls the connection's data_received)
+        transport = conn._transport
+        assert transport is not None  # set by asyncssh before it calls the server's hooks
+        self._transport: asyncio.Transport = transport
+        self._deliver = conn.data_received
+        self._bucket = Bucket(rate=limits.bytes_per_second, burst=limits.bytes_burst)
+        self._held = bytearray()
+        self._paused = False
+        self._timer: asyncio.TimerHandle | None = None
+        conn.data_received = self.data_received  # type: ignore[method-assign]
+        sock = self._transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType = None) -> None:
+        self._held += data
+        if self._timer is None:
+            self._flow()
+
+    def _flow(self) -> None:
+        self._timer = None
+        if self._transport.is_closing():
+            self._held.clear()
+            return
+        let = self._bucket.take(len(self._held))
+        if let:
+            piece = bytes(self._held[:let])
+            del self._held[:let]
+            self._deliver(piece)
+        if self._held:
+            if not self._paused:
+                self._paused = True
+                self._transport.pause_reading()
+            wait = max(self._bucket.wait(min(len(self._held), 512)), 0.01)
+            self._timer = asyncio.get_running_loop().call_later(wait, self._flow)
+        elif self._paused:
+            self._paused = False
+            self._transport.resume_reading()
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._held.clear()
 
 
 class GameServer(asyncssh.SSHServer):
@@ -27,102 +114,206 @@ class GameServer(asyncssh.SSHServer):
     def __init__(self, service: Service) -> None:
         self.service = service
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        """The client's address as it connected (for the log)."""
         self.address = "?"
+        """The address its caps are counted by (:func:`~.house.address_of`)."""
         self.name = ""
         self.fingerprint: str | None = None
         self.counted = False
+        self.handshaking = False
+        self.failures = 0
+        self.new_name = False
+        """Whether this login took its name just now (the book is still being written)."""
+        self.throttle: Throttle | None = None
+
+    # -- coming in -----------------------------------------------------------------------
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else "?"
-        service = self.service
-        if service.addresses[self.address] >= service.limits.connections_per_address:
-            service.report(f"refused {self.address}: too many connections")
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections")
+        self.peer = str(peer[0]) if peer else "?"
+        self.address = address_of(self.peer)
+        why = self._full()
+        if why is not None:
+            self._log(why, why)
+            key = "server.full_address" if why.endswith("address") else "server.full"
+            # after asyncssh has sent its version (right after this returns): a client
+            # shows a disconnect's words only once it knows it speaks to an SSH server
+            loop = asyncio.get_running_loop()
+            loop.call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, both(key))
             return
-        service.addresses[self.address] += 1
-        self.counted = True
-        service.report(f"connection from {self.address}")
+        service = self.service
+        service.opened.add(self.address)
+        service.opened_in_all.add("")
+        service.connections.add(self.address)
+        service.handshakes.add(self.address)
+        service.present.add(self)
+        self.counted = self.handshaking = True
+        self.throttle = Throttle(conn, service.limits)
+
+    def _full(self) -> str | None:
+        """Why a new connection from this address is refused now, or ``None``."""
+        service, limits = self.service, self.service.limits
+        if service.stopping:
+            return "the server is stopping"
+        if service.opened_in_all.count("") >= limits.new_connections_per_minute:
+            return "too many new connections"
+        if service.opened.count(self.address) >= limits.new_connections_per_address:
+            return "too many new connections from the address"
+        if service.connections.total >= limits.connections_total:
+            return "too many connections"
+        if service.connections[self.address] >= limits.connections_per_address:
+            return "too many connections from the address"
+        if service.handshakes[self.address] >= limits.handshakes_per_address:
+            return "too many logins at once from the address"
+        start, full = limits.handshakes_total // 2, limits.handshakes_total
+        waiting = service.handshakes.total
+        # OpenSSH's MaxStartups: from half full on, drop at random, more often the fuller
+        if waiting >= full or (
+            0 < start <= waiting and random.random() < (waiting - start + 1) / (full - start + 1)
+        ):
+            return "too many logins at once"
+        return None
 
     def connection_lost(self, exc: Exception | None) -> None:
+        service = self.service
+        if self.throttle is not None:
+            self.throttle.close()
         if self.counted:
-            self.service.addresses[self.address] -= 1
-        if exc is not None and not isinstance(exc, asyncssh.ConnectionLost):
-            self.service.report(f"connection from {self.address} ({self.name}) ended: {exc}")
+            self.counted = False
+            service.connections.remove(self.address)
+            service.present.discard(self)
+            if self.handshaking:
+                self.handshaking = False
+                service.handshakes.remove(self.address)
+        if exc is not None and not isinstance(exc, asyncssh.ConnectionLost) and self.name:
+            service.report(f"connection from {self.peer} ({self.name}) ended: {exc}")
+
+    def stopping(self) -> None:
+        """The server stops: the connection is closed."""
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, both("server.stopping"))
+
+    # -- logging in ----------------------------------------------------------------------
 
     def begin_auth(self, username: str) -> bool:
         self.name = username[:40]
-        if name_problem(username) is not None and self.conn is not None:
-            self.service.report(f"refused {self.address}: the name {visible_name(username)!r}")
-            self._banner(
-                f"'{visible_name(username)}' cannot be a player's name: use a lower-case "
-                "letter, then up to 15 letters, digits, - or _ (ssh NAME@host)."
-            )
+        if name_problem(username) is not None:
+            shown = visible_name(username)
+            self._refused("name", f"the name {shown!r}", "server.banner_bad_name", name=shown)
         return True
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if name_problem(username) is not None:
+        if self._tried_enough():
             return False
+        if name_problem(username) is not None:
+            return self._failed()
         fingerprint = key.get_fingerprint("sha256")
         owner = self.service.keys.owner(username)
         if owner is not None and owner != fingerprint:
-            self.service.report(f"refused {self.address}: name {username} with another key")
-            self._banner(
-                f"The name '{username}' belongs to another key on this server. "
-                "Log in with that key, or choose another name (ssh OTHER@host)."
+            self._refused(
+                "other key",
+                f"name {username} with another key",
+                "server.banner_other_key",
+                name=username,
             )
-            return False
+            return self._failed()
+        if owner is None:
+            why = self.service.new_name_problem(self.address)
+            if why is not None:
+                said = NAMES_REFUSED.get(why, why)
+                self._refused("new name", f"a new name: {said}", why, most=self._most_names())
+                return self._failed()
         self.fingerprint = fingerprint
         return True
 
     def password_auth_supported(self) -> bool:
         return bool(self.service.password)
 
-    def validate_password(self, username: str, password: str) -> bool:
+    async def validate_password(self, username: str, password: str) -> bool:
+        service, limits = self.service, self.service.limits
+        if self._tried_enough():
+            return False
         if name_problem(username) is not None:
+            return self._failed()
+        if service.keys.owner(username) is not None:
+            self._refused(
+                "key name", f"a password for {username}", "server.banner_key_name", name=username
+            )
+            return self._failed()
+        wrong = service.wrong_passwords.count(self.address)
+        if wrong >= limits.password_tries_per_address:
+            seconds = max(round(service.wrong_passwords.wait(self.address)), 1)
+            self._refused("password wait", "a password (waiting)", "server.password_wait",
+                          seconds=seconds)  # fmt: skip
+            return self._failed()
+        if password_matches(service.password, password):
+            self.fingerprint = None
+            return True
+        service.wrong_passwords.add(self.address)
+        self._log("password", f"wrong password for {username}")
+        # answered later each time: a guess takes seconds, not a fraction of a millisecond
+        await asyncio.sleep(limits.password_delay * 2 ** min(wrong, 3))
+        return self._failed()
+
+    def _tried_enough(self) -> bool:
+        """Whether this connection has failed to log in too often (then it is closed)."""
+        if self.failures < self.service.limits.auth_tries:
             return False
-        if self.service.keys.owner(username) is not None:
-            self._banner(f"The name '{username}' belongs to a key: log in with that key.")
-            return False
-        if not password_matches(self.service.password, password):
-            self.service.report(f"refused {self.address}: wrong password for {username}")
-            return False
-        self.fingerprint = None
+        if self.conn is not None:
+            self._log("tries", "too many failed logins")
+            self.conn.disconnect(
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, both("server.too_many_tries")
+            )
         return True
+
+    def _failed(self) -> bool:
+        self.failures += 1
+        return False
+
+    def _most_names(self) -> int:
+        return self.service.limits.new_names_per_address
 
     def auth_completed(self) -> None:
         service = self.service
-        try:
-            taken = self.fingerprint is not None and not service.keys.claim(
-                self.name, self.fingerprint
-            )
-        except OSError as error:  # a full disk: a name that cannot be kept is not given
-            service.report(f"refused {self.address}: cannot keep the name {self.name}: {error}")
-            if self.conn is not None:
-                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server cannot save now")
-            return
-        if taken:
-            if self.conn is not None:
-                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name taken")
-            return
+        if self.handshaking:
+            self.handshaking = False
+            service.handshakes.remove(self.address)
+        if self.fingerprint is not None:
+            new = service.keys.owner(self.name) is None
+            why = service.new_name_problem(self.address) if new else None
+            if why is not None or not service.keys.take(self.name, self.fingerprint):
+                # another login took the name, or the last new name, since the key was shown
+                self._log("new name", f"the name {self.name}")
+                if self.conn is not None:
+                    text = Texts("en")(why or "server.banner_other_key", name=self.name,
+                                       most=self._most_names())  # fmt: skip
+                    self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, text)
+                return
+            if new:
+                self.new_name = True
+                service.name_claimed(self.address)
         how = "key " + self.fingerprint if self.fingerprint else "password"
-        service.report(f"{self.name} logged in from {self.address} ({how})")
+        service.report(f"{self.name} logged in from {self.peer} ({how})")
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
-        service = self.service
-        if service.sessions[self.name] >= service.limits.sessions_per_name:
-            service.report(f"refused a session of {self.name}: too many at once")
-            return False
         return GameSession(self)
 
-    def _banner(self, text: str) -> None:
+    def _log(self, kind: str, what: str) -> None:
+        """Log a refusal, once per kind and address within the log's window."""
+        self.service.refuse(kind, self.address, f"refused {self.peer}: {what}")
+
+    def _refused(self, kind: str, what: str, key: str, **params: object) -> None:
+        """Log a refusal and say it in an auth banner."""
+        self._log(kind, what)
         if self.conn is not None:
             with contextlib.suppress(Exception):
-                self.conn.send_auth_banner(text + "\r\n")
+                self.conn.send_auth_banner(both(key, **params) + "\r\n")
 
 
 def visible_name(name: str) -> str:
@@ -139,16 +330,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.command: str | None = None
         self.has_terminal = False
+        self.counted = False
         self.guest: Guest | None = None
         self.task: asyncio.Task[None] | None = None
-        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
-        self.service.sessions[self.server.name] += 1
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.service.sessions[self.server.name] -= 1
+        if self.counted:
+            self.counted = False
+            self.service.sessions.remove(self.server.name)
+            self.service.sessions_from.remove(self.server.address)
+        if self.guest is not None:
+            self.guest.input.end()
         if self.task is not None:
             self.task.cancel()
 
@@ -164,28 +359,78 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        self.service.report(f"refused {self.server.name}: subsystem {visible_name(subsystem)}")
+        self.service.refuse(
+            "subsystem",
+            self.server.address,
+            f"refused {self.server.name}: subsystem {visible_name(subsystem)}",
+        )
         return False
 
     def session_started(self) -> None:
         chan = self.chan
         assert chan is not None
+        tx = Texts(_language(chan.get_environment()))
+        why = self._full()
+        if why is not None:
+            name, address = self.server.name, self.server.address
+            self.service.refuse("session", address, f"refused a session of {name}: {why}")
+            most = self.service.limits.sessions_per_name
+            key = "server.sessions_of_name" if why.endswith("name") else "server.full"
+            chan.write(tx(key, most=most).encode("utf-8") + b"\r\n")
+            chan.exit(1)
+            return
+        self.counted = True
+        self.service.sessions.add(self.server.name)
+        self.service.sessions_from.add(self.server.address)
         if self.command is not None:
-            self._run_command(chan, self.command)
+            self.task = asyncio.ensure_future(self._run_command(chan, self.command, tx))
             return
         if not self.has_terminal:
             chan.write(b"This game needs a terminal: connect with ssh -t.\r\n")
             chan.exit(1)
             return
         self.guest = Guest(self.service, self.server.name, chan)
-        self.task = asyncio.ensure_future(self.guest.run())
+        self.task = asyncio.ensure_future(self._run_guest(self.guest, tx))
 
-    def _run_command(self, chan: asyncssh.SSHServerChannel[bytes], command: str) -> None:
+    def _full(self) -> str | None:
+        """Why this session may not start now, or ``None``."""
+        service, limits = self.service, self.service.limits
+        if service.stopping:
+            return "the server is stopping"
+        if service.sessions.total >= limits.sessions_total:
+            return "too many sessions"
+        if service.sessions_from[self.server.address] >= limits.sessions_per_address:
+            return "too many sessions from the address"
+        if service.sessions[self.server.name] >= limits.sessions_per_name:
+            return "too many at once of the name"
+        return None
+
+    async def _name_kept(self, chan: asyncssh.SSHServerChannel[bytes], tx: Texts) -> bool:
+        """A name taken at this login is on disk before it is used (or the session ends)."""
+        if not self.server.new_name or await self.service.keys.keep(self.server.name):
+            self.server.new_name = False
+            return True
+        self.service.report(f"{self.server.name}: the book of names cannot be written")
+        chan.write(tx("server.name_not_kept").encode("utf-8") + b"\r\n")
+        chan.exit(1)
+        return False
+
+    async def _run_guest(self, guest: Guest, tx: Texts) -> None:
+        if await self._name_kept(guest.chan, tx):
+            await guest.run()
+
+    async def _run_command(
+        self, chan: asyncssh.SSHServerChannel[bytes], command: str, tx: Texts
+    ) -> None:
         """``log CODE``: a finished table's log, for someone who sat at it."""
+        if not await self._name_kept(chan, tx):
+            return
         words = command.split()
         name = self.server.name
         if len(words) != 2 or words[0] != "log":
-            self.service.report(f"refused {name}: command {visible_name(command)!r}")
+            self.service.refuse(
+                "command", self.server.address, f"refused {name}: command {visible_name(command)!r}"
+            )
             chan.write_stderr(b"The only command this server runs is: log CODE\n")
             chan.exit(2)
             return
@@ -206,15 +451,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         chan.exit(1)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        if self.guest is None:
-            return
-        text = self._decoder.decode(data)
-        self.guest.typed(text)
+        if self.guest is not None:
+            self.guest.received(data)
 
     def eof_received(self) -> bool:
         if self.guest is not None:
-            self.guest.typed("\x04")
-        return self.command is not None  # (half open: a log may still be on its way)
+            self.guest.ended()
+            return False
+        return True  # a command answers after its end of input (``ssh HOST log CODE </dev/null``)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if self.guest is not None:

@@ -4,6 +4,13 @@ Each SSH session with a terminal runs a :class:`Guest`: its own prompt_toolkit a
 session (input from the channel, output to it), the game's prompt with completion and
 the toolbar, and the fronts it moves between. What the table tells while the person
 types is shown above their line (``run_in_terminal``), in order, never in the middle of it.
+
+The keys come through a :class:`~.keyboard.Keyboard`: counted and paced before they are
+parsed, handed to the prompt without a pipe or a blocking write. The terminal is drawn
+at most :attr:`~.house.Limits.columns` by :attr:`~.house.Limits.rows`, whatever size the
+client says. The prompts leave the event loop's exception handler and its signals to the
+server (:mod:`.service`): a player's prompt never takes Ctrl-C from the server's own
+terminal, nor asks the server's standard input to press Enter.
 """
 
 from __future__ import annotations
@@ -21,7 +28,6 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.application.current import create_app_session, get_app
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ..kit.front import Front, Quit
@@ -32,6 +38,7 @@ from ..kit.style import STYLE
 from ..words.grammar import SHARED
 from ..words.i18n import Texts
 from .house import Service
+from .keyboard import Keyboard
 from .lobby import LobbyFront
 from .room import Room
 from .seat import RoomLink, TableTexts
@@ -48,13 +55,17 @@ class Guest:
         self.address = str(peer[0]) if peer else ""
         """Where the connection comes from (as :class:`~.ssh.GameServer` counts it)."""
         self.tx = Texts(_language(chan.get_environment()))
-        self.input: PipeInput | None = None
+        self.input = Keyboard(
+            service.limits, pause=chan.pause_reading, resume=chan.resume_reading, room=self._room
+        )
         self.front: Front | None = None
         self._next: Front | None = None
         self._shows: asyncio.Queue[Callable[[], None]] = asyncio.Queue()
         self._lines: deque[float] = deque()
         self._says: deque[float] = deque()
         self._session: PromptSession[str] | None = None
+        self._resize: asyncio.TimerHandle | None = None
+        self.task: asyncio.Task[None] | None = None
         term = chan.get_terminal_type() or "xterm"
         env = chan.get_environment()
         self.plain = term == "dumb" or "NO_COLOR" in env
@@ -64,8 +75,13 @@ class Guest:
     # -- the terminal --------------------------------------------------------------------
 
     def _size(self) -> Size:
+        """The client's terminal as drawn: at least 40 by 10, at most the server's limits
+        (SSH lets a client say 2³²−1 columns, and a redraw costs what it has)."""
         width, height, _, _ = self.chan.get_terminal_size()
-        return Size(rows=max(height, 10), columns=max(width, 40))
+        limits = self.service.limits
+        return Size(
+            rows=min(max(height, 10), limits.rows), columns=min(max(width, 40), limits.columns)
+        )
 
     def write(self, data: str) -> None:
         """Write to the client's terminal; a client that reads nothing is let go."""
@@ -76,22 +92,43 @@ class Guest:
         with contextlib.suppress(Exception):
             self.chan.write(data.replace("\n", "\r\n").encode("utf-8", "replace"))
 
-    def typed(self, text: str) -> None:
-        """Keys from the client, bounded: a flood beyond a line's length is dropped."""
-        if self.input is None:
-            return
-        # A line may grow past the limit (it is refused whole at Enter, never cut and run),
-        # up to four times it; then the text is dropped but keys still work: Enter,
-        # Ctrl-C, ←, ⌫ … (without them a line that reached the bound could never end).
-        typed = len(self._session.default_buffer.text) if self._session is not None else 0
-        room = max(self.service.limits.line * 4 - typed, 0)
-        if len(text) > room:
-            text = text[:room] + "".join(c for c in text[room:] if not c.isprintable())
-        self.input.send_text(text)
+    def _room(self) -> int | None:
+        """How many more characters the line being typed may take (one past the longest
+        line, so that the prompt says it is too long), if a line is being typed."""
+        session = self._session
+        if session is None or not session.app.is_running:
+            return None
+        return self.service.limits.line + 1 - len(session.default_buffer.text)
+
+    def received(self, data: bytes) -> None:
+        """Bytes from the client: counted and paced by the keyboard before any is parsed."""
+        self.input.received(data)
+
+    def ended(self) -> None:
+        """The client sent its end of input: Ctrl-D, then nothing more."""
+        self.input.received(b"\x04")
+        self.input.end()
 
     def resized(self) -> None:
-        with contextlib.suppress(Exception):
-            get_app()._on_resize()
+        """The client's terminal changed size: redrawn once, however often it is said (a
+        prompt also finds the new size by itself within half a second)."""
+        if self._resize is not None:
+            return
+        with contextlib.suppress(RuntimeError):
+            self._resize = asyncio.get_running_loop().call_later(RESIZE, self._redraw)
+
+    def _redraw(self) -> None:
+        self._resize = None
+        session = self._session
+        if session is not None and session.app.is_running:
+            with contextlib.suppress(Exception):
+                session.app._on_resize()
+
+    def stopping(self) -> None:
+        """The server stops: say so, and end this terminal's session."""
+        self.write("\r\n" + self.tx("server.stopping") + "\n")
+        if self.task is not None:
+            self.task.cancel()
 
     # -- what the fronts ask -------------------------------------------------------------
 
@@ -129,14 +166,16 @@ class Guest:
     # -- the session ---------------------------------------------------------------------
 
     async def run(self) -> None:
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=self.output):
-            self.input = pipe
+        self.task = asyncio.current_task()
+        self.service.present.add(self)
+        with create_app_session(input=self.input, output=self.output):
             self.screen = TerminalScreen(
                 style=STYLE,
                 plain_text=self.plain,
-                input=pipe,
+                input=self.input,
                 output=self.output,
                 yes_keys=self.tx.yes_keys,
+                shared_loop=True,
             )
             shows = asyncio.ensure_future(self._show_forever())
             why = "quit"
@@ -147,7 +186,7 @@ class Guest:
             except EOFError:
                 why = "end of input"
             except asyncio.CancelledError:
-                why = "connection closed"
+                why = "server stopping" if self.service.stopping else "connection closed"
             except Exception as error:  # a client never takes the server down
                 why = "error"
                 self.service.report(f"{self.name}: error: {error!r}")
@@ -155,6 +194,10 @@ class Guest:
                     self.write("The server hit an error; it is logged. Please connect again.\n")
             finally:
                 shows.cancel()
+                self.service.present.discard(self)
+                self.input.close()
+                if self._resize is not None:
+                    self._resize.cancel()
                 if self.front is not None:
                     self.front.leave()
                     self._left(self.front)
@@ -174,7 +217,9 @@ class Guest:
             while self._next is None:
                 idle = self.service.limits.lobby_idle if isinstance(front, LobbyFront) else None
                 try:
-                    line = await asyncio.wait_for(session.prompt_async(), idle)
+                    # the server's loop: its exception handler and its signals stay the server's
+                    prompt = session.prompt_async(handle_sigint=False, set_exception_handler=False)
+                    line = await asyncio.wait_for(prompt, idle)
                 except KeyboardInterrupt:
                     continue
                 except TimeoutError:
@@ -298,6 +343,10 @@ class _Channel:
 
     def fileno(self) -> int:
         raise OSError("an SSH channel has no file descriptor")
+
+
+RESIZE = 0.1
+"""Seconds a change of the terminal's size waits, so that a flood of them redraws once."""
 
 
 def _within(times: deque[float], most: int, seconds: float) -> bool:

@@ -960,6 +960,47 @@ TEXTS.update(
         "server.slow_down": "Zu viele Befehle auf einmal; warte kurz.",
         "server.line_too_long": "Die Zeile ist zu lang (höchstens {limit} Zeichen).",
         "server.idle": "Du warst lange untätig in der Lobby; auf Wiedersehen.",
+        "server.banner_bad_name": (
+            "'{name}' kann kein Spielername sein: ein Kleinbuchstabe, dann bis zu 15 "
+            "Buchstaben, Ziffern, - oder _ (ssh NAME@host)."
+        ),
+        "server.banner_other_key": (
+            "Der Name '{name}' gehört auf diesem Server einem anderen Schlüssel. Melde dich "
+            "mit diesem Schlüssel an oder wähle einen anderen Namen (ssh ANDERER@host)."
+        ),
+        "server.banner_key_name": (
+            "Der Name '{name}' gehört einem Schlüssel: melde dich mit diesem Schlüssel an."
+        ),
+        "server.names_full": (
+            "Dieser Server nimmt keine neuen Namen mehr auf. Melde dich mit einem Namen an, "
+            "den du schon hast."
+        ),
+        "server.names_busy": (
+            "Dieser Server hat in der letzten Stunde viele neue Namen vergeben; versuch "
+            "einen neuen später oder melde dich mit einem Namen an, den du schon hast."
+        ),
+        "server.names_from_address": (
+            "Von deiner Adresse wurden in der letzten Stunde {most} neue Namen angelegt; "
+            "versuch einen neuen später oder melde dich mit einem Namen an, den du schon hast."
+        ),
+        "server.name_not_kept": (
+            "Der Server kann deinen Namen gerade nicht speichern (es ist protokolliert); "
+            "versuch es später noch einmal."
+        ),
+        "server.password_wait": (
+            "Zu viele falsche Passwörter von deiner Adresse: warte {seconds} Sekunden."
+        ),
+        "server.too_many_tries": "Zu viele fehlgeschlagene Anmeldungen auf dieser Verbindung.",
+        "server.full_address": (
+            "Zu viele Verbindungen von deiner Adresse; schließ eine oder versuch es später."
+        ),
+        "server.full": "Der Server ist gerade voll; versuch es in einer Weile noch einmal.",
+        "server.sessions_of_name": (
+            "Du hast schon {most} Sitzungen auf diesem Server offen: schließ zuerst eine."
+        ),
+        "server.stopping": (
+            "Der Server wird beendet. Deine Spiele bleiben erhalten: verbinde dich später wieder."
+        ),
         "server.pile": "Ablagestapel: ",
         "server.cards_held": "{n} Karten",
     }

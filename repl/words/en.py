@@ -586,6 +586,43 @@ TEXTS.update(
         "server.slow_down": "Too many commands at once; wait a moment.",
         "server.line_too_long": "That line is too long (at most {limit} characters).",
         "server.idle": "You were idle in the lobby for a long time; goodbye.",
+        # what the server refuses before or at login, said in English and German alike
+        # (the client's language is not known before it logs in)
+        "server.banner_bad_name": (
+            "'{name}' cannot be a player's name: use a lower-case letter, then up to 15 "
+            "letters, digits, - or _ (ssh NAME@host)."
+        ),
+        "server.banner_other_key": (
+            "The name '{name}' belongs to another key on this server. Log in with that key, "
+            "or choose another name (ssh OTHER@host)."
+        ),
+        "server.banner_key_name": "The name '{name}' belongs to a key: log in with that key.",
+        "server.names_full": (
+            "This server keeps no more new names. Log in with a name you already have."
+        ),
+        "server.names_busy": (
+            "This server has taken many new names within the hour; try a new one later, "
+            "or log in with a name you already have."
+        ),
+        "server.names_from_address": (
+            "Your address has claimed {most} new names within the hour; try a new one "
+            "later, or log in with a name you already have."
+        ),
+        "server.name_not_kept": (
+            "The server cannot keep your name right now (it is logged); try again later."
+        ),
+        "server.password_wait": (
+            "Too many wrong passwords from your address: wait {seconds} seconds."
+        ),
+        "server.too_many_tries": "Too many failed logins on this connection.",
+        "server.full_address": (
+            "Too many connections from your address; close one, or try again later."
+        ),
+        "server.full": "The server is busy right now; try again in a while.",
+        "server.sessions_of_name": (
+            "You have {most} sessions open on this server already: close one first."
+        ),
+        "server.stopping": "The server is stopping. Your games are kept: connect again later.",
         "server.pile": "discard pile: ",
         "server.cards_held": "{n} cards",
     }

@@ -114,12 +114,20 @@ def ssh_run(
 class Server:
     """``threethirteen serve --port 0 --pace 0 --data FOLDER`` in a child process; with
     ``deal`` (a seed and a salt), the same server started by :func:`main` instead, so that
-    every game it deals is known to the test."""
+    every game it deals is known to the test; with ``files``, a process that may open no
+    more than that many files (``ulimit -n``, soft and hard)."""
 
-    def __init__(self, folder: Path, *extra: str, deal: tuple[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        *extra: str,
+        deal: tuple[int, str] | None = None,
+        files: int | None = None,
+    ) -> None:
         self.folder = folder
         self.extra = extra
         self.deal = deal
+        self.files = files
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
         self.fingerprint = ""
@@ -132,6 +140,14 @@ class Server:
             seed, salt = self.deal
             argv = [sys.executable, "-m", "tests.helpers.sshclient", str(self.folder)]
             argv += [str(seed), salt]
+        files = self.files
+
+        def limit_files() -> None:
+            if files is not None:
+                import resource
+
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
         with self.errors.open("a", encoding="utf-8") as errors:
             self.process = subprocess.Popen(
                 argv,
@@ -142,6 +158,7 @@ class Server:
                 encoding="utf-8",
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
                 cwd=ROOT,
+                preexec_fn=limit_files if files is not None else None,
             )
         assert self.process.stdout is not None
         first = self.process.stdout.readline()

@@ -1,0 +1,201 @@
+"""Attacks on the SSH server, bounded, on loopback (issue 17), and what the tests watch
+meanwhile: another player's answers, the server's processor time and memory.
+
+The attackers are real clients: OpenSSH's ``ssh`` in a pseudo-terminal
+(:class:`~tests.helpers.sshclient.Player`) where a person's terminal can do it, asyncssh's
+client where it cannot (a terminal ten million columns wide, many connections at once,
+many passwords on one connection). Other loopback addresses (127.0.0.2 …) stand for other
+hosts. Figures are printed (``pytest -s`` shows them); no test asserts a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from tests.helpers.sshclient import Player, Server, plain
+
+ANSWER = 20.0
+"""How long a test waits for an answer (a bound, never a measure)."""
+
+def figure(text: str) -> None:
+    """A measured figure, for the report (shown with ``pytest -s``)."""
+    print(f"figure: {text}", flush=True)
+
+
+def answer_time(player: Player, timeout: float = ANSWER) -> float:
+    """Seconds until the server answers ``tables`` typed in the lobby (it lists the open
+    tables, or says there are none, and changes nothing)."""
+    start = time.monotonic()
+    player.line("tables")
+    player.expect(r"No open tables yet|[A-Z]{4}-\d+  ", timeout=timeout)
+    return time.monotonic() - start
+
+
+def answer_times(player: Player, count: int, pause: float = 0.3) -> list[float]:
+    """:func:`answer_time` ``count`` times, ``pause`` seconds apart."""
+    times = []
+    for _ in range(count):
+        times.append(answer_time(player))
+        time.sleep(pause)
+    return times
+
+
+def in_background(player: Player, data: str) -> threading.Thread:
+    """``player`` types ``data`` in one write, from a thread: the write blocks while the
+    server makes the client wait, and ends when the client is closed."""
+
+    def send() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            player.child.send(data)
+
+    thread = threading.Thread(target=send, name=f"flood-{player.name}", daemon=True)
+    thread.start()
+    return thread
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time process ``pid`` has used (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def resident_bytes(pid: int) -> int:
+    """The memory process ``pid`` holds (its resident set), in bytes."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def addresses(count: int, first: int = 2) -> list[str]:
+    """``count`` loopback addresses other than 127.0.0.1: other hosts, as the server sees
+    them."""
+    return [f"127.0.0.{n}" for n in range(first, first + count)]
+
+
+def raw_connections(port: int, sources: Sequence[str], each: int) -> list[socket.socket]:
+    """``each`` TCP connections from every address of ``sources`` that say nothing, begun
+    without waiting for the server (some may fail: the server is full)."""
+    made = []
+    for source in sources:
+        for _ in range(each):
+            sock = socket.socket()
+            sock.setblocking(False)
+            try:
+                sock.bind((source, 0))
+                sock.connect_ex(("127.0.0.1", port))
+            except OSError:
+                sock.close()
+                continue
+            made.append(sock)
+    return made
+
+
+def closed_by_server(sock: socket.socket, timeout: float) -> bool:
+    """Whether the server closes ``sock`` within ``timeout`` seconds (what it sends first,
+    its SSH version, is read and passed over)."""
+    sock.setblocking(True)
+    sock.settimeout(0.2)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if sock.recv(4096) == b"":
+                return True
+        except TimeoutError:
+            continue
+        except OSError:
+            return True
+    return False
+
+
+def stop_server(server: Server, how: int = signal.SIGTERM) -> float:
+    """Send the server ``how`` and wait for it to end; the seconds it took (it must end by
+    itself, with exit code 0)."""
+    assert server.process is not None
+    start = time.monotonic()
+    server.process.send_signal(how)
+    code = server.process.wait(timeout=ANSWER)
+    took = time.monotonic() - start
+    assert code == 0, f"exit code {code}; the server's log:\n{server.log()[-3000:]}"
+    return took
+
+
+class Banners(asyncssh.SSHClient):
+    """An asyncssh client that keeps the auth banners it is shown and tries the passwords
+    it is given, one after another, on one connection."""
+
+    def __init__(self, passwords: Sequence[str] = ()) -> None:
+        self.banners: list[str] = []
+        self.passwords = list(passwords)
+        self.tried = 0
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+    def password_auth_requested(self) -> str | None:
+        if self.tried >= len(self.passwords):
+            return None
+        self.tried += 1
+        return self.passwords[self.tried - 1]
+
+
+async def connect(
+    port: int,
+    name: str,
+    *,
+    key: Path | None = None,
+    source: str = "127.0.0.1",
+    client: Banners | None = None,
+    **options: Any,
+) -> asyncssh.SSHClientConnection:
+    """An asyncssh connection to the server as ``name`` from ``source`` (a key, or the
+    passwords of ``client``)."""
+    factory = (lambda: client) if client is not None else None
+    return await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        client_keys=[str(key)] if key is not None else None,
+        known_hosts=None,
+        local_addr=(source, 0),
+        client_factory=factory,
+        agent_path=None,
+        config=[],
+        connect_timeout=30,
+        **options,
+    )
+
+
+class Screen(asyncssh.SSHClientSession[bytes]):
+    """What an asyncssh session receives, kept."""
+
+    def __init__(self) -> None:
+        self.received = bytearray()
+        self.closed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.received += data
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    def text(self) -> str:
+        """What came, as text, without its escape sequences."""
+        return plain(self.received.decode("utf-8", "replace"))
+
+    async def wait_for(self, text: str, timeout: float = ANSWER) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.text():
+            assert time.monotonic() < deadline, f"no {text!r} in {self.text()[-500:]!r}"
+            await asyncio.sleep(0.05)
