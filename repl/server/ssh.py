@@ -27,6 +27,7 @@ import socket
 from typing import Any
 
 import asyncssh
+from asyncssh.auth import KbdIntChallenge
 
 from ..words.i18n import Texts
 from .house import Bucket, Limits, Service, address_of
@@ -123,6 +124,10 @@ class GameServer(asyncssh.SSHServer):
         self.counted = False
         self.handshaking = False
         self.failures = 0
+        self.keys_offered = 0
+        """Keys the client offered (none: it may have no key at all, and is told how to
+        make one, once)."""
+        self.told_no_key = False
         self.new_name = False
         """Whether this login took its name just now (the book is still being written)."""
         self.throttle: Throttle | None = None
@@ -209,6 +214,7 @@ class GameServer(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.keys_offered += 1
         if self._tried_enough():
             return False
         if name_problem(username) is not None:
@@ -231,6 +237,25 @@ class GameServer(asyncssh.SSHServer):
                 return self._failed()
         self.fingerprint = fingerprint
         return True
+
+    def kbdint_auth_supported(self) -> bool:
+        # with a password, asyncssh asks for it this way too; without one, a client that
+        # offered no key is told how to make one (``Permission denied`` alone says nothing)
+        return NotImplemented if self.service.password else True
+
+    def get_kbdint_challenge(
+        self, username: str, lang: str, submethods: str
+    ) -> KbdIntChallenge:
+        # said in a banner, not in the challenge: ssh shows a banner's German as it is
+        if self.keys_offered or self.told_no_key or name_problem(username) is not None:
+            return False  # the banners have said why its keys or its name were refused
+        self.told_no_key = True
+        where = self.conn.get_extra_info("sockname") if self.conn is not None else None
+        host, port = (str(where[0]), int(where[1])) if where else ("HOST", 2213)
+        command = f"ssh -p {port} {username}@{host}" if port != 22 else f"ssh {username}@{host}"
+        self._refused("no key", f"{username} without a key", "server.banner_no_key",
+                      command=command)  # fmt: skip
+        return False
 
     def password_auth_supported(self) -> bool:
         return bool(self.service.password)

@@ -968,6 +968,13 @@ TEXTS.update(
             "Der Name '{name}' gehört auf diesem Server einem anderen Schlüssel. Melde dich "
             "mit diesem Schlüssel an oder wähle einen anderen Namen (ssh ANDERER@host)."
         ),
+        "server.banner_no_key": (
+            "Dieser Server lässt Spieler mit einem SSH-Schlüssel herein, und dein ssh hat "
+            "keinen angeboten.\n"
+            "Erzeuge einen (bei jeder Frage Enter drücken):  ssh-keygen -t ed25519\n"
+            "dann verbinde dich wieder:  {command}\n"
+            "Der erste Schlüssel, der sich unter einem Namen anmeldet, behält diesen Namen."
+        ),
         "server.banner_key_name": (
             "Der Name '{name}' gehört einem Schlüssel: melde dich mit diesem Schlüssel an."
         ),

@@ -597,6 +597,12 @@ TEXTS.update(
             "or choose another name (ssh OTHER@host)."
         ),
         "server.banner_key_name": "The name '{name}' belongs to a key: log in with that key.",
+        "server.banner_no_key": (
+            "This server lets players in with an SSH key, and your ssh offered none.\n"
+            "Make one (press Enter at each question):  ssh-keygen -t ed25519\n"
+            "then connect again:  {command}\n"
+            "The first key that logs in under a name keeps that name."
+        ),
         "server.names_full": (
             "This server keeps no more new names. Log in with a name you already have."
         ),

@@ -555,6 +555,28 @@ def test_a_name_belongs_to_its_first_key_and_bad_names_are_refused(
     assert server.alive()
 
 
+def test_a_friend_without_a_key_is_told_how_to_make_one(
+    server: Server, tmp_path: Path, home: Path
+) -> None:
+    assert SSH is not None
+    argv = [SSH, "-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
+            "-o", "BatchMode=no", "-i", str(tmp_path / "no-key"),
+            "-p", str(server.port), "bob@127.0.0.1", "log", "KITE-7"]  # fmt: skip
+    keyless = subprocess.run(
+        argv, stdin=subprocess.DEVNULL, capture_output=True, env=client_environment(home),
+        timeout=60, check=False,
+    )  # fmt: skip
+    said = keyless.stderr.decode("utf-8", "replace")
+    assert keyless.returncode == 255, said
+    assert said.count("ssh-keygen -t ed25519") == 2, said  # once in English, once in German
+    assert f"then connect again:  ssh -p {server.port} bob@127.0.0.1" in said
+    assert "Erzeuge einen (bei jeder Frage Enter drücken)" in said  # ssh shows it as it is
+    assert "Permission denied" in said
+    assert "bob without a key" in server.log()
+    assert server.alive()
+
+
 # -- 6. nothing but the game --------------------------------------------------------------
 
 
