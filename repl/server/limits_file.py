@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from ..kit.safe import visible
+from .hall import CODES
 from .house import Limits
 
 MOST_BYTES = 64 * 1024
@@ -34,7 +35,7 @@ MOST_BYTES = 64 * 1024
 MOST_COUNT = 10_000_000
 """The largest count a limit may be (connections, bytes, names, tables)."""
 MOST_SECONDS = 7 * 24 * 3600.0
-"""The longest time a limit may be: a week."""
+"""The largest time (a week, in seconds) or rate a limit may be."""
 
 
 class LimitsError(ValueError):
@@ -74,7 +75,7 @@ def parse_limits(text: str) -> Limits:
             raise LimitsError(f"{where}no limit is called {visible(repr(name))}{hint}")
         changes[name] = _checked(name, value, known[name], where)
     limits = attrs.evolve(defaults, **changes)
-    _check_totals(limits)
+    check_limits(limits)
     return limits
 
 
@@ -98,6 +99,22 @@ def changed_limits(limits: Limits) -> list[str]:
     ]
 
 
+def check_limits(limits: Limits) -> None:
+    """:class:`LimitsError` unless ``limits`` can be held: the tables no more than half
+    the table codes, and no cap per address or name above its total."""
+    if limits.tables_total > CODES // 2:
+        raise LimitsError(f"tables_total must be 1 to {CODES // 2:,} (half the table codes), "
+                          f"not {limits.tables_total:,}")  # fmt: skip
+    values = attrs.asdict(limits)
+    for name, value in values.items():
+        for part in ("_per_address", "_per_name"):
+            total = values.get(name.replace(part, "_total")) if part in name else None
+            if total is not None and value > total:
+                raise LimitsError(
+                    f"{name} ({value}) is more than {name.replace(part, '_total')} ({total})"
+                )
+
+
 def _checked(name: str, value: object, default: int | float, where: str) -> int | float:
     """``value`` for the limit ``name``, if it is a number of its kind within range."""
     if isinstance(default, int):
@@ -107,24 +124,12 @@ def _checked(name: str, value: object, default: int | float, where: str) -> int 
             raise LimitsError(f"{where}{name} must be 1 to {MOST_COUNT:,}, not {value:,}")
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise LimitsError(f"{where}{name} must be a number of seconds, like {default}")
-    seconds = float(value)
-    if not 0.0 < seconds <= MOST_SECONDS:  # also refuses nan and inf
-        raise LimitsError(f"{where}{name} must be above 0 and at most a week, not {value}")
-    return seconds
-
-
-def _check_totals(limits: Limits) -> None:
-    """A cap per address or per name may not exceed the server's total of the same."""
-    values = attrs.asdict(limits)
-    for name, value in values.items():
-        for part in ("_per_address", "_per_name"):
-            if part in name:
-                total = values.get(name.replace(part, "_total"))
-                if total is not None and value > total:
-                    raise LimitsError(
-                        f"{name} ({value}) is more than {name.replace(part, '_total')} ({total})"
-                    )
+        raise LimitsError(f"{where}{name} must be a number, like {default}")
+    number = float(value)
+    if not 0.0 < number <= MOST_SECONDS:  # also refuses nan and inf
+        raise LimitsError(f"{where}{name} must be above 0 and at most {MOST_SECONDS:,.0f}, "
+                          f"not {value}")  # fmt: skip
+    return number
 
 
 def _line_of(text: str, name: str) -> str:

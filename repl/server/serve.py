@@ -16,7 +16,7 @@ from ..files.storage import data_path
 from ..kit.command_line import command_parser
 from ..kit.safe import visible
 from .house import Limits
-from .limits_file import LimitsError, changed_limits, limits_text, read_limits
+from .limits_file import LimitsError, changed_limits, check_limits, limits_text, read_limits
 
 DESCRIPTION = """\
 Run a server where friends play Three-Thirteen at shared
@@ -101,7 +101,13 @@ def main(argv: list[str] | None = None) -> int:
         except LimitsError as error:
             parser.error(f"the limits file {visible(str(args.limits))}: {error}")
     if args.max_tables is not None:
-        limits = attrs.evolve(limits, tables_total=max(1, args.max_tables))
+        if args.max_tables < 1:
+            parser.error("--max-tables must be at least 1")
+        limits = attrs.evolve(limits, tables_total=args.max_tables)
+        try:
+            check_limits(limits)
+        except LimitsError as error:
+            parser.error(f"--max-tables: {error}")
     if args.print_limits:
         print(limits_text(limits), end="")
         return 0

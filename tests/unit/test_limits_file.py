@@ -29,6 +29,14 @@ def test_the_printed_defaults_read_back_as_they_are() -> None:
     assert changed_limits(changed) == ["login_timeout = 12.5", "tables_per_name = 5"]
 
 
+def test_serve_will_not_hold_more_tables_than_it_has_codes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        serve.main(["--max-tables", "5000", "--print-limits"])
+    assert "tables_total must be 1 to 2,940" in capsys.readouterr().err
+
+
 def test_every_limit_can_be_set() -> None:
     for field in attrs.fields(Limits):
         default = getattr(Limits(), field.name)
@@ -57,11 +65,12 @@ def test_a_whole_number_of_seconds_is_seconds() -> None:
         ("login_timeout = nan", "login_timeout must be above 0"),
         ("login_timeout = inf", "login_timeout must be above 0"),
         ("login_timeout = 0", "login_timeout must be above 0"),
-        ("login_timeout = 1e9", "at most a week"),
-        ("login_timeout = false", "must be a number of seconds"),
+        ("login_timeout = 1e9", "at most 604,800"),
+        ("login_timeout = false", "login_timeout must be a number, like 20.0"),
         ("tables_total = 1\ntables_total = 2", "it is not TOML"),
         ("tables_total =", "it is not TOML"),
         ("tables_per_address = 500", "tables_per_address (500) is more than tables_total (100)"),
+        ("tables_total = 3000", "tables_total must be 1 to 2,940 (half the table codes)"),
         ("sessions_total = 2", "sessions_per_name (3) is more than sessions_total (2)"),
     ],
 )
