@@ -8,7 +8,6 @@ from pathlib import Path
 
 import attrs
 import pytest
-
 from threethirteen.repl.server import serve
 from threethirteen.repl.server.house import Limits
 
