@@ -140,10 +140,14 @@ class TerminalScreen:
 
     @property
     def width(self) -> int:
-        columns = shutil.get_terminal_size((80, 24)).columns
+        # the output's own size first: shutil asks the environment and the process's
+        # terminal (a system call), at every line a server prints for any session
+        columns = None
         if self.output is not None:
             with contextlib.suppress(Exception):
                 columns = self.output.get_size().columns
+        if columns is None:
+            columns = shutil.get_terminal_size((80, 24)).columns
         return max(40, min(columns, MAX_WIDTH))
 
     def show(self, text: Text) -> None:

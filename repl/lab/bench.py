@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
 def bench_server(args: argparse.Namespace) -> int:
     """``--server``: two runs, every seat a person, then one table with an AI seat."""
     try:
-        from .server_load import Figures, Scenario, measure, percentile
+        from .server_load import SLOW, Figures, Scenario, measure, percentile
     except ImportError as error:
         print(
             f"threethirteen bench --server needs the server extra ({error}):\n"
@@ -185,6 +185,17 @@ def bench_server(args: argparse.Namespace) -> int:
             f"  server event loop lag: p50 {lag.get('p50', 0) * 1000:.1f} ms, "
             f"p99 {lag.get('p99', 0) * 1000:.1f} ms, max {lag.get('max', 0) * 1000:.1f} ms"
         )
+        print(f"  server garbage collections in play: {collections(figures.collector)}")
+        if figures.slow:
+            print(
+                f"  moves over {SLOW * 1000:.0f} ms: {figures.slow}, of which "
+                f"{figures.held_by_full} in flight during a full collection"
+            )
+        print(
+            f"  prompts drawn in play: {figures.renders / max(typed, 1):.1f} per move; "
+            f"objects tracked at the start of play: {figures.objects / sessions / 1000:.1f}k "
+            f"per session ({figures.objects:,}, {figures.frozen:,} frozen)"
+        )
         print(f"  the clients' own CPU (this process): {figures.clients_cpu:.1f} s")
         if figures.refused:
             print(f"  moves refused by the server's rate limit: {figures.refused}")
@@ -205,6 +216,20 @@ def bench_server(args: argparse.Namespace) -> int:
     change = (after - before) * 1000
     print(f"the other tables' p99 with the AI seat: {change:+.1f} ms")
     return 0
+
+
+def collections(collector: dict[str, dict[str, float]]) -> str:
+    """The collector's pauses in words: per generation, how many, the longest, the total."""
+    said = []
+    for generation, name in (("0", "young"), ("1", "middle"), ("2", "full")):
+        pauses = collector.get(generation, {})
+        count = int(pauses.get("count", 0))
+        said.append(
+            f"{count} {name} (longest {pauses.get('max', 0.0) * 1000:.1f} ms, "
+            f"total {pauses.get('total', 0.0) * 1000:.0f} ms, "
+            f"CPU {pauses.get('cpu', 0.0) * 1000:.0f} ms, {int(pauses.get('garbage', 0)):,} freed)"
+        )
+    return ", ".join(said)
 
 
 if __name__ == "__main__":

@@ -27,11 +27,13 @@ import os
 import random
 import re
 import resource
+import signal
 import sys
 import tempfile
 import time
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 from attrs import define, field, frozen
@@ -92,12 +94,29 @@ class Figures:
     server_rss_before: int
     server_rss_peak: int
     loop_lag: dict[str, float]
+    collector: dict[str, dict[str, float]]
+    """The server's garbage collections in play, by generation (``"0"``, ``"1"``, ``"2"``):
+    how many, the longest and the total pause, in seconds."""
+    held_by_full: int
+    """Moves slower than :data:`SLOW` that were in flight during a full collection."""
+    slow: int
+    """Moves slower than :data:`SLOW`."""
+    renders: int
+    """Prompts the server drew in play (in every session)."""
+    objects: int
+    """Objects the server's collector tracked when the play started."""
+    frozen: int
+    """Of them, those frozen out of its collections (``gc.freeze``)."""
     clients_cpu: float
     games_over: int
     stalled: int
     refused: int
     """Moves the server's rate limit refused (typed again: their latency counts from then)."""
     """Tables that neither reached their moves nor the game's end in time."""
+
+
+SLOW = 0.1
+"""A move slower than this (seconds) is looked at: was a full collection under way?"""
 
 
 def percentile(values: tuple[float, ...] | list[float], share: float) -> float:
@@ -284,7 +303,8 @@ async def start_server(
     return child, int(line.split()[1])
 
 
-async def _stop_server(child: asyncio.subprocess.Process) -> dict[str, float]:
+async def stop_server(child: asyncio.subprocess.Process) -> dict[str, Any]:
+    """Stop the server; what it measured of itself (see :mod:`.timed_server`)."""
     child.terminate()
     try:
         out, _ = await asyncio.wait_for(child.communicate(), 120)
@@ -293,9 +313,9 @@ async def _stop_server(child: asyncio.subprocess.Process) -> dict[str, float]:
         await child.wait()
         return {}
     for line in out.decode().splitlines():
-        if line.startswith("lag "):
-            lag: dict[str, float] = json.loads(line[4:])
-            return lag
+        if line.startswith("figures "):
+            figures: dict[str, Any] = json.loads(line[len("figures ") :])
+            return figures
     return {}
 
 
@@ -393,6 +413,7 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
         # are not what is measured); the deals are spread over one pause
         playing = time.perf_counter()
         setup_cpu = proc_cpu(pid) - cpu_before
+        child.send_signal(signal.SIGUSR1)  # the server counts from here
         loop = asyncio.get_running_loop()
         for table, seated in zip(tables, by_table, strict=True):
             pause = random.Random(table.number).uniform(0, scenario.think)
@@ -422,11 +443,12 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
             await asyncio.wait_for(
                 asyncio.gather(*(c.conn.wait_closed() for c in clients if c.conn)), 10
             )
-        lag = await _stop_server(child)
+        watched = await stop_server(child)
     own_after = resource.getrusage(resource.RUSAGE_SELF)
     latencies: list[float] = []
     ai_latencies: list[float] = []
-    missing = 0
+    missing = slow = held = 0
+    full = [(float(start), float(end)) for start, end in watched.get("full", [])]
     for table, seated in zip(tables, by_table, strict=True):
         into = ai_latencies if scenario.ai_table is not None and table.number == 0 else latencies
         for seat, times in table.sent.items():
@@ -435,7 +457,11 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
                 if any(len(heard) <= k for heard in told):
                     missing += 1
                     continue
-                into.append(max(heard[k] for heard in told) - sent)
+                seen = max(heard[k] for heard in told)
+                into.append(seen - sent)
+                if seen - sent > SLOW:
+                    slow += 1
+                    held += any(start < seen and end > sent for start, end in full)
     return Figures(
         sessions=len(clients),
         latencies=tuple(latencies),
@@ -447,7 +473,13 @@ async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figure
         setup_cpu=setup_cpu,
         server_rss_before=rss_before,
         server_rss_peak=peak,
-        loop_lag=lag,
+        loop_lag=watched.get("lag", {}),
+        collector=watched.get("gc", {}),
+        held_by_full=held,
+        slow=slow,
+        renders=int(watched.get("renders", 0)),
+        objects=int(watched.get("objects", 0)),
+        frozen=int(watched.get("frozen", 0)),
         clients_cpu=(own_after.ru_utime + own_after.ru_stime)
         - (own_before.ru_utime + own_before.ru_stime),
         games_over=sum(1 for table in tables if table.over),
