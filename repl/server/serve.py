@@ -6,7 +6,6 @@ server itself is :mod:`repl.server`. It needs the ``server`` extra (asyncssh).
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 
@@ -78,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be 0-60 seconds")
     try:
+        from .process import Collector, run
         from .service import ServerSettings, serve
     except ImportError as error:
         print(
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tables are kept in {folder}", flush=True)
 
     try:
-        asyncio.run(serve(settings, ready=ready))
+        run(serve(settings, ready=ready), collector=Collector())  # uvloop if installed
     except (OSError, ValueError) as error:
         print(f"threethirteen serve: cannot start: {visible(str(error))}", file=sys.stderr)
         return 1

@@ -1,0 +1,103 @@
+"""The measured server in a child process: how it runs, starting and stopping it, and what
+``/proc`` says of its CPU time and memory (:mod:`.timed_server` is the child's side).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from ..server.process import fast_loop_factory
+
+SLOW = 0.1
+"""A move slower than this (seconds) is looked at: was a full collection under way?"""
+
+
+def percentile(values: tuple[float, ...] | list[float], share: float) -> float:
+    """The value at ``share`` (0-1) of the sorted values (nearest rank); 0 if none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+@frozen(kw_only=True)
+class ServerRun:
+    """How the measured server runs: its event loop and its collector (see
+    :mod:`.timed_server`), and a password file for clients without a key."""
+
+    loop: str = "auto"
+    """``auto`` (uvloop when installed, as ``threethirteen serve``), ``asyncio``, ``uvloop``."""
+    gc: str = "tuned"
+    """``tuned`` (as ``threethirteen serve``) or ``default`` (CPython's own settings)."""
+    password_file: Path | None = None
+    profile: Path | None = None
+    """Write a cProfile of the server's event loop here."""
+
+    def argv(self, folder: Path) -> list[str]:
+        argv = [sys.executable, "-m", "threethirteen.repl.lab.timed_server", str(folder)]
+        argv += ["--loop", self.loop, "--gc", self.gc]
+        if self.password_file is not None:
+            argv += ["--password-file", str(self.password_file)]
+        if self.profile is not None:
+            argv += ["--profile", str(self.profile)]
+        return argv
+
+
+def proc_cpu(pid: int) -> float:
+    """A process's CPU time so far (user and system, every thread), in seconds."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as file:
+        fields = file.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def proc_memory(pid: int, key: str) -> int:
+    """A line of ``/proc/PID/status`` in bytes (``VmRSS``, ``VmHWM``: the peak)."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as file:
+        for line in file:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+async def start_server(
+    folder: Path, how: ServerRun
+) -> tuple[asyncio.subprocess.Process, int]:
+    """The server in a child process; the process and its port."""
+    child = await asyncio.create_subprocess_exec(
+        *how.argv(folder), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL
+    )
+    assert child.stdout is not None
+    line = await asyncio.wait_for(child.stdout.readline(), 30)
+    if not line.startswith(b"port "):
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return child, int(line.split()[1])
+
+
+async def stop_server(child: asyncio.subprocess.Process) -> dict[str, Any]:
+    """Stop the server; what it measured of itself (see :mod:`.timed_server`)."""
+    child.terminate()
+    try:
+        out, _ = await asyncio.wait_for(child.communicate(), 120)
+    except TimeoutError:
+        child.kill()
+        await child.wait()
+        return {}
+    for line in out.decode().splitlines():
+        if line.startswith("figures "):
+            figures: dict[str, Any] = json.loads(line[len("figures ") :])
+            return figures
+    return {}
+
+
+
+
+def fast_loop_installed() -> bool:
+    """Whether uvloop is there for the server to run on."""
+    return fast_loop_factory() is not None

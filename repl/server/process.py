@@ -1,0 +1,123 @@
+"""The server's process: its event loop, and how its garbage collector spends its time.
+
+**The collector.** Every session holds thousands of long-lived objects (its prompt, key
+bindings, layout, styles); a hundred sessions are close to a million. CPython's full
+collection looks at every one of them, and with the default settings it ran every 7-11 s
+at 25 tables for 300-350 ms, holding up every move in flight (``bench --server`` counts
+them). :class:`Collector` keeps what survived out of the next full collections:
+
+- after each full collection, everything that survived it is frozen (``gc.freeze``): it
+  was alive a moment ago, and the collections after look only at objects made since, so
+  a full collection takes what the last few seconds left, not the whole server;
+- frozen objects that later become garbage in a cycle (a session that ended, the prompt
+  of a front that was left) are not collected while frozen. So when the frozen objects
+  have grown to :attr:`Collector.growth` times what the last full look left, everything is
+  unfrozen and collected once (one long pause, as rare as memory allows: a doubling), and
+  frozen again. A server whose sessions come and go pays that pause now and then; one
+  whose people sit and play never does.
+
+The young collections (a prompt drawn leaves a few hundred objects in reference cycles)
+stay as CPython runs them: they are short, and nothing else frees those cycles.
+
+**The loop.** uvloop, when it is installed (the ``fast`` extra), else asyncio's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
+
+GROWTH = 2.0
+"""A full look at every object once the frozen ones have grown this many times over."""
+
+
+class Collector:
+    """The garbage collector's policy for a long-running server (see the module)."""
+
+    def __init__(self, *, growth: float = GROWTH) -> None:
+        self.growth = growth
+        self.baseline = 0
+        """Objects frozen after the last full look at every object."""
+        self.reclaims = 0
+        """Full looks at every object so far (each one long pause)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._due = False
+        self._reclaiming = False
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """From now on (on ``loop``): what was made at start is frozen, and each full
+        collection freezes what it left."""
+        self._loop = loop
+        gc.collect()
+        gc.freeze()
+        self.baseline = gc.get_freeze_count()
+        gc.callbacks.append(self._collected)
+
+    def stop(self) -> None:
+        """The policy ends; what is frozen stays frozen (the process is ending)."""
+        if self._collected in gc.callbacks:
+            gc.callbacks.remove(self._collected)
+        self._loop = None
+
+    def _collected(self, phase: str, info: dict[str, Any]) -> None:
+        """``gc.callbacks``: after a full collection, freeze what survived it. Any thread
+        may be collecting; the full look is left to the event loop."""
+        if phase != "stop" or info.get("generation") != 2:
+            return
+        gc.freeze()
+        if self._reclaiming or self._due or self._loop is None:
+            return
+        if gc.get_freeze_count() > self.growth * max(self.baseline, 1):
+            self._due = True
+            self._loop.call_soon_threadsafe(self.reclaim)
+
+    def reclaim(self) -> None:
+        """Collect every object once (unfrozen), then freeze what is left."""
+        self._due = False
+        self._reclaiming = True
+        try:
+            gc.unfreeze()
+            gc.collect()  # its callback freezes what survived
+            gc.freeze()
+        finally:
+            self._reclaiming = False
+        self.baseline = gc.get_freeze_count()
+        self.reclaims += 1
+
+
+def fast_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop when it is installed, else ``None`` (asyncio's own)."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
+def run(
+    main: Coroutine[Any, Any, _T],
+    *,
+    fast: bool = True,
+    collector: Collector | None = None,
+) -> _T:
+    """Run the server's ``main`` to its end: on uvloop if ``fast`` and it is installed,
+    with ``collector`` in charge of the collections (``None``: CPython's own settings;
+    ``threethirteen serve`` passes a :class:`Collector`)."""
+
+    async def collected() -> _T:
+        if collector is not None:
+            collector.start(asyncio.get_running_loop())
+        try:
+            return await main
+        finally:
+            if collector is not None:
+                collector.stop()
+
+    factory = fast_loop_factory() if fast else None
+    with asyncio.Runner(loop_factory=factory) as runner:
+        return runner.run(collected())
