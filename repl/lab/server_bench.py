@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ...core import __version__
-from .server_process import SLOW, percentile
+from .server_process import SLOW, collection_lines, percentile, row
 
 if TYPE_CHECKING:  # it needs asyncssh (the server extra): imported when measuring
     from .server_load import Figures
@@ -79,13 +79,6 @@ def bench_server(args: argparse.Namespace) -> int:
     return 0
 
 
-def row(label: str, latencies: tuple[float, ...]) -> None:
-    """One line of the latency table: moves, p50, p99 and max in ms."""
-    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
-    top = max(latencies, default=0.0)
-    print(f"{label:<36}{len(latencies):>7}{p50 * 1000:>9.1f}{p99 * 1000:>9.1f}{top * 1000:>9.1f}")
-
-
 def typed(figures: Figures) -> int:
     """Moves typed in the run (measured, at the AI's table, or never seen by all)."""
     return len(figures.latencies) + len(figures.ai_latencies) + figures.missing
@@ -138,23 +131,6 @@ def server_lines(figures: Figures) -> None:
             f"  not measured: {figures.missing} moves never seen by everyone, "
             f"{figures.stalled} tables stuck"
         )
-
-
-def collection_lines(collector: dict[str, dict[str, float]], reclaims: int = 0) -> list[str]:
-    """The collector's pauses in words: per generation, how many, the longest (wall
-    time), the total (wall and CPU), and the objects freed."""
-    lines = []
-    for generation, name in (("0", "young"), ("1", "middle"), ("2", "full")):
-        pauses = collector.get(generation, {})
-        longest, total = pauses.get("max", 0.0) * 1000, pauses.get("total", 0.0) * 1000
-        cpu, freed = pauses.get("cpu", 0.0) * 1000, int(pauses.get("freed", 0))
-        lines.append(
-            f"{name:<7}{int(pauses.get('count', 0)):>6} · longest {longest:6.1f} ms · total "
-            f"{total:6.0f} ms (CPU {cpu:5.0f} ms) · {freed:,} objects freed"
-        )
-    if reclaims:
-        lines.append(f"of the full ones, {reclaims} looked at every object (frozen ones too)")
-    return lines
 
 
 def summary(done: list[Figures]) -> None:

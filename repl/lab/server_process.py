@@ -101,3 +101,30 @@ async def stop_server(child: asyncio.subprocess.Process) -> dict[str, Any]:
 def fast_loop_installed() -> bool:
     """Whether uvloop is there for the server to run on."""
     return fast_loop_factory() is not None
+
+
+# -- the figures, in words --------------------------------------------------------------
+
+
+def row(label: str, latencies: tuple[float, ...]) -> None:
+    """One line of the latency table: moves, p50, p99 and max in ms."""
+    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+    top = max(latencies, default=0.0)
+    print(f"{label:<36}{len(latencies):>7}{p50 * 1000:>9.1f}{p99 * 1000:>9.1f}{top * 1000:>9.1f}")
+
+
+def collection_lines(collector: dict[str, dict[str, float]], reclaims: int = 0) -> list[str]:
+    """The collector's pauses in words: per generation, how many, the longest (wall
+    time), the total (wall and CPU), and the objects freed."""
+    lines = []
+    for generation, name in (("0", "young"), ("1", "middle"), ("2", "full")):
+        pauses = collector.get(generation, {})
+        longest, total = pauses.get("max", 0.0) * 1000, pauses.get("total", 0.0) * 1000
+        cpu, freed = pauses.get("cpu", 0.0) * 1000, int(pauses.get("freed", 0))
+        lines.append(
+            f"{name:<7}{int(pauses.get('count', 0)):>6} · longest {longest:6.1f} ms · total "
+            f"{total:6.0f} ms (CPU {cpu:5.0f} ms) · {freed:,} objects freed"
+        )
+    if reclaims:
+        lines.append(f"of the full ones, {reclaims} looked at every object (frozen ones too)")
+    return lines

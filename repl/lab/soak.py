@@ -36,7 +36,6 @@ from attrs import define, field
 
 from ...core.events import CardDiscarded, CardDrawn
 from ...core.log import read_log
-from .server_bench import collection_lines, row
 from .server_load import (
     BenchTable,
     Client,
@@ -48,7 +47,15 @@ from .server_load import (
     play_table,
     settle,
 )
-from .server_process import ServerRun, percentile, proc_memory, start_server, stop_server
+from .server_process import (
+    ServerRun,
+    collection_lines,
+    percentile,
+    proc_memory,
+    row,
+    start_server,
+    stop_server,
+)
 
 FLOOD_BYTES_PER_SECOND = 64 * 1024
 MANY_AT_ONCE = 48
