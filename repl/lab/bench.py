@@ -143,7 +143,18 @@ def main(argv: list[str] | None = None) -> int:
         help="a soak instead: normal tables and hostile clients at once for MINUTES; "
         "whether the normal tables lost anything, and their p99",
     )
+    server.add_argument(
+        "--hostile",
+        default="flood,many,huge,guess,churn",
+        metavar="NAMES",
+        help="the soak's hostile clients, by name: flood, many, huge, guess, churn (default "
+        "all), or none",
+    )
     args = parser.parse_args(argv)
+    args.hostile = [name for name in args.hostile.split(",") if name and name != "none"]
+    unknown = set(args.hostile) - {"flood", "many", "huge", "guess", "churn"}
+    if unknown:
+        parser.error(f"--hostile: no hostile client called {', '.join(sorted(unknown))}")
     if args.server or args.soak is not None:
         if args.tables < 1 or args.moves < 1 or args.repeat < 1:
             parser.error("--tables, --moves and --repeat must be at least 1")

@@ -49,7 +49,7 @@ from .server_process import (
 SEATS = ("You", "Left", "Top", "Right")
 """How a player's screen names the seats, from their own place."""
 
-_ESCAPE = re.compile(
+ESCAPE = re.compile(
     r"\x1b(\[[0-9;?<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)"
 )
 """Terminal control sequences (colours, cursor moves), removed before reading a line."""
@@ -190,7 +190,7 @@ class Client:
         if "\n" not in self.pending:
             return
         whole, _, self.pending = self.pending.rpartition("\n")
-        for line in _ESCAPE.sub("", whole).replace("\r", "").split("\n"):
+        for line in ESCAPE.sub("", whole).replace("\r", "").split("\n"):
             self.read(line, now)
 
     def read(self, line: str, now: float) -> None:

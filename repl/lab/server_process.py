@@ -80,11 +80,12 @@ async def start_server(
     return child, int(line.split()[1])
 
 
-async def stop_server(child: asyncio.subprocess.Process) -> dict[str, Any]:
-    """Stop the server; what it measured of itself (see :mod:`.timed_server`)."""
+async def stop_server(child: asyncio.subprocess.Process, wait: float = 120.0) -> dict[str, Any]:
+    """Stop the server (killed if it has not stopped within ``wait`` seconds); what it
+    measured of itself (see :mod:`.timed_server`), nothing when it was killed."""
     child.terminate()
     try:
-        out, _ = await asyncio.wait_for(child.communicate(), 120)
+        out, _ = await asyncio.wait_for(child.communicate(), wait)
     except TimeoutError:
         child.kill()
         await child.wait()

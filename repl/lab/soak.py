@@ -11,6 +11,9 @@ number of connections), so that the soak measures the server, not an unbounded c
 - **password guesses** (:data:`GUESSES_PER_SECOND`) on names nobody has;
 - **tables made and left** (:data:`CHURN_PER_SECOND`).
 
+``--hostile flood,many,huge,guess,churn`` (the default: all) chooses among them; ``none``
+plays the normal tables alone.
+
 A probe logs in every :data:`PROBE_EVERY` seconds and waits for the lobby: the server
 answered throughout when every probe got there within :data:`PROBE_LIMIT`. At the end
 every normal table's log on disk is read: it must hold every move its players were told
@@ -37,6 +40,7 @@ from attrs import define, field
 from ...core.events import CardDiscarded, CardDrawn
 from ...core.log import read_log
 from .server_load import (
+    ESCAPE,
     BenchTable,
     Client,
     Scenario,
@@ -63,6 +67,8 @@ HUGE = (20000, 5000)
 """Columns and rows the huge terminal claims."""
 GUESSES_PER_SECOND = 4.0
 CHURN_PER_SECOND = 2.0
+SLOW_DOWN = "Too many commands"
+"""What the server says to a session that types commands faster than its limit."""
 PROBE_EVERY = 5.0
 PROBE_LIMIT = 10.0
 PASSWORD = "soak-password-of-the-server"
@@ -119,21 +125,27 @@ async def _drain(process: asyncssh.SSHClientProcess[str], into: list[int] | None
                 into[0] += len(text)
 
 
-async def _until_seen(process: asyncssh.SSHClientProcess[str], text: str, limit: float) -> None:
-    """Read until ``text`` comes (answering cursor requests), at most ``limit`` seconds."""
+async def _until_seen(
+    process: asyncssh.SSHClientProcess[str], text: str, limit: float, *, unless: str = "\0"
+) -> bool:
+    """Read until ``text`` comes (answering cursor requests), at most ``limit`` seconds;
+    ``False`` if ``unless`` came first."""
     seen = ""
 
-    async def read() -> None:
+    async def read() -> bool:
         nonlocal seen
-        while text not in seen:
+        while text not in (plain := ESCAPE.sub("", seen)):
+            if unless in plain:
+                return False
             chunk = await process.stdout.read(65536)
             if not chunk:
                 raise ConnectionError("the server closed the session")
             if "\x1b[6n" in chunk:
                 process.stdin.write("\x1b[40;1R")
-            seen = (seen + chunk)[-4096:]
+            seen = (seen + chunk)[-8192:]
+        return True
 
-    await asyncio.wait_for(read(), limit)
+    return await asyncio.wait_for(read(), limit)
 
 
 async def _forever(work: Callable[[], Awaitable[None]], hostile: Hostile, pause: float) -> None:
@@ -254,16 +266,23 @@ async def churn(port: int, hostile: Hostile) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
     hostile.unit = "tables made and left"
 
+    async def command(process: asyncssh.SSHClientProcess[str], line: str, answer: str) -> None:
+        """Type ``line`` until the server answers it (its limit on commands: wait, again)."""
+        while True:
+            process.stdin.write(line + "\r")
+            if await _until_seen(process, answer, 30, unless=SLOW_DOWN):
+                return
+            hostile.refused += 1
+            await asyncio.sleep(1.0)
+
     async def once() -> None:
         async with await _connect(port, "127.0.9.5", "churn", key) as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 40))
             await _until_seen(process, "This is the lobby", 30)
             while True:
                 started = time.perf_counter()
-                process.stdin.write("new\r")
-                await _until_seen(process, "is yours", 30)
-                process.stdin.write("leave\r")
-                await _until_seen(process, "This is the lobby", 30)
+                await command(process, "new", "is yours")
+                await command(process, "leave", "This is the lobby")
                 hostile.did += 1
                 spent = time.perf_counter() - started
                 await asyncio.sleep(max(0.0, 1 / CHURN_PER_SECOND - spent))
@@ -288,13 +307,14 @@ async def probe(port: int, probes: Probes) -> None:
         await asyncio.sleep(max(0.0, PROBE_EVERY - (time.perf_counter() - started)))
 
 
-HOSTILES: dict[str, Callable[[int, Hostile], Awaitable[None]]] = {
-    "a flood of keys and DEL": flood,
-    "many connections": many,
-    "a huge terminal": huge,
-    "password guesses": guess,
-    "tables made and left": churn,
+HOSTILES: dict[str, tuple[str, Callable[[int, Hostile], Awaitable[None]]]] = {
+    "flood": ("a flood of keys and DEL", flood),
+    "many": ("many connections", many),
+    "huge": ("a huge terminal", huge),
+    "guess": ("password guesses", guess),
+    "churn": ("tables made and left", churn),
 }
+"""Each hostile client by its short name (``--hostile``): what it is, and what it does."""
 
 
 def lost_moves(folder: Path, made: list[tuple[BenchTable, list[Client]]]) -> tuple[int, int]:
@@ -328,7 +348,8 @@ async def _soak(args: argparse.Namespace, how: ServerRun, base: Path) -> int:
     child, port = await start_server(folder, how)
     made = make_tables(scenario)
     clients = [client for _, seated in made for client in seated]
-    hostiles = {name: Hostile(name) for name in HOSTILES}
+    chosen = {name: HOSTILES[name] for name in args.hostile}
+    hostiles = {name: Hostile(said) for name, (said, _) in chosen.items()}
     probes = Probes()
     tasks: list[asyncio.Future[None]] = []
     seated_ok = True
@@ -343,7 +364,7 @@ async def _soak(args: argparse.Namespace, how: ServerRun, base: Path) -> int:
         for table, _ in made:
             table.until = until
         tasks = [
-            asyncio.ensure_future(work(port, hostiles[name])) for name, work in HOSTILES.items()
+            asyncio.ensure_future(work(port, hostiles[name])) for name, (_, work) in chosen.items()
         ]
         tasks.append(asyncio.ensure_future(probe(port, probes)))
         deal(made, scenario.think)
@@ -360,7 +381,7 @@ async def _soak(args: argparse.Namespace, how: ServerRun, base: Path) -> int:
             task.cancel()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.gather(*close_clients(clients)), 10)
-        watched = await stop_server(child)
+        watched = await stop_server(child, wait=30.0)
     moves = count_moves(made, [tuple(pair) for pair in watched.get("full", [])])
     lost, unreadable = lost_moves(folder, made)
     played = sum(1 for table, _ in made if table.sent)
@@ -378,15 +399,21 @@ async def _soak(args: argparse.Namespace, how: ServerRun, base: Path) -> int:
         f"(slowest {answered:.1f} s), not within {PROBE_LIMIT:.0f} s {probes.failed} times; "
         f"{'running' if alive else 'STOPPED'} at the end"
     )
-    lag = watched.get("lag", {})
     print(
-        f"  server event loop lag: p99 {lag.get('p99', 0) * 1000:.1f} ms, "
-        f"max {lag.get('max', 0) * 1000:.1f} ms; memory {rss_start / mib:.0f} MiB when the "
-        f"soak began, {rss_end / mib:.0f} MiB at its end (peak {peak / mib:.0f} MiB)"
+        f"  server memory: {rss_start / mib:.0f} MiB when the soak began, {rss_end / mib:.0f} "
+        f"MiB at its end (peak {peak / mib:.0f} MiB)"
     )
-    print("  server garbage collections in the soak:")
-    for line in collection_lines(watched.get("gc", {}), int(watched.get("reclaims", 0))):
-        print("    " + line)
+    lag = watched.get("lag")
+    if lag is None:
+        print("  the server did not stop within 30 s of being asked (killed): no figures")
+    else:
+        print(
+            f"  server event loop lag: p99 {lag.get('p99', 0) * 1000:.1f} ms, "
+            f"max {lag.get('max', 0) * 1000:.1f} ms"
+        )
+        print("  server garbage collections in the soak:")
+        for line in collection_lines(watched.get("gc", {}), int(watched.get("reclaims", 0))):
+            print("    " + line)
     print("hostile clients (each from its own address, each bounded):")
     for hostile in hostiles.values():
         print("  " + hostile.line())
@@ -411,8 +438,8 @@ def soak(args: argparse.Namespace, how: ServerRun) -> int:
 
     print(
         f"threethirteen {__version__} soak: {args.soak:g} minutes, {args.tables} normal tables "
-        f"of {args.humans} people ({args.think:g} s to think) beside "
-        f"{len(HOSTILES)} hostile clients; collector {how.gc}"
+        f"of {args.humans} people ({args.think:g} s to think) beside hostile clients "
+        f"({', '.join(args.hostile) or 'none'}); collector {how.gc}"
     )
     with tempfile.TemporaryDirectory(prefix="threethirteen-soak-") as base:
         return asyncio.run(_soak(args, how, Path(base)))
