@@ -3,18 +3,20 @@
 **The collector.** Every session holds thousands of long-lived objects (its prompt, key
 bindings, layout, styles); a hundred sessions are close to a million. CPython's full
 collection looks at every one of them, and with the default settings it ran every 7-11 s
-at 25 tables for 300-350 ms, holding up every move in flight (``bench --server`` counts
-them). :class:`Collector` keeps what survived out of the next full collections:
+at 25 tables for 300-400 ms, holding up every move in flight (``bench --server`` counts
+them). :class:`Collector` keeps what lives long out of the collector's sight:
 
-- after each full collection, everything that survived it is frozen (``gc.freeze``): it
-  was alive a moment ago, and the collections after look only at objects made since, so
-  a full collection takes what the last few seconds left, not the whole server;
-- frozen objects that later become garbage in a cycle (a session that ended, the prompt
-  of a front that was left) are not collected while frozen. So when the frozen objects
-  have grown to :attr:`Collector.growth` times what the last full look left, everything is
-  unfrozen and collected once (one long pause, as rare as memory allows: a doubling), and
-  frozen again. A server whose sessions come and go pays that pause now and then; one
-  whose people sit and play never does.
+- after each collection of the middle (or the oldest) generation, everything that
+  survived it is frozen (``gc.freeze``): the younger generations are empty at that moment,
+  and what was left had survived two collections. The collections after it look only at
+  objects made since, so no collection looks at the whole server;
+- an object in a reference cycle that becomes garbage after it was frozen (a session that
+  ended, the prompt of a front that was left) is not collected while frozen; an object
+  without a cycle is freed at once as ever (its reference count). So when the frozen
+  objects have grown to :attr:`Collector.growth` times what the last full look left,
+  everything is unfrozen and collected once (one long pause, as rare as a doubling of the
+  memory allows), and frozen again. A server whose sessions come and go pays that pause
+  now and then; one whose people sit and play almost never does.
 
 The young collections (a prompt drawn leaves a few hundred objects in reference cycles)
 stay as CPython runs them: they are short, and nothing else frees those cycles.
@@ -38,8 +40,11 @@ GROWTH = 2.0
 class Collector:
     """The garbage collector's policy for a long-running server (see the module)."""
 
-    def __init__(self, *, growth: float = GROWTH) -> None:
+    def __init__(self, *, growth: float = GROWTH, freeze_from: int = 1) -> None:
         self.growth = growth
+        self.freeze_from = freeze_from
+        """The youngest generation whose collections freeze what they leave: 1 (the middle
+        one), or 2 (full collections only)."""
         self.baseline = 0
         """Objects frozen after the last full look at every object."""
         self.reclaims = 0
@@ -64,9 +69,10 @@ class Collector:
         self._loop = None
 
     def _collected(self, phase: str, info: dict[str, Any]) -> None:
-        """``gc.callbacks``: after a full collection, freeze what survived it. Any thread
-        may be collecting; the full look is left to the event loop."""
-        if phase != "stop" or info.get("generation") != 2:
+        """``gc.callbacks``: after a collection of the middle or the oldest generation, freeze
+        what survived it (the younger generations are empty then). Any thread may be
+        collecting; the full look is left to the event loop."""
+        if phase != "stop" or info.get("generation", 0) < self.freeze_from:
             return
         gc.freeze()
         if self._reclaiming or self._due or self._loop is None:
