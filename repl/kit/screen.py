@@ -13,7 +13,7 @@ import shutil
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from types import FrameType
 from typing import Protocol, TextIO, cast
 
@@ -27,6 +27,8 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.renderer import print_formatted_text as print_fragments
 from prompt_toolkit.styles import (
+    DEFAULT_ATTRS,
+    Attrs,
     BaseStyle,
     default_pygments_style,
     default_ui_style,
@@ -72,6 +74,44 @@ def safe_text(text: Text) -> Text:
     """``text`` with every fragment passed through :func:`repl.kit.safe.visible`: what comes
     from a file or a keyboard (a name, a reason, a line typed) can hold control characters."""
     return [(style, visible(fragment)) for style, fragment in text]
+
+
+class _RememberedStyle(BaseStyle):
+    """A style that never changes, each style string's attributes worked out once."""
+
+    def __init__(self, style: BaseStyle) -> None:
+        self._style = style
+        self._attrs: dict[tuple[str, Attrs], Attrs] = {}
+
+    def get_attrs_for_style_str(self, style_str: str, default: Attrs = DEFAULT_ATTRS) -> Attrs:
+        key = (style_str, default)
+        attrs = self._attrs.get(key)
+        if attrs is None:
+            if len(self._attrs) >= _REMEMBERED:  # the game's style strings are few
+                self._attrs.clear()
+            attrs = self._attrs[key] = self._style.get_attrs_for_style_str(style_str, default)
+        return attrs
+
+    @property
+    def style_rules(self) -> list[tuple[str, str]]:
+        return self._style.style_rules
+
+    def invalidation_hash(self) -> Hashable:
+        return self._style.invalidation_hash()
+
+
+_REMEMBERED = 4096
+_MERGED: dict[int, tuple[BaseStyle, _RememberedStyle]] = {}
+
+
+def remembered_style(style: BaseStyle) -> BaseStyle:
+    """``style`` over prompt_toolkit's defaults, as printing merges them, its answers
+    remembered: one for every screen printing in ``style``."""
+    known = _MERGED.get(id(style))
+    if known is None or known[0] is not style:
+        merged = merge_styles([default_ui_style(), default_pygments_style(), style])
+        known = _MERGED[id(style)] = (style, _RememberedStyle(merged))
+    return known[1]
 
 
 class PlainScreen:
@@ -134,9 +174,10 @@ class TerminalScreen:
     ) -> None:
         self.style = style
         self.shared_loop = shared_loop
-        # merged once: prompt_toolkit's print_formatted_text merges the styles again at every
-        # call, milliseconds each, and a server prints for many sessions
-        self._merged = merge_styles([default_ui_style(), default_pygments_style(), style])
+        # merged once, and shared by every screen of the same style: prompt_toolkit's
+        # print_formatted_text merges the styles again at every call and works out each
+        # style string's attributes anew, and a server prints for many sessions
+        self._merged = remembered_style(style)
         self.plain_text = plain_text
         self.input = input
         self.output = output
@@ -146,10 +187,14 @@ class TerminalScreen:
 
     @property
     def width(self) -> int:
-        columns = shutil.get_terminal_size((80, 24)).columns
+        # the output's own size first: shutil asks the environment and the process's
+        # terminal (a system call), at every line a server prints for any session
+        columns = None
         if self.output is not None:
             with contextlib.suppress(Exception):
                 columns = self.output.get_size().columns
+        if columns is None:
+            columns = shutil.get_terminal_size((80, 24)).columns
         return max(40, min(columns, MAX_WIDTH))
 
     def show(self, text: Text) -> None:

@@ -6,7 +6,8 @@ and warm (the same hand again), then events folded per second and a whole
 simulated game. ``--quick`` is the smoke run CI does.
 
 ``--server`` measures a server under load instead: tables of scripted SSH clients
-at once, then the same with an AI seat at one table (:mod:`repl.lab.server_load`).
+at once, then the same with an AI seat at one table (:mod:`repl.lab.server_bench`);
+``--soak MINUTES`` plays normal tables beside hostile clients (:mod:`repl.lab.soak`).
 
 This is the command's front (its options and the printed figures); the measuring
 is :mod:`core.lab.benchmark`'s, with this process's clock.
@@ -14,7 +15,6 @@ is :mod:`core.lab.benchmark`'s, with this process's clock.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -40,10 +40,19 @@ With --server: starts a server (threethirteen serve) on
 tables at once with scripted SSH clients, each typing
 its own moves. Prints the time from a move typed to the
 last other player at its table seeing it (p50, p99 in
-ms), the server's CPU time and memory per session and
-its event loop's lag; then the same with a --level AI
-seat at the first table, and whether the other tables
-notice it. Needs the server extra (asyncssh).
+ms), the server's CPU time per move and memory per
+session, its event loop's lag, its garbage collections
+and the prompts it drew per move; then the same with a
+--level AI seat at the first table, and whether the
+other tables notice it. Needs the server extra
+(asyncssh).
+
+With --soak MINUTES: normal tables play beside hostile
+clients (floods of keys, many connections, a huge
+terminal, password guesses, tables made and left); it
+says whether every normal table's log holds every move
+its players were told, the normal tables' p99, and
+whether the server answered throughout.
 """
 """What ``threethirteen bench --help`` says first (plain text, at most 60 columns)."""
 
@@ -102,12 +111,52 @@ def main(argv: list[str] | None = None) -> int:
         metavar="L",
         help="the AI seat of the second run (default hard)",
     )
+    server.add_argument(
+        "--no-ai", action="store_true", help="skip the second run (with an AI seat)"
+    )
+    server.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="R",
+        help="play the first run R times and give each and their median (default 1)",
+    )
+    server.add_argument(
+        "--gc",
+        default="tuned",
+        choices=("tuned", "default"),
+        help="the server's garbage collector: tuned (as threethirteen serve) or CPython's "
+        "default settings, to compare",
+    )
+    server.add_argument(
+        "--soak",
+        type=float,
+        default=None,
+        metavar="MINUTES",
+        help="a soak instead: normal tables and hostile clients at once for MINUTES; "
+        "whether the normal tables lost anything, and their p99",
+    )
+    server.add_argument(
+        "--hostile",
+        default="flood,many,huge,guess,churn",
+        metavar="NAMES",
+        help="the soak's hostile clients, by name: flood, many, huge, guess, churn (default "
+        "all), or none",
+    )
     args = parser.parse_args(argv)
-    if args.server:
-        if args.tables < 1 or args.moves < 1:
-            parser.error("--tables and --moves must be at least 1")
+    args.hostile = [name for name in args.hostile.split(",") if name and name != "none"]
+    unknown = set(args.hostile) - {"flood", "many", "huge", "guess", "churn"}
+    if unknown:
+        parser.error(f"--hostile: no hostile client called {', '.join(sorted(unknown))}")
+    if args.server or args.soak is not None:
+        if args.tables < 1 or args.moves < 1 or args.repeat < 1:
+            parser.error("--tables, --moves and --repeat must be at least 1")
         if not 0 <= args.think <= 60:
             parser.error("--think must be 0-60 seconds")
+        if args.soak is not None and not 0 < args.soak <= 24 * 60:
+            parser.error("--soak must be more than 0 and at most 1440 minutes")
+        from .server_bench import bench_server
+
         return bench_server(args)
     if args.hands < 1:
         parser.error("--hands must be at least 1")
@@ -127,83 +176,6 @@ def main(argv: list[str] | None = None) -> int:
     times = time_games(args.seed, games, clock=time.perf_counter)
     print(f"events folded per second: {times.events_per_second:,.0f} ({times.events} events)")
     print(f"a whole simulated game (4 lowest-penalty players): {times.game_seconds * 1000:.0f} ms")
-    return 0
-
-
-def bench_server(args: argparse.Namespace) -> int:
-    """``--server``: two runs, every seat a person, then one table with an AI seat."""
-    try:
-        from .server_load import Figures, Scenario, measure, percentile
-    except ImportError as error:
-        print(
-            f"threethirteen bench --server needs the server extra ({error}):\n"
-            "  pip install 'threethirteen[server]'",
-            file=sys.stderr,
-        )
-        return 1
-    tables, moves, think = args.tables, args.moves, args.think
-    if args.quick:
-        tables, moves, think = 2, 8, 0.3
-    plain = Scenario(tables=tables, humans=args.humans, moves=moves, think=think)
-    with_ai = Scenario(
-        tables=tables, humans=args.humans, moves=moves, think=think, ai_table=args.level
-    )
-    print(
-        f"threethirteen {__version__} server benchmark: {tables} tables of {args.humans} "
-        f"people, {moves} moves each, {think:g} s to think"
-    )
-    print("from a move typed to every other player at its table seeing it (ms):")
-    print(f"{'':<36}{'moves':>7}{'p50':>9}{'p99':>9}{'max':>9}")
-
-    def row(label: str, latencies: tuple[float, ...]) -> None:
-        p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
-        top = max(latencies, default=0.0)
-        figures = f"{p50 * 1000:>9.1f}{p99 * 1000:>9.1f}{top * 1000:>9.1f}"
-        print(f"{label:<36}{len(latencies):>7}{figures}")
-
-    def server(figures: Figures) -> None:
-        sessions = figures.sessions
-        typed = len(figures.latencies) + len(figures.ai_latencies) + figures.missing
-        mib = 1 << 20
-        per = (figures.server_rss_peak - figures.server_rss_before) / sessions / mib
-        lag = figures.loop_lag
-        play = figures.server_cpu - figures.setup_cpu
-        print(
-            f"  server CPU: {figures.server_cpu / sessions * 1000:.0f} ms per session in all"
-            f" ({figures.setup_cpu / sessions * 1000:.0f} ms to log in and sit down)"
-        )
-        print(
-            f"  server CPU in play: {play / max(typed, 1) * 1000:.1f} ms per move, "
-            f"{play / figures.play_wall:.0%} of a core over {figures.play_wall:.0f} s"
-        )
-        print(
-            f"  server memory: {per:.2f} MiB per session ({sessions} sessions; peak RSS "
-            f"{figures.server_rss_peak / mib:.0f} MiB, {figures.server_rss_before / mib:.0f} "
-            "MiB before)"
-        )
-        print(
-            f"  server event loop lag: p50 {lag.get('p50', 0) * 1000:.1f} ms, "
-            f"p99 {lag.get('p99', 0) * 1000:.1f} ms, max {lag.get('max', 0) * 1000:.1f} ms"
-        )
-        print(f"  the clients' own CPU (this process): {figures.clients_cpu:.1f} s")
-        if figures.refused:
-            print(f"  moves refused by the server's rate limit: {figures.refused}")
-        if figures.missing or figures.stalled:
-            print(
-                f"  not measured: {figures.missing} moves never seen by everyone, "
-                f"{figures.stalled} tables stuck"
-            )
-
-    first = measure(plain)
-    row(f"{args.humans} people at every table", first.latencies)
-    server(first)
-    second = measure(with_ai)
-    row(f"AI seat ({args.level}) at table 1: others", second.latencies)
-    row("  ... at the AI's own table", second.ai_latencies)
-    server(second)
-    before, after = percentile(first.latencies, 0.99), percentile(second.latencies, 0.99)
-    change = (after - before) * 1000
-    print(f"the other tables' p99 with the AI seat: {change:+.1f} ms")
     return 0
 
 

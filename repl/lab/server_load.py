@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import math
 import os
 import random
 import re
 import resource
+import signal
 import sys
 import tempfile
 import time
@@ -36,7 +37,16 @@ from pathlib import Path
 import asyncssh
 from attrs import define, field, frozen
 
-_ESCAPE = re.compile(
+from .server_process import (
+    SLOW,
+    ServerRun,
+    proc_cpu,
+    proc_memory,
+    start_server,
+    stop_server,
+)
+
+ESCAPE = re.compile(
     r"\x1b(\[[0-9;?<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)"
 )
 """Terminal control sequences (colours, cursor moves), removed before reading a line."""
@@ -89,20 +99,29 @@ class Figures:
     server_rss_before: int
     server_rss_peak: int
     loop_lag: dict[str, float]
+    collector: dict[str, dict[str, float]]
+    """The server's garbage collections in play, by generation (``"0"``, ``"1"``, ``"2"``):
+    how many, the longest and the total pause, in seconds."""
+    held_by_full: int
+    """Moves slower than :data:`SLOW` that were in flight during a full collection."""
+    slow: int
+    """Moves slower than :data:`SLOW`."""
+    renders: int
+    """Prompts the server drew in play (in every session)."""
+    reclaims: int
+    """Full looks at every object (frozen ones too) the collector policy took in play."""
+    loop_cpu: float
+    """CPU seconds of the server's event loop thread in play (the rest is the workers')."""
+    objects: int
+    """Objects the server's collector tracked when the play started."""
+    frozen: int
+    """Of them, those frozen out of its collections (``gc.freeze``)."""
     clients_cpu: float
     games_over: int
     stalled: int
     refused: int
     """Moves the server's rate limit refused (typed again: their latency counts from then)."""
     """Tables that neither reached their moves nor the game's end in time."""
-
-
-def percentile(values: tuple[float, ...] | list[float], share: float) -> float:
-    """The value at ``share`` (0-1) of the sorted values (nearest rank); 0 if none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
 @define
@@ -123,9 +142,11 @@ class BenchTable:
     sat_down: int = 0
     refused: int = 0
     """Moves the server's rate limit refused (typed again a second later)."""
+    until: float = math.inf
+    """No move is typed after this moment (``time.perf_counter``): the end of a soak."""
 
     def done(self) -> bool:
-        return self.over or self.typed >= self.moves
+        return self.over or self.typed >= self.moves or time.perf_counter() >= self.until
 
 
 @define
@@ -164,7 +185,7 @@ class Client:
         if "\n" not in self.pending:
             return
         whole, _, self.pending = self.pending.rpartition("\n")
-        for line in _ESCAPE.sub("", whole).replace("\r", "").split("\n"):
+        for line in ESCAPE.sub("", whole).replace("\r", "").split("\n"):
             self.read(line, now)
 
     def read(self, line: str, now: float) -> None:
@@ -245,57 +266,6 @@ def _value(card: str) -> int:
     return _RANKS.get(rank) or int(rank)
 
 
-# -- the server, in a child process ------------------------------------------------------
-
-
-def proc_cpu(pid: int) -> float:
-    """A process's CPU time so far (user and system, every thread), in seconds."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as file:
-        fields = file.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def proc_memory(pid: int, key: str) -> int:
-    """A line of ``/proc/PID/status`` in bytes (``VmRSS``, ``VmHWM``: the peak)."""
-    with open(f"/proc/{pid}/status", encoding="ascii") as file:
-        for line in file:
-            if line.startswith(key + ":"):
-                return int(line.split()[1]) * 1024
-    return 0
-
-
-async def start_server(
-    folder: Path, profile: Path | None
-) -> tuple[asyncio.subprocess.Process, int]:
-    """The server in a child process; the process and its port."""
-    argv = [sys.executable, "-m", "threethirteen.repl.lab.timed_server", str(folder)]
-    if profile is not None:
-        argv.append(str(profile))
-    child = await asyncio.create_subprocess_exec(
-        *argv, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL
-    )
-    assert child.stdout is not None
-    line = await asyncio.wait_for(child.stdout.readline(), 30)
-    if not line.startswith(b"port "):
-        raise RuntimeError(f"the server did not start: {line!r}")
-    return child, int(line.split()[1])
-
-
-async def _stop_server(child: asyncio.subprocess.Process) -> dict[str, float]:
-    child.terminate()
-    try:
-        out, _ = await asyncio.wait_for(child.communicate(), 120)
-    except TimeoutError:
-        child.kill()
-        await child.wait()
-        return {}
-    for line in out.decode().splitlines():
-        if line.startswith("lag "):
-            lag: dict[str, float] = json.loads(line[4:])
-            return lag
-    return {}
-
-
 # -- the clients ---------------------------------------------------------------------------
 
 
@@ -326,7 +296,7 @@ async def _read(client: Client) -> None:
             client.feed(text, time.perf_counter())
 
 
-async def _play_table(table: BenchTable, clients: list[Client], port: int) -> None:
+async def play_table(table: BenchTable, clients: list[Client], port: int) -> None:
     host, *guests = clients
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in clients]
     address = f"127.0.{1 + table.number // 200}.{10 + table.number % 200}"
@@ -351,117 +321,161 @@ def _start(table: BenchTable, host: Client) -> None:
         host.process.stdin.write("start\r")
 
 
-async def _run(scenario: Scenario, folder: Path, profile: Path | None) -> Figures:
-    child, port = await start_server(folder, profile)
-    pid = child.pid
-    rss_before = proc_memory(pid, "VmRSS")
-    cpu_before = proc_cpu(pid)
-    own_before = resource.getrusage(resource.RUSAGE_SELF)
-    started = time.perf_counter()
-    tables: list[BenchTable] = []
-    clients: list[Client] = []
-    try:
-        for number in range(scenario.tables):
-            ai = scenario.ai_table if number == 0 else None
-            humans = scenario.humans
-            if ai is not None and humans == 4:
-                humans = 3  # the AI takes the fourth seat
-            table = BenchTable(number, humans, ai or scenario.level, scenario.moves)
-            tables.append(table)
-            seats = [
-                Client(
-                    f"t{number}p{seat}",
-                    seat,
-                    table,
-                    scenario.think,
-                    random.Random(number * 4 + seat),
-                )
-                for seat in range(humans)
-            ]
-            clients += seats
-        by_table = [[c for c in clients if c.table is table] for table in tables]
-        await asyncio.gather(
-            *(
-                _play_table(table, seated, port)
-                for table, seated in zip(tables, by_table, strict=True)
+def make_tables(scenario: Scenario, first: int = 0) -> list[tuple[BenchTable, list[Client]]]:
+    """The tables of ``scenario`` (numbered from ``first``), each with its players."""
+    made = []
+    for number in range(first, first + scenario.tables):
+        ai = scenario.ai_table if number == first else None
+        humans = scenario.humans
+        if ai is not None and humans == 4:
+            humans = 3  # the AI takes the fourth seat
+        table = BenchTable(number, humans, ai or scenario.level, scenario.moves)
+        seats = [
+            Client(
+                f"t{number}p{seat}", seat, table, scenario.think, random.Random(number * 4 + seat)
             )
-        )
-        # every table is seated before any is dealt (logins are the heaviest work, and
-        # are not what is measured); the deals are spread over one pause
-        playing = time.perf_counter()
-        setup_cpu = proc_cpu(pid) - cpu_before
-        loop = asyncio.get_running_loop()
-        for table, seated in zip(tables, by_table, strict=True):
-            pause = random.Random(table.number).uniform(0, scenario.think)
-            loop.call_later(pause, _start, table, seated[0])
-        waits = [asyncio.ensure_future(table.finished.wait()) for table in tables]
-        limit = 60 + scenario.moves * (scenario.think + 1.0)
-        _, stalled = await asyncio.wait(waits, timeout=limit)
-        for waiting in stalled:
-            waiting.cancel()
-        stalled_tables = len(stalled)
-        if stalled and os.environ.get("THREETHIRTEEN_BENCH_DEBUG"):
-            for table, seated in zip(tables, by_table, strict=True):
-                if not table.finished.is_set():
-                    for c in seated:
-                        print(f"--- {c.name} acting={c.acting}", *c.last, sep="\n", file=sys.stderr)
-        await _settle(tables, by_table)
-        wall = time.perf_counter() - started
-        play_wall = time.perf_counter() - playing
-        server_cpu = proc_cpu(pid) - cpu_before
-        peak = proc_memory(pid, "VmHWM")
-    finally:
-        for client in clients:
-            client.closing = True
-            if client.conn is not None:
-                client.conn.close()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(
-                asyncio.gather(*(c.conn.wait_closed() for c in clients if c.conn)), 10
-            )
-        lag = await _stop_server(child)
-    own_after = resource.getrusage(resource.RUSAGE_SELF)
+            for seat in range(humans)
+        ]
+        made.append((table, seats))
+    return made
+
+
+def deal(made: list[tuple[BenchTable, list[Client]]], think: float) -> None:
+    """Each host deals within one pause of the others (25 deals at once would be a burst)."""
+    loop = asyncio.get_running_loop()
+    for table, seated in made:
+        pause = random.Random(table.number).uniform(0, think)
+        loop.call_later(pause, _start, table, seated[0])
+
+
+@frozen(kw_only=True)
+class Moves:
+    """The moves of a run, as the other players at each table were told of them."""
+
+    latencies: tuple[float, ...]
+    ai_latencies: tuple[float, ...]
+    missing: int
+    slow: int
+    held_by_full: int
+
+
+def count_moves(
+    made: list[tuple[BenchTable, list[Client]]],
+    full: list[tuple[float, float]],
+    ai_table: int | None = None,
+) -> Moves:
+    """For every move typed, when the last other player at its table was told of it (the
+    k-th move a seat typed is the k-th of that seat each other player is told of); the
+    slow ones, and those in flight during a full collection (``full``: start, end)."""
     latencies: list[float] = []
     ai_latencies: list[float] = []
-    missing = 0
-    for table, seated in zip(tables, by_table, strict=True):
-        into = ai_latencies if scenario.ai_table is not None and table.number == 0 else latencies
+    missing = slow = held = 0
+    for table, seated in made:
+        into = ai_latencies if table.number == ai_table else latencies
         for seat, times in table.sent.items():
             for k, sent in enumerate(times):
                 told = [c.told.get(seat, []) for c in seated if c.seat != seat]
                 if any(len(heard) <= k for heard in told):
                     missing += 1
                     continue
-                into.append(max(heard[k] for heard in told) - sent)
-    return Figures(
-        sessions=len(clients),
+                seen = max(heard[k] for heard in told)
+                into.append(seen - sent)
+                if seen - sent > SLOW:
+                    slow += 1
+                    held += any(start < seen and end > sent for start, end in full)
+    return Moves(
         latencies=tuple(latencies),
         ai_latencies=tuple(ai_latencies),
         missing=missing,
+        slow=slow,
+        held_by_full=held,
+    )
+
+
+def close_clients(clients: list[Client]) -> list[asyncio.Future[None]]:
+    """Close every client's connection; what to wait for."""
+    for client in clients:
+        client.closing = True
+        if client.conn is not None:
+            client.conn.close()
+    return [asyncio.ensure_future(c.conn.wait_closed()) for c in clients if c.conn]
+
+
+async def _run(scenario: Scenario, folder: Path, how: ServerRun) -> Figures:
+    child, port = await start_server(folder, how)
+    pid = child.pid
+    rss_before = proc_memory(pid, "VmRSS")
+    cpu_before = proc_cpu(pid)
+    own_before = resource.getrusage(resource.RUSAGE_SELF)
+    started = time.perf_counter()
+    made = make_tables(scenario)
+    clients = [client for _, seated in made for client in seated]
+    try:
+        await asyncio.gather(*(play_table(table, seated, port) for table, seated in made))
+        # every table is seated before any is dealt (logins are the heaviest work, and
+        # are not what is measured); the deals are spread over one pause
+        playing = time.perf_counter()
+        setup_cpu = proc_cpu(pid) - cpu_before
+        child.send_signal(signal.SIGUSR1)  # the server counts from here
+        deal(made, scenario.think)
+        waits = [asyncio.ensure_future(table.finished.wait()) for table, _ in made]
+        limit = 60 + scenario.moves * (scenario.think + 1.0)
+        _, stalled = await asyncio.wait(waits, timeout=limit)
+        for waiting in stalled:
+            waiting.cancel()
+        if stalled and os.environ.get("THREETHIRTEEN_BENCH_DEBUG"):
+            for table, seated in made:
+                if not table.finished.is_set():
+                    for c in seated:
+                        print(f"--- {c.name} acting={c.acting}", *c.last, sep="\n", file=sys.stderr)
+        await settle(made)
+        wall = time.perf_counter() - started
+        play_wall = time.perf_counter() - playing
+        server_cpu = proc_cpu(pid) - cpu_before
+        peak = proc_memory(pid, "VmHWM")
+    finally:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.gather(*close_clients(clients)), 10)
+        watched = await stop_server(child)
+    own_after = resource.getrusage(resource.RUSAGE_SELF)
+    full = [(float(start), float(end)) for start, end in watched.get("full", [])]
+    ai_table = 0 if scenario.ai_table is not None else None
+    moves = count_moves(made, full, ai_table)
+    return Figures(
+        sessions=len(clients),
+        latencies=moves.latencies,
+        ai_latencies=moves.ai_latencies,
+        missing=moves.missing,
         wall=wall,
         play_wall=play_wall,
         server_cpu=server_cpu,
         setup_cpu=setup_cpu,
         server_rss_before=rss_before,
         server_rss_peak=peak,
-        loop_lag=lag,
+        loop_lag=watched.get("lag", {}),
+        collector=watched.get("gc", {}),
+        held_by_full=moves.held_by_full,
+        slow=moves.slow,
+        renders=int(watched.get("renders", 0)),
+        reclaims=int(watched.get("reclaims", 0)),
+        loop_cpu=float(watched.get("loop_cpu", 0.0)),
+        objects=int(watched.get("objects", 0)),
+        frozen=int(watched.get("frozen", 0)),
         clients_cpu=(own_after.ru_utime + own_after.ru_stime)
         - (own_before.ru_utime + own_before.ru_stime),
-        games_over=sum(1 for table in tables if table.over),
-        stalled=stalled_tables,
-        refused=sum(table.refused for table in tables),
+        games_over=sum(1 for table, _ in made if table.over),
+        stalled=len(stalled),
+        refused=sum(table.refused for table, _ in made),
     )
 
 
-async def _settle(
-    tables: list[BenchTable], by_table: list[list[Client]], wait: float = 5.0
-) -> None:
+async def settle(made: list[tuple[BenchTable, list[Client]]], wait: float = 5.0) -> None:
     """Wait (a few seconds at most) until every move typed has been told at its table."""
     deadline = time.perf_counter() + wait
     while time.perf_counter() < deadline:
         behind = any(
             len(c.told.get(seat, [])) < len(times)
-            for table, seated in zip(tables, by_table, strict=True)
+            for table, seated in made
             for seat, times in table.sent.items()
             for c in seated
             if c.seat != seat
@@ -471,7 +485,7 @@ async def _settle(
         await asyncio.sleep(0.05)
 
 
-def measure(scenario: Scenario, *, profile: Path | None = None) -> Figures:
+def measure(scenario: Scenario, how: ServerRun | None = None) -> Figures:
     """Run ``scenario`` against a new server in a temporary folder; what was measured."""
     with tempfile.TemporaryDirectory(prefix="threethirteen-bench-") as folder:
-        return asyncio.run(_run(scenario, Path(folder) / "server", profile))
+        return asyncio.run(_run(scenario, Path(folder) / "server", how or ServerRun()))

@@ -152,6 +152,8 @@ class Service:
         self.new_names = Tally(3600.0, most=limits.new_names_per_address)
         self.names_this_hour = Tally(3600.0, most=limits.new_names_per_hour)
         self.present: set[Leaving] = set()
+        self.refusing = Count()
+        """Refused connections still waiting to be told why (:class:`~.wire.Refusal`)."""
         """The connections and the terminals to tell when the server stops."""
         self.stopping = False
 

@@ -6,7 +6,6 @@ server itself is :mod:`repl.server`. It needs the ``server`` extra (asyncssh).
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 
@@ -112,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         print(limits_text(limits), end="")
         return 0
     try:
+        from .process import Collector, run
         from .service import ServerSettings, serve
     except ImportError as error:
         print(
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"limit: {line}", flush=True)
 
     try:
-        asyncio.run(serve(settings, ready=ready))
+        run(serve(settings, ready=ready), collector=Collector())
     except (OSError, ValueError) as error:
         print(f"threethirteen serve: cannot start: {visible(str(error))}", file=sys.stderr)
         return 1

@@ -12,7 +12,7 @@ within a minute (counted from the first byte, refused before any key exchange),
 failed logins per connection, wrong passwords per address (each answered later than the
 last, then none tried at all for a while), new names per address, per hour and in the
 book, sessions per name, per address and in total. Every byte a connection sends is
-paced before SSH parses it (:class:`Throttle`). Before login a refusal is said in an
+paced before SSH parses it (:class:`~.wire.Throttle`). Before login a refusal is said in an
 auth banner, in English and German (the client's language is not known yet); after it,
 in the person's language on their terminal. Each refusal is logged once per kind and
 address within :attr:`~.house.Limits.log_window`.
@@ -23,20 +23,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import socket
 from typing import Any
 
 import asyncssh
 from asyncssh.auth import KbdIntChallenge
 
 from ..words.i18n import Texts
-from .house import Bucket, Limits, Service, address_of
+from .house import Service, address_of
 from .names import name_problem, password_matches
 from .terminal import Guest, _language
-
-RECEIVE_BUFFER = 1 << 16
-"""Bytes the kernel holds for a connection that is being made to wait."""
-
+from .wire import Refusal, Throttle
 
 NAMES_REFUSED = {
     "server.names_full": "the book of names is full",
@@ -49,64 +45,6 @@ NAMES_REFUSED = {
 def both(key: str, **params: object) -> str:
     """A text in English and in German, for someone whose language is not known yet."""
     return Texts("en")(key, **params) + "\r\n" + Texts("de")(key, **params)
-
-
-class Throttle:
-    """A connection's bytes, paced before SSH parses any of them.
-
-    A token bucket (:attr:`~.house.Limits.bytes_per_second`,
-    :attr:`~.house.Limits.bytes_burst`) lets the bytes through to asyncssh; what comes
-    beyond it is held (at most what one read brings) while the socket is not read, so a
-    client that sends faster waits on its own side of the connection.
-    """
-
-    def __init__(self, conn: asyncssh.SSHServerConnection, limits: Limits) -> None:
-        # asyncssh has no hook before its own parsing: its transport and its data_received
-        # are taken over here (the transport calls the connection's data_received)
-        transport = conn._transport
-        assert transport is not None  # set by asyncssh before it calls the server's hooks
-        self._transport: asyncio.Transport = transport
-        self._deliver = conn.data_received
-        self._bucket = Bucket(rate=limits.bytes_per_second, burst=limits.bytes_burst)
-        self._held = bytearray()
-        self._paused = False
-        self._timer: asyncio.TimerHandle | None = None
-        conn.data_received = self.data_received  # type: ignore[method-assign]
-        sock = self._transport.get_extra_info("socket")
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
-
-    def data_received(self, data: bytes, datatype: asyncssh.DataType = None) -> None:
-        self._held += data
-        if self._timer is None:
-            self._flow()
-
-    def _flow(self) -> None:
-        self._timer = None
-        if self._transport.is_closing():
-            self._held.clear()
-            return
-        let = self._bucket.take(len(self._held))
-        if let:
-            piece = bytes(self._held[:let])
-            del self._held[:let]
-            self._deliver(piece)
-        if self._held:
-            if not self._paused:
-                self._paused = True
-                self._transport.pause_reading()
-            wait = max(self._bucket.wait(min(len(self._held), 512)), 0.01)
-            self._timer = asyncio.get_running_loop().call_later(wait, self._flow)
-        elif self._paused:
-            self._paused = False
-            self._transport.resume_reading()
-
-    def close(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        self._held.clear()
 
 
 class GameServer(asyncssh.SSHServer):
@@ -143,10 +81,7 @@ class GameServer(asyncssh.SSHServer):
         if why is not None:
             self._log(why, why)
             key = "server.full_address" if why.endswith("address") else "server.full"
-            # after asyncssh has sent its version (right after this returns): a client
-            # shows a disconnect's words only once it knows it speaks to an SSH server
-            loop = asyncio.get_running_loop()
-            loop.call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, both(key))
+            Refusal(conn, both(key), self.service.refusing)
             return
         service = self.service
         service.opened.add(self.address)

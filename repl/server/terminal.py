@@ -3,7 +3,10 @@
 Each SSH session with a terminal runs a :class:`Guest`: its own prompt_toolkit app
 session (input from the channel, output to it), the game's prompt with completion and
 the toolbar, and the fronts it moves between. What the table tells while the person
-types is shown above their line (``run_in_terminal``), in order, never in the middle of it.
+types is shown above their line, in order, never in the middle of it: everything told
+within one turn of the event loop is one batch, printed where the prompt was and the
+prompt drawn once under it (see :meth:`Guest.later`). What prompt_toolkit writes is sent
+to the client once per turn of the loop, as one SSH packet (:class:`_Channel`).
 
 The keys come through a :class:`~.keyboard.Keyboard`: counted and paced before they are
 parsed, handed to the prompt without a pipe or a blocking write. The terminal is drawn
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import time
 from collections import deque
@@ -25,9 +29,10 @@ from typing import Any, TextIO, cast
 
 import asyncssh
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import run_in_terminal
-from prompt_toolkit.application.current import create_app_session, get_app
+from prompt_toolkit.application import Application, run_in_terminal
+from prompt_toolkit.application.current import create_app_session, get_app_or_none
 from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ..kit.front import Front, Quit
@@ -60,7 +65,13 @@ class Guest:
         )
         self.front: Front | None = None
         self._next: Front | None = None
-        self._shows: asyncio.Queue[Callable[[], None]] = asyncio.Queue()
+        self._shows: list[Callable[[], None]] = []
+        self._showing: asyncio.Handle | asyncio.Future[None] | None = None
+        self._context: contextvars.Context | None = None
+        """Where :meth:`_show_batch` runs: prompt_toolkit finds this connection's prompt by
+        a context variable, and a table tells its news from another context."""
+        self._unsent: list[str] = []
+        self._sending: asyncio.Handle | None = None
         self._lines: deque[float] = deque()
         self._says: deque[float] = deque()
         self._session: PromptSession[str] | None = None
@@ -70,7 +81,10 @@ class Guest:
         env = chan.get_environment()
         self.plain = term == "dumb" or "NO_COLOR" in env
         stream = cast(TextIO, _Channel(self))
+        depth = ColorDepth.DEPTH_1_BIT if self.plain else None
         self.output = _Terminal(stream, self._size, term=term, enable_cpr=False)
+        # asked at every prompt drawn and every line shown: read the environment once
+        self.output.default_color_depth = depth or self.output.get_default_color_depth()
 
     # -- the terminal --------------------------------------------------------------------
 
@@ -84,13 +98,32 @@ class Guest:
         )
 
     def write(self, data: str) -> None:
-        """Write to the client's terminal; a client that reads nothing is let go."""
+        """Write to the client's terminal now (after what prompt_toolkit wrote before); a
+        client that reads nothing is let go."""
+        self._unsent.append(data.replace("\n", "\r\n"))
+        self._send()
+
+    def _buffer(self, data: str) -> None:
+        """What prompt_toolkit writes: sent at the end of this turn of the event loop, so
+        that a batch (the prompt erased, the lines told, the prompt drawn again) leaves
+        as one packet, encrypted once."""
+        self._unsent.append(data)
+        if self._sending is None:
+            self._sending = asyncio.get_running_loop().call_soon(self._send)
+
+    def _send(self) -> None:
+        if self._sending is not None:
+            self._sending.cancel()
+            self._sending = None
+        data, self._unsent = "".join(self._unsent), []
+        if not data:
+            return
         if self.chan.get_write_buffer_size() > self.service.limits.write_buffer:
             self.service.report(f"{self.name}: the client reads too slowly; closing")
             self.chan.close()
             return
         with contextlib.suppress(Exception):
-            self.chan.write(data.replace("\n", "\r\n").encode("utf-8", "replace"))
+            self.chan.write(data.encode("utf-8", "replace"))
 
     def _room(self) -> int | None:
         """How many more characters the line being typed may take (one past the longest
@@ -133,8 +166,14 @@ class Guest:
     # -- what the fronts ask -------------------------------------------------------------
 
     def later(self, show: Callable[[], None]) -> None:
-        """Show something above the prompt, in order, without breaking the line being typed."""
-        self._shows.put_nowait(show)
+        """Show something above the prompt, in order, without breaking the line being typed.
+
+        What is told within one turn of the event loop (a table's move to each seat, a
+        note) is shown together at the end of it, in one batch (:meth:`_show_batch`)."""
+        self._shows.append(show)
+        if self._showing is None:
+            loop = asyncio.get_running_loop()
+            self._showing = loop.call_soon(self._show_batch, context=self._context)
 
     def go_to_lobby(self) -> None:
         self._next = self._lobby()
@@ -169,6 +208,7 @@ class Guest:
         self.task = asyncio.current_task()
         self.service.present.add(self)
         with create_app_session(input=self.input, output=self.output):
+            self._context = contextvars.copy_context()  # this connection's app session
             self.screen = TerminalScreen(
                 style=STYLE,
                 plain_text=self.plain,
@@ -177,7 +217,6 @@ class Guest:
                 yes_keys=self.tx.yes_keys,
                 shared_loop=True,
             )
-            shows = asyncio.ensure_future(self._show_forever())
             why = "quit"
             try:
                 await self._serve()
@@ -193,16 +232,18 @@ class Guest:
                 with contextlib.suppress(Exception):
                     self.write("The server hit an error; it is logged. Please connect again.\n")
             finally:
-                shows.cancel()
                 self.service.present.discard(self)
                 self.input.close()
                 if self._resize is not None:
                     self._resize.cancel()
+                if isinstance(self._showing, asyncio.Handle):
+                    self._showing.cancel()
                 if self.front is not None:
                     self.front.leave()
                     self._left(self.front)
                 self.service.report(f"{self.name} left ({why})")
                 with contextlib.suppress(Exception):
+                    self._send()
                     self.chan.exit(0)
 
     async def _serve(self) -> None:
@@ -261,17 +302,40 @@ class Guest:
             else:
                 hall.drop(room)
 
-    async def _show_forever(self) -> None:
-        while True:
-            shows = [await self._shows.get()]
-            while not self._shows.empty():
-                shows.append(self._shows.get_nowait())
+    def _show_batch(self) -> None:
+        """Show what was told since the last batch: above the prompt, which is drawn once
+        again under it. prompt_toolkit's ``run_in_terminal`` does the same for one
+        function, in a task of its own, and draws the prompt twice; a prompt that
+        something else has put aside (``run_in_terminal`` in use) is waited for."""
+        self._showing = None
+        shows, self._shows = self._shows, []
+        if not shows:
+            return
+        app = get_app_or_none()
+        if app is None or not app.is_running or app.is_done:
+            self._show_all(shows)  # no prompt on the screen: print where the cursor is
+            return
+        if app._running_in_terminal:  # someone else prints above it
+            waiting = asyncio.ensure_future(
+                run_in_terminal(functools.partial(self._show_all, shows))
+            )
+            self._showing = waiting
+            waiting.add_done_callback(self._after_waiting)
+            return
+        try:
+            app.renderer.erase()  # the prompt and its toolbar, gone; the cursor where it began
+            self._show_all(shows)
+            app.renderer.request_absolute_cursor_position()
+            redraw(app)
+        except Exception as error:  # one bad screen must not silence the table
+            self.service.report(f"{self.name}: cannot show: {error!r}")
 
-            try:
-                await run_in_terminal(functools.partial(self._show_all, shows))
-                get_app().invalidate()
-            except Exception as error:  # one bad screen must not silence the table
-                self.service.report(f"{self.name}: cannot show: {error!r}")
+    def _after_waiting(self, done: asyncio.Future[None]) -> None:
+        self._showing = None
+        if not done.cancelled() and done.exception() is not None:
+            self.service.report(f"{self.name}: cannot show: {done.exception()!r}")
+        if self._shows:
+            self._show_batch()
 
     def _show_all(self, shows: list[Callable[[], None]]) -> None:
         for show in shows:
@@ -324,7 +388,8 @@ class _Terminal(Vt100_Output):
 
 
 class _Channel:
-    """The text stream prompt_toolkit writes to: the client's terminal."""
+    """The text stream prompt_toolkit writes to: the client's terminal, sent once a turn of
+    the event loop (:meth:`Guest._buffer`)."""
 
     encoding = "utf-8"
 
@@ -332,7 +397,7 @@ class _Channel:
         self.guest = guest
 
     def write(self, data: str) -> int:
-        self.guest.write(data)
+        self.guest._buffer(data)
         return len(data)
 
     def flush(self) -> None:
@@ -347,6 +412,21 @@ class _Channel:
 
 RESIZE = 0.1
 """Seconds a change of the terminal's size waits, so that a flood of them redraws once."""
+
+
+def redraw(app: Application[Any]) -> None:
+    """Draw ``app``'s prompt now, as ``run_in_terminal`` does after its function.
+
+    ``Application.invalidate`` would draw it too, but later: it schedules the drawing with
+    ``call_soon_threadsafe`` (a write to the loop's own pipe) and, while the loop is busy,
+    schedules it again on every turn for up to 10 ms, which on a busy server is most of
+    the time its prompts cost. ``_redraw`` is prompt_toolkit's own way for the loop's
+    thread (``run_in_terminal`` calls it), there since 3.0.0; without it, invalidate."""
+    draw = getattr(app, "_redraw", None)
+    if callable(draw):
+        draw()
+    else:  # pragma: no cover - a prompt_toolkit without it
+        app.invalidate()
 
 
 def _within(times: deque[float], most: int, seconds: float) -> bool:

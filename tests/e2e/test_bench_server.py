@@ -26,9 +26,29 @@ def test_the_quick_server_bench_prints_its_figures(cli: Cli) -> None:
         "MiB per session",
         "server event loop lag: p50",
         "the other tables' p99 with the AI seat:",
+        "prompts drawn in play:",
     ):
         assert figure in out
+    for generation in ("young", "middle", "full"):  # the collector's pauses, by generation
+        assert re.search(rf"^    {generation} +\d+ · longest +[\d.]+ ms · total", out, re.M)
     assert "not measured" not in out  # every move typed reached every other player
+
+
+def test_a_short_soak_checks_the_logs_and_that_the_server_answers(cli: Cli) -> None:
+    """A few seconds of one normal table beside two of the hostile clients (bounded ones
+    that today's server withstands): nothing lost, the probe answered, exit code 0."""
+    result = cli.run(
+        "bench", "--soak", "0.2", "--tables", "1", "--think", "0.3", "--hostile", "guess,churn",
+        timeout=150,
+    )  # fmt: skip
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert re.search(r"^the normal tables +[1-9]\d* ", out, re.M)
+    assert "moves told but not in the table's log on disk: 0" in out
+    assert re.search(r"the server answered a fresh login [1-9]\d* times", out)
+    assert re.search(r"^  password guesses: [1-9][\d,]* passwords guessed", out, re.M)
+    assert re.search(r"^  tables made and left: \d+ tables made and left", out, re.M)
+    assert "soak passed" in out
 
 
 def test_the_help_tells_the_server_options(cli: Cli) -> None:

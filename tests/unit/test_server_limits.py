@@ -15,61 +15,21 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import asyncssh
 import pytest
 from prompt_toolkit.input import vt100_parser
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 from threethirteen.repl.server import service as service_module
-from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Bucket, Count, Limits, Refusals, Service, Tally
+from threethirteen.repl.server.house import Bucket, Count, Limits, Refusals, Tally
 from threethirteen.repl.server.keyboard import Keyboard
 from threethirteen.repl.server.names import KeyBook
 from threethirteen.repl.server.terminal import Guest
+from threethirteen.repl.server.wire import REFUSAL_WAIT, REFUSALS_KEPT, Refusal
+
+from tests.helpers.channel import Channel, service_for
 
 # -- the keyboard -------------------------------------------------------------------------
-
-
-class Channel:
-    """What a :class:`Keyboard` and a :class:`Guest` ask of an SSH channel."""
-
-    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
-        self.size = size
-        self.paused = 0
-        self.resumed = 0
-        self.written = bytearray()
-        self.exited: int | None = None
-
-    def pause_reading(self) -> None:
-        self.paused += 1
-
-    def resume_reading(self) -> None:
-        self.resumed += 1
-
-    def get_environment(self) -> dict[str, str]:
-        return {}
-
-    def get_extra_info(self, name: str, default: object = None) -> object:
-        return {"peername": ("127.0.0.1", 50000), "sockname": ("127.0.0.1", 2213)}.get(
-            name, default
-        )
-
-    def get_terminal_type(self) -> str:
-        return "xterm"
-
-    def get_terminal_size(self) -> tuple[int, int, int, int]:
-        return (*self.size, 0, 0)
-
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def write(self, data: bytes) -> None:
-        self.written += data
-
-    def exit(self, status: int) -> None:
-        self.exited = status
-
-    def close(self) -> None:
-        self.exited = -1
 
 
 def typed(
@@ -170,6 +130,47 @@ def test_counts_tallies_and_buckets() -> None:
     assert bucket.wait(2, now=0.0) == 1.0 and bucket.take(3, now=1.0) == 2
 
 
+class Refused:
+    """A connection being refused: what it was told, and when."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[int, str]] = []
+
+    def data_received(self, data: bytes, datatype: object = None) -> None:
+        raise AssertionError("a refused connection's bytes never reach SSH")
+
+    def disconnect(self, code: int, reason: str) -> None:
+        self.told.append((code, reason))
+
+
+def test_a_refused_connection_is_told_after_its_first_packet_or_soon() -> None:
+    """The client's version line and first packet are read before the words are sent (a
+    socket closed with bytes unread is reset, words and all); a silent client waits
+    REFUSAL_WAIT at most; past REFUSALS_KEPT waiting, one is told at once."""
+
+    async def scenario() -> None:
+        waiting = Count()
+        talker = Refused()
+        Refusal(talker, "busy", waiting)  # type: ignore[arg-type]
+        talker.data_received(b"SSH-2.0-OpenSSH_9.2\r\n")
+        assert talker.told == [] and waiting.total == 1  # its version only: wait on
+        talker.data_received(b"\x00\x00\x05\xdc")
+        assert talker.told == [(asyncssh.DISC_TOO_MANY_CONNECTIONS, "busy")]
+        talker.data_received(b"more")
+        assert len(talker.told) == 1 and waiting.total == 0
+        silent = [Refused() for _ in range(REFUSALS_KEPT)]
+        for conn in silent:
+            Refusal(conn, "busy", waiting)  # type: ignore[arg-type]
+        one_more = Refused()
+        Refusal(one_more, "busy", waiting)  # type: ignore[arg-type]
+        await asyncio.sleep(0)
+        assert one_more.told and not any(conn.told for conn in silent)
+        await asyncio.sleep(REFUSAL_WAIT + 0.1)
+        assert all(len(conn.told) == 1 for conn in silent) and waiting.total == 0
+
+    asyncio.run(scenario())
+
+
 def test_a_refusal_is_logged_once_per_kind_and_address_within_the_window(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -216,13 +217,6 @@ def test_names_are_taken_at_once_and_written_in_a_worker(tmp_path: Path) -> None
 
 
 # -- the event loop, the descriptors, the prompt's flags -----------------------------------
-
-
-def service_for(tmp_path: Path, said: list[str], limits: Limits | None = None) -> Service:
-    limits = limits or Limits()
-    hall = Hall(tmp_path, pool=ThreadPoolExecutor(1), limits=limits)
-    hall.load()
-    return Service(hall, KeyBook(tmp_path / "keys.json"), limits=limits, report=said.append)
 
 
 def test_errors_on_the_event_loop_are_logged_in_a_line_and_the_loop_goes_on(

@@ -1,0 +1,445 @@
+"""``threethirteen bench --server --soak MINUTES``: normal tables beside hostile clients.
+
+A server (the timed one, with a password file) gets ``--tables`` normal tables of
+scripted players, as ``bench --server`` plays them, for MINUTES of play; once they are
+seated, hostile clients join in, each from its own address and each bounded (a rate, a
+number of connections), so that the soak measures the server, not an unbounded client:
+
+- a **flood** of keys and DEL bytes (:data:`FLOOD_BYTES_PER_SECOND`), read as it comes;
+- **many connections** from one address (:data:`MANY_AT_ONCE` open, each held a moment);
+- a **huge terminal** (:data:`HUGE`, and resized now and then) that lists the tables;
+- **password guesses** (:data:`GUESSES_PER_SECOND`) on names nobody has;
+- **tables made and left** (:data:`CHURN_PER_SECOND`).
+
+``--hostile flood,many,huge,guess,churn`` (the default: all) chooses among them; ``none``
+plays the normal tables alone.
+
+A probe logs in every :data:`PROBE_EVERY` seconds and waits for the lobby: the server
+answered throughout when every probe got there within :data:`PROBE_LIMIT`. At the end
+every normal table's log on disk is read: it must hold every move its players were told
+of. The soak passes (exit code 0) when nothing was lost, every table played, and the
+server answered throughout; the normal tables' p99 is printed, and what the hostile
+clients did and met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import math
+import signal
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import asyncssh
+from attrs import define, field
+
+from ...core.events import CardDiscarded, CardDrawn
+from ...core.log import read_log
+from .server_load import (
+    ESCAPE,
+    BenchTable,
+    Client,
+    Scenario,
+    close_clients,
+    count_moves,
+    deal,
+    make_tables,
+    play_table,
+    settle,
+)
+from .server_process import (
+    ServerRun,
+    collection_lines,
+    percentile,
+    proc_memory,
+    row,
+    start_server,
+    stop_server,
+)
+
+FLOOD_BYTES_PER_SECOND = 64 * 1024
+MANY_AT_ONCE = 48
+HUGE = (20000, 5000)
+"""Columns and rows the huge terminal claims."""
+GUESSES_PER_SECOND = 4.0
+CHURN_PER_SECOND = 2.0
+SLOW_DOWN = "Too many commands"
+"""What the server says to a session that types commands faster than its limit."""
+PROBE_EVERY = 5.0
+PROBE_LIMIT = 10.0
+PASSWORD = "soak-password-of-the-server"
+
+
+@define
+class Hostile:
+    """What one hostile client did, and what it met."""
+
+    name: str
+    did: int = 0
+    """Its unit of work: kilobytes sent, connections opened, guesses, tables made ..."""
+    unit: str = ""
+    refused: int = 0
+    """Attempts the server refused or cut off (a closed connection, a refused login)."""
+    errors: int = 0
+    note: str = ""
+
+    def line(self) -> str:
+        said = f"{self.name}: {self.did:,} {self.unit}, {self.refused:,} refused or cut off"
+        if self.errors:
+            said += f", {self.errors:,} other errors"
+        return said + (f"; {self.note}" if self.note else "")
+
+
+@define
+class Probes:
+    """The server's answers to a fresh login, throughout the soak."""
+
+    times: list[float] = field(factory=list)
+    failed: int = 0
+
+
+async def _connect(
+    port: int, address: str, name: str, key: asyncssh.SSHKey | None = None, **options: object
+) -> asyncssh.SSHClientConnection:
+    return await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        local_addr=(address, 0),
+        known_hosts=None,
+        client_keys=[key] if key is not None else (),
+        username=name,
+        agent_path=None,
+        config=(),
+        **options,
+    )
+
+
+async def _drain(process: asyncssh.SSHClientProcess[str], into: list[int] | None = None) -> None:
+    with contextlib.suppress(Exception):
+        while text := await process.stdout.read(65536):
+            if into is not None:
+                into[0] += len(text)
+
+
+async def _until_seen(
+    process: asyncssh.SSHClientProcess[str], text: str, limit: float, *, unless: str = "\0"
+) -> bool:
+    """Read until ``text`` comes (answering cursor requests), at most ``limit`` seconds;
+    ``False`` if ``unless`` came first."""
+    seen = ""
+
+    async def read() -> bool:
+        nonlocal seen
+        while text not in (plain := ESCAPE.sub("", seen)):
+            if unless in plain:
+                return False
+            chunk = await process.stdout.read(65536)
+            if not chunk:
+                raise ConnectionError("the server closed the session")
+            if "\x1b[6n" in chunk:
+                process.stdin.write("\x1b[40;1R")
+            seen = (seen + chunk)[-8192:]
+        return True
+
+    return await asyncio.wait_for(read(), limit)
+
+
+async def _forever(work: Callable[[], Awaitable[None]], hostile: Hostile, pause: float) -> None:
+    """Do ``work`` again and again; a failure is counted and the next try waits ``pause``."""
+    while True:
+        try:
+            await work()
+        except asyncio.CancelledError:
+            raise
+        except (asyncssh.PermissionDenied, asyncssh.DisconnectError, ConnectionError, OSError):
+            hostile.refused += 1
+            await asyncio.sleep(pause)
+        except Exception:
+            hostile.errors += 1
+            await asyncio.sleep(pause)
+
+
+async def flood(port: int, hostile: Hostile) -> None:
+    """Keys and DEL bytes as fast as :data:`FLOOD_BYTES_PER_SECOND` allows, read as they
+    come; reconnect (once a second at most) when the server cuts the connection."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    chunk = ("flood" * 12 + "\x7f" * 60) * 8 + "\r"  # about 1 KiB: letters, DEL, Enter
+    hostile.unit = "KiB of keys sent"
+
+    async def once() -> None:
+        async with await _connect(port, "127.0.9.1", "flood", key) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(100, 40))
+            reader = asyncio.ensure_future(_drain(process))
+            try:
+                while not reader.done():
+                    process.stdin.write(chunk)
+                    hostile.did += 1
+                    await asyncio.sleep(1024 / FLOOD_BYTES_PER_SECOND)
+                raise ConnectionError("cut off")
+            finally:
+                reader.cancel()
+
+    await _forever(once, hostile, 1.0)
+
+
+async def many(port: int, hostile: Hostile) -> None:
+    """:data:`MANY_AT_ONCE` connections from one address, each logged in with a session of
+    its own and held two seconds, then opened again."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    hostile.unit = "connections opened"
+
+    async def once() -> None:
+        hostile.did += 1
+        async with await _connect(port, "127.0.9.2", "many", key) as conn:
+            reader: asyncio.Future[None] | None = None
+            with contextlib.suppress(asyncssh.ChannelOpenError):
+                process = await conn.create_process(term_type="xterm", term_size=(80, 24))
+                reader = asyncio.ensure_future(_drain(process))
+            await asyncio.sleep(2.0)
+            if reader is not None:
+                reader.cancel()
+
+    await asyncio.gather(*(_forever(once, hostile, 0.5) for _ in range(MANY_AT_ONCE)))
+
+
+async def huge(port: int, hostile: Hostile) -> None:
+    """A terminal of :data:`HUGE` that lists the tables every two seconds and says a new
+    size now and then; the bytes it is sent are counted."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    hostile.unit = "commands typed"
+    received = [0]
+
+    async def once() -> None:
+        async with await _connect(port, "127.0.9.3", "wide", key) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=HUGE)
+            reader = asyncio.ensure_future(_drain(process, received))
+            try:
+                while not reader.done():
+                    process.stdin.write("tables\r")
+                    hostile.did += 1
+                    if hostile.did % 3 == 0:
+                        width, height = HUGE if hostile.did % 2 else (HUGE[0] // 2, HUGE[1])
+                        process.change_terminal_size(width, height)
+                    hostile.note = f"{received[0] / (1 << 20):.1f} MiB sent to it"
+                    await asyncio.sleep(2.0)
+                raise ConnectionError("cut off")
+            finally:
+                reader.cancel()
+
+    await _forever(once, hostile, 1.0)
+
+
+async def guess(port: int, hostile: Hostile) -> None:
+    """Wrong passwords, :data:`GUESSES_PER_SECOND` at most, for names nobody has."""
+    hostile.unit = "passwords guessed"
+    accepted = 0
+
+    async def once() -> None:
+        nonlocal accepted
+        started = time.perf_counter()
+        hostile.did += 1
+        try:
+            conn = await _connect(
+                port,
+                "127.0.9.4",
+                f"guess{hostile.did % 50}",
+                password=f"wrong-{hostile.did}",
+                preferred_auth="password",
+            )
+        except asyncssh.PermissionDenied:
+            hostile.refused += 1
+        else:
+            accepted += 1
+            hostile.note = f"{accepted} wrong passwords ACCEPTED"
+            conn.close()
+        await asyncio.sleep(max(0.0, 1 / GUESSES_PER_SECOND - (time.perf_counter() - started)))
+
+    await _forever(once, hostile, 1 / GUESSES_PER_SECOND)
+
+
+async def churn(port: int, hostile: Hostile) -> None:
+    """Tables made (``new``) and left (``leave``), :data:`CHURN_PER_SECOND` at most."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    hostile.unit = "tables made and left"
+
+    async def command(process: asyncssh.SSHClientProcess[str], line: str, answer: str) -> None:
+        """Type ``line`` until the server answers it (its limit on commands: wait, again)."""
+        while True:
+            process.stdin.write(line + "\r")
+            if await _until_seen(process, answer, 30, unless=SLOW_DOWN):
+                return
+            hostile.refused += 1
+            await asyncio.sleep(1.0)
+
+    async def once() -> None:
+        async with await _connect(port, "127.0.9.5", "churn", key) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(100, 40))
+            await _until_seen(process, "This is the lobby", 30)
+            while True:
+                started = time.perf_counter()
+                await command(process, "new", "is yours")
+                await command(process, "leave", "This is the lobby")
+                hostile.did += 1
+                spent = time.perf_counter() - started
+                await asyncio.sleep(max(0.0, 1 / CHURN_PER_SECOND - spent))
+
+    await _forever(once, hostile, 1.0)
+
+
+async def probe(port: int, probes: Probes) -> None:
+    """Every :data:`PROBE_EVERY` seconds a fresh login, timed until the lobby shows."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    while True:
+        started = time.perf_counter()
+        try:
+            async with await _connect(port, "127.0.8.1", "probe", key) as conn:
+                process = await conn.create_process(term_type="xterm", term_size=(100, 40))
+                await _until_seen(process, "This is the lobby", PROBE_LIMIT)
+            probes.times.append(time.perf_counter() - started)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            probes.failed += 1
+        await asyncio.sleep(max(0.0, PROBE_EVERY - (time.perf_counter() - started)))
+
+
+HOSTILES: dict[str, tuple[str, Callable[[int, Hostile], Awaitable[None]]]] = {
+    "flood": ("a flood of keys and DEL", flood),
+    "many": ("many connections", many),
+    "huge": ("a huge terminal", huge),
+    "guess": ("password guesses", guess),
+    "churn": ("tables made and left", churn),
+}
+"""Each hostile client by its short name (``--hostile``): what it is, and what it does."""
+
+
+def lost_moves(folder: Path, made: list[tuple[BenchTable, list[Client]]]) -> tuple[int, int]:
+    """Moves the players of a normal table were told of that its log on disk does not hold
+    (per seat: told of more draws and discards than the log has), and tables whose log
+    cannot be read."""
+    lost = unreadable = 0
+    for table, seated in made:
+        paths = list(folder.rglob(f"{table.code}.jsonl")) if table.code else []
+        try:
+            events = read_log(paths[0].read_text(encoding="utf-8")).events
+        except Exception:
+            unreadable += 1
+            continue
+        for seat in range(table.humans):
+            logged = sum(
+                1 for e in events if isinstance(e, CardDrawn | CardDiscarded) and e.seat == seat
+            )
+            told = max((len(c.told.get(seat, [])) for c in seated if c.seat != seat), default=0)
+            lost += max(0, told - logged)
+    return lost, unreadable
+
+
+async def _soak(args: argparse.Namespace, how: ServerRun, base: Path) -> int:
+    minutes = float(args.soak)
+    password = base / "password"
+    password.write_text(PASSWORD + "\n", encoding="utf-8")
+    how = ServerRun(gc=how.gc, password_file=password)
+    folder = base / "server"
+    scenario = Scenario(tables=args.tables, humans=args.humans, moves=10**9, think=args.think)
+    child, port = await start_server(folder, how)
+    made = make_tables(scenario)
+    clients = [client for _, seated in made for client in seated]
+    chosen = {name: HOSTILES[name] for name in args.hostile}
+    hostiles = {name: Hostile(said) for name, (said, _) in chosen.items()}
+    probes = Probes()
+    tasks: list[asyncio.Future[None]] = []
+    seated_ok = True
+    try:
+        try:
+            await asyncio.gather(*(play_table(table, seated, port) for table, seated in made))
+        except Exception:
+            seated_ok = False
+        rss_start = proc_memory(child.pid, "VmRSS")
+        child.send_signal(signal.SIGUSR1)
+        until = time.perf_counter() + minutes * 60
+        for table, _ in made:
+            table.until = until
+        tasks = [
+            asyncio.ensure_future(work(port, hostiles[name])) for name, (_, work) in chosen.items()
+        ]
+        tasks.append(asyncio.ensure_future(probe(port, probes)))
+        deal(made, scenario.think)
+        await asyncio.sleep(max(0.0, until - time.perf_counter()))
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await settle(made, wait=15.0)
+        rss_end = proc_memory(child.pid, "VmRSS")
+        peak = proc_memory(child.pid, "VmHWM")
+        alive = child.returncode is None
+    finally:
+        for task in tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.gather(*close_clients(clients)), 10)
+        watched = await stop_server(child, wait=30.0)
+    moves = count_moves(made, [tuple(pair) for pair in watched.get("full", [])])
+    lost, unreadable = lost_moves(folder, made)
+    played = sum(1 for table, _ in made if table.sent)
+    mib = 1 << 20
+    print(f"normal tables: {len(made)} of {args.humans} people, {played} played")
+    print(f"{'':<36}{'moves':>7}{'p50':>9}{'p99':>9}{'max':>9}")
+    row("the normal tables", moves.latencies)
+    print(
+        f"  moves never seen by every other player: {moves.missing}; moves told but not in "
+        f"the table's log on disk: {lost}; logs that cannot be read: {unreadable}"
+    )
+    answered = max(probes.times, default=math.nan)
+    print(
+        f"  the server answered a fresh login {len(probes.times)} times "
+        f"(slowest {answered:.1f} s), not within {PROBE_LIMIT:.0f} s {probes.failed} times; "
+        f"{'running' if alive else 'STOPPED'} at the end"
+    )
+    print(
+        f"  server memory: {rss_start / mib:.0f} MiB when the soak began, {rss_end / mib:.0f} "
+        f"MiB at its end (peak {peak / mib:.0f} MiB)"
+    )
+    lag = watched.get("lag")
+    if lag is None:
+        print("  the server did not stop within 30 s of being asked (killed): no figures")
+    else:
+        print(
+            f"  server event loop lag: p99 {lag.get('p99', 0) * 1000:.1f} ms, "
+            f"max {lag.get('max', 0) * 1000:.1f} ms"
+        )
+        print("  server garbage collections in the soak:")
+        for line in collection_lines(watched.get("gc", {}), int(watched.get("reclaims", 0))):
+            print("    " + line)
+    print("hostile clients (each from its own address, each bounded):")
+    for hostile in hostiles.values():
+        print("  " + hostile.line())
+    problems = []
+    if not seated_ok or played < len(made):
+        problems.append("some normal tables never played")
+    if moves.missing or lost or unreadable:
+        problems.append("moves were lost")
+    if probes.failed or not probes.times or not alive:
+        problems.append("the server did not answer throughout")
+    p99 = percentile(moves.latencies, 0.99) * 1000
+    if problems:
+        print(f"soak FAILED: {'; '.join(problems)} (normal tables' p99 {p99:.0f} ms)")
+        return 1
+    print(f"soak passed: nothing lost, the server answered throughout; p99 {p99:.0f} ms")
+    return 0
+
+
+def soak(args: argparse.Namespace, how: ServerRun) -> int:
+    """Run the soak (see the module); the exit code: 0 when it passed."""
+    from ...core import __version__
+
+    print(
+        f"threethirteen {__version__} soak: {args.soak:g} minutes, {args.tables} normal tables "
+        f"of {args.humans} people ({args.think:g} s to think) beside hostile clients "
+        f"({', '.join(args.hostile) or 'none'}); collector {how.gc}"
+    )
+    with tempfile.TemporaryDirectory(prefix="threethirteen-soak-") as base:
+        return asyncio.run(_soak(args, how, Path(base)))

@@ -1,0 +1,116 @@
+"""The server's process: its event loop, and how its garbage collector spends its time.
+
+**The collector.** Every session holds thousands of long-lived objects (its prompt, key
+bindings, layout, styles); a hundred sessions are close to a million. CPython's full
+collection looks at every one of them, and with the default settings it ran every 7-11 s
+at 25 tables for 300-400 ms, holding up every move in flight (``bench --server`` counts
+them). :class:`Collector` keeps what lives long out of the collector's sight:
+
+- after each collection of the middle (or the oldest) generation, everything that
+  survived it is frozen (``gc.freeze``): the younger generations are empty at that moment,
+  and what was left had survived two collections. The collections after it look only at
+  objects made since, so no collection looks at the whole server;
+- an object in a reference cycle that becomes garbage after it was frozen (a session that
+  ended, the prompt of a front that was left) is not collected while frozen; an object
+  without a cycle is freed at once as ever (its reference count). So when the frozen
+  objects have grown to :attr:`Collector.growth` times what the last full look left,
+  everything is unfrozen and collected once (one long pause, as rare as a doubling of the
+  memory allows), and frozen again. A server whose sessions come and go pays that pause
+  now and then; one whose people sit and play almost never does.
+
+The young collections (a prompt drawn leaves a few hundred objects in reference cycles)
+stay as CPython runs them: they are short, and nothing else frees those cycles.
+
+**The loop.** asyncio's own. uvloop was measured (``bench --server``: about 5% less CPU per
+move) and left out: it reads a protocol's ``data_received`` once, before
+``connection_made``, so the pace of a connection's bytes (:class:`~.wire.Throttle`) and a
+refusal's wait (:class:`~.wire.Refusal`), which take it over there, would be passed by.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
+
+GROWTH = 2.0
+"""A full look at every object once the frozen ones have grown this many times over."""
+
+
+class Collector:
+    """The garbage collector's policy for a long-running server (see the module)."""
+
+    def __init__(self, *, growth: float = GROWTH, freeze_from: int = 1) -> None:
+        self.growth = growth
+        self.freeze_from = freeze_from
+        """The youngest generation whose collections freeze what they leave: 1 (the middle
+        one), or 2 (full collections only)."""
+        self.baseline = 0
+        """Objects frozen after the last full look at every object."""
+        self.reclaims = 0
+        """Full looks at every object so far (each one long pause)."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._due = False
+        self._reclaiming = False
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """From now on (on ``loop``): what was made at start is frozen, and each full
+        collection freezes what it left."""
+        self._loop = loop
+        gc.collect()
+        gc.freeze()
+        self.baseline = gc.get_freeze_count()
+        gc.callbacks.append(self._collected)
+
+    def stop(self) -> None:
+        """The policy ends; what is frozen stays frozen (the process is ending)."""
+        if self._collected in gc.callbacks:
+            gc.callbacks.remove(self._collected)
+        self._loop = None
+
+    def _collected(self, phase: str, info: dict[str, Any]) -> None:
+        """``gc.callbacks``: after a collection of the middle or the oldest generation, freeze
+        what survived it (the younger generations are empty then). Any thread may be
+        collecting; the full look is left to the event loop."""
+        if phase != "stop" or info.get("generation", 0) < self.freeze_from:
+            return
+        gc.freeze()
+        if self._reclaiming or self._due or self._loop is None:
+            return
+        if gc.get_freeze_count() > self.growth * max(self.baseline, 1):
+            self._due = True
+            self._loop.call_soon_threadsafe(self.reclaim)
+
+    def reclaim(self) -> None:
+        """Collect every object once (unfrozen), then freeze what is left."""
+        self._due = False
+        self._reclaiming = True
+        try:
+            gc.unfreeze()
+            gc.collect()  # its callback freezes what survived
+            gc.freeze()
+        finally:
+            self._reclaiming = False
+        self.baseline = gc.get_freeze_count()
+        self.reclaims += 1
+
+
+def run(main: Coroutine[Any, Any, _T], *, collector: Collector | None = None) -> _T:
+    """Run the server's ``main`` to its end on a new event loop, with ``collector`` in
+    charge of the collections (``None``: CPython's own settings; ``threethirteen serve``
+    passes a :class:`Collector`)."""
+
+    async def collected() -> _T:
+        if collector is not None:
+            collector.start(asyncio.get_running_loop())
+        try:
+            return await main
+        finally:
+            if collector is not None:
+                collector.stop()
+
+    with asyncio.Runner() as runner:
+        return runner.run(collected())
