@@ -61,6 +61,8 @@ _CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
 _RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _CPR = "\x1b[6n"
+LOGIN_TRIES = 30
+"""Logins a client tries while the server says it is busy."""
 
 
 @frozen(kw_only=True)
@@ -270,16 +272,25 @@ def _value(card: str) -> int:
 
 
 async def _connect(client: Client, port: int, key: asyncssh.SSHKey, address: str) -> None:
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        local_addr=(address, 0),
-        known_hosts=None,
-        client_keys=[key],
-        username=client.name,
-        agent_path=None,
-        config=(),
-    )
+    """Log ``client`` in. A server busy with logins (it takes a few at once, as OpenSSH's
+    MaxStartups) is tried again after a short wait, as a person would."""
+    for attempt in range(LOGIN_TRIES):
+        try:
+            conn = await asyncssh.connect(
+                "127.0.0.1",
+                port,
+                local_addr=(address, 0),
+                known_hosts=None,
+                client_keys=[key],
+                username=client.name,
+                agent_path=None,
+                config=(),
+            )
+            break
+        except asyncssh.DisconnectError as error:
+            if error.code != asyncssh.DISC_TOO_MANY_CONNECTIONS or attempt == LOGIN_TRIES - 1:
+                raise
+            await asyncio.sleep(random.uniform(0.2, 1.0))
     client.conn = conn
     client.process = await conn.create_process(term_type="xterm", term_size=(100, 40))
     client.reader = asyncio.ensure_future(_read(client))

@@ -53,12 +53,7 @@ class Watch:
         self._cpu_started = 0.0
 
     def reset(self) -> None:
-        """The play starts: count from now. The logins just made a few hundred thousand
-        objects, and a tuned collector would soon take its full look at all of them (as a
-        server does after any burst of logins); it takes it now, before the play, so that
-        the play measures a server in its stride, whenever the burst ended."""
-        if self.collector is not None:
-            self.collector.reclaim()
+        """The play starts: count from now."""
         self.lags.clear()
         for generation in self.pauses:
             self.pauses[generation] = []
@@ -146,7 +141,7 @@ async def _serve_timed(folder: Path, password: str | None, watch: Watch) -> None
     timer = asyncio.ensure_future(probe())
     settings = ServerSettings(host="127.0.0.1", port=0, folder=folder, pace=0.0, password=password)
     try:
-        await serve(settings, ready=ready, report=lambda line: None)
+        await serve(settings, ready=ready, report=lambda line: None, collector=watch.collector)
     finally:
         timer.cancel()
         gc.callbacks.remove(watch.collected)

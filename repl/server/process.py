@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 _T = TypeVar("_T")
@@ -50,8 +50,17 @@ class Collector:
         one), or 2 (full collections only)."""
         self.baseline = 0
         """Objects frozen after the last full look at every object."""
+        self.frozen = 0
+        """Objects frozen since then, and the baseline: counted as they are frozen (those
+        freed since by their reference count are still counted, so the full look comes a
+        little early rather than late)."""
         self.reclaims = 0
         """Full looks at every object so far (each one long pause)."""
+        self.population: Callable[[], int] = lambda: 1
+        """How many sessions the server holds now (set by :func:`~.service.serve`): the
+        objects that live as long as a session grow with them, and are no garbage."""
+        self._people = 1
+        """The population at the last full look."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._due = False
         self._reclaiming = False
@@ -62,7 +71,7 @@ class Collector:
         self._loop = loop
         gc.collect()
         gc.freeze()
-        self.baseline = gc.get_freeze_count()
+        self.baseline = self.frozen = gc.get_freeze_count()
         gc.callbacks.append(self._collected)
 
     def stop(self) -> None:
@@ -77,10 +86,15 @@ class Collector:
         collecting; the full look is left to the event loop."""
         if phase != "stop" or info.get("generation", 0) < self.freeze_from:
             return
+        # the survivors are in the oldest generation now: what was frozen before is not
+        # counted again (gc.get_freeze_count walks every frozen object, a million of them
+        # at a busy server, tens of milliseconds each time)
+        self.frozen += len(gc.get_objects(generation=2))
         gc.freeze()
         if self._reclaiming or self._due or self._loop is None:
             return
-        if gc.get_freeze_count() > self.growth * max(self.baseline, 1):
+        more = max(self.population(), 1) / self._people  # sessions since the last full look
+        if self.frozen > self.growth * max(self.baseline, 1) * max(more, 1.0):
             self._due = True
             self._loop.call_soon_threadsafe(self.reclaim)
 
@@ -94,7 +108,8 @@ class Collector:
             gc.freeze()
         finally:
             self._reclaiming = False
-        self.baseline = gc.get_freeze_count()
+        self.baseline = self.frozen = gc.get_freeze_count()
+        self._people = max(self.population(), 1)
         self.reclaims += 1
 
 

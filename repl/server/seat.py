@@ -16,6 +16,7 @@ round is scored. The commands of a shared table are here too: ``start``, ``say``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -35,6 +36,9 @@ from ..kit.seat import SeatFront
 from ..words.grammar import Parsed
 from ..words.i18n import Texts
 from .room import Note, Refused, Room, Unbound
+
+SETTLE = 0.5
+"""Seconds a player's next prompt waits for the table to tell the move just typed."""
 
 MAX_SAY = 200
 """The longest line ``say`` passes to the table, in characters."""
@@ -88,6 +92,7 @@ class RoomLink:
         )
         self.front: SeatFront | None = None
         self._ticking: asyncio.TimerHandle | None = None
+        self._settling: asyncio.Future[None] | None = None
         self._away = room.away_since.get(connection.name) if seat is not None else None
         self.binding, self._view = room.bind(self, connection.name, seat)
 
@@ -107,7 +112,24 @@ class RoomLink:
         return self.room.seen(self.binding)
 
     def send(self, command: Draw | Discard) -> None:
+        self._settling = asyncio.get_running_loop().create_future()
         self._done(self.room.submit(self.binding, command))
+
+    async def settled(self) -> None:
+        """Until the table has told the move just sent, or refused it (at most
+        :data:`SETTLE` seconds): the next prompt is drawn once, under the news, rather than
+        drawn, erased for the news and drawn again."""
+        settling = self._settling
+        if settling is None:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(settling), SETTLE)
+        if self._settling is settling:
+            self._settling = None
+
+    def _settle(self) -> None:
+        if self._settling is not None and not self._settling.done():
+            self._settling.set_result(None)
 
     def hint(self) -> None:
         front = self._front()
@@ -176,6 +198,7 @@ class RoomLink:
         def told(task: asyncio.Future[object]) -> None:
             if not task.cancelled() and task.exception() is not None:
                 self._refused(task.exception())
+                self._settle()
 
         task.add_done_callback(told)
 
@@ -193,6 +216,7 @@ class RoomLink:
 
     def hear(self, told: Told) -> None:
         self._front().hear(told)
+        self._settle()
         if self._ticking is None and told.after.my_turn and self.room.plan.turn_time:
             self._ticking = asyncio.get_running_loop().call_later(0.2, self._tick)
 

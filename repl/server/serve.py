@@ -148,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"limit: {line}", flush=True)
 
     try:
-        run(serve(settings, ready=ready), collector=Collector())
+        collector = Collector()
+        run(serve(settings, ready=ready, collector=collector), collector=collector)
     except (OSError, ValueError) as error:
         print(f"threethirteen serve: cannot start: {visible(str(error))}", file=sys.stderr)
         return 1

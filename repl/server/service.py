@@ -33,6 +33,7 @@ from ..kit.safe import visible
 from .hall import Hall
 from .house import Limits, Service
 from .names import KeyBook
+from .process import Collector
 from .room import Deal, secret_deal
 from .ssh import GameServer
 from .terminal import Guest
@@ -92,9 +93,11 @@ async def serve(
     ready: Callable[[str, int, str], None],
     deal: Deal = secret_deal,
     report: Callable[[str], None] = log_line,
+    collector: Collector | None = None,
 ) -> None:
     """Run the server until it is stopped (SIGINT, SIGTERM); ``ready`` hears the address,
-    the port and the host key's fingerprint once it listens."""
+    the port and the host key's fingerprint once it listens. ``collector`` (the process's
+    policy, if any) is told how many sessions there are."""
     folder = settings.folder
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = host_key(folder)
@@ -105,6 +108,8 @@ async def serve(
     limits = descriptor_limits(limits, report)
     keys = KeyBook(folder / "keys.json", most=limits.names_total, pool=pool)
     service = Service(hall, keys, password=settings.password, limits=limits, report=report)
+    if collector is not None:
+        collector.population = lambda: service.sessions.total
     loop = asyncio.get_running_loop()
     handler = loop.get_exception_handler()
     loop.set_exception_handler(loop_errors(service))

@@ -283,6 +283,8 @@ class Guest:
                 except Exception as error:  # logged here; the player and the table go on
                     self.service.report(f"{self.name}: error in {line[:40]!r}: {error!r}")
                     front.refuse(self.tx("server.error"))
+                if isinstance(front, SeatFront) and isinstance(front.link, RoomLink):
+                    await front.link.settled()  # a move typed: its news, then the prompt
             front.leave()
             self._left(front)
             front = self._next
