@@ -9,12 +9,14 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from threethirteen.core.events import DrawSource
+from threethirteen.core.rules import Draw
 from threethirteen.core.turns import Scope
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.server.room import Plan, Room
-from threethirteen.repl.server.seat import RoomLink, TableTexts
+from threethirteen.repl.server.seat import SETTLE, RoomLink, TableTexts
 from threethirteen.repl.solo.game import SoloGame, new_solo_front
 from threethirteen.repl.solo.settings import Settings
 from threethirteen.repl.words.grammar import SHARED
@@ -172,6 +174,41 @@ def test_the_turn_clock_shows_its_time_and_says_when_it_runs_short(tmp_path: Pat
             await settle(lambda: "seconds left for your turn" in shown.getvalue())
             said = " ".join(shown.getvalue().split())
             assert "10 seconds left for your turn; then the AI plays it for you." in said
+            await room.close()
+
+    asyncio.run(play())
+
+
+def test_the_next_prompt_waits_for_the_news_of_the_move_just_typed(tmp_path: Path) -> None:
+    """After a move typed at a shared table, the next prompt waits until the table has told
+    it (so the prompt is drawn once, under the news), and no longer; a line that sends
+    nothing to the table does not wait, nor does a move the room never answers."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            plan = Plan(code="SAGE-7", host="ana", people=["ana", None, None, None])
+            room = Room(plan, tmp_path, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
+            ana, shown = shared(room, "ana", 0)
+            link = ana.link
+            assert isinstance(link, RoomLink)
+            ana.execute("start")
+            await settle(lambda: ana.view is not None and ana.view.my_turn)
+            ana.execute("score")
+            await asyncio.wait_for(link.settled(), 0.05)  # nothing sent: no wait
+            ana.execute("d")
+            assert "You draw" not in shown.getvalue()
+            await asyncio.wait_for(link.settled(), SETTLE)
+            assert "You draw" in shown.getvalue()  # the news came first
+            before = shown.getvalue()
+            link.send(Draw(seat=0, source=DrawSource.STOCK))  # a second draw: refused
+            await asyncio.wait_for(link.settled(), SETTLE)
+            assert "You cannot take another card" in shown.getvalue()[len(before) :]
+            asleep = Room(plan, tmp_path / "asleep", pool=pool, pace=30.0)
+            quiet = RoomLink(asleep, Terminal("ana"), 0)
+            quiet._settling = asyncio.get_running_loop().create_future()  # never told
+            started = asyncio.get_running_loop().time()
+            await quiet.settled()
+            assert asyncio.get_running_loop().time() - started >= SETTLE - 0.05
             await room.close()
 
     asyncio.run(play())

@@ -113,3 +113,34 @@ def test_frozen_garbage_is_collected_once_the_frozen_objects_have_grown(unfrozen
             collector.stop()
 
     asyncio.run(scenario())
+
+
+def test_frozen_objects_that_grow_with_the_sessions_are_no_reason_for_a_full_look(
+    unfrozen: None,
+) -> None:
+    """Sessions that log in make objects that live as long as they do: the frozen objects
+    doubling with the sessions takes no full look; doubling at the same sessions does."""
+
+    async def scenario() -> None:
+        people = [10]
+        collector = Collector(growth=1.5)
+        collector.population = lambda: people[0]
+        collector.start(asyncio.get_running_loop())
+        try:
+            collector.reclaim()  # the population at a full look: 10 sessions
+            people[0] = 20  # twice the sessions: the objects they make are theirs
+            grown: list[Any] = [Knot() for _ in range(int(collector.baseline * 0.8))]
+            gc.collect()
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            assert collector.reclaims == 1
+            more: list[Any] = [Knot() for _ in range(int(collector.frozen * 1.5) + 1000)]
+            gc.collect()  # the same sessions, three times the objects: a full look
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            assert collector.reclaims == 2
+            assert len(grown) > 0 and len(more) > 0
+        finally:
+            collector.stop()
+
+    asyncio.run(scenario())
