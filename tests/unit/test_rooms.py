@@ -179,6 +179,7 @@ def test_the_clock_plays_a_slow_persons_turn(tmp_path: Path) -> None:
             assert "server.time_up" in [n.key for n in ear.notes]
             taken = [e for e in room.events if isinstance(e, CardDrawn) and e.seat == 0]
             assert taken  # the AI took a card for ana
+            await room.close()
 
     asyncio.run(play())
 
