@@ -144,11 +144,34 @@ def make_session(
     input: Input | None = None,
     output: Output | None = None,
 ) -> PromptSession[str]:
-    """The prompt: completion, inline validation, history with suggestions, the toolbar."""
-    validator = GameValidator(front.problem, front.tx, front.grammar)
-    completer = front.completer()
+    """The prompt of ``front``: completion, inline validation, history with suggestions,
+    the toolbar."""
     history: History = KeptHistory(str(history_path)) if history_path else InMemoryHistory()
     below = draws_below_prompt(output)
+    session: PromptSession[str] = PromptSession(
+        PROMPT,
+        complete_while_typing=_typing,
+        complete_style=CompleteStyle.COLUMN,
+        reserve_space_for_menu=MENU_ROWS,
+        validate_while_typing=below,
+        history=history,
+        auto_suggest=AutoSuggestFromHistory(),
+        style=STYLE,
+        color_depth=ColorDepth.DEPTH_1_BIT if plain_text else None,
+        input=input,
+        output=output,
+    )
+    prompt_for(session, front, below=below)
+    show_more_in_menus(session)
+    return session
+
+
+def prompt_for(session: PromptSession[str], front: Front, *, below: bool) -> None:
+    """Make ``session`` the prompt of ``front``: its completion, its checks before Enter,
+    its toolbar and its keys. A server's connection keeps one prompt as its person moves
+    from the lobby to a table and back (a prompt is about ten thousand objects)."""
+    validator = GameValidator(front.problem, front.tx, front.grammar)
+    completer = front.completer()
 
     def note_ctrl_c() -> None:
         front.say(front.tx("msg.ctrl_c"), "class:dim")
@@ -156,27 +179,12 @@ def make_session(
     def toolbar() -> FormattedText:
         return FormattedText(safe_text(front.toolbar()))
 
-    session: PromptSession[str] = PromptSession(
-        PROMPT,
-        completer=completer,
-        complete_while_typing=_typing,
-        complete_style=CompleteStyle.COLUMN,
-        reserve_space_for_menu=MENU_ROWS,
-        # where nothing is drawn under the prompt, a bad line is let through: the front
-        # answers it in words, and the loop says the toolbar's status before each prompt
-        validator=validator if below else None,
-        validate_while_typing=below,
-        history=history,
-        auto_suggest=AutoSuggestFromHistory(),
-        bottom_toolbar=toolbar if below else None,
-        key_bindings=game_bindings(validator, completer, note_ctrl_c),
-        style=STYLE,
-        color_depth=ColorDepth.DEPTH_1_BIT if plain_text else None,
-        input=input,
-        output=output,
-    )
-    show_more_in_menus(session)
-    return session
+    session.completer = completer
+    # where nothing is drawn under the prompt, a bad line is let through: the front answers
+    # it in words, and the loop says the toolbar's status before each prompt
+    session.validator = validator if below else None
+    session.bottom_toolbar = toolbar if below else None
+    session.key_bindings = game_bindings(validator, completer, note_ctrl_c)
 
 
 def draws_below_prompt(output: Output | None) -> bool:

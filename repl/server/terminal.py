@@ -36,7 +36,7 @@ from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ..kit.front import Front, Quit
-from ..kit.loop import make_session
+from ..kit.loop import make_session, prompt_for
 from ..kit.screen import TerminalScreen
 from ..kit.seat import SeatFront
 from ..kit.style import STYLE
@@ -249,12 +249,13 @@ class Guest:
     async def _serve(self) -> None:
         room = self.service.hall.seat_waiting_for(self.name)
         front: Front = self._seat(room, "play") if room is not None else self._lobby()
+        session = make_session(front, history_path=None, input=self.input, output=self.output)
+        self._session = session
         while True:
             self.front = front
             self._next = None
             front.begin()
-            session = make_session(front, history_path=None, input=self.input, output=self.output)
-            self._session = session
+            prompt_for(session, front, below=True)
             while self._next is None:
                 idle = self.service.limits.lobby_idle if isinstance(front, LobbyFront) else None
                 try:

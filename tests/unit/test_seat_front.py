@@ -153,6 +153,7 @@ def test_a_shared_table_calls_its_players_by_name(tmp_path: Path) -> None:
             ben.execute("")
             shown = ben_shown.getvalue()
             assert "ana" in shown and "AI 3" in shown and "▶" in shown
+            await room.close()
 
     asyncio.run(play())
 
