@@ -77,6 +77,7 @@ class Guest:
         self._session: PromptSession[str] | None = None
         self._resize: asyncio.TimerHandle | None = None
         self.task: asyncio.Task[None] | None = None
+        self._stopped = False
         term = chan.get_terminal_type() or "xterm"
         env = chan.get_environment()
         self.plain = term == "dumb" or "NO_COLOR" in env
@@ -160,6 +161,7 @@ class Guest:
     def stopping(self) -> None:
         """The server stops: say so, and end this terminal's session."""
         self.write("\r\n" + self.tx("server.stopping") + "\n")
+        self._stopped = True  # a cancel can be lost in a line that ends at that moment
         if self.task is not None:
             self.task.cancel()
 
@@ -257,6 +259,8 @@ class Guest:
             front.begin()
             prompt_for(session, front, below=True)
             while self._next is None:
+                if self._stopped:
+                    raise asyncio.CancelledError
                 idle = self.service.limits.lobby_idle if isinstance(front, LobbyFront) else None
                 try:
                     # the server's loop: its exception handler and its signals stay the server's

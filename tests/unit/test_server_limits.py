@@ -298,3 +298,30 @@ def test_a_prompt_leaves_the_loops_exception_handler_and_signals_to_the_server(
     handler, sigint = asyncio.run(run())
     assert b"No open tables" in channel.written
     assert handler is server_handler and not sigint
+
+
+def test_a_stop_as_a_line_ends_still_ends_the_session(tmp_path: Path) -> None:
+    """The server's stop cancels each session's task; a cancel that comes while the line
+    just typed is being handed over is swallowed by ``asyncio.wait_for`` (Python 3.11), and
+    the session would wait at its next prompt until its client left. It ends anyway."""
+
+    async def scenario(turns: int) -> bool:
+        service = service_for(tmp_path / str(turns), [])
+        channel = Channel()
+        guest = Guest(service, "ana", channel)  # type: ignore[arg-type]
+        task = asyncio.ensure_future(guest.run())
+        for _ in range(500):
+            if guest._session is not None and guest._session.app.is_running:
+                break
+            await asyncio.sleep(0.01)
+        assert guest._session is not None
+        guest._session.app.exit(result="tables")  # Enter on a line
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        service.stopping = True
+        guest.stopping()
+        done, _ = await asyncio.wait([task], timeout=1.0)
+        task.cancel()
+        return bool(done)
+
+    assert all(asyncio.run(scenario(turns)) for turns in range(6))
