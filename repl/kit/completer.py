@@ -139,6 +139,14 @@ class GameCompleter(Completer):
                     text = word if word.startswith(low) else choice.name
                     yield Completion(text, start_position=-len(prefix))
         elif spec.arg is Arg.COMMAND:
+            for group in self.grammar.groups:  # help table, help keys …
+                name = group.de if self.tx.lang == "de" else group.name
+                if name.startswith(low):
+                    yield Completion(
+                        name,
+                        start_position=-len(prefix),
+                        display_meta=self.tx(f"help.group.{group.name}"),
+                    )
             for other in self.grammar.commands:
                 name = other.title(self.tx.lang)
                 if name.startswith(low):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ..words.grammar import Grammar, Spec
+from ..words.grammar import KEYS, Grammar, Group, Spec
 from ..words.i18n import Texts
 from .keys import KEY_HELP
 from .render import Text
@@ -14,9 +14,12 @@ HELP_MEANING_MIN = 20
 """Columns the meanings in ``help`` need beside the commands; with fewer, they go below."""
 
 
-def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80) -> Text:
+def render_help(
+    tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80, group: str | None = None
+) -> Text:
     """All commands of ``grammar`` with their short forms and the keys, or one command in
-    detail.
+    detail, or one group of them (``help keys``). A grammar in groups shows its first group
+    and names the others (``help`` fits 24 rows).
 
     The list is two columns, the meanings wrapped within ``width`` under their own
     column; on a screen too narrow for that, each meaning goes under its command.
@@ -37,19 +40,51 @@ def render_help(tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80
         if tx.has(detail_key):
             out += [("", tx(detail_key)), ("", "\n")]
         return out
-    out = [("class:title", tx("help.title")), ("", "\n")]
     names = {spec.name: usage_of(spec, lang) for spec in grammar.commands}
     for spec in grammar.commands:
         if spec.shorts(lang):
             names[spec.name] += f" ({', '.join(spec.shorts(lang))})"
     column = max(24, *(len(name) + 2 for name in names.values()))
     room = width - 2 - column
-    for spec in grammar.commands:
-        out += _help_row(names[spec.name], tx(grammar.key("cmd", spec.name)), column, room)
-    out += [("class:title", tx("keys.title")), ("", "\n")]
-    for label, name in KEY_HELP:
-        key = label.format(ctrl=tx("keys.ctrl"))
-        out += _help_row(key, tx(grammar.key("keys", name)), column, room)
+    by_name = {spec.name: spec for spec in grammar.commands}
+
+    def rows(specs: list[Spec]) -> Text:
+        rows: Text = []
+        for spec in specs:
+            rows += _help_row(names[spec.name], tx(grammar.key("cmd", spec.name)), column, room)
+        return rows
+
+    def keys() -> Text:
+        rows: Text = []
+        for label, name in KEY_HELP:
+            key = label.format(ctrl=tx("keys.ctrl"))
+            rows += _help_row(key, tx(grammar.key("keys", name)), column, room)
+        return rows
+
+    def members(one: Group) -> list[Spec]:
+        return [by_name[name] for name in one.commands if name in by_name]
+
+    chosen = next((one for one in grammar.groups if one.name == group), None)
+    if chosen is not None:  # help table, help keys …
+        out = [("class:title", tx(f"help.group.{chosen.name}")), ("", "\n")]
+        out += keys() if chosen.name == KEYS else rows(members(chosen))
+        return out
+    if not grammar.groups:
+        out = [("class:title", tx("help.title")), ("", "\n"), *rows(list(grammar.commands))]
+        out += [("class:title", tx("keys.title")), ("", "\n"), *keys()]
+        out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
+        return out
+    first, *rest = grammar.groups
+    out = [("class:title", tx("help.title_first")), ("", "\n"), *rows(members(first))]
+    out += [("class:title", tx("help.groups")), ("", "\n")]
+    help_word = by_name["help"].title(lang) if "help" in by_name else "help"
+    for one in rest:
+        label = f"{help_word} {one.de if lang == 'de' else one.name}"
+        if one.name == KEYS:
+            what = ", ".join(label.format(ctrl=tx("keys.ctrl")) for label, _ in KEY_HELP)
+        else:
+            what = ", ".join(spec.title(lang) for spec in members(one))
+        out += _help_row(label, what, column, room)
     out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
     return out
 

@@ -193,7 +193,9 @@ class SeatCommands(Front):
         return None
 
     def _help(self, parsed: Parsed) -> str | None:
-        self.screen.show(render_help(self.tx, self.grammar, parsed.topic, self.screen.width))
+        self.screen.show(
+            render_help(self.tx, self.grammar, parsed.topic, self.screen.width, parsed.choice)
+        )
         return None
 
     def _quit(self, parsed: Parsed) -> str | None:

@@ -38,7 +38,7 @@ def could_grow(text: str, grammar: Grammar = PLAY) -> bool:
     if spec.arg is Arg.CHOICE:
         return any(c.name.startswith(last) or c.de.startswith(last) for c in spec.choices)
     if spec.arg is Arg.COMMAND:
-        return any(word.startswith(last) for word in grammar.words())
+        return any(word.startswith(last) for word in (*grammar.words(), *grammar.group_words()))
     return False
 
 

@@ -272,6 +272,12 @@ TEXTS: dict[str, str] = {
         "Summe im Schnitt {average} · beste Summe {best} · mit Hilfe {assisted}"
     ),
     # help
+    "help.title_first": "Deine Züge (Kurzformen in Klammern; Tab ergänzt):",
+    "help.groups": "Mehr Hilfe:",
+    "help.group.moves": "Deine Züge (Kurzformen in Klammern; Tab ergänzt):",
+    "help.group.table": "Am Tisch (Kurzformen in Klammern):",
+    "help.group.game": "Die Partie (Kurzformen in Klammern):",
+    "help.group.keys": "Tasten:",
     "help.title": "Befehle (Kurzformen in Klammern; Tab ergänzt):",
     "help.more": (
         "hilfe BEFEHL erklärt einen Befehl genauer; Strg-C leert die Zeile, Strg-D beendet."

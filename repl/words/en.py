@@ -230,6 +230,12 @@ TEXTS: dict[str, str] = {
         "best {best} · assisted {assisted}"
     ),
     # help
+    "help.title_first": "Your moves (short forms in brackets; Tab completes):",
+    "help.groups": "More help:",
+    "help.group.moves": "Your moves (short forms in brackets; Tab completes):",
+    "help.group.table": "At the table (short forms in brackets):",
+    "help.group.game": "The game (short forms in brackets):",
+    "help.group.keys": "Keys:",
     "help.title": "Commands (short forms in brackets; Tab completes):",
     "help.more": "help COMMAND tells more; Ctrl-C clears the line, Ctrl-D leaves.",
     "help.unknown": "There is no command {word!r}.",

@@ -178,20 +178,44 @@ def looks_like_card(word: str) -> bool:
     return is_card_word(word)
 
 
+@frozen
+class Group:
+    """Commands ``help`` shows together (``help table``); ``help`` alone shows the first
+    group in full and names the others, so that it fits a terminal of 24 rows."""
+
+    name: str
+    de: str
+    commands: tuple[str, ...]
+    """The names of its commands, in the order ``help`` lists them (``keys``: the keys)."""
+
+
+KEYS = "keys"
+"""The group that lists the keys, not commands."""
+
+
 class Grammar:
     """One set of commands (play, or replay): looking words up and parsing lines.
 
     ``texts`` is the prefix of this grammar's keys in :mod:`repl.words.i18n` (see
     :meth:`key`); ``bare_card`` names the command a line that is just a card runs
-    (``7h`` discards in play), if any.
+    (``7h`` discards in play), if any; ``groups`` are the parts of a long ``help``.
     """
 
     def __init__(
-        self, commands: tuple[Spec, ...], *, texts: str = "", bare_card: str | None = None
+        self,
+        commands: tuple[Spec, ...],
+        *,
+        texts: str = "",
+        bare_card: str | None = None,
+        groups: tuple[Group, ...] = (),
     ) -> None:
         self.commands = commands
         self.texts = texts
         self.bare_card = bare_card
+        names = {spec.name for spec in commands}
+        self.groups = tuple(g for g in groups if g.name == KEYS or names & set(g.commands))
+        """The groups of ``help`` that have commands here."""
+        self._groups = {word: g for g in self.groups for word in (g.name, g.de)}
         by_word = {word: spec for spec in commands for word in spec.names("de")}
         by_word.update({word: spec for spec in commands for word in spec.names("en")})
         self._by_word = by_word
@@ -207,6 +231,14 @@ class Grammar:
     def words(self) -> tuple[str, ...]:
         """Every word that names a command."""
         return tuple(self._by_word)
+
+    def group_words(self) -> tuple[str, ...]:
+        """Every word that names a group of ``help``."""
+        return tuple(self._groups)
+
+    def group(self, word: str) -> Group | None:
+        """The group of ``help`` named by ``word`` (English or German), if there is one."""
+        return self._groups.get(word.lower())
 
     def parse(self, text: str) -> Parsed | None:
         """Read one line; ``None`` for an empty line. Raises ``UsageError`` or
@@ -279,9 +311,12 @@ def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[st
             return Parsed(spec=spec, number=int(word))
         case Arg.COMMAND:
             topic = grammar.lookup(word)
-            if topic is None:
+            if topic is not None:
+                return Parsed(spec=spec, topic=topic)
+            group = grammar.group(word)
+            if group is None:
                 raise UsageError("help.unknown", word=word)
-            return Parsed(spec=spec, topic=topic)
+            return Parsed(spec=spec, choice=group.name)
     raise _extra(spec, head)
 
 
@@ -310,7 +345,19 @@ def choose(spec: Spec, word: str) -> str:
     )
 
 
-PLAY = Grammar(COMMANDS, bare_card="discard")
+_PLAY_GROUPS = (
+    Group("moves", "züge", ("draw", "take", "discard", "sort", "melds")),
+    Group("table", "tisch", ("score", "log", "hint", "auto", "undo", "redo", "rules")),
+    Group(
+        "game",
+        "partie",
+        ("new", "save", "load", "seed", "speed", "stats", "report", "help", "quit"),
+    ),
+    Group("talk", "reden", ("start", "say", "who", "leave")),  # at a shared table
+    Group(KEYS, "tasten", ()),
+)
+
+PLAY = Grammar(COMMANDS, bare_card="discard", groups=_PLAY_GROUPS)
 """The commands of a game in play."""
 
 _STEPS = _choices("turn", "round")
@@ -388,7 +435,7 @@ SHARED_COMMANDS: tuple[Spec, ...] = _in_german(
 """The commands at a shared table: the moves and the views of a game in play, talk,
 who sits where, and the host's ``start``; no saving, loading or new games."""
 
-SHARED = Grammar(SHARED_COMMANDS, bare_card="discard")
+SHARED = Grammar(SHARED_COMMANDS, bare_card="discard", groups=_PLAY_GROUPS)
 """The commands at a shared table (and of those watching one)."""
 
 

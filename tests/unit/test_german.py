@@ -61,7 +61,8 @@ def test_no_word_names_two_commands_or_a_card(grammar: Grammar) -> None:
 
 
 def test_german_help_shows_german_short_forms() -> None:
-    shown = plain(render_help(Texts("de"), PLAY, None))
+    pages = [None, *(group.name for group in PLAY.groups)]  # hilfe, hilfe tisch, …
+    shown = "".join(plain(render_help(Texts("de"), PLAY, None, group=page)) for page in pages)
     for german in ("ziehen (z)", "nehmen (ne)", "ablegen KARTE (ab, x)", "zurück (zu)"):
         assert german in shown
     assert "punkte (pu)" in shown and "ende (e)" in shown

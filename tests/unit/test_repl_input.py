@@ -105,21 +105,28 @@ def test_every_command_has_help_in_both_languages() -> None:
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("width", [60, 80])
 def test_help_keeps_its_columns_on_a_narrow_screen(lang: str, width: int) -> None:
+    """``help`` and each of its groups (``help table``, ``help keys`` …): every row within
+    the width, every meaning in its column, wrapped and not cut; ``help`` itself, the
+    moves and the names of the groups, fits a terminal of 24 rows with the prompt."""
     tx = Texts(lang)
-    rows = plain(fit(render_help(tx, PLAY, None, width), width)).splitlines()
-    assert all(len(row) <= width for row in rows)
-    table = rows[1 : 1 + next(i for i, row in enumerate(rows[1:]) if not row.startswith("  "))]
-    start = table[0].index(tx("cmd.draw"))  # where the meanings begin
-    for row in table:
-        assert row[start - 1] == " " and row[start] != " ", row  # every meaning in its column
-    said = " ".join(row[start:] for row in table)
-    assert all(tx(f"cmd.{spec.name}") in said for spec in COMMANDS)  # wrapped, not cut
-    # the keys below keep the same column
-    keys = rows[rows.index(tx("keys.title")) + 1 :]
-    keys = keys[: next(i for i, row in enumerate(keys) if not row.startswith("  "))]
+    said = ""
+    for page in [None, *(group.name for group in PLAY.groups)]:
+        rows = plain(fit(render_help(tx, PLAY, None, width, group=page), width)).splitlines()
+        assert all(len(row) <= width for row in rows)
+        table = [row for row in rows[1:] if row.startswith("  ")]
+        assert table, page
+        first = table[0]
+        start = len(first) - len(first[2:].lstrip().split("  ", 1)[-1].lstrip())
+        for row in table:  # every meaning in its column (a wrapped row starts there too)
+            assert row[start - 1] == " " and row[start] != " ", (page, row)
+        said += " ".join(row[start:] for row in table) + " "
+        if page is None:
+            assert len(rows) <= 20, rows  # 24 rows: the prompt and its toolbar below
+    said = " ".join(said.split())
+    for spec in COMMANDS:
+        assert " ".join(tx(f"cmd.{spec.name}").split()) in said, spec.name  # wrapped, not cut
+    keys = plain(render_help(tx, PLAY, None, width, group="keys")).splitlines()[1:]
     assert len(keys) >= 7
-    for row in keys:
-        assert row[start - 1] == " " and (row[start] != " " or row[:start].isspace()), row
 
 
 def test_help_on_a_very_narrow_screen_puts_each_meaning_under_its_command() -> None:

@@ -245,7 +245,7 @@ def test_help_lists_the_keys_the_prompt_has(lang: str, ctrl: str) -> None:
     for label in listed:
         for key in KEY_PRESSES[label]:
             assert bound.get_bindings_for_keys((Keys(key),)), (label, key)
-    _, _, shown = session("help\rquit\r", lang=lang)
+    _, _, shown = session(("help keys" if lang == "en" else "hilfe tasten") + "\rquit\r", lang=lang)
     keys = shown[shown.index("Keys:" if lang == "en" else "Tasten:") :]
     for label, name in KEY_HELP:
         line = f"  {label.format(ctrl=ctrl):<24}{table.tx(f'keys.{name}')}\n"
