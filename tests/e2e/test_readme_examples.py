@@ -1,5 +1,5 @@
-"""The README's marked examples are what the commands print, each command run in a child
-process (see ``tests/helpers/readme_examples.py``)."""
+"""The marked examples of the README and of ``docs/*.md`` are what the commands print, each
+command run in a child process (see ``tests/helpers/readme_examples.py``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.readme_examples import README, Example, check, examples, prepare
+from tests.helpers import ROOT
+from tests.helpers.readme_examples import Example, check, marked, prepare
 
-EXAMPLES = examples(README.read_text(encoding="utf-8"))
+EXAMPLES = marked()
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,11 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return made
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.commands()[0][0])
-def test_a_readme_example_is_what_its_commands_print(example: Example, folder: Path) -> None:
+def name(example: Example) -> str:
+    return f"{example.page.relative_to(ROOT)}: {example.commands()[0][0]}"
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=name)
+def test_a_marked_example_is_what_its_commands_print(example: Example, folder: Path) -> None:
     problems = check(example, folder)
     assert not problems, "".join(problems) + "(python -m tests.helpers.readme_examples --write)"

@@ -1,4 +1,4 @@
-"""The README's marked examples, run for real:
+"""The marked examples of the README and of ``docs/*.md``, run for real:
 ``python -m tests.helpers.readme_examples [--write]``.
 
 A ```` ```text ```` block right after an ``<!-- example … -->`` comment holds
@@ -7,7 +7,7 @@ command is run (in a folder holding the repository's ``replays/`` and
 ``damaged.jsonl``, which is ``replays/no-winner.jsonl`` with one total changed)
 and the block must be its output exactly; a line that is only ``…`` stands for
 one or more lines left out, and for nothing else. ``tests/e2e/test_readme_examples.py``
-holds the README to that; ``--write`` rewrites the blocks from the real output,
+holds every page (:data:`PAGES`) to that; ``--write`` rewrites the blocks from the real output,
 keeping each ``…`` with as many lines before and after it as it had.
 """
 
@@ -26,6 +26,9 @@ from tests.helpers import ROOT
 from tests.helpers.child import Cli
 
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+PAGES = (README, *sorted(DOCS.glob("*.md")))
+"""The pages whose examples are run: the README and every page of ``docs/``."""
 MARKER = "<!-- example"
 FENCE = "```"
 ELLIPSIS = "…"
@@ -34,8 +37,9 @@ PROMPT = "$ "
 
 @frozen
 class Example:
-    """One marked block: where its lines are in the README, and the lines."""
+    """One marked block: the page it is on, where its lines are there, and the lines."""
 
+    page: Path
     first: int
     """The index of the block's first line (after the opening fence)."""
     lines: tuple[str, ...]
@@ -49,22 +53,38 @@ class Example:
             elif out:
                 out[-1][1].append(line)
             else:
-                raise ValueError(f"README line {self.first + 1}: output before any $ command")
+                raise ValueError(f"{self.where()}: output before any $ command")
         return out
 
+    def where(self) -> str:
+        """The page (from the repository's root) and the line the block starts on."""
+        return f"{self.page.relative_to(ROOT)} line {self.first + 1}"
 
-def examples(text: str) -> list[Example]:
-    """The marked blocks of a README."""
+
+def examples(text: str, page: Path = README) -> list[Example]:
+    """The marked blocks of a page (``text``, read from ``page``)."""
     lines = text.split("\n")
     found: list[Example] = []
     for i, line in enumerate(lines):
         if not line.startswith(MARKER):
             continue
         if i + 1 >= len(lines) or lines[i + 1] != FENCE + "text":
-            raise ValueError(f"README line {i + 1}: an example marker not before a ```text block")
+            raise ValueError(
+                f"{page.relative_to(ROOT)} line {i + 1}: "
+                "an example marker not before a ```text block"
+            )
         end = lines.index(FENCE, i + 2)
-        found.append(Example(first=i + 2, lines=tuple(lines[i + 2 : end])))
+        found.append(Example(page=page, first=i + 2, lines=tuple(lines[i + 2 : end])))
     return found
+
+
+def read(page: Path) -> str:
+    return page.read_text(encoding="utf-8")
+
+
+def marked(pages: Sequence[Path] = PAGES) -> list[Example]:
+    """The marked blocks of every page, page by page."""
+    return [example for page in pages for example in examples(read(page), page)]
 
 
 def is_ellipsis(line: str) -> bool:
@@ -130,7 +150,7 @@ def check(example: Example, folder: Path) -> list[str]:
         real = run(command, folder)
         if not matches(shown, real):
             problems.append(
-                f"$ {command}\n  the README shows:\n"
+                f"$ {command}\n  {example.where()} shows:\n"
                 + "".join(f"    {line}\n" for line in shown)
                 + "  it prints:\n"
                 + "".join(f"    {line}\n" for line in real)
@@ -138,36 +158,36 @@ def check(example: Example, folder: Path) -> list[str]:
     return problems
 
 
-def write(readme: Path, folder: Path) -> int:
-    """Rewrite every marked block from the real output; how many changed."""
-    lines = readme.read_text(encoding="utf-8").split("\n")
+def write(page: Path, folder: Path) -> int:
+    """Rewrite every marked block of ``page`` from the real output; how many changed."""
+    lines = read(page).split("\n")
     changed = 0
-    for example in reversed(examples("\n".join(lines))):
+    for example in reversed(examples("\n".join(lines), page)):
         new: list[str] = []
         for command, shown in example.commands():
             new += [PROMPT + command, *rewritten(shown, run(command, folder))]
         if tuple(new) != example.lines:
             changed += 1
             lines[example.first : example.first + len(example.lines)] = new
-    readme.write_text("\n".join(lines), encoding="utf-8")
+    page.write_text("\n".join(lines), encoding="utf-8")
     return changed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Check the README's examples (exit 1 on a difference), or ``--write`` them."""
+    """Check the examples of every page (exit 1 on a difference), or ``--write`` them."""
     args = list(sys.argv[1:] if argv is None else argv)
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         prepare(folder)
         if args == ["--write"]:
-            print(f"{write(README, folder)} example(s) rewritten in {README}")
+            for page in PAGES:
+                print(f"{write(page, folder)} example(s) rewritten in {page}")
             return 0
         if args:
             print("usage: python -m tests.helpers.readme_examples [--write]", file=sys.stderr)
             return 2
-        marked = examples(README.read_text(encoding="utf-8"))
-        problems = [problem for example in marked for problem in check(example, folder)]
-        print("".join(problems) or "The README's examples are what the commands print.")
+        problems = [problem for example in marked() for problem in check(example, folder)]
+        print("".join(problems) or "The pages' examples are what the commands print.")
         return 1 if problems else 0
 
 

@@ -1,4 +1,4 @@
-"""The shape of the code, held as the README's architecture section draws it.
+"""The shape of the code, held as ``docs/architecture.md`` draws it.
 
 Read from the source with :mod:`ast`, so an import inside a function or under
 ``TYPE_CHECKING`` counts like any other: no import cycle anywhere, and no module

@@ -1,5 +1,5 @@
 """docs/running-a-server.md says what the server does: every limit with its default, and
-only options ``threethirteen serve`` has."""
+only options ``threethirteen serve`` has (the README's "Play with friends" too)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from threethirteen.repl.server import serve
 from threethirteen.repl.server.house import Limits
 
-DOC = (Path(__file__).resolve().parents[2] / "docs" / "running-a-server.md").read_text(
-    encoding="utf-8"
-)
+ROOT = Path(__file__).resolve().parents[2]
+DOC = (ROOT / "docs" / "running-a-server.md").read_text(encoding="utf-8")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def documented_limits() -> dict[str, str]:
@@ -39,6 +39,6 @@ def test_the_options_shown_are_serves_options(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         serve.main(["--help"])
     options = set(re.findall(r"--[a-z][a-z-]+", capsys.readouterr().out))
-    shown = set(re.findall(r"serve[^\n`]*", DOC))
+    shown = set(re.findall(r"serve[^\n`]*", DOC + README))
     used = {option for line in shown for option in re.findall(r"--[a-z][a-z-]+", line)}
     assert used and used <= options, used - options
