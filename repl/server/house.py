@@ -31,7 +31,7 @@ class Limits:
     ``MaxAuthTries``, ``MaxSessions``, ``PerSourcePenalties``): every resource a stranger
     can make the server spend has a cap here, per connection or name, per address and in
     total, and nothing waits forever. An address is an IPv4 address or an IPv6 /64
-    network (:func:`address_of`). The README's "Running a server" lists them.
+    network (:func:`address_of`). docs/running-a-server.md lists them.
     """
 
     # -- connections -----------------------------------------------------------------
