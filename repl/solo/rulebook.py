@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
+import pydoc
+import shutil
 import sys
 
 from ..files.config import config_path, read_config
@@ -12,12 +15,15 @@ from ..kit.command_line import (
     command_parser,
     quiet_when_the_reader_leaves,
 )
+from ..kit.markdown import render_markdown
+from ..kit.style import wants_plain
 from ..words.i18n import language_from_environment
 
 DESCRIPTION = """\
 Print the rules of Three-Thirteen Rummy as this game
-plays them (the same text as core/RULES.md in the
-source, Markdown that reads as plain text).
+plays them: on a terminal wrapped to its width, with
+headings and bold, a page at a time when they do not
+fit (your PAGER, or less); to a pipe as plain text.
 """
 
 
@@ -32,9 +38,18 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     """Print the rules in the chosen language; the exit code."""
     args = parser().parse_args(argv)
-    language = args.lang
-    if language is None:
-        config, _ = read_config(config_path())  # a broken file is play's to report
-        language = config.language or language_from_environment()
-    sys.stdout.write(rules_text(language))
+    config, _ = read_config(config_path())  # a broken file is play's to report
+    language = args.lang or config.language or language_from_environment()
+    text = rules_text(language)
+    if not sys.stdout.isatty():
+        sys.stdout.write(render_markdown(text, 80, color=False))
+        return 0
+    size = shutil.get_terminal_size()
+    plain = wants_plain() or not config.color
+    drawn = render_markdown(text, min(size.columns, 100), color=not plain)
+    if plain or drawn.count("\n") < size.lines:
+        sys.stdout.write(drawn)
+    else:  # a page at a time; less shows the bold as bold (-R)
+        os.environ.setdefault("LESS", "-R")
+        pydoc.pager(drawn)
     return 0

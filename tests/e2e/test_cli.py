@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from threethirteen.repl.files.shipped import rules_text, shipped_replays
+from threethirteen.repl.kit.markdown import render_markdown
 from threethirteen.repl.solo import replay
 
 from tests.helpers.child import Cli
@@ -47,8 +48,13 @@ def test_a_name_that_is_neither_file_nor_curated_game(cli: Cli) -> None:
 
 @pytest.mark.parametrize(("language", "title"), [("en", "Three-Thirteen"), ("de", "Rommé")])
 def test_the_rules_print_outside_a_game(language: str, title: str, cli: Cli) -> None:
+    """To a pipe: the rule book as plain text, 80 columns, no Markdown marks and nothing
+    meant for developers (the source files, the test that holds the examples)."""
     result = cli.run("rules", "--lang", language)
     assert result.returncode == 0
-    assert result.stdout == rules_text(language)
-    assert title in result.stdout.splitlines()[0]
-    assert "## " in result.stdout and len(result.stdout.splitlines()) > 60
+    assert result.stdout == render_markdown(rules_text(language), 80, color=False)
+    lines = result.stdout.splitlines()
+    assert title in lines[0] and set(lines[1]) == {"="} and len(lines) > 60
+    assert all(len(line) <= 80 for line in lines)
+    for mark in ("**", "## ", "`", "core/", ".py", "RULES", "<!--", "| --- |", "\x1b"):
+        assert mark not in result.stdout, mark
