@@ -51,8 +51,18 @@ CLAUSES: dict[str, str] = {
     "expects_end": "expects {expected} by the end of the round",
     "expects_against": "expects {expected} by the end of the round against {stock} from the stock",
     "would_leave_expect": "{card} would leave {left} and expect {expected}",
+    # whole reasons as the logs of earlier versions wrote them (the shipped games among them)
+    "older_expected": "draw from the stock: expected {expected}; {card} would leave {left}",
+    "older_expects": "draw from the stock: expects {expected} by the end of the round; "
+    "{card} would leave {left} and expect {guess}",
+    "older_goes_out": "discard {card} and go out",
+    "older_last_stock": "last turn: draw from the stock, {stock} on average ({card} leaves {left})",
+    "older_last_take": "last turn: take {card}, leaves {left} (a stock card: {stock} on average)",
 }
 """Every action and clause of a reason, in English, by a key that stays put."""
+
+WHOLE = frozenset(key for key in CLAUSES if key.startswith("older_"))
+"""The keys of :data:`CLAUSES` that are a whole reason, read before any other."""
 
 ACTIONS = frozenset({"stock", "take", "discard"})
 """The keys of :data:`CLAUSES` that are actions: a reason starts with one."""
@@ -61,6 +71,8 @@ CARD = "card"
 GROUPS = "groups"
 INTEGER = "integer"
 DECIMAL = "decimal"
+NUMBER = "number"
+"""A whole number or a decimal, as an earlier version printed it (``7``, ``7.5``, ``7.``)."""
 
 FIELDS: dict[str, str] = {
     "card": CARD,
@@ -71,6 +83,7 @@ FIELDS: dict[str, str] = {
     "outs": INTEGER,
     "expected": DECIMAL,
     "stock": DECIMAL,
+    "guess": NUMBER,
 }
 """The kind of each field in the templates: a card, groups of cards, a whole number, or a
 number with one decimal (``7.5``; German says ``7,5``)."""
@@ -85,6 +98,7 @@ _PATTERNS = {
     GROUPS: f"(?:{_ONE_CARD})+(?:(?:{re.escape(GROUP_SEPARATOR)}| )(?:{_ONE_CARD})+)*",
     INTEGER: r"-?\d+",
     DECIMAL: r"-?\d+\.\d",
+    NUMBER: r"-?\d+(?:\.\d*)?",
 }
 
 
@@ -154,6 +168,9 @@ def _read(text: str, keys: Iterable[str]) -> tuple[str, dict[str, str]] | None:
 def parse_reason(text: str) -> list[tuple[str, dict[str, str]]] | None:
     """The action and clauses of a reason, each as (key, fields as written), or None when
     the line is not one of these reasons (a reason of another program's player)."""
+    whole = _read(text, WHOLE)
+    if whole is not None:
+        return [whole]
     action, separator, rest = text.partition(ACTION_SEPARATOR)
     first = _read(action, ACTIONS)
     if first is None:
@@ -161,7 +178,7 @@ def parse_reason(text: str) -> list[tuple[str, dict[str, str]]] | None:
     parsed = [first]
     if separator:
         for part in rest.split(CLAUSE_SEPARATOR):
-            found = _read(part, (key for key in CLAUSES if key not in ACTIONS))
+            found = _read(part, (key for key in CLAUSES if key not in ACTIONS | WHOLE))
             if found is None:
                 return None
             parsed.append(found)

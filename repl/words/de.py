@@ -677,6 +677,14 @@ REASONS: dict[str, str] = {
     "expects_end": "am Rundenende erwartet: {expected}",
     "expects_against": "am Rundenende erwartet: {expected}, mit einer Karte vom Stapel {stock}",
     "would_leave_expect": "mit {card} wären es {left}, am Rundenende erwartet: {expected}",
+    "older_expected": "vom Stapel ziehen: erwartet {expected}; mit {card} wären es {left}",
+    "older_expects": "vom Stapel ziehen: am Rundenende erwartet {expected}; mit {card} wären "
+    "es {left}, erwartet {guess}",
+    "older_goes_out": "{card} ablegen und rausgehen",
+    "older_last_stock": "letzter Zug: vom Stapel ziehen, im Schnitt {stock} (mit {card} "
+    "wären es {left})",
+    "older_last_take": "letzter Zug: {card} aufnehmen, Strafpunkte danach: {left} (mit einer "
+    "Karte vom Stapel im Schnitt {stock})",
 }
 """The actions and clauses of the AI's reasons, by the keys of
 :data:`core.ai.reasons.CLAUSES`."""

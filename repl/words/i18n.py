@@ -20,6 +20,8 @@ from ...core.ai.reasons import (
     DECIMAL,
     FIELDS,
     GROUPS,
+    NUMBER,
+    WHOLE,
     parse_reason,
     read_groups,
     reason,
@@ -85,6 +87,8 @@ class Texts:
             self._reasons[key].format(**{field: self._field(field, v) for field, v in p.items()})
             for key, p in parsed
         ]
+        if parsed[0][0] in WHOLE:  # an older whole reason: said as it is
+            return first
         return reason(first, *clauses) if action else CLAUSE_SEPARATOR.join(clauses)
 
     def _field(self, field: str, value: str) -> str:
@@ -92,8 +96,8 @@ class Texts:
         (``7,5``), groups of cards spaced and joined by its ``and``."""
         if FIELDS[field] == GROUPS:
             return self.join([" ".join(group) for group in read_groups(value)])
-        german = self.lang == "de" and FIELDS[field] == DECIMAL
-        return value.replace(".", ",") if german else value
+        german = self.lang == "de" and FIELDS[field] in (DECIMAL, NUMBER)
+        return value.rstrip(".").replace(".", ",") if german else value
 
     def error(self, error: GameError) -> str:
         """An engine error in this language (the engine's English when no translation exists)."""
