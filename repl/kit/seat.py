@@ -37,6 +37,7 @@ from ...core.turns import Scope
 from ...core.views import PlayerView, SeatView
 from ..words.grammar import Grammar, Parsed
 from ..words.i18n import Texts
+from .chart import render_score_chart
 from .completer import GameCompleter
 from .front import Command
 from .manner import Manner
@@ -353,6 +354,9 @@ class SeatFront(SeatCommands):
                 case RoundOver():
                     self._round_over(item.scored, after, pause=pause)
                 case GameOver():
+                    if self.view is not None:
+                        sheet = self.view.score_sheet
+                        self.screen.show(render_score_chart(sheet, self.tx, me=self.seat))
                     self.screen.show(self._result(item.ended))
                     self._table_current = True
                     self.reveal()

@@ -88,6 +88,8 @@ TEXTS: dict[str, str] = {
     "round.went_out": "raus",
     "round.next": "Weiter mit einer beliebigen Taste: Runde {round} wird gegeben.",
     "round.last": "Weiter mit einer beliebigen Taste: das Ergebnis.",
+    "chart.title": "Strafpunkte Runde für Runde (· keine, ▁ wenige … █ {most}):",
+    "chart.total": "gesamt {total}",
     "sheet.title": "Punkteliste",
     "sheet.round": "Runde",
     "sheet.wild": "Platzhalter",

@@ -80,6 +80,8 @@ TEXTS: dict[str, str] = {
     "round.went_out": "went out",
     "round.next": "Press a key to deal round {round}.",
     "round.last": "Press a key for the result.",
+    "chart.title": "Penalty points round by round (· none, ▁ a few … █ {most}):",
+    "chart.total": "total {total}",
     "sheet.title": "Score sheet",
     "sheet.round": "Round",
     "sheet.wild": "wild",

@@ -120,6 +120,11 @@ def test_auto_game_plays_to_the_final_result(_data_home: Path) -> None:
     code, table, shown = session("auto game\rstats\rscore\rquit\r")
     assert code == 0 and game_of(table).table.state.ended is not None
     assert "Game over after 11 rounds." in shown
+    # the score sheet as a chart above the result: a bar per round for each player
+    chart = shown[shown.index("Penalty points round by round") :].splitlines()[1:5]
+    assert [row.split()[0] for row in chart] == ["You", "Left", "Top", "Right"]
+    assert all(len(row.split()[1]) == 11 and "total" in row for row in chart), chart
+    assert "█" in "".join(chart)  # the most one player took in a round
     assert any(words in shown for words in ("wins with", "Nobody wins", "You win"))
     assert "Round 11 is over" in shown and "(auto)" in shown
     final = read_log((_data_home / "autosave.jsonl").read_text(encoding="utf-8"))
