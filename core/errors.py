@@ -128,6 +128,10 @@ MESSAGES: dict[str, str] = {
         "the seed and the salt do not give the commitment shown at the start: "
         "this is not the deal that was promised"
     ),
+    "verify_promise_unseeded": (
+        "the game promised its deal (a commitment) but says it is not dealt from its seed: "
+        "the promise cannot be checked"
+    ),
 }
 
 

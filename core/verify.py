@@ -33,6 +33,7 @@ from .events import (
 from .log import GameLog
 from .melds import is_meld
 from .rules import Assist, Command, Discard, Draw, StartGame, decide
+from .seats import SEAT_NAMES
 from .state import GameState, evolve
 
 
@@ -200,6 +201,20 @@ def recorded_promise(event: Event) -> str | None:
 
 
 def verify_log(log: GameLog) -> Verdict:
-    """Verify a log read by :func:`core.log.read_log`."""
-    return verify_events(log.events)
+    """Verify a log read by :func:`core.log.read_log`.
 
+    A game that promised its deal (a commitment) must be dealt from its seed, or the
+    promise could not be checked. The seats' names are another program's to choose, as
+    the reader takes them: they are checked as the default names, then kept.
+    """
+    started = log.events[0] if log.events else None
+    if not isinstance(started, GameStarted):
+        return verify_events(log.events)
+    if started.commitment is not None and not started.seeded:
+        return Verdict(False, 0, 2, VerificationError("verify_promise_unseeded"))
+    named = (attrs.evolve(started, seats=SEAT_NAMES), *log.events[1:])
+    verdict = verify_events(named)
+    if verdict.state.started is None:
+        return verdict
+    state = attrs.evolve(verdict.state, started=started)
+    return attrs.evolve(verdict, state=state)

@@ -636,6 +636,10 @@ ERRORS: dict[str, str] = {
         "Seed und Salz ergeben nicht die Zusage vom Spielbeginn: "
         "das ist nicht das versprochene Geben"
     ),
+    "verify_promise_unseeded": (
+        "das Spiel hat sein Geben zugesagt (eine Zusage), sagt aber, es sei nicht aus "
+        "seinem Seed gegeben: die Zusage lässt sich nicht prüfen"
+    ),
 }
 """The engine's errors, by the keys of :data:`core.errors.MESSAGES` (a key missing here is
 said in English). A German sentence may leave out a field the English names: it speaks

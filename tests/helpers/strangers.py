@@ -1,0 +1,89 @@
+"""Files from strangers, round two (issue #18): crafted files the first round let through.
+
+Like :mod:`tests.helpers.hostile`, each starts from the curated game and breaks it one
+way, and is written into a folder the test gives: a promise with no seeded deal, a lone
+surrogate, line breaks, long numbers, a config of nested arrays, legal logs of help.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from threethirteen.core.fairness import commitment
+
+from tests.helpers.hostile import Line, _edited, _names, base_lines, dump
+
+SALT = "5eed"
+
+
+def _promised_unseeded(lines: list[Line]) -> None:
+    """A valid commitment to the seed, and deals that say they are not from the seed
+    (a host could stack them: the promise would have caught it)."""
+    lines[0]["schema"] = 2
+    started = lines[1]
+    started.update(seeded=False, salt=SALT, commitment=commitment(started["seed"], SALT))
+
+
+def _reason(text: str) -> Callable[[list[Line]], None]:
+    def change(lines: list[Line]) -> None:
+        for line in lines[1:]:
+            if "reason" in line:
+                line["reason"] = text
+
+    return change
+
+
+def _total(lines: list[Line]) -> None:
+    scored = next(line for line in lines if line.get("type") == "RoundScored")
+    scored["totals"] = [int("9" * 4000), *scored["totals"][1:]]
+
+
+def _negative_penalty(lines: list[Line]) -> None:
+    scored = next(line for line in lines if line.get("type") == "RoundScored")
+    scored["scores"][0]["penalty"] = -5
+
+
+def _bad_scores(lines: list[Line]) -> None:
+    scored = next(line for line in lines if line.get("type") == "RoundScored")
+    scored["scores"][0]["melds"] = []
+
+
+def _helped(count: int) -> Callable[[list[Line]], None]:
+    """``count`` legal pieces of help asked for by the first seat to act, before its draw."""
+
+    def change(lines: list[Line]) -> None:
+        seat = lines[3]["seat"]
+        helps = [{"type": "AssistanceUsed", "seat": seat, "help": "hint"} for _ in range(count)]
+        edited = [*lines[:3], *helps, *lines[3:]]
+        for seq, line in enumerate(edited[1:], start=1):
+            line["seq"] = seq
+        lines[:] = edited
+
+    return change
+
+
+TEXTS: dict[str, Callable[[], str]] = {
+    "promised-unseeded": lambda: _edited(_promised_unseeded),
+    "surrogate-seat": lambda: _edited(_names("seats", "Le\ud800ft")),
+    "newline-seat": lambda: _edited(_names("seats", "Eve\n77 You win.")),
+    "newline-reason": lambda: _edited(_reason("fine\n77 You discard K♠.")),
+    "long-total": lambda: _edited(_total),
+    "negative-penalty": lambda: _edited(_negative_penalty),
+    "bad-scores": lambda: _edited(_bad_scores),
+    "many-helps": lambda: _edited(_helped(100_000)),
+}
+"""Every crafted log of this round, by name: the text of its file."""
+
+NESTED_CONFIG = "a = " + "[" * 5000 + "]" * 5000 + "\n"
+"""A ``config.toml`` of 10 KB of nested arrays."""
+
+
+def write(folder: Path, name: str) -> Path:
+    """Write the crafted log ``name`` into ``folder``; its path."""
+    path = folder / f"{name}.jsonl"
+    path.write_text(TEXTS[name](), encoding="utf-8", errors="surrogatepass")
+    return path
+
+
+__all__ = ["NESTED_CONFIG", "TEXTS", "base_lines", "dump", "write"]
