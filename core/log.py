@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -82,6 +83,9 @@ _EVENT_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYP
 # A log may come from a stranger: every field is bounded before anything is built from it.
 MAX_LINE = 64 * 1024
 """The longest line read, in characters: a deal with four jokers is under 2,000."""
+LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+"""What ends a line (``str.splitlines``): no text of a log holds one ("77 You discard K♠.")."""
+
 MAX_REASON = 300
 """The longest reason an AI may give for a move (the game's own stay under 200)."""
 MAX_PLAYER = 80
@@ -275,7 +279,7 @@ def _parse_header(line: str) -> dict[str, Any]:
     if schema > SCHEMA:
         raise LogFormatError("log_newer", line=1, found=schema, supported=SCHEMA)
     engine = header.get("engine", "")  # only said, never used: another program may omit it
-    if not isinstance(engine, str) or len(engine) > MAX_ENGINE:
+    if not isinstance(engine, str) or len(engine) > MAX_ENGINE or LINE_BREAK.search(engine):
         shown = engine if isinstance(engine, str) else type(engine).__name__
         raise LogFormatError("log_bad_engine", line=1, found=shown, limit=MAX_ENGINE)
     return header
@@ -349,6 +353,8 @@ def _bounded_texts(event: Event) -> list[str]:
     reason = getattr(event, "reason", "")
     if len(reason) > MAX_REASON:
         problems.append(f"the reason has {len(reason)} characters, over {MAX_REASON}")
+    if LINE_BREAK.search(reason):
+        problems.append("the reason breaks the line")
     if isinstance(event, GameStarted):
         for name, texts, limit in (
             ("seat name", event.seats, MAX_SEAT_NAME),
@@ -357,6 +363,7 @@ def _bounded_texts(event: Event) -> list[str]:
             for text in texts:
                 if len(text) > limit:
                     problems.append(f"a {name} has {len(text)} characters, over {limit}")
+                problems += [f"a {name} breaks the line"] if LINE_BREAK.search(text) else []
     return problems
 
 

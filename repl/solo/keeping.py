@@ -20,9 +20,7 @@ def not_writable(error: OSError | None) -> bool:
     return error is not None and error.errno in NOT_WRITABLE
 
 
-def autosave_news(
-    failure: OSError | None, tx: Texts, autosave: Autosave | None
-) -> tuple[str, str]:
+def autosave_news(failure: OSError | None, tx: Texts, autosave: Autosave | None) -> tuple[str, str]:
     """What the player hears when the autosave fails (once) or saves again; its style.
 
     A folder that cannot be written is said to be so (the game is not autosaved), a full

@@ -185,9 +185,7 @@ TEXTS: dict[str, str] = {
         "Die Statistikdatei war beschädigt: Sie bleibt als {path} erhalten, "
         "und die Zählung beginnt neu."
     ),
-    "msg.stats_not_saved": (
-        "Dieses Spiel konnte nicht in deine Statistik eingehen ({detail})."
-    ),
+    "msg.stats_not_saved": ("Dieses Spiel konnte nicht in deine Statistik eingehen ({detail})."),
     "msg.stats_unreadable": "Die Statistik lässt sich nicht lesen ({detail}).",
     "msg.stats_none": "Du hast noch kein Spiel zu Ende gespielt.",
     "msg.crash": (
@@ -224,8 +222,7 @@ TEXTS: dict[str, str] = {
         "Auf Wiedersehen. (Die letzten Züge konnten nicht gespeichert werden.)"
     ),
     "msg.locked": (
-        "In einem anderen Terminal läuft schon ein Spiel (Prozess {pid}) "
-        "mit demselben Datenordner."
+        "In einem anderen Terminal läuft schon ein Spiel (Prozess {pid}) mit demselben Datenordner."
     ),
     "msg.locked_separate": (
         "Hier ein eigenes Spiel spielen? Es wird nicht automatisch gespeichert "
@@ -575,15 +572,11 @@ ERRORS: dict[str, str] = {
     "policy_bad_draw": (
         "der Spieler {player} wollte von {choice!r} ziehen: nur 'stock' oder 'discard' geht"
     ),
-    "policy_bad_discard": (
-        "der Spieler {player} wollte {choice!r} ablegen: das ist keine Karte"
-    ),
+    "policy_bad_discard": ("der Spieler {player} wollte {choice!r} ablegen: das ist keine Karte"),
     "file_unreadable": "{path} lässt sich nicht lesen: {detail}",
     "log_not_utf8": "die Datei ist kein UTF-8-Text: sie ist kein gespeichertes Spiel",
     "log_bad_schema": "die Schemaversion {found!r} ist keine positive ganze Zahl",
-    "log_header_mismatch": (
-        "im Kopf steht {field} = {header}, aber das Spiel begann mit {event}"
-    ),
+    "log_header_mismatch": ("im Kopf steht {field} = {header}, aber das Spiel begann mit {event}"),
     "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
     "log_not_json": "kein JSON ({detail})",
     "log_not_object": "ein JSON-Objekt erwartet, {found} gefunden",

@@ -200,8 +200,7 @@ TEXTS: dict[str, str] = {
         "Play a separate game here? It is not autosaved and not counted in your statistics."
     ),
     "msg.locked_watch": (
-        "Look through that game read-only instead (its autosave, as a replay at its "
-        "latest move)?"
+        "Look through that game read-only instead (its autosave, as a replay at its latest move)?"
     ),
     "msg.locked_bye": "Goodbye: the game goes on in the other terminal.",
     "msg.separate_game": (
@@ -512,9 +511,7 @@ TEXTS.update(
             "may; finish one first."
         ),
         "server.table_closed": "Table {code} was closed.",
-        "server.was_closed": (
-            "Your table {code} was closed: nobody was at it for {minutes} min."
-        ),
+        "server.was_closed": ("Your table {code} was closed: nobody was at it for {minutes} min."),
         "server.cannot_save": "The server cannot save right now; try again in a moment.",
         "server.ai_short": "AI ({level})",
         "server.no_history": "None of the tables you sat at is over yet.",

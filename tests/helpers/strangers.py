@@ -12,7 +12,7 @@ from pathlib import Path
 
 from threethirteen.core.fairness import commitment
 
-from tests.helpers.hostile import Line, _edited, _names, base_lines, dump
+from tests.helpers.hostile import Line, _edited, base_lines, dump
 
 SALT = "5eed"
 
@@ -23,6 +23,14 @@ def _promised_unseeded(lines: list[Line]) -> None:
     lines[0]["schema"] = 2
     started = lines[1]
     started.update(seeded=False, salt=SALT, commitment=commitment(started["seed"], SALT))
+
+
+def _seat_name(seat: int, name: str) -> Callable[[list[Line]], None]:
+    def change(lines: list[Line]) -> None:
+        for line in lines[:2]:
+            line["seats"][seat] = name
+
+    return change
 
 
 def _reason(text: str) -> Callable[[list[Line]], None]:
@@ -46,7 +54,8 @@ def _negative_penalty(lines: list[Line]) -> None:
 
 def _bad_scores(lines: list[Line]) -> None:
     scored = next(line for line in lines if line.get("type") == "RoundScored")
-    scored["scores"][0]["melds"] = []
+    second = scored["scores"][1]
+    second.update(melds=[], unmelded=second["hand"])  # the penalty still says 0
 
 
 def _helped(count: int) -> Callable[[list[Line]], None]:
@@ -65,8 +74,8 @@ def _helped(count: int) -> Callable[[list[Line]], None]:
 
 TEXTS: dict[str, Callable[[], str]] = {
     "promised-unseeded": lambda: _edited(_promised_unseeded),
-    "surrogate-seat": lambda: _edited(_names("seats", "Le\ud800ft")),
-    "newline-seat": lambda: _edited(_names("seats", "Eve\n77 You win.")),
+    "surrogate-seat": lambda: _edited(_seat_name(1, "Le\ud800ft")).replace("\ud800", "\\ud800"),
+    "newline-seat": lambda: _edited(_seat_name(1, "Eve\n77 You win.")),
     "newline-reason": lambda: _edited(_reason("fine\n77 You discard K♠.")),
     "long-total": lambda: _edited(_total),
     "negative-penalty": lambda: _edited(_negative_penalty),
@@ -82,7 +91,7 @@ NESTED_CONFIG = "a = " + "[" * 5000 + "]" * 5000 + "\n"
 def write(folder: Path, name: str) -> Path:
     """Write the crafted log ``name`` into ``folder``; its path."""
     path = folder / f"{name}.jsonl"
-    path.write_text(TEXTS[name](), encoding="utf-8", errors="surrogatepass")
+    path.write_text(TEXTS[name](), encoding="utf-8")
     return path
 
 
