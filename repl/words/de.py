@@ -501,6 +501,10 @@ TEXTS: dict[str, str] = {
         "{path} ist größer als {kib} KiB, zu groß für eine Einstellungsdatei; alle "
         "Einstellungen haben ihren Standardwert."
     ),
+    "config.too_deep": (
+        "{path} verschachtelt seine Werte zu tief für eine Einstellungsdatei; alle "
+        "Einstellungen haben ihren Standardwert."
+    ),
     "config.unreadable": (
         "{path} lässt sich nicht lesen ({detail}); alle Einstellungen haben ihren Standardwert."
     ),

@@ -426,6 +426,9 @@ TEXTS: dict[str, str] = {
         "{path} is larger than {kib} KiB, too large for a config file; every setting has "
         "its default."
     ),
+    "config.too_deep": (
+        "{path} nests its values too deeply for a config file; every setting has its default."
+    ),
     "config.unreadable": "{path} cannot be read ({detail}); every setting has its default.",
     "config.or": " or ",
     "config.from_environment": "from LANG",
