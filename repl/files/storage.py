@@ -138,9 +138,14 @@ def claim_folder(folder: Path) -> int | None:
     path = os.path.abspath(folder / LOCK)
     if path in _claimed:
         return None
+    # a link is not followed (its target would be cut to our pid), a FIFO is not waited for
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = os.open(path, flags, 0o600)
     except OSError:
+        return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO, a device: no lock of ours
+        os.close(fd)
         return None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -387,18 +392,48 @@ class StatsFile:
 def read_stats(path: Path | None = None) -> StatsFile:
     """The statistics file (empty statistics when it is missing).
 
-    A file that is cut off or holds what statistics cannot be (``{"played": "x"}``) is
-    moved aside as ``stats-broken-DATE.json``, never overwritten: its name is in
-    :attr:`StatsFile.kept`. A file that is there but cannot be read raises
-    :class:`OSError` and is left as it is.
+    A file that is cut off, too large (over :data:`MAX_STATS_BYTES`) or holds what
+    statistics cannot be (``{"played": "x"}``) is moved aside as
+    ``stats-broken-DATE.json``, never overwritten: its name is in :attr:`StatsFile.kept`.
+    A file that is there but cannot be read, or is no regular file (a FIFO, a link to
+    ``/dev/zero``: :class:`NotAFile`), raises :class:`OSError` and is left as it is.
     """
     path = path or stats_path()
     try:
-        return StatsFile(_parse_stats(path.read_text(encoding="utf-8")))
+        return StatsFile(_parse_stats(_read_small(path, MAX_STATS_BYTES)))
     except FileNotFoundError:
         return StatsFile(Stats())
     except ValueError:  # not UTF-8, not JSON, not statistics
         return StatsFile(Stats(), kept=_move_aside(path, "stats-broken", ".json"))
+
+
+MAX_STATS_BYTES = 64 * 1024
+"""The largest statistics file read (its counts take about 200 bytes)."""
+
+
+class NotAFile(OSError):
+    """What is in a file's place is no regular file (a FIFO, a device): it is not read."""
+
+
+def _read_small(path: Path, limit: int) -> str:
+    """The text of the regular file ``path``, read as a log is: without blocking, at most
+    ``limit`` bytes (``ValueError`` beyond them, or when it is not UTF-8)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotAFile(errno.EINVAL, "not a regular file", str(path))
+        data = b""
+        while len(data) <= limit:  # one byte more than allowed tells it is too large
+            chunk = os.read(fd, limit + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ValueError(f"the statistics have over {limit} bytes")
+    return data.decode("utf-8")
 
 
 def _parse_stats(text: str) -> Stats:

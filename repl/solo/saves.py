@@ -30,6 +30,7 @@ from ..files.storage import (
 )
 from ..kit.render import Text
 from ..words.i18n import Texts
+from .keeping import stats_detail
 
 
 def default_save_name(seed: int | None) -> str:
@@ -175,7 +176,7 @@ def render_stats(tx: Texts) -> Text:
     try:
         found = read_stats()
     except OSError as error:
-        detail = error.strerror or str(error)
+        detail = stats_detail(error, tx)
         return [("class:warn", tx("msg.stats_unreadable", detail=detail)), ("", "\n")]
     said: Text = []
     if found.kept is not None:

@@ -187,6 +187,7 @@ TEXTS: dict[str, str] = {
     ),
     "msg.stats_not_saved": ("Dieses Spiel konnte nicht in deine Statistik eingehen ({detail})."),
     "msg.stats_unreadable": "Die Statistik lässt sich nicht lesen ({detail}).",
+    "msg.not_a_file": "sie ist keine reguläre Datei; sie bleibt, wie sie ist",
     "msg.stats_none": "Du hast noch kein Spiel zu Ende gespielt.",
     "msg.crash": (
         "Etwas Unerwartetes ist schiefgegangen ({error}). Die Einzelheiten stehen in {path}; "

@@ -163,6 +163,7 @@ TEXTS: dict[str, str] = {
     ),
     "msg.stats_not_saved": "This game could not be counted in your statistics ({detail}).",
     "msg.stats_unreadable": "The statistics cannot be read ({detail}).",
+    "msg.not_a_file": "it is not a regular file; it is left as it is",
     "msg.stats_none": "No game has been finished yet.",
     "msg.crash": (
         "Something unexpected went wrong ({error}). The details are in {path}; the game goes on."

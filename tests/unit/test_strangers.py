@@ -4,14 +4,28 @@ no hang, no line of output it made up or made long."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from threethirteen.core.events import GameEnded
 from threethirteen.repl.files.reading import load_file
+from threethirteen.repl.files.storage import LOCK, MAX_STATS_BYTES, claim_folder, read_stats
+from threethirteen.repl.kit.render import Text
+from threethirteen.repl.solo.keeping import record_result
 from threethirteen.repl.solo.replay import verify_main
+from threethirteen.repl.solo.saves import render_stats
+from threethirteen.repl.solo.settings import YOU
+from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers.hostile import TEXTS as HOSTILE
 from tests.helpers.strangers import write
+
+ENDED = GameEnded(totals=(10, 20, 30, 40), winner=0)
+
+
+def plain(text: Text) -> str:
+    return "".join(part for _, part in text)
 
 
 def _verify(
@@ -43,3 +57,49 @@ def test_verify_takes_the_seat_names_the_reader_takes(
     assert verify_main(path, label="seats") == 0
     out = capsys.readouterr().out
     assert out.startswith("seats: ok: seed 101")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_statistics_that_are_no_file_are_not_waited_for_nor_read_whole(
+    data_home: Path, kind: str
+) -> None:
+    """A FIFO nobody writes to, a link to ``/dev/zero``: said, left as it is, the game
+    not counted (they hung ``stats`` and the end of a game, or grew to a MemoryError)."""
+    data_home.mkdir(parents=True)
+    stats = data_home / "stats.json"
+    if kind == "fifo":
+        os.mkfifo(stats)
+    else:
+        stats.symlink_to("/dev/zero")
+    assert plain(render_stats(Texts())) == (
+        "The statistics cannot be read (it is not a regular file; it is left as it is).\n"
+    )
+    said = record_result(ENDED, seat=YOU, assisted=False, tx=Texts("de"))
+    assert said == [
+        "Dieses Spiel konnte nicht in deine Statistik eingehen (sie ist keine reguläre "
+        "Datei; sie bleibt, wie sie ist)."
+    ]
+    assert stats.is_fifo() if kind == "fifo" else stats.is_symlink()
+
+
+def test_a_statistics_file_too_large_is_kept_aside(data_home: Path) -> None:
+    data_home.mkdir(parents=True)
+    with (data_home / "stats.json").open("wb") as file:
+        file.truncate(MAX_STATS_BYTES + 1)
+    assert read_stats().kept is not None
+
+
+def test_the_lock_follows_no_link_and_waits_for_no_fifo(tmp_path: Path) -> None:
+    """A ``lock`` linked elsewhere leaves its target whole; a FIFO is no lock (a traceback)."""
+    target = tmp_path / "precious.txt"
+    target.write_text("mine\n")
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / LOCK).symlink_to(target)
+    assert claim_folder(linked) is None
+    assert target.read_text() == "mine\n"
+    piped = tmp_path / "piped"
+    piped.mkdir()
+    os.mkfifo(piped / LOCK)
+    assert claim_folder(piped) is None
+    assert (piped / LOCK).is_fifo()
