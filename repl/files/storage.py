@@ -37,9 +37,9 @@ def os_detail(error: OSError) -> str:
 
 def data_path() -> Path:
     """Where this game keeps its files (whether or not the folder is there)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "share"
-    )
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):  # the XDG rule: a relative path is ignored, as for the config
+        base = os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / APP
 
 

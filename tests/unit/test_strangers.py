@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 from threethirteen.core.events import GameEnded
 from threethirteen.repl.files.reading import load_file
-from threethirteen.repl.files.storage import LOCK, MAX_STATS_BYTES, claim_folder, read_stats
+from threethirteen.repl.files.storage import (
+    LOCK,
+    MAX_STATS_BYTES,
+    claim_folder,
+    data_path,
+    read_stats,
+)
 from threethirteen.repl.kit.render import Text
 from threethirteen.repl.solo.keeping import record_result
 from threethirteen.repl.solo.replay import verify_main
@@ -103,3 +109,13 @@ def test_the_lock_follows_no_link_and_waits_for_no_fifo(tmp_path: Path) -> None:
     os.mkfifo(piped / LOCK)
     assert claim_folder(piped) is None
     assert (piped / LOCK).is_fifo()
+
+
+def test_a_relative_data_home_is_ignored(data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``XDG_DATA_HOME=data`` put the lock, the history and the autosave in the working
+    folder; the XDG rules say a relative path is invalid, as the config path reads them."""
+    monkeypatch.setenv("XDG_DATA_HOME", "data")
+    home = Path(os.environ["HOME"])
+    assert data_path() == home / ".local" / "share" / "threethirteen"
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    assert data_path() == home / ".local" / "share" / "threethirteen"
