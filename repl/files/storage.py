@@ -171,6 +171,17 @@ SAVES = "saves"
 SAVE_SUFFIX = ".jsonl"
 
 
+LONG_SEED = 20
+"""The most digits of a seed a file name holds whole (a log may carry thousands)."""
+
+
+def seed_in_name(seed: int | None) -> str:
+    """A seed as a file name says it: whole up to :data:`LONG_SEED` digits, else its first
+    16 and how many there are (``1234567890123456-4000digits``), well under 255 bytes."""
+    text = str(seed)
+    return text if len(text) <= LONG_SEED else f"{text[:16]}-{len(text)}digits"
+
+
 def saves_dir() -> Path:
     """Where ``save NAME`` puts a game: ``saves`` in the data folder (made by the first save)."""
     return data_path() / SAVES

@@ -26,6 +26,7 @@ from ..files.storage import (
     read_stats,
     save_path,
     saves_dir,
+    seed_in_name,
     write_atomic,
 )
 from ..kit.render import Text
@@ -35,7 +36,7 @@ from .keeping import stats_detail
 
 def default_save_name(seed: int | None) -> str:
     """``threethirteen-SEED-DATE-TIME``: what ``save`` alone calls the game."""
-    return f"threethirteen-{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
+    return f"threethirteen-{seed_in_name(seed)}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
 def save_problem(name: str, tx: Texts) -> str | None:

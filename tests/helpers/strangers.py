@@ -72,6 +72,13 @@ def _helped(count: int) -> Callable[[list[Line]], None]:
     return change
 
 
+def _long_seed(lines: list[Line]) -> None:
+    """A seed of 4,000 digits (its deals, then, not from it): too long for a file's name."""
+    for line in lines[:2]:
+        line["seed"] = int("7" * 4000)
+    lines[1]["seeded"] = False
+
+
 TEXTS: dict[str, Callable[[], str]] = {
     "promised-unseeded": lambda: _edited(_promised_unseeded),
     "surrogate-seat": lambda: _edited(_seat_name(1, "Le\ud800ft")).replace("\ud800", "\\ud800"),
@@ -81,6 +88,7 @@ TEXTS: dict[str, Callable[[], str]] = {
     "negative-penalty": lambda: _edited(_negative_penalty),
     "bad-scores": lambda: _edited(_bad_scores),
     "many-helps": lambda: _edited(_helped(100_000)),
+    "long-seed": lambda: _edited(_long_seed),
 }
 """Every crafted log of this round, by name: the text of its file."""
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from threethirteen.core.events import GameEnded
 from threethirteen.repl.files.reading import load_file
+from threethirteen.repl.files.reproduce import write_report
 from threethirteen.repl.files.storage import (
     LOCK,
     MAX_STATS_BYTES,
@@ -20,7 +21,7 @@ from threethirteen.repl.files.storage import (
 from threethirteen.repl.kit.render import Text
 from threethirteen.repl.solo.keeping import record_result
 from threethirteen.repl.solo.replay import verify_main
-from threethirteen.repl.solo.saves import render_stats
+from threethirteen.repl.solo.saves import Saved, plan_save, render_stats, write_save
 from threethirteen.repl.solo.settings import YOU
 from threethirteen.repl.words.i18n import Texts
 
@@ -119,3 +120,17 @@ def test_a_relative_data_home_is_ignored(data_home: Path, monkeypatch: pytest.Mo
     assert data_path() == home / ".local" / "share" / "threethirteen"
     monkeypatch.setenv("XDG_DATA_HOME", "")
     assert data_path() == home / ".local" / "share" / "threethirteen"
+
+
+def test_a_long_seed_gets_a_short_file_name(data_home: Path, tmp_path: Path) -> None:
+    """``save`` and ``report`` of a game with a 4,000-digit seed (a file name over 255 bytes
+    failed them)."""
+    events = load_file(write(tmp_path, "long-seed")).events
+    seed = events[0].seed  # type: ignore[union-attr]
+    plan = plan_save(None, seed)
+    assert plan.name.startswith("threethirteen-7777777777777777-4000digits-")
+    saved = write_save(plan, events, overwrite=False)
+    assert isinstance(saved, Saved) and saved.path.exists()
+    report = write_report(events, folder=tmp_path / "reports", settings="")
+    assert report.log.name.endswith("-seed7777777777777777-4000digits.jsonl")
+    assert report.log.exists()
