@@ -609,6 +609,7 @@ ERRORS: dict[str, str] = {
     ),
     "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
     "log_after_end": "ein {type}-Ereignis nach dem Spielende",
+    "log_too_much_help": "Hilfe ist über {limit}-mal in einem Zug verzeichnet",
     "log_line_too_long": "die Zeile hat {length} Zeichen; ein Protokoll hat höchstens {limit}",
     "log_bad_engine": (
         "die Engine-Version {found!r} ist keine Version von höchstens {limit} Zeichen"

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from threethirteen.core.fairness import commitment
+from threethirteen.core.log_bounds import MAX_HELPS
 
 from tests.helpers.hostile import Line, _edited, base_lines, dump
 
@@ -79,6 +80,20 @@ def _long_seed(lines: list[Line]) -> None:
     lines[1]["seeded"] = False
 
 
+def _most_help(lines: list[Line]) -> None:
+    """The most help a log may hold: :data:`~core.log_bounds.MAX_HELPS` before every move,
+    by the seat that makes it (a legal log, some 50,000 lines long)."""
+    edited = lines[:2]
+    for line in lines[2:]:
+        if line.get("type") in ("CardDrawn", "CardDiscarded"):
+            help_ = {"type": "AssistanceUsed", "seat": line["seat"], "help": "hint"}
+            edited += [dict(help_) for _ in range(MAX_HELPS)]
+        edited.append(line)
+    for seq, line in enumerate(edited[1:], start=1):
+        line["seq"] = seq
+    lines[:] = edited
+
+
 TEXTS: dict[str, Callable[[], str]] = {
     "promised-unseeded": lambda: _edited(_promised_unseeded),
     "surrogate-seat": lambda: _edited(_seat_name(1, "Le\ud800ft")).replace("\ud800", "\\ud800"),
@@ -89,6 +104,7 @@ TEXTS: dict[str, Callable[[], str]] = {
     "bad-scores": lambda: _edited(_bad_scores),
     "many-helps": lambda: _edited(_helped(100_000)),
     "long-seed": lambda: _edited(_long_seed),
+    "most-help": lambda: _edited(_most_help),
 }
 """Every crafted log of this round, by name: the text of its file."""
 

@@ -8,7 +8,10 @@ import os
 from pathlib import Path
 
 import pytest
-from threethirteen.core.events import GameEnded
+from threethirteen.core import log as log_module
+from threethirteen.core.errors import LogFormatError
+from threethirteen.core.events import AssistanceUsed, GameEnded
+from threethirteen.core.log_bounds import MAX_HELPS
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.files.reproduce import write_report
 from threethirteen.repl.files.storage import (
@@ -134,3 +137,24 @@ def test_a_long_seed_gets_a_short_file_name(data_home: Path, tmp_path: Path) -> 
     report = write_report(events, folder=tmp_path / "reports", settings="")
     assert report.log.name.endswith("-seed7777777777777777-4000digits.jsonl")
     assert report.log.exists()
+
+
+def test_help_is_bounded_per_turn_while_the_log_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """100,000 legal ``AssistanceUsed`` lines in one turn took 10 s to verify: refused at
+    the first over the bound, before it is applied; the most a log may hold is read, and
+    help (which moves no card) is not counted against the deck."""
+    with pytest.raises(LogFormatError) as caught:
+        load_file(write(tmp_path, "many-helps"))
+    assert (caught.value.line, caught.value.key) == (3 + MAX_HELPS + 1, "log_too_much_help")
+    assert str(caught.value) == "line 104: help is recorded over 100 times in one turn"
+    counted: list[int] = []
+    checked = log_module._check_conservation
+    monkeypatch.setattr(
+        log_module, "_check_conservation", lambda *args: counted.append(1) or checked(*args)
+    )
+    log = load_file(write(tmp_path, "most-help"))
+    helps = sum(isinstance(event, AssistanceUsed) for event in log.events)
+    assert helps > 40_000 and helps % MAX_HELPS == 0
+    assert len(counted) <= len(log.events) - helps
