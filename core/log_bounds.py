@@ -5,8 +5,9 @@ is read, before anything costly is done with it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from .events import Event, GameStarted
+from .events import AssistanceUsed, Event, GameStarted
 from .seats import MAX_SEAT_NAME
 
 LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
@@ -22,6 +23,14 @@ MAX_ENGINE = 40
 MAX_HELPS = 100
 """The most help one turn records (``AssistanceUsed`` in a row: hints asked, undos past a
 seen card); a player who asks for a hint at every key stays far below it."""
+
+
+def help_is_full(events: Sequence[Event]) -> bool:
+    """Whether the last :data:`MAX_HELPS` events are all help: one more would make a log the
+    reader refuses, and would say nothing new (the seat is marked assisted already)."""
+    return len(events) >= MAX_HELPS and all(
+        isinstance(event, AssistanceUsed) for event in events[-MAX_HELPS:]
+    )
 
 
 def text_problems(event: Event) -> list[str]:

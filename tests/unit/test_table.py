@@ -15,6 +15,8 @@ from threethirteen.core.events import (
     Event,
     RoundDealt,
 )
+from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.log_bounds import MAX_HELPS
 from threethirteen.core.players import Policy, load_policy
 from threethirteen.core.rules import Discard, Draw, new_game
 from threethirteen.core.seen import DealSeen, UnseenDraw
@@ -297,3 +299,17 @@ def test_ai_turns_run_off_the_callers_thread_and_readers_never_wait() -> None:
             assert future.result(timeout=60)
     assert table.state.turn == 0
     assert fold(table.events) == table.state
+
+
+def test_hint_after_hint_keeps_the_log_one_the_reader_takes() -> None:
+    """Help is bounded per turn in a log (issue #18): the 101st hint in a row is given but
+    not recorded again, so the game's own log is never refused."""
+    _, events = new_game(4, players=("human", "greedy", "greedy", "greedy"))
+    greedy = {seat: load_policy("greedy") for seat in (1, 2, 3)}
+    table = Table(events, greedy, helper=lambda: load_policy("greedy"))
+    play_ais(table)
+    for _ in range(MAX_HELPS + 50):
+        table.hint(0)
+    helps = [event for event in table.events if isinstance(event, AssistanceUsed)]
+    assert len(helps) == MAX_HELPS and table.is_assisted(0)
+    assert read_log(encode_log(table.events)).events == table.events
