@@ -104,6 +104,7 @@ MESSAGES: dict[str, str] = {
     ),
     "log_truncated": "the last line is cut off (the game was interrupted while saving it)",
     "log_after_end": "a {type} event comes after the game ended",
+    "log_too_much_help": "help is recorded over {limit} times in one turn",
     "log_line_too_long": "the line has {length} characters; a log's lines have at most {limit}",
     "log_bad_engine": "the engine version {found!r} is not a version of at most {limit} characters",
     "log_out_of_turn": "the {type} event comes out of turn: {detail}",
@@ -127,6 +128,10 @@ MESSAGES: dict[str, str] = {
     "verify_broken_promise": (
         "the seed and the salt do not give the commitment shown at the start: "
         "this is not the deal that was promised"
+    ),
+    "verify_promise_unseeded": (
+        "the game promised its deal (a commitment) but says it is not dealt from its seed: "
+        "the promise cannot be checked"
     ),
 }
 
@@ -198,6 +203,13 @@ SHOWN_ITEMS = 6
 """The items of a long value a message shows (a stock of 90 cards is ``[7♥, …] (90 in all)``)."""
 SHOWN_CHARACTERS = 80
 """The characters of a text from a file a message shows; the rest is cut (``…``)."""
+SHOWN_VALUE = 60
+"""The characters of a value of an event a message shows (a message names two of them:
+the one recorded and the one the rules give), so that its line stays under 200."""
+LONG_NUMBER = 10**18
+"""A number from a file this large is said by its digits (``a number of 4000 digits``)."""
+SHOWN_DETAIL = 120
+"""The characters of a detail (a sentence of ours that may quote the file) a message shows."""
 
 
 def _capped(value: object, limit: int = SHOWN_CHARACTERS) -> object:
@@ -218,12 +230,12 @@ def english(field: str, value: object) -> object:
         return SEAT_NAMES[value]
     if kind is Field.CARDS and isinstance(value, tuple):
         return " ".join(map(str, value))  # the cards in the notation, as format_cards does
-    if kind is Field.VALUE:
-        return _shown(value)
+    if kind is Field.VALUE:  # a value from a file, however long, is said in a few words
+        return _capped(_shown(value), SHOWN_VALUE)
     if field == "path":
         return value  # the player's own path, said whole
     # a detail is a sentence of ours that may quote the file (a key, a card): longer
-    return _capped(value, 3 * SHOWN_CHARACTERS) if field == "detail" else _capped(value)
+    return _capped(value, SHOWN_DETAIL) if field == "detail" else _capped(value)
 
 
 def _shown(value: object) -> str:
@@ -235,6 +247,8 @@ def _shown(value: object) -> str:
         return "[" + ", ".join(_shown(v) for v in value) + "]"
     if isinstance(value, str):
         return str(_capped(value))
+    if isinstance(value, int) and not -LONG_NUMBER < value < LONG_NUMBER:
+        return f"a number of {len(str(abs(value)))} digits"
     if isinstance(value, enum.Enum):
         return str(value.value)
     if type(value).__str__ is not object.__str__:

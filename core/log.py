@@ -38,6 +38,7 @@ from .errors import GameError, InvalidCommandError, LogFormatError
 from .events import (
     EVENT_TYPES,
     Assistance,
+    AssistanceUsed,
     CardDiscarded,
     CardDrawn,
     DrawSource,
@@ -51,8 +52,8 @@ from .events import (
     StockRebuilt,
 )
 from .fairness import promise_problems
+from .log_bounds import LINE_BREAK, MAX_ENGINE, MAX_HELPS, text_problems
 from .rules import MAX_REBUILDS, Discard, Draw, check
-from .seats import MAX_SEAT_NAME
 from .state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
@@ -82,12 +83,6 @@ _EVENT_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYP
 # A log may come from a stranger: every field is bounded before anything is built from it.
 MAX_LINE = 64 * 1024
 """The longest line read, in characters: a deal with four jokers is under 2,000."""
-MAX_REASON = 300
-"""The longest reason an AI may give for a move (the game's own stay under 200)."""
-MAX_PLAYER = 80
-"""The longest player of a seat: a level, or a ``module:Class`` path."""
-MAX_ENGINE = 40
-"""The longest engine version in a header."""
 
 
 def _strict(kind: type) -> Callable[[object, type], object]:
@@ -221,6 +216,7 @@ def read_log(text: str) -> GameLog:
     header = _parse_header(lines[0])
     events: list[Event] = []
     state = GameState()
+    helps = 0  # the help recorded in a row: bounded before it is applied
     for number, line in enumerate(lines[1:], start=2):
         is_last = number == len(lines)
         try:
@@ -232,6 +228,9 @@ def read_log(text: str) -> GameLog:
             raise
         data = _upcast(data, header["schema"])
         event = _parse_event(data, number, expected_seq=len(events) + 1)
+        helps = helps + 1 if isinstance(event, AssistanceUsed) else 0
+        if helps > MAX_HELPS:
+            raise LogFormatError("log_too_much_help", line=number, limit=MAX_HELPS)
         state = _apply(state, event, number)
         if not events:
             _check_header_matches(header, event, number)
@@ -275,7 +274,7 @@ def _parse_header(line: str) -> dict[str, Any]:
     if schema > SCHEMA:
         raise LogFormatError("log_newer", line=1, found=schema, supported=SCHEMA)
     engine = header.get("engine", "")  # only said, never used: another program may omit it
-    if not isinstance(engine, str) or len(engine) > MAX_ENGINE:
+    if not isinstance(engine, str) or len(engine) > MAX_ENGINE or LINE_BREAK.search(engine):
         shown = engine if isinstance(engine, str) else type(engine).__name__
         raise LogFormatError("log_bad_engine", line=1, found=shown, limit=MAX_ENGINE)
     return header
@@ -335,29 +334,12 @@ def _check_ranges(event: Event, number: int) -> None:
         if event.options.jokers not in (0, 2, 4):
             problems.append(f"jokers {event.options.jokers} is not 0, 2 or 4")
         problems += promise_problems(event.commitment, event.salt)
-    problems += _bounded_texts(event)
+    problems += text_problems(event)
     problems += _numbers_in_the_rules(event)
     if problems:
         raise LogFormatError(
             "log_bad_event", line=number, type=type(event).__name__, detail="; ".join(problems)
         )
-
-
-def _bounded_texts(event: Event) -> list[str]:
-    """The strings of ``event`` that are longer than any this game writes."""
-    problems = []
-    reason = getattr(event, "reason", "")
-    if len(reason) > MAX_REASON:
-        problems.append(f"the reason has {len(reason)} characters, over {MAX_REASON}")
-    if isinstance(event, GameStarted):
-        for name, texts, limit in (
-            ("seat name", event.seats, MAX_SEAT_NAME),
-            ("player", event.players, MAX_PLAYER),
-        ):
-            for text in texts:
-                if len(text) > limit:
-                    problems.append(f"a {name} has {len(text)} characters, over {limit}")
-    return problems
 
 
 def _numbers_in_the_rules(event: Event) -> list[str]:
@@ -465,7 +447,8 @@ def _apply(state: GameState, event: Event, number: int) -> GameState:
         after = evolve(state, event)
     except (ValueError, IndexError, TypeError) as error:
         raise LogFormatError("log_does_not_apply", line=number, type=name, detail=error) from None
-    if after.round is not None and after.started is not None:
+    moved = not isinstance(event, AssistanceUsed | GameEnded)  # these move no card
+    if moved and after.round is not None and after.started is not None:
         _check_conservation(after, name, number)
     return after
 

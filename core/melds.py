@@ -84,7 +84,6 @@ def is_meld(cards: Iterable[Card], wild_rank: Rank, *, aces_high: bool = False) 
     return max(positions) - min(positions) < len(group)
 
 
-
 # Whole arrangements per canonical hand (the scan keeps its own sub-results, see
 # meld_scan). Each entry depends only on its key, and the cache starts afresh when
 # full, which bounds it to a few MB.
@@ -248,8 +247,15 @@ def _arrange(codes: list[int], table: tuple[Natural | None, ...], aces_high: boo
     set_index = 0 if melds else -1
     if scan:
         set_index = _trace(
-            scan, scan_budget, memo=(vectors, routes), at=at, codes_at=_CODE_AT[aces_high],
-            melds=melds, set_index=set_index, unmelded=unmelded, spare=spare,
+            scan,
+            scan_budget,
+            memo=(vectors, routes),
+            at=at,
+            codes_at=_CODE_AT[aces_high],
+            melds=melds,
+            set_index=set_index,
+            unmelded=unmelded,
+            spare=spare,
         )
     return _finish(melds, set_index, unmelded, spare, total - best)
 

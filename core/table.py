@@ -46,6 +46,7 @@ from typing import Protocol
 from .cards import SEATS
 from .errors import IllegalMoveError
 from .events import Assistance, Event
+from .log_bounds import help_is_full
 from .players import Policy, load_policy, policy_turn
 from .rules import Assist, Discard, Draw, check, decide
 from .seen import Seen, redact_all
@@ -317,7 +318,8 @@ class Table:
             self._check_person(seat, seat)
             if self.state.turn != seat:  # the helper plays the seat to act: never another's
                 raise IllegalMoveError("hint_not_your_turn", seat=seat)
-            self.submit(seat, Assist(seat=seat, help=Assistance.HINT))
+            if not help_is_full(self.timeline.recorded()):  # hint after hint: kept readable
+                self.submit(seat, Assist(seat=seat, help=Assistance.HINT))
             helper = self.helper()
             events = policy_turn(self.state, helper, "hint")
             reason = getattr(helper, "last_reason", "")

@@ -33,6 +33,7 @@ from .events import (
 from .log import GameLog
 from .melds import is_meld
 from .rules import Assist, Command, Discard, Draw, StartGame, decide
+from .seats import SEAT_NAMES
 from .state import GameState, evolve
 
 
@@ -142,10 +143,28 @@ def _difference(recorded: Event, expected: Event) -> VerificationError:
         name = attribute.name
         mine, theirs = getattr(recorded, name), getattr(expected, name)
         if mine != theirs:
+            name, mine, theirs = _first_unequal(name, mine, theirs)
             return VerificationError(
                 "verify_other_value", type=kind, field=name, recorded=mine, given=theirs
             )
     return VerificationError("verify_events_differ")
+
+
+def _first_unequal(name: str, mine: object, theirs: object) -> tuple[str, object, object]:
+    """The first part where two unequal values differ, named (``scores[1].melds``), so that
+    a message quotes that part, not four whole scores (a card is said whole)."""
+    if isinstance(mine, tuple) and isinstance(theirs, tuple) and len(mine) == len(theirs):
+        pairs = enumerate(zip(mine, theirs, strict=True))
+        at = next((i for i, (a, b) in pairs if a != b), None)
+        if at is not None:
+            return _first_unequal(f"{name}[{at}]", mine[at], theirs[at])
+    kind = type(mine)
+    if attrs.has(kind) and kind is type(theirs) and kind.__str__ is object.__str__:
+        for attribute in attrs.fields(kind):
+            a, b = getattr(mine, attribute.name), getattr(theirs, attribute.name)
+            if a != b:
+                return _first_unequal(f"{name}.{attribute.name}", a, b)
+    return name, mine, theirs
 
 
 def verify_events(
@@ -201,5 +220,24 @@ def recorded_promise(event: Event) -> str | None:
 
 def verify_log(log: GameLog) -> Verdict:
     """Verify a log read by :func:`core.log.read_log`."""
-    return verify_events(log.events)
+    return verify_game(log.events)
 
+
+def verify_game(events: Sequence[Event]) -> Verdict:
+    """Verify a whole game's ``events``, its deals from its seed (``--verify``, the replay).
+
+    A game that promised its deal (a commitment) must be dealt from its seed, or the
+    promise could not be checked. The seats' names are another program's to choose, as
+    the reader takes them: they are checked as the default names, then kept.
+    """
+    started = events[0] if events else None
+    if not isinstance(started, GameStarted):
+        return verify_events(events)
+    if started.commitment is not None and not started.seeded:
+        return Verdict(False, 0, 2, VerificationError("verify_promise_unseeded"))
+    named = (attrs.evolve(started, seats=SEAT_NAMES), *events[1:])
+    verdict = verify_events(named)
+    if verdict.state.started is None:
+        return verdict
+    state = attrs.evolve(verdict.state, started=started)
+    return attrs.evolve(verdict, state=state)

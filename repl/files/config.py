@@ -135,6 +135,8 @@ def parse_config(text: str) -> tuple[Config, tuple[ConfigProblem, ...]]:
     except tomllib.TOMLDecodeError as error:
         line, detail = _toml_error(str(error))
         return Config(), (ConfigProblem(key="config.not_toml", line=line, detail=detail),)
+    except RecursionError:  # arrays in arrays, thousands deep: no setting is written so
+        return Config(), (ConfigProblem(key="config.too_deep"),)
     values: dict[str, Any] = {}
     problems = []
     for key, value in table.items():

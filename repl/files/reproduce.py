@@ -34,7 +34,7 @@ from ...core.state import fold
 from ...core.verify import verify_events
 from ..words.i18n import Texts
 from .reading import load_file
-from .storage import write_atomic
+from .storage import seed_in_name, write_atomic
 
 
 class ReproduceError(Exception):
@@ -82,7 +82,7 @@ def reproduce_line(path: Path, events: int) -> str:
 
 
 def _fresh_stem(folder: Path, seed: int | None, day: str) -> str:
-    stem = f"report-{day}-seed{seed}"
+    stem = f"report-{day}-seed{seed_in_name(seed)}"
     number = 1
     candidate = stem
     while (folder / f"{candidate}.jsonl").exists() or (folder / f"{candidate}.txt").exists():

@@ -37,9 +37,9 @@ def os_detail(error: OSError) -> str:
 
 def data_path() -> Path:
     """Where this game keeps its files (whether or not the folder is there)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "share"
-    )
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):  # the XDG rule: a relative path is ignored, as for the config
+        base = os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / APP
 
 
@@ -138,9 +138,14 @@ def claim_folder(folder: Path) -> int | None:
     path = os.path.abspath(folder / LOCK)
     if path in _claimed:
         return None
+    # a link is not followed (its target would be cut to our pid), a FIFO is not waited for
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = os.open(path, flags, 0o600)
     except OSError:
+        return None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO, a device: no lock of ours
+        os.close(fd)
         return None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -164,6 +169,17 @@ def _pid_in(fd: int) -> int:
 
 SAVES = "saves"
 SAVE_SUFFIX = ".jsonl"
+
+
+LONG_SEED = 20
+"""The most digits of a seed a file name holds whole (a log may carry thousands)."""
+
+
+def seed_in_name(seed: int | None) -> str:
+    """A seed as a file name says it: whole up to :data:`LONG_SEED` digits, else its first
+    16 and how many there are (``1234567890123456-4000digits``), well under 255 bytes."""
+    text = str(seed)
+    return text if len(text) <= LONG_SEED else f"{text[:16]}-{len(text)}digits"
 
 
 def saves_dir() -> Path:
@@ -387,18 +403,48 @@ class StatsFile:
 def read_stats(path: Path | None = None) -> StatsFile:
     """The statistics file (empty statistics when it is missing).
 
-    A file that is cut off or holds what statistics cannot be (``{"played": "x"}``) is
-    moved aside as ``stats-broken-DATE.json``, never overwritten: its name is in
-    :attr:`StatsFile.kept`. A file that is there but cannot be read raises
-    :class:`OSError` and is left as it is.
+    A file that is cut off, too large (over :data:`MAX_STATS_BYTES`) or holds what
+    statistics cannot be (``{"played": "x"}``) is moved aside as
+    ``stats-broken-DATE.json``, never overwritten: its name is in :attr:`StatsFile.kept`.
+    A file that is there but cannot be read, or is no regular file (a FIFO, a link to
+    ``/dev/zero``: :class:`NotAFile`), raises :class:`OSError` and is left as it is.
     """
     path = path or stats_path()
     try:
-        return StatsFile(_parse_stats(path.read_text(encoding="utf-8")))
+        return StatsFile(_parse_stats(_read_small(path, MAX_STATS_BYTES)))
     except FileNotFoundError:
         return StatsFile(Stats())
     except ValueError:  # not UTF-8, not JSON, not statistics
         return StatsFile(Stats(), kept=_move_aside(path, "stats-broken", ".json"))
+
+
+MAX_STATS_BYTES = 64 * 1024
+"""The largest statistics file read (its counts take about 200 bytes)."""
+
+
+class NotAFile(OSError):
+    """What is in a file's place is no regular file (a FIFO, a device): it is not read."""
+
+
+def _read_small(path: Path, limit: int) -> str:
+    """The text of the regular file ``path``, read as a log is: without blocking, at most
+    ``limit`` bytes (``ValueError`` beyond them, or when it is not UTF-8)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotAFile(errno.EINVAL, "not a regular file", str(path))
+        data = b""
+        while len(data) <= limit:  # one byte more than allowed tells it is too large
+            chunk = os.read(fd, limit + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ValueError(f"the statistics have over {limit} bytes")
+    return data.decode("utf-8")
 
 
 def _parse_stats(text: str) -> Stats:

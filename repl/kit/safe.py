@@ -12,13 +12,17 @@ How a control character is shown:
 * C0 controls (U+0000–U+001F) but the newline, and DEL, in caret notation:
   ``ESC`` → ``^[``, ``BEL`` → ``^G``, ``CR`` → ``^M``, ``DEL`` → ``^?``;
   a tab is a space;
-* C1 controls (U+0080–U+009F) and the bidirectional overrides and isolates
-  (U+202A–U+202E, U+2066–U+2069) as their code point: ``<U+009B>``, ``<U+202E>``.
+* C1 controls (U+0080–U+009F), the bidirectional overrides and isolates
+  (U+202A–U+202E, U+2066–U+2069) and lone surrogates (U+D800–U+DFFF, legal in JSON as
+  ``\\ud800`` but no character a terminal can be sent) as their code point:
+  ``<U+009B>``, ``<U+202E>``, ``<U+D800>``.
 
 >>> visible("Eve\\x1b]0;owned\\x07 wins\\n")
 'Eve^[]0;owned^G wins\\n'
 >>> visible("\\u202eevil\\tname\\x9b2J")
 '<U+202E>evil name<U+009B>2J'
+>>> visible("Le\\ud800ft")
+'Le<U+D800>ft'
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ _CONTROLS = (
     + list(range(0x7F, 0xA0))
     + list(range(0x202A, 0x202F))
     + list(range(0x2066, 0x206A))
+    + list(range(0xD800, 0xE000))
 )
 _TABLE: dict[int, str] = {code: _shown(code) for code in _CONTROLS}
 _TABLE[0x09] = " "

@@ -59,10 +59,17 @@ class GameValidator(Validator):
         if message is None:
             return
         # a line too long is said at once: no more typing makes it shorter
-        if len(text) <= MAX_LINE and not self.strict and (
-            (unreadable and (could_grow(text, self.grammar) or _argument_ahead(text, self.grammar)))
-            or _longer_command_ahead(text, self.grammar)
-            or _path_being_typed(text, self.grammar)
+        if (
+            len(text) <= MAX_LINE
+            and not self.strict
+            and (
+                (
+                    unreadable
+                    and (could_grow(text, self.grammar) or _argument_ahead(text, self.grammar))
+                )
+                or _longer_command_ahead(text, self.grammar)
+                or _path_being_typed(text, self.grammar)
+            )
         ):
             return
         # the message may quote what was typed or pasted: a control in it is shown, not obeyed

@@ -46,9 +46,7 @@ from .server_process import (
     stop_server,
 )
 
-ESCAPE = re.compile(
-    r"\x1b(\[[0-9;?<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)"
-)
+ESCAPE = re.compile(r"\x1b(\[[0-9;?<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
 """Terminal control sequences (colours, cursor moves), removed before reading a line."""
 _MOVE = re.compile(
     r"(t\d+p\d|AI \d) (?:draws from the stock|takes \S+ from the discard pile)(, discards \S+)?"

@@ -62,9 +62,7 @@ def proc_memory(pid: int, key: str) -> int:
     return 0
 
 
-async def start_server(
-    folder: Path, how: ServerRun
-) -> tuple[asyncio.subprocess.Process, int]:
+async def start_server(folder: Path, how: ServerRun) -> tuple[asyncio.subprocess.Process, int]:
     """The server in a child process; the process and its port."""
     child = await asyncio.create_subprocess_exec(
         *how.argv(folder), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL
@@ -91,10 +89,6 @@ async def stop_server(child: asyncio.subprocess.Process, wait: float = 120.0) ->
             figures: dict[str, Any] = json.loads(line[len("figures ") :])
             return figures
     return {}
-
-
-
-
 
 
 # -- the figures, in words --------------------------------------------------------------

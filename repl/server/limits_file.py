@@ -83,9 +83,7 @@ def limits_text(limits: Limits | None = None) -> str:
     """``limits`` (the defaults if none) as a limits file."""
     limits = limits or Limits()
     lines = ["# threethirteen serve --limits FILE: the limits this server holds players to"]
-    lines += [
-        f"{field.name} = {getattr(limits, field.name)!r}" for field in attrs.fields(Limits)
-    ]
+    lines += [f"{field.name} = {getattr(limits, field.name)!r}" for field in attrs.fields(Limits)]
     return "\n".join(lines) + "\n"
 
 

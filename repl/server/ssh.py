@@ -178,9 +178,7 @@ class GameServer(asyncssh.SSHServer):
         # offered no key is told how to make one (``Permission denied`` alone says nothing)
         return NotImplemented if self.service.password else True
 
-    def get_kbdint_challenge(
-        self, username: str, lang: str, submethods: str
-    ) -> KbdIntChallenge:
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> KbdIntChallenge:
         # said in a banner, not in the challenge: ssh shows a banner's German as it is
         if self.keys_offered or self.told_no_key or name_problem(username) is not None:
             return False  # the banners have said why its keys or its name were refused

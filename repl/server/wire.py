@@ -83,7 +83,6 @@ class Throttle:
         self._held.clear()
 
 
-
 class Refusal:
     """A connection refused before its key exchange: told why, then closed.
 

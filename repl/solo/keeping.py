@@ -7,7 +7,7 @@ from __future__ import annotations
 import errno
 
 from ...core.events import GameEnded
-from ..files.storage import Autosave, StatsFile, os_detail, read_stats, save_stats
+from ..files.storage import Autosave, NotAFile, StatsFile, os_detail, read_stats, save_stats
 from ..words.i18n import Texts
 
 NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
@@ -20,9 +20,7 @@ def not_writable(error: OSError | None) -> bool:
     return error is not None and error.errno in NOT_WRITABLE
 
 
-def autosave_news(
-    failure: OSError | None, tx: Texts, autosave: Autosave | None
-) -> tuple[str, str]:
+def autosave_news(failure: OSError | None, tx: Texts, autosave: Autosave | None) -> tuple[str, str]:
     """What the player hears when the autosave fails (once) or saves again; its style.
 
     A folder that cannot be written is said to be so (the game is not autosaved), a full
@@ -76,8 +74,13 @@ def record_result(ended: GameEnded, *, seat: int, assisted: bool, tx: Texts) -> 
         found.stats.record(ended, seat=seat, assisted=assisted)
         save_stats(found.stats)
     except OSError as error:
-        return [tx("msg.stats_not_saved", detail=os_detail(error))]
+        return [tx("msg.stats_not_saved", detail=stats_detail(error, tx))]
     return broken_stats(found, tx)
+
+
+def stats_detail(error: OSError, tx: Texts) -> str:
+    """Why the statistics cannot be read, in a few words (a FIFO in their place is said)."""
+    return tx("msg.not_a_file") if isinstance(error, NotAFile) else os_detail(error)
 
 
 def broken_stats(found: StatsFile, tx: Texts) -> list[str]:

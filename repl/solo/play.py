@@ -251,9 +251,7 @@ def open_play(
         front = new_solo_front(seed, tx=tx, screen=screen, settings=settings)
         front.say(tx("msg.welcome"), "class:title")
     elif (holder := claim_folder(folder)) is not None:
-        return elsewhere(
-            holder, seed=seed, screen=screen, settings=settings, tx=tx, folder=folder
-        )
+        return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx, folder=folder)
     else:
         autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
         assert autosave is not None

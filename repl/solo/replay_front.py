@@ -21,7 +21,7 @@ from ...core.events import (
 from ...core.moves import is_turn_end
 from ...core.seats import SEAT_NAMES
 from ...core.state import GameState, evolve
-from ...core.verify import verify_events
+from ...core.verify import verify_game
 from ...core.views import view_for
 from ..kit.completer import GameCompleter
 from ..kit.front import Command, Front, Quit
@@ -175,7 +175,7 @@ class ReplayFront(Front):
             tx("replay.intro", name=self.name, seed=started.seed, n=self.total, result=result),
             "class:title",
         )
-        verdict = verify_events(self.events)
+        verdict = verify_game(self.events)
         if not verdict.ok:
             self.say(tx("replay.not_verified", detail=tx.verdict(verdict)), "class:warn")
         players = ", ".join(

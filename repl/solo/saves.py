@@ -26,15 +26,17 @@ from ..files.storage import (
     read_stats,
     save_path,
     saves_dir,
+    seed_in_name,
     write_atomic,
 )
 from ..kit.render import Text
 from ..words.i18n import Texts
+from .keeping import stats_detail
 
 
 def default_save_name(seed: int | None) -> str:
     """``threethirteen-SEED-DATE-TIME``: what ``save`` alone calls the game."""
-    return f"threethirteen-{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
+    return f"threethirteen-{seed_in_name(seed)}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
 def save_problem(name: str, tx: Texts) -> str | None:
@@ -175,7 +177,7 @@ def render_stats(tx: Texts) -> Text:
     try:
         found = read_stats()
     except OSError as error:
-        detail = error.strerror or str(error)
+        detail = stats_detail(error, tx)
         return [("class:warn", tx("msg.stats_unreadable", detail=detail)), ("", "\n")]
     said: Text = []
     if found.kept is not None:

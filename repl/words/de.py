@@ -187,10 +187,9 @@ TEXTS: dict[str, str] = {
         "Die Statistikdatei war beschädigt: Sie bleibt als {path} erhalten, "
         "und die Zählung beginnt neu."
     ),
-    "msg.stats_not_saved": (
-        "Dieses Spiel konnte nicht in deine Statistik eingehen ({detail})."
-    ),
+    "msg.stats_not_saved": ("Dieses Spiel konnte nicht in deine Statistik eingehen ({detail})."),
     "msg.stats_unreadable": "Die Statistik lässt sich nicht lesen ({detail}).",
+    "msg.not_a_file": "sie ist keine reguläre Datei; sie bleibt, wie sie ist",
     "msg.stats_none": "Du hast noch kein Spiel zu Ende gespielt.",
     "msg.crash": (
         "Etwas Unerwartetes ist schiefgegangen ({error}). Die Einzelheiten stehen in {path}; "
@@ -226,8 +225,7 @@ TEXTS: dict[str, str] = {
         "Auf Wiedersehen. (Die letzten Züge konnten nicht gespeichert werden.)"
     ),
     "msg.locked": (
-        "In einem anderen Terminal läuft schon ein Spiel (Prozess {pid}) "
-        "mit demselben Datenordner."
+        "In einem anderen Terminal läuft schon ein Spiel (Prozess {pid}) mit demselben Datenordner."
     ),
     "msg.locked_separate": (
         "Hier ein eigenes Spiel spielen? Es wird nicht automatisch gespeichert "
@@ -512,6 +510,10 @@ TEXTS: dict[str, str] = {
         "{path} ist größer als {kib} KiB, zu groß für eine Einstellungsdatei; alle "
         "Einstellungen haben ihren Standardwert."
     ),
+    "config.too_deep": (
+        "{path} verschachtelt seine Werte zu tief für eine Einstellungsdatei; alle "
+        "Einstellungen haben ihren Standardwert."
+    ),
     "config.unreadable": (
         "{path} lässt sich nicht lesen ({detail}); alle Einstellungen haben ihren Standardwert."
     ),
@@ -583,15 +585,11 @@ ERRORS: dict[str, str] = {
     "policy_bad_draw": (
         "der Spieler {player} wollte von {choice!r} ziehen: nur 'stock' oder 'discard' geht"
     ),
-    "policy_bad_discard": (
-        "der Spieler {player} wollte {choice!r} ablegen: das ist keine Karte"
-    ),
+    "policy_bad_discard": ("der Spieler {player} wollte {choice!r} ablegen: das ist keine Karte"),
     "file_unreadable": "{path} lässt sich nicht lesen: {detail}",
     "log_not_utf8": "die Datei ist kein UTF-8-Text: sie ist kein gespeichertes Spiel",
     "log_bad_schema": "die Schemaversion {found!r} ist keine positive ganze Zahl",
-    "log_header_mismatch": (
-        "im Kopf steht {field} = {header}, aber das Spiel begann mit {event}"
-    ),
+    "log_header_mismatch": ("im Kopf steht {field} = {header}, aber das Spiel begann mit {event}"),
     "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
     "log_not_json": "kein JSON ({detail})",
     "log_not_object": "ein JSON-Objekt erwartet, {found} gefunden",
@@ -619,6 +617,7 @@ ERRORS: dict[str, str] = {
     ),
     "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
     "log_after_end": "ein {type}-Ereignis nach dem Spielende",
+    "log_too_much_help": "Hilfe ist über {limit}-mal in einem Zug verzeichnet",
     "log_line_too_long": "die Zeile hat {length} Zeichen; ein Protokoll hat höchstens {limit}",
     "log_bad_engine": (
         "die Engine-Version {found!r} ist keine Version von höchstens {limit} Zeichen"
@@ -643,6 +642,10 @@ ERRORS: dict[str, str] = {
     "verify_broken_promise": (
         "Seed und Salz ergeben nicht die Zusage vom Spielbeginn: "
         "das ist nicht das versprochene Geben"
+    ),
+    "verify_promise_unseeded": (
+        "das Spiel hat sein Geben zugesagt (eine Zusage), sagt aber, es sei nicht aus "
+        "seinem Seed gegeben: die Zusage lässt sich nicht prüfen"
     ),
 }
 """The engine's errors, by the keys of :data:`core.errors.MESSAGES` (a key missing here is

@@ -165,6 +165,7 @@ TEXTS: dict[str, str] = {
     ),
     "msg.stats_not_saved": "This game could not be counted in your statistics ({detail}).",
     "msg.stats_unreadable": "The statistics cannot be read ({detail}).",
+    "msg.not_a_file": "it is not a regular file; it is left as it is",
     "msg.stats_none": "No game has been finished yet.",
     "msg.crash": (
         "Something unexpected went wrong ({error}). The details are in {path}; the game goes on."
@@ -202,8 +203,7 @@ TEXTS: dict[str, str] = {
         "Play a separate game here? It is not autosaved and not counted in your statistics."
     ),
     "msg.locked_watch": (
-        "Look through that game read-only instead (its autosave, as a replay at its "
-        "latest move)?"
+        "Look through that game read-only instead (its autosave, as a replay at its latest move)?"
     ),
     "msg.locked_bye": "Goodbye: the game goes on in the other terminal.",
     "msg.separate_game": (
@@ -435,6 +435,9 @@ TEXTS: dict[str, str] = {
         "{path} is larger than {kib} KiB, too large for a config file; every setting has "
         "its default."
     ),
+    "config.too_deep": (
+        "{path} nests its values too deeply for a config file; every setting has its default."
+    ),
     "config.unreadable": "{path} cannot be read ({detail}); every setting has its default.",
     "config.or": " or ",
     "config.from_environment": "from LANG",
@@ -520,9 +523,7 @@ TEXTS.update(
             "may; finish one first."
         ),
         "server.table_closed": "Table {code} was closed.",
-        "server.was_closed": (
-            "Your table {code} was closed: nobody was at it for {minutes} min."
-        ),
+        "server.was_closed": ("Your table {code} was closed: nobody was at it for {minutes} min."),
         "server.cannot_save": "The server cannot save right now; try again in a moment.",
         "server.ai_short": "AI ({level})",
         "server.no_history": "None of the tables you sat at is over yet.",

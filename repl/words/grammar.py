@@ -100,8 +100,7 @@ def _in_german(
     """``specs`` with their German ``names`` and ``short`` forms (every command has an entry
     in ``names``, empty when German calls it by its English name)."""
     return tuple(
-        attrs.evolve(spec, de=names[spec.name], de_short=short.get(spec.name, ()))
-        for spec in specs
+        attrs.evolve(spec, de=names[spec.name], de_short=short.get(spec.name, ())) for spec in specs
     )
 
 

@@ -465,7 +465,9 @@ def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
             # prompt_toolkit's filters are shared by every application: through them the walk
             # would reach other connections' prompts; their sessions are walked in turn
             return isinstance(found, Guest | PromptSession | Application) and found not in (
-                own, guest, getattr(guest, "_session", None)
+                own,
+                guest,
+                getattr(guest, "_session", None),
             )
 
         leaks: set[str] = set()

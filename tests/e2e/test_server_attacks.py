@@ -150,9 +150,7 @@ def test_a_terminal_ten_million_columns_wide_is_drawn_300_wide(
 # -- 5. the book of names -----------------------------------------------------------------
 
 
-def test_new_names_are_few_per_address_and_the_book_has_an_end(
-    tmp_path: Path, home: Path
-) -> None:
+def test_new_names_are_few_per_address_and_the_book_has_an_end(tmp_path: Path, home: Path) -> None:
     """An address claims five new names within the hour, then is told to wait; its old
     names still log in, and another address may claim one. A full book takes none."""
     folder = tmp_path / "keys"
@@ -406,9 +404,7 @@ def test_passwords_are_guessed_a_few_a_minute_at_most(tmp_path: Path) -> None:
 
         async def guess(client: Banners) -> None:
             with contextlib.suppress(asyncssh.Error, OSError):
-                conn = await connect(
-                    server.port, "zed", client=client, preferred_auth="password"
-                )
+                conn = await connect(server.port, "zed", client=client, preferred_auth="password")
                 conn.close()
 
         async def attack() -> tuple[list[Banners], float, Banners, Banners]:

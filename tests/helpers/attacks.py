@@ -28,6 +28,7 @@ from tests.helpers.sshclient import Player, Server, plain
 ANSWER = 20.0
 """How long a test waits for an answer (a bound, never a measure)."""
 
+
 def figure(text: str) -> None:
     """A measured figure, for the report (shown with ``pytest -s``)."""
     print(f"figure: {text}", flush=True)

@@ -49,9 +49,7 @@ def test_draw_values_against_plain_enumeration() -> None:
         if copies <= 0:
             continue
         hand = [*view.hand, card]
-        best = min(
-            best_arrangement(hand[:i] + hand[i + 1 :], 1).penalty for i in range(len(hand))
-        )
+        best = min(best_arrangement(hand[:i] + hand[i + 1 :], 1).penalty for i in range(len(hand)))
         total += copies * best
         weight += copies
     assert abs(draw_value(view, DrawSource.STOCK) - total / weight) < 1e-9

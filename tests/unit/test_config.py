@@ -27,11 +27,13 @@ from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.screen import TerminalScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.solo.play import main, parser, settings_from
+from threethirteen.repl.solo.replay import main as replay_main
 from threethirteen.repl.solo.settings import DELAYS, Settings
 from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers import ROOT
 from tests.helpers.opening import open_table
+from tests.helpers.strangers import NESTED_CONFIG
 
 F2 = "\x1bOQ"
 
@@ -428,3 +430,27 @@ def test_the_documented_example_is_a_good_file() -> None:
     assert config == Config(
         level="hard", speed="fast", language="de", sort="rank", jokers=2, aces="high", color=False
     )
+
+
+def test_a_config_nested_too_deep_is_one_warning_and_the_games_start(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """10 KB of arrays in arrays (issue #18): ``play`` and ``replay`` start with the defaults."""
+    write(path, NESTED_CONFIG)
+    warning = (
+        f"threethirteen: {path} nests its values too deeply for a config file; every setting "
+        "has its default.\n"
+    )
+    script = tmp_path / "moves.txt"
+    script.write_text("draw\n")
+    assert main(["--seed", "4", "--script", str(script)]) == 0
+    out, err = capsys.readouterr()
+    assert err == warning and "You draw" in out
+    steps = tmp_path / "steps.txt"
+    steps.write_text("next\nquit\n")
+    assert replay_main([str(ROOT / "replays" / "jokers-0.jsonl"), "--script", str(steps)]) == 0
+    out, err = capsys.readouterr()
+    assert err == warning.replace("threethirteen:", "threethirteen replay:")
+    assert "The game begins" in out
+    assert not remember(path, "speed", "fast")
+    assert path.read_text() == NESTED_CONFIG

@@ -40,7 +40,12 @@ SEED, SALT = 2213, "c0ffee" * 5 + "00"
 def new_hall(folder: Path, pool: ThreadPoolExecutor, **options: object) -> Hall:
     limits = options.pop("limits", Limits())
     return Hall(
-        folder, pool=pool, limits=limits, pace=0.0, deal=lambda: (SEED, SALT), **options  # type: ignore[arg-type]
+        folder,
+        pool=pool,
+        limits=limits,
+        pace=0.0,
+        deal=lambda: (SEED, SALT),
+        **options,  # type: ignore[arg-type]
     )
 
 
@@ -413,6 +418,7 @@ def test_a_full_disk_at_the_deal_lets_the_host_deal_again(
             hall.load()
             room = made(hall, "ana")
             binding, _ = room.bind(Ear(), "ana", 0)
+
             def full(*args: object, **options: object) -> None:
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 

@@ -59,4 +59,3 @@ def test_core_does_no_io(path: Path) -> None:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     }
     assert not calls & {"print", "open", "input"}
-

@@ -130,8 +130,11 @@ def play_marked_round(tmp_path: Path, check: Callable[[Room, dict[str, SeatFront
             people: list[str | None] = ["ana", "ben", None, None]
             plan = Plan(code="MINT-7", host="ana", people=people, level="greedy")
             room = Room(plan, tmp_path, pool=pool, pace=0.0, events=marked_deal())
-            fronts = {"ana": front_at(room, "ana", 0), "ben": front_at(room, "ben", 1),
-                      "eve": front_at(room, "eve", None)}
+            fronts = {
+                "ana": front_at(room, "ana", 0),
+                "ben": front_at(room, "ben", 1),
+                "eve": front_at(room, "eve", None),
+            }
             for front in fronts.values():
                 front.begin()
             assert room.table is not None

@@ -52,9 +52,7 @@ def test_a_read_only_data_folder_plays_and_says_it_is_not_autosaved(
     refused = make_read_only(data_home, monkeypatch, code)
     said = play("draw\rquit\r")
     detail = os.strerror(code)
-    warning = (
-        f"The data folder {data_home} is not writable ({detail}): this game is not autosaved."
-    )
+    warning = f"The data folder {data_home} is not writable ({detail}): this game is not autosaved."
     assert said.count(warning) == 1
     assert "disk" not in said and "could not be saved" not in said
     assert "You draw" in said

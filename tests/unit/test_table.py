@@ -15,6 +15,8 @@ from threethirteen.core.events import (
     Event,
     RoundDealt,
 )
+from threethirteen.core.log import encode_log, read_log
+from threethirteen.core.log_bounds import MAX_HELPS
 from threethirteen.core.players import Policy, load_policy
 from threethirteen.core.rules import Discard, Draw, new_game
 from threethirteen.core.seen import DealSeen, UnseenDraw
@@ -186,9 +188,7 @@ def test_an_undo_past_a_stock_draw_marks_the_game_assisted() -> None:
     # the pending help is written before the next new event
     card = table.view(0).mine.hand[0]  # type: ignore[union-attr]
     table.submit(0, Discard(seat=0, card=card))
-    assert any(
-        isinstance(e, AssistanceUsed) and e.help == Assistance.UNDO for e in table.events
-    )
+    assert any(isinstance(e, AssistanceUsed) and e.help == Assistance.UNDO for e in table.events)
 
 
 def test_a_hint_names_a_move_never_the_card_a_stock_draw_would_show() -> None:
@@ -223,8 +223,11 @@ def test_auto_is_taken_at_any_time_and_plays_from_the_persons_next_turn() -> Non
 
 def test_auto_turn_and_round_end_by_themselves_and_auto_off_ends_any() -> None:
     _, events = new_game(8, players=("human", "greedy", "greedy", "greedy"))
-    table = Table(events, {seat: load_policy("greedy") for seat in (1, 2, 3)},
-                  helper=lambda: load_policy("greedy"))
+    table = Table(
+        events,
+        {seat: load_policy("greedy") for seat in (1, 2, 3)},
+        helper=lambda: load_policy("greedy"),
+    )
     play_ais(table)
     table.auto(0, Scope.TURN)
     step = table.next_step()
@@ -246,8 +249,11 @@ def test_auto_turn_and_round_end_by_themselves_and_auto_off_ends_any() -> None:
 
 def test_the_turn_clock_plays_one_turn_and_lapses_when_the_person_moves_first() -> None:
     _, events = new_game(9, players=("human", "greedy", "greedy", "greedy"))
-    table = Table(events, {seat: load_policy("greedy") for seat in (1, 2, 3)},
-                  helper=lambda: load_policy("greedy"))
+    table = Table(
+        events,
+        {seat: load_policy("greedy") for seat in (1, 2, 3)},
+        helper=lambda: load_policy("greedy"),
+    )
     play_ais(table)
     count = table.state.event_count
     assert not table.time_up(0, count - 1)  # a clock wound at an earlier point does nothing
@@ -293,3 +299,17 @@ def test_ai_turns_run_off_the_callers_thread_and_readers_never_wait() -> None:
             assert future.result(timeout=60)
     assert table.state.turn == 0
     assert fold(table.events) == table.state
+
+
+def test_hint_after_hint_keeps_the_log_one_the_reader_takes() -> None:
+    """Help is bounded per turn in a log (issue #18): the 101st hint in a row is given but
+    not recorded again, so the game's own log is never refused."""
+    _, events = new_game(4, players=("human", "greedy", "greedy", "greedy"))
+    greedy = {seat: load_policy("greedy") for seat in (1, 2, 3)}
+    table = Table(events, greedy, helper=lambda: load_policy("greedy"))
+    play_ais(table)
+    for _ in range(MAX_HELPS + 50):
+        table.hint(0)
+    helps = [event for event in table.events if isinstance(event, AssistanceUsed)]
+    assert len(helps) == MAX_HELPS and table.is_assisted(0)
+    assert read_log(encode_log(table.events)).events == table.events
