@@ -95,7 +95,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--new",
         action="store_true",
-        help="deal a new game without offering to resume the saved one",
+        help="deal a new game without offering to resume the saved one (kept aside)",
     )
     p.add_argument(
         "--replay-to",
@@ -258,9 +258,11 @@ def open_play(
         autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
         assert autosave is not None
         try:
-            front = (
-                resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
-            )
+            front = None
+            if offer_resume:
+                front = resume(autosave, screen=screen, settings=settings, tx=tx)
+            else:  # --new: the old game is kept aside as `new` keeps it, never written over
+                set_aside(autosave, screen=screen, tx=tx)
         except OSError as error:  # the old game cannot be moved aside: it stays, unplayed over
             screen.show([("class:warn", kept_in_place(autosave, error, tx)), ("", "\n")])
             autosave, front = None, None
@@ -314,6 +316,19 @@ def resume(
         [("class:title", tx("msg.resumed", seed=log.state.seed, round=round_no)), ("", "\n")]
     )
     return front
+
+
+def set_aside(autosave: Autosave, *, screen: Screen, tx: Texts) -> None:
+    """Keep the autosaved unfinished game aside (``unfinished-DATE.jsonl``) when it has
+    moves of yours, as ``new`` and answering no to "Resume it?" keep it; say where."""
+    if not autosave.path.exists():
+        return
+    log, _ = _read_autosave(autosave, screen, tx)
+    if log is None or log.state.ended is not None:
+        return
+    if any(is_move_of(event, YOU) for event in log.events):
+        kept = autosave.keep_aside()
+        screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
 
 
 def _read_autosave(autosave: Autosave, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:
