@@ -30,6 +30,7 @@ from prompt_toolkit.utils import is_dumb_terminal
 
 from ..files.storage import data_dir, data_path, os_detail
 from ..words.i18n import Texts
+from .error_line import wrap_errors
 from .front import Front, Quit
 from .keys import game_bindings
 from .menu import show_more_in_menus
@@ -163,6 +164,7 @@ def make_session(
     )
     prompt_for(session, front, below=below)
     show_more_in_menus(session)
+    wrap_errors(session)
     return session
 
 

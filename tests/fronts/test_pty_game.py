@@ -185,3 +185,26 @@ def test_a_dumb_terminal_answers_a_bad_line_and_says_the_status_in_words(home: P
     child.send("x 7h\r")
     child.expect(r"You cannot discard 7♥: it is not in the hand")
     leave(child)
+
+
+@pytest.mark.parametrize("cols", [80, 60])
+def test_the_error_under_the_prompt_is_wrapped_at_spaces_not_cut(home: Path, cols: int) -> None:
+    child = spawn(home, "--seed", "5", size=(24, cols))
+    child.expect("your turn: draw or take")
+    child.send("take\r")
+    child.expect(r"You take (\S+) from the discard pile")
+    taken = child.match.group(1)
+    child.expect("your turn: discard a card")
+    child.send(f"x {taken}\r")
+    child.expect("cannot")
+    screen = child.screen()
+    first = next(i for i, row in enumerate(screen) if row.startswith("You cannot discard"))
+    assert screen[-1].startswith(" your turn: discard a card")
+    rows = screen[first:-1]  # the message's rows, above the toolbar
+    assert " ".join(rows) == (
+        f"You cannot discard {taken}: it was taken from the discard pile this turn; "
+        "discard another card"
+    )
+    assert len(rows) > 1 and all(len(row) <= cols for row in rows)
+    child.send("\x03")
+    leave(child)
