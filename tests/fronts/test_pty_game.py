@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from threethirteen.core.cards import parse_card
 from threethirteen.core.log import read_log
 
 from tests.helpers import ROOT
@@ -207,4 +208,27 @@ def test_the_error_under_the_prompt_is_wrapped_at_spaces_not_cut(home: Path, col
     )
     assert len(rows) > 1 and all(len(row) <= cols for row in rows)
     child.send("\x03")
+    leave(child)
+
+
+def test_a_dumb_terminal_shows_the_line_a_completion_and_backspace_leave(home: Path) -> None:
+    # TERM=dumb: prompt_toolkit wrote only the character before the cursor on each change,
+    # so after "x ", Tab, Tab the line showed "x c" while it held "x 10c"
+    child = spawn(home, "--seed", "16", term="dumb")
+    prompt = r"\n(?:\x1b\[0m)*> "
+    child.expect(prompt)
+    child.send("draw\r")
+    child.expect("You draw 10♣ from the stock.")
+    child.expect(prompt)
+    child.send("x \t\t")
+    child.expect(r"x \S*[a-z]")  # a whole card: its suit's letter has come
+    line = child.screen()[-1]
+    card = line.removeprefix("> x ")
+    assert card != line and len(card) >= 2
+    child.send("\x7f")  # Backspace: the line is shown again, one character shorter
+    child.expect(f"> x {re.escape(card[:-1])}")
+    assert child.screen()[-1] == f"> x {card[:-1]}"
+    child.send(card[-1] + "\r")
+    child.expect(r"You discard (\S+)\.")
+    assert child.match.group(1) == str(parse_card(card))
     leave(child)
