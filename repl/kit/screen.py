@@ -38,6 +38,7 @@ from prompt_toolkit.styles import (
 from .command_line import CLOSED_PIPE, stop_writing
 from .render import Text, fit, plain, reflow
 from .safe import visible
+from .style import mark_wilds
 
 MAX_WIDTH = 100
 
@@ -200,7 +201,7 @@ class TerminalScreen:
     def show(self, text: Text) -> None:
         """Print ``text`` where the prompt is not: the loop calls this between prompts, and a
         server above a running prompt from within ``run_in_terminal``."""
-        text = fit(safe_text(text), self.width)
+        text = fit(safe_text(mark_wilds(text) if self.plain_text else text), self.width)
         self.transcript.append(plain(text))
         output = self.output or get_app_session().output
         if self.plain_text:

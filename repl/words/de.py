@@ -344,6 +344,10 @@ TEXTS: dict[str, str] = {
         "niemand.\n"
         "In dieser Runde ({round}) sind die Karten mit dem Rang {wild} Platzhalter."
     ),
+    "rules.wild_mark": (
+        "Platzhalter stehen fett und unterstrichen; ohne Farben (NO_COLOR) enden sie auf "
+        "{mark}: [3♥{mark} 4♦ 5♦]."
+    ),
     "rules.jokers": " und {n} Joker",
     "rules.run_low": "A-2-3 … J-Q-K",
     "rules.run_high": "2-3-4 … Q-K-A",

@@ -291,6 +291,10 @@ TEXTS: dict[str, str] = {
         "total wins; a shared lowest total means nobody wins.\n"
         "This round ({round}): the wild rank is {wild}."
     ),
+    "rules.wild_mark": (
+        "Wild cards are shown bold and underlined; without colours (NO_COLOR) they end in "
+        "{mark}: [3♥{mark} 4♦ 5♦]."
+    ),
     "rules.jokers": " and {n} jokers",
     "rules.run_low": "A-2-3 … J-Q-K",
     "rules.run_high": "2-3-4 … Q-K-A",
