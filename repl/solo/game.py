@@ -349,7 +349,7 @@ class SoloGame:
     def _new(self, parsed: Parsed) -> str | None:
         """``new [SEED]``: a new game with the same options and opponents."""
         tx, front, settings = self.tx, self._front(), self.settings
-        question = tx("msg.new_confirm") + tx("msg.yes_no")
+        question = tx("msg.new_confirm") + tx("msg.yes_no_enter_yes")
         unfinished = self.table.state.ended is None
         if unfinished and self.screen.interactive and not self.screen.confirm(question, True):
             return None

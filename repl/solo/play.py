@@ -207,7 +207,8 @@ def elsewhere(
     autosaved nor counted, if the player wants one; else that game's autosave to look
     through, read-only (a replay at its latest move); ``None`` to leave."""
     said = tx("msg.locked", pid=holder or "?")
-    if not screen.confirm(said + " " + tx("msg.locked_separate") + tx("msg.yes_no"), True):
+    asked = said + " " + tx("msg.locked_separate") + tx("msg.yes_no_enter_yes")
+    if not screen.confirm(asked, True):
         autosave = folder / "autosave.jsonl" if folder is not None else None
         question = tx("msg.locked_watch") + tx("msg.yes_no")
         if autosave is not None and autosave.is_file() and screen.confirm(question, False):
@@ -286,7 +287,7 @@ def resume(
     if log is None or log.state.ended is not None:
         return None
     round_no = log.state.round.round_no if log.state.round else 0
-    question = tx("msg.resume", seed=log.state.seed, round=round_no) + tx("msg.yes_no")
+    question = tx("msg.resume", seed=log.state.seed, round=round_no) + tx("msg.yes_no_enter_yes")
     if not screen.confirm(question, True):
         played = any(is_move_of(event, YOU) for event in log.events)
         kept = autosave.keep_aside() if played else None

@@ -264,6 +264,7 @@ TEXTS: dict[str, str] = {
         "Tippe hilfe für die Befehle; Tab ergänzt."
     ),
     "msg.yes_no": " [j/n] ",
+    "msg.yes_no_enter_yes": " [J/n] ",
     "msg.any_key": "Weiter mit einer beliebigen Taste …",
     "msg.step": "(weiter mit einer beliebigen Taste)",
     "stats.title": "Deine Statistik",

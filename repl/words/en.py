@@ -222,6 +222,7 @@ TEXTS: dict[str, str] = {
         "Type help for the commands, Tab to complete."
     ),
     "msg.yes_no": " [y/n] ",
+    "msg.yes_no_enter_yes": " [Y/n] ",
     "msg.any_key": "Press a key…",
     "msg.step": "(a key for the next turn)",
     "stats.title": "Your statistics",

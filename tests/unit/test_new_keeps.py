@@ -64,3 +64,11 @@ def test_starting_with_new_keeps_the_unfinished_game_aside(
     assert game_of(table).table.state.seed == 6
     session("quit\r", resume=False, seed=7)  # no move of yours in seed 6: nothing more kept
     assert len(list(data_home.glob("unfinished-*.jsonl"))) == 1
+
+
+def test_the_resume_question_shows_that_enter_means_yes(data_home: Path) -> None:
+    session("draw\rquit\r")
+    _, _, shown = session("\rquit\r", resume=True)  # Enter: resumed
+    assert "Resume it? [Y/n]" in " ".join(shown.split()) and "[y/n]" not in shown
+    _, _, shown = session("\rende\r", lang="de", resume=True)
+    assert "Weiterspielen? [J/n]" in shown and "[j/n]" not in shown
