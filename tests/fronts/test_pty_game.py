@@ -231,3 +231,18 @@ def test_a_dumb_terminal_shows_the_line_a_completion_and_backspace_leave(home: P
     child.expect(r"You discard (\S+)\.")
     assert child.match.group(1) == str(parse_card(card))
     leave(child)
+
+
+def test_the_resume_question_breaks_between_words_and_shows_enter_means_yes(home: Path) -> None:
+    child = spawn(home, "--seed", "8")
+    child.expect("your turn: draw or take")
+    leave(child)
+    again = spawn(home, size=(20, 60))
+    again.expect(r"Resume it\?")
+    again.expect("n]")
+    rows = [row for row in again.screen() if row.strip()]
+    # 60 columns: "…Resume it? [" then "Y/n]" on the next row, broken within the brackets
+    assert rows[:2] == ["An unfinished game was saved (seed 8, round 1). Resume it?", "[Y/n]"]
+    again.send("\r")  # Enter: yes
+    again.expect("Welcome back: seed 8, round 1.")
+    leave(again)
