@@ -363,6 +363,7 @@ TEXTS: dict[str, str] = {
         "in Ordnung: Seed {seed}, {n} Ereignisse, unfertig in Runde {round}, Summen {totals}"
     ),
     "verify.winner": "{seat} gewinnt",
+    "verify.you_win": "du gewinnst",
     "verify.nobody": "niemand gewinnt",
     "verify.mid_move": (
         "das Protokoll endet mitten in einem Zug: Seed {seed}, {n} Ereignisse, Runde {round}; "

@@ -306,6 +306,7 @@ TEXTS: dict[str, str] = {
     "verify.over": "ok: seed {seed}, {n} events, 11 rounds, totals {totals}, {result}",
     "verify.open": "ok: seed {seed}, {n} events, unfinished in round {round}, totals {totals}",
     "verify.winner": "{seat} wins",
+    "verify.you_win": "you win",
     "verify.nobody": "nobody wins",
     "verify.mid_move": (
         "the log ends in the middle of a move: seed {seed}, {n} events, round {round}; "

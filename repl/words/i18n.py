@@ -134,8 +134,11 @@ class Texts:
                 result = self("verify.nobody")
             else:  # a seat of another program's log keeps its own name
                 own = started.seats[winner]
-                seat = self.seat(winner) if own == SEAT_NAMES[winner] else own
-                result = self("verify.winner", seat=seat)
+                if own == SEAT_NAMES[winner] and winner == 0:  # "you win", not "You wins"
+                    result = self("verify.you_win")
+                else:
+                    seat = self.seat(winner) if own == SEAT_NAMES[winner] else own
+                    result = self("verify.winner", seat=seat)
             return self("verify.over", **said, totals=totals, result=result) + unchecked
         return self("verify.open", **said, round=round_no, totals=totals) + unchecked
 
