@@ -140,15 +140,15 @@ TEXTS: dict[str, str] = {
     "msg.auto_off": "Auto ist aus: du spielst deine Züge wieder selbst.",
     "msg.auto_was_off": "Die KI spielt gerade nicht für dich: deine Züge sind deine.",
     "msg.auto_next_turn": (
-        "Die KI spielt deinen nächsten Zug für dich (dein Spiel gilt als mit Hilfe)."
+        "Die KI spielt deinen nächsten Zug für dich (dein Spiel gilt als mit Hilfen)."
     ),
     "msg.auto_next_round": (
         "Die KI spielt ab deinem nächsten Zug deine Züge bis zum Ende dieser Runde (dein Spiel "
-        "gilt als mit Hilfe)."
+        "gilt als mit Hilfen)."
     ),
     "msg.auto_next_game": (
         "Die KI spielt ab deinem nächsten Zug den Rest des Spiels für dich (dein Spiel gilt als "
-        "mit Hilfe)."
+        "mit Hilfen)."
     ),
     "msg.narration_skipped": "(Ansage übersprungen)",
     "msg.sorted": "Deine Hand ist jetzt {sort} sortiert.",
@@ -285,8 +285,8 @@ TEXTS: dict[str, str] = {
     "cmd.discard": "eine Karte ablegen (oder nur die Karte: Dh)",
     "cmd.sort": "Hand nach Farbe, Rang, Meldungen ordnen (F2)",
     "cmd.melds": "deine besten Meldungen und der Rest",
-    "cmd.hint": "Zug der starken KI mit Begründung (mit Hilfe)",
-    "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfe)",
+    "cmd.hint": "Zug der starken KI mit Begründung (mit Hilfen)",
+    "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfen)",
     "cmd.undo": "deinen letzten Zug zurücknehmen",
     "cmd.redo": "den zurückgenommenen Zug noch einmal spielen",
     "cmd.score": "die Punkteliste, Runde für Runde",
@@ -523,7 +523,7 @@ TEXTS: dict[str, str] = {
     "keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
     "keys.enter": "Zeile ausführen (oder das im Menü Markierte nehmen)",
     "keys.sort": "auf leerer Zeile: die Hand anders ordnen",
-    "keys.clear": "Zeile leeren; die Erzählung der Gegner überspringen",
+    "keys.clear": "Zeile leeren; die Züge der Gegner überspringen",
     "keys.leave": "auf leerer Zeile: beenden (mit Rückfrage)",
     "replay.keys.tab": "Befehle, ihre Auswahl, Rundennummern ergänzen",
     "replay.keys.history": "frühere Befehle; im offenen Menü seine Einträge",
@@ -835,7 +835,7 @@ TEXTS.update(
         "cmd.leave": "zurück in die Lobby (dein Platz im Spiel bleibt deiner)",
         "detail.say": "sagen viel Glück! Höchstens 200 Zeichen, ein paar Zeilen pro Minute.",
         "lobby.cmd.tables": "die offenen Tische: Code, Plätze, Optionen, Stand",
-        "lobby.cmd.new": "einen Tisch machen und sich als Gastgeber setzen",
+        "lobby.cmd.new": "einen Tisch eröffnen und sich als Gastgeber setzen",
         "lobby.cmd.join": "sich an einen Tisch setzen (oder zurück auf den eigenen Platz)",
         "lobby.cmd.watch": "einem Tisch zuschauen: was jeder Spieler davon sieht",
         "lobby.cmd.lang": "die Sprache: en oder de",
@@ -861,10 +861,10 @@ TEXTS.update(
         "lobby.keys.sort": "nichts in der Lobby",
         "lobby.keys.clear": "die Zeile leeren",
         "lobby.keys.leave": "auf leerer Zeile: den Server verlassen",
-        "lobby.help.more": "hilfe BEFEHL erklärt mehr; Strg-D geht.",
+        "lobby.help.more": "hilfe BEFEHL erklärt mehr; Strg-D beendet.",
         "server.welcome": "Willkommen, {name}. Das ist die Lobby.",
         "server.lobby_help": (
-            "neu macht einen Tisch, setzen CODE setzt dich, zuschauen CODE schaut zu, "
+            "neu eröffnet einen Tisch, setzen CODE setzt dich, zuschauen CODE schaut zu, "
             "hilfe zeigt alles."
         ),
         "server.bar_lobby": "{name} in der Lobby · neu · setzen CODE · zuschauen CODE · hilfe",
@@ -958,9 +958,9 @@ TEXTS.update(
             "Du sitzt nicht mehr an diesem Tisch (dein Platz wurde in einem anderen Terminal "
             "aufgegeben)."
         ),
-        "server.auto_turn": "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfe).",
-        "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfe).",
-        "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfe).",
+        "server.auto_turn": "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfen).",
+        "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfen).",
+        "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfen).",
         "server.only_watching": "Du schaust nur zu; setzen CODE setzt dich an einen Tisch.",
         "server.say_slower": "Nicht so schnell: ein paar Zeilen pro Minute.",
         "server.slow_down": "Zu viele Befehle auf einmal; warte kurz.",

@@ -169,3 +169,11 @@ def test_german_words_read_as_german() -> None:
     assert "Platzhalter: {wild}" in de.TEXTS["table.header"]
     assert de.TEXTS["round.over_you"] == "Runde {round} ist vorbei: du bist rausgegangen."
     assert "nachstellt" not in texts and "Eine Taste gibt" not in texts
+
+
+def test_german_words_of_the_first_hour() -> None:
+    tx = Texts("de")
+    assert tx("cmd.hint").endswith("(mit Hilfen)") and tx("cmd.auto").endswith("(mit Hilfen)")
+    assert tx("keys.clear") == "Zeile leeren; die Züge der Gegner überspringen"
+    assert tx("lobby.cmd.new").startswith("einen Tisch eröffnen")
+    assert tx("lobby.help.more").endswith("Strg-D beendet.")
