@@ -33,6 +33,11 @@ TEXTS: dict[str, str] = {
     "level.easy": "leicht",
     "level.medium": "mittel",
     "level.hard": "stark",
+    "player.human": "Mensch",
+    "player.greedy": "gierig",
+    "player.easy": "leicht",
+    "player.medium": "mittel",
+    "player.hard": "stark",
     # the table
     "table.header": "Runde {round}/11 · {size} Karten · Platzhalter: {wild} · Geber: {dealer}",
     "table.piles": "Stapel: {stock} Karten · Ablagestapel: ",

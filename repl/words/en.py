@@ -27,6 +27,11 @@ TEXTS: dict[str, str] = {
     "level.easy": "easy",
     "level.medium": "medium",
     "level.hard": "hard",
+    "player.human": "human",
+    "player.greedy": "greedy",
+    "player.easy": "easy",
+    "player.medium": "medium",
+    "player.hard": "hard",
     # the table
     "table.header": "Round {round}/11 · {size} cards · wild: {wild} · dealer: {dealer}",
     "table.piles": "Stock: {stock} cards · discard pile: ",

@@ -61,6 +61,12 @@ class Texts:
         """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts)."""
         return self(f"seat.{seat}")
 
+    def player(self, kind: str) -> str:
+        """Who plays a seat, in this language: an AI's level (``hard``: stark), ``human``;
+        another program's player (``module:Class``) as the log names it."""
+        key = f"player.{kind}"
+        return self(key) if self.has(key) else kind
+
     def place(self, seat: int) -> str:
         """Where a seat is, seen from yours: You, Left, Top, Right (where seats have names of
         their own, this still says where they sit)."""
