@@ -797,6 +797,7 @@ PLACEHOLDERS: dict[str, str] = {
     "HOW": "WIE",
     "SPEED": "TEMPO",
     "turn|round": "zug|runde",
+    "OPTIONS": "OPTIONEN",
 }
 """The words of a usage line (``discard CARD``) in German, replaced in this order."""
 

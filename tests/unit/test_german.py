@@ -192,3 +192,10 @@ def test_a_german_replay_names_the_players_levels_in_german(
     assert main([str(replay), "--lang", "de", "--script", str(script)]) == 0
     out = capsys.readouterr().out
     assert "Spieler: Du (stark), Links (mittel), Oben (leicht), Rechts (gierig)." in out
+
+
+def test_the_lobbys_new_says_its_options_in_german() -> None:
+    from threethirteen.repl.words.grammar import LOBBY
+
+    new = LOBBY.lookup("new")
+    assert new is not None and new.usage_in("de") == "neu [OPTIONEN]"
