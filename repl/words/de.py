@@ -186,6 +186,7 @@ TEXTS: dict[str, str] = {
     "msg.new_game": "Neues Spiel: Seed {seed}, {jokers} Joker, {aces}, Gegner: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} teilt dieselben Karten aus.",
     "msg.speed": "Tempo: {speed}.",
+    "msg.speed_kept": "Tempo: {speed}; gilt auch für deine nächsten Spiele.",
     "msg.stats_broken": (
         "Die Statistikdatei war beschädigt: Sie bleibt als {path} erhalten, "
         "und die Zählung beginnt neu."

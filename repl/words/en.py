@@ -163,6 +163,7 @@ TEXTS: dict[str, str] = {
     "msg.new_game": "New game: seed {seed}, {jokers} jokers, {aces}, opponents: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} deals the same cards.",
     "msg.speed": "Speed: {speed}.",
+    "msg.speed_kept": "Speed: {speed}; kept for your next games too.",
     "msg.stats_broken": (
         "The statistics file was damaged: it is kept as {path}, and counting starts again."
     ),

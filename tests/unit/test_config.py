@@ -428,3 +428,10 @@ def test_the_readme_example_is_a_good_file() -> None:
     assert config == Config(
         level="hard", speed="fast", language="de", sort="rank", jokers=2, aces="high", color=False
     )
+
+
+def test_a_speed_kept_for_later_games_says_so(path: Path) -> None:
+    _, shown = open_at_terminal("speed step\rquit\r", Settings(speed="instant"), path)
+    said = " ".join(shown.split())
+    assert "Speed: step (a key after each turn); kept for your next games too." in said
+    assert read_config(path)[0].speed == "step"
