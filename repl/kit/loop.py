@@ -30,6 +30,8 @@ from prompt_toolkit.utils import is_dumb_terminal
 
 from ..files.storage import data_dir, data_path, os_detail
 from ..words.i18n import Texts
+from .dumb import Prompt
+from .error_line import wrap_errors
 from .front import Front, Quit
 from .keys import game_bindings
 from .menu import show_more_in_menus
@@ -148,7 +150,7 @@ def make_session(
     the toolbar."""
     history: History = KeptHistory(str(history_path)) if history_path else InMemoryHistory()
     below = draws_below_prompt(output)
-    session: PromptSession[str] = PromptSession(
+    session: PromptSession[str] = Prompt(
         PROMPT,
         complete_while_typing=_typing,
         complete_style=CompleteStyle.COLUMN,
@@ -163,6 +165,7 @@ def make_session(
     )
     prompt_for(session, front, below=below)
     show_more_in_menus(session)
+    wrap_errors(session)
     return session
 
 

@@ -18,6 +18,7 @@ from ...core.state import MoveKind, Phase, PublicMove
 from ...core.views import PlayerView, SeatView
 from ..files.config import SORTS
 from ..words.i18n import Texts
+from .style import WILD_MARK
 
 Text = list[tuple[str, str]]
 """Styled text: ``(style, text)`` fragments."""
@@ -463,7 +464,9 @@ def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
         round=round_no if round_no is not None else tx("rules.between"),
         wild=wild,
     )
-    return [("class:title", tx("rules.title")), ("", "\n"), ("", body), ("", "\n")]
+    mark = tx("rules.wild_mark", mark=WILD_MARK)
+    return [("class:title", tx("rules.title")), ("", "\n"), ("", body), ("", "\n" + mark + "\n")]
+
 
 
 def next_sort(current: str) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Hashable, Iterator
 from types import FrameType
 from typing import Protocol, TextIO, cast
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.input import Input
@@ -38,6 +38,7 @@ from prompt_toolkit.styles import (
 from .command_line import CLOSED_PIPE, stop_writing
 from .render import Text, fit, plain, reflow
 from .safe import visible
+from .style import mark_wilds
 
 MAX_WIDTH = 100
 
@@ -200,7 +201,7 @@ class TerminalScreen:
     def show(self, text: Text) -> None:
         """Print ``text`` where the prompt is not: the loop calls this between prompts, and a
         server above a running prompt from within ``run_in_terminal``."""
-        text = fit(safe_text(text), self.width)
+        text = fit(safe_text(mark_wilds(text) if self.plain_text else text), self.width)
         self.transcript.append(plain(text))
         output = self.output or get_app_session().output
         if self.plain_text:
@@ -218,8 +219,15 @@ class TerminalScreen:
             time.sleep(min(left, 0.05))
 
     def _run_keys(self, message: str, bindings: KeyBindings) -> str:
-        # wrapped: a question naming a long path must be read whole before it is answered
-        control = FormattedTextControl(visible(message))
+        # wrapped: a question naming a long path must be read whole before it is answered;
+        # broken between words at the terminal's width as it is now ("[Y/n]" stays whole)
+        shown = visible(message)
+
+        def text() -> StyleAndTextTuples:
+            columns = get_app().output.get_size().columns
+            return cast(StyleAndTextTuples, fit([("", shown)], max(columns, 1)))
+
+        control = FormattedTextControl(text)
         window = Window(control, wrap_lines=True, dont_extend_height=True)
         app: Application[str] = Application(
             layout=Layout(window),

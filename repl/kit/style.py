@@ -48,3 +48,16 @@ def wants_plain(environ: Mapping[str, str] | None = None) -> bool:
     (``TERM`` dumb or unknown, as prompt_toolkit judges it)."""
     env = os.environ if environ is None else environ
     return bool(env.get("NO_COLOR")) or is_dumb_terminal(env.get("TERM", ""))
+
+
+WILD_MARK = "*"
+"""What follows a wild card where there are no colours to show it (``NO_COLOR``)."""
+
+
+def mark_wilds(text: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """``text`` with :data:`WILD_MARK` after each wild card: plain text, without its styles,
+    says a card is wild this way ([A♥ 4♦* 3♥* 4♦])."""
+    return [
+        (style, chunk + WILD_MARK) if "class:card.wild" in style else (style, chunk)
+        for style, chunk in text
+    ]

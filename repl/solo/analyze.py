@@ -46,9 +46,10 @@ def analysis_lines(log: GameLog, limit: int = 10, *, seat: int | None = None) ->
     human = started.players[seat] == "human" and not named
     name = "you" if human else started.seats[seat]
     worst = found.costliest
+    differ = "1 decision differs" if found.differing == 1 else f"{found.differing} decisions differ"
+    costliest = "the costliest" if len(worst) == 1 else f"the {len(worst)} costliest"
     lines = [
-        f"{started.seats[seat]}: {found.differing} decisions differ from the hard AI's; "
-        f"the {len(worst)} costliest, by expected penalty:"
+        f"{started.seats[seat]}: {differ} from the hard AI's; {costliest}, by expected penalty:"
     ]
     lines += [f"  {describe(decision, name)}" for decision in worst]
     if not worst:

@@ -231,8 +231,11 @@ class SoloGame:
     def remember(self, name: str, value: str) -> None:
         """Keep a setting the player changed for the next game, in the config file of a
         terminal game; a file that cannot be written just keeps it for this game."""
-        if self.settings_file is not None:
-            remember(self.settings_file, name, value)
+        self.kept(name, value)
+
+    def kept(self, name: str, value: str) -> bool:
+        """:meth:`remember`, and whether the setting was kept for the next games."""
+        return self.settings_file is not None and remember(self.settings_file, name, value)
 
     def crash_log(self) -> tuple[int | None, Sequence[Event]]:
         return self.seed, self.table.events
@@ -286,10 +289,12 @@ class SoloGame:
         return None
 
     def _speed(self, parsed: Parsed) -> str | None:
+        kept = False
         if parsed.choice:
             self.settings.speed = parsed.choice
-            self.remember("speed", parsed.choice)
-        self._front().say(self.tx("msg.speed", speed=self.tx(f"speed.{self.settings.speed}")))
+            kept = self.kept("speed", parsed.choice)
+        said = "msg.speed_kept" if kept else "msg.speed"  # kept: say it holds for later games
+        self._front().say(self.tx(said, speed=self.tx(f"speed.{self.settings.speed}")))
         return None
 
     def _stats(self, parsed: Parsed) -> str | None:
@@ -349,7 +354,7 @@ class SoloGame:
     def _new(self, parsed: Parsed) -> str | None:
         """``new [SEED]``: a new game with the same options and opponents."""
         tx, front, settings = self.tx, self._front(), self.settings
-        question = tx("msg.new_confirm") + tx("msg.yes_no")
+        question = tx("msg.new_confirm") + tx("msg.yes_no_enter_yes")
         unfinished = self.table.state.ended is None
         if unfinished and self.screen.interactive and not self.screen.confirm(question, True):
             return None

@@ -95,7 +95,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--new",
         action="store_true",
-        help="deal a new game without offering to resume the saved one",
+        help="deal a new game without offering to resume the saved one (kept aside)",
     )
     p.add_argument(
         "--replay-to",
@@ -207,7 +207,8 @@ def elsewhere(
     autosaved nor counted, if the player wants one; else that game's autosave to look
     through, read-only (a replay at its latest move); ``None`` to leave."""
     said = tx("msg.locked", pid=holder or "?")
-    if not screen.confirm(said + " " + tx("msg.locked_separate") + tx("msg.yes_no"), True):
+    asked = said + " " + tx("msg.locked_separate") + tx("msg.yes_no_enter_yes")
+    if not screen.confirm(asked, True):
         autosave = folder / "autosave.jsonl" if folder is not None else None
         question = tx("msg.locked_watch") + tx("msg.yes_no")
         if autosave is not None and autosave.is_file() and screen.confirm(question, False):
@@ -256,9 +257,11 @@ def open_play(
         autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
         assert autosave is not None
         try:
-            front = (
-                resume(autosave, screen=screen, settings=settings, tx=tx) if offer_resume else None
-            )
+            front = None
+            if offer_resume:
+                front = resume(autosave, screen=screen, settings=settings, tx=tx)
+            else:  # --new: the old game is kept aside as `new` keeps it, never written over
+                set_aside(autosave, screen=screen, tx=tx)
         except OSError as error:  # the old game cannot be moved aside: it stays, unplayed over
             screen.show([("class:warn", kept_in_place(autosave, error, tx)), ("", "\n")])
             autosave, front = None, None
@@ -282,7 +285,7 @@ def resume(
     if log is None or log.state.ended is not None:
         return None
     round_no = log.state.round.round_no if log.state.round else 0
-    question = tx("msg.resume", seed=log.state.seed, round=round_no) + tx("msg.yes_no")
+    question = tx("msg.resume", seed=log.state.seed, round=round_no) + tx("msg.yes_no_enter_yes")
     if not screen.confirm(question, True):
         played = any(is_move_of(event, YOU) for event in log.events)
         kept = autosave.keep_aside() if played else None
@@ -312,6 +315,19 @@ def resume(
         [("class:title", tx("msg.resumed", seed=log.state.seed, round=round_no)), ("", "\n")]
     )
     return front
+
+
+def set_aside(autosave: Autosave, *, screen: Screen, tx: Texts) -> None:
+    """Keep the autosaved unfinished game aside (``unfinished-DATE.jsonl``) when it has
+    moves of yours, as ``new`` and answering no to "Resume it?" keep it; say where."""
+    if not autosave.path.exists():
+        return
+    log, _ = _read_autosave(autosave, screen, tx)
+    if log is None or log.state.ended is not None:
+        return
+    if any(is_move_of(event, YOU) for event in log.events):
+        kept = autosave.keep_aside()
+        screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
 
 
 def _read_autosave(autosave: Autosave, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:

@@ -87,7 +87,8 @@ def read_replay(path: Path, screen: Screen, tx: Texts) -> tuple[Event, ...] | No
             return None
         said = tx("replay.truncated", path=path, line=error.line, n=count)
         if screen.interactive:
-            if not screen.confirm(said + " " + tx("replay.truncated_ask") + tx("msg.yes_no"), True):
+            asked = said + " " + tx("replay.truncated_ask") + tx("msg.yes_no_enter_yes")
+            if not screen.confirm(asked, True):
                 return None
         else:
             screen.show([("class:warn", said + " " + tx("replay.truncated_go", n=count) + "\n")])

@@ -179,7 +179,7 @@ class ReplayFront(Front):
         if not verdict.ok:
             self.say(tx("replay.not_verified", detail=tx.verdict(verdict)), "class:warn")
         players = ", ".join(
-            f"{tx.seat(seat)} ({player})" for seat, player in enumerate(started.players)
+            f"{tx.seat(seat)} ({tx.player(player)})" for seat, player in enumerate(started.players)
         )
         self.say(tx("replay.players", players=players), "class:dim")
         self.say(tx("replay.intro_keys"), "class:dim")

@@ -33,6 +33,11 @@ TEXTS: dict[str, str] = {
     "level.easy": "leicht",
     "level.medium": "mittel",
     "level.hard": "stark",
+    "player.human": "Mensch",
+    "player.greedy": "gierig",
+    "player.easy": "leicht",
+    "player.medium": "mittel",
+    "player.hard": "stark",
     # the table
     "table.header": "Runde {round}/11 · {size} Karten · Platzhalter: {wild} · Geber: {dealer}",
     "table.piles": "Stapel: {stock} Karten · Ablagestapel: ",
@@ -142,15 +147,15 @@ TEXTS: dict[str, str] = {
     "msg.auto_off": "Auto ist aus: du spielst deine Züge wieder selbst.",
     "msg.auto_was_off": "Die KI spielt gerade nicht für dich: deine Züge sind deine.",
     "msg.auto_next_turn": (
-        "Die KI spielt deinen nächsten Zug für dich (dein Spiel gilt als mit Hilfe)."
+        "Die KI spielt deinen nächsten Zug für dich (dein Spiel gilt als mit Hilfen)."
     ),
     "msg.auto_next_round": (
         "Die KI spielt ab deinem nächsten Zug deine Züge bis zum Ende dieser Runde (dein Spiel "
-        "gilt als mit Hilfe)."
+        "gilt als mit Hilfen)."
     ),
     "msg.auto_next_game": (
         "Die KI spielt ab deinem nächsten Zug den Rest des Spiels für dich (dein Spiel gilt als "
-        "mit Hilfe)."
+        "mit Hilfen)."
     ),
     "msg.narration_skipped": "(Ansage übersprungen)",
     "msg.sorted": "Deine Hand ist jetzt {sort} sortiert.",
@@ -183,6 +188,7 @@ TEXTS: dict[str, str] = {
     "msg.new_game": "Neues Spiel: Seed {seed}, {jokers} Joker, {aces}, Gegner: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} teilt dieselben Karten aus.",
     "msg.speed": "Tempo: {speed}.",
+    "msg.speed_kept": "Tempo: {speed}; gilt auch für deine nächsten Spiele.",
     "msg.stats_broken": (
         "Die Statistikdatei war beschädigt: Sie bleibt als {path} erhalten, "
         "und die Zählung beginnt neu."
@@ -264,6 +270,7 @@ TEXTS: dict[str, str] = {
         "Tippe hilfe für die Befehle; Tab ergänzt."
     ),
     "msg.yes_no": " [j/n] ",
+    "msg.yes_no_enter_yes": " [J/n] ",
     "msg.any_key": "Weiter mit einer beliebigen Taste …",
     "msg.step": "(weiter mit einer beliebigen Taste)",
     "stats.title": "Deine Statistik",
@@ -290,8 +297,8 @@ TEXTS: dict[str, str] = {
     "cmd.discard": "eine Karte ablegen (oder nur die Karte: Dh)",
     "cmd.sort": "Hand nach Farbe, Rang, Meldungen ordnen (F2)",
     "cmd.melds": "deine besten Meldungen und der Rest",
-    "cmd.hint": "Zug der starken KI mit Begründung (mit Hilfe)",
-    "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfe)",
+    "cmd.hint": "Zug der starken KI mit Begründung (mit Hilfen)",
+    "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfen)",
     "cmd.undo": "deinen letzten Zug zurücknehmen",
     "cmd.redo": "den zurückgenommenen Zug noch einmal spielen",
     "cmd.score": "die Punkteliste, Runde für Runde",
@@ -350,6 +357,10 @@ TEXTS: dict[str, str] = {
         "niemand.\n"
         "In dieser Runde ({round}) sind die Karten mit dem Rang {wild} Platzhalter."
     ),
+    "rules.wild_mark": (
+        "Platzhalter stehen fett und unterstrichen; ohne Farben (NO_COLOR) enden sie auf "
+        "{mark}: [3♥{mark} 4♦ 5♦]."
+    ),
     "rules.jokers": " und {n} Joker",
     "rules.run_low": "A-2-3 … J-Q-K",
     "rules.run_high": "2-3-4 … Q-K-A",
@@ -364,6 +375,7 @@ TEXTS: dict[str, str] = {
         "in Ordnung: Seed {seed}, {n} Ereignisse, unfertig in Runde {round}, Summen {totals}"
     ),
     "verify.winner": "{seat} gewinnt",
+    "verify.you_win": "du gewinnst",
     "verify.nobody": "niemand gewinnt",
     "verify.mid_move": (
         "das Protokoll endet mitten in einem Zug: Seed {seed}, {n} Ereignisse, Runde {round}; "
@@ -527,7 +539,7 @@ TEXTS: dict[str, str] = {
     "keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
     "keys.enter": "Zeile ausführen (oder das im Menü Markierte nehmen)",
     "keys.sort": "auf leerer Zeile: die Hand anders ordnen",
-    "keys.clear": "Zeile leeren; die Erzählung der Gegner überspringen",
+    "keys.clear": "Zeile leeren; die Züge der Gegner überspringen",
     "keys.leave": "auf leerer Zeile: beenden (mit Rückfrage)",
     "replay.keys.tab": "Befehle, ihre Auswahl, Rundennummern ergänzen",
     "replay.keys.history": "frühere Befehle; im offenen Menü seine Einträge",
@@ -805,6 +817,7 @@ PLACEHOLDERS: dict[str, str] = {
     "HOW": "WIE",
     "SPEED": "TEMPO",
     "turn|round": "zug|runde",
+    "OPTIONS": "OPTIONEN",
 }
 """The words of a usage line (``discard CARD``) in German, replaced in this order."""
 
@@ -848,7 +861,7 @@ TEXTS.update(
         "cmd.leave": "zurück in die Lobby (dein Platz im Spiel bleibt deiner)",
         "detail.say": "sagen viel Glück! Höchstens 200 Zeichen, ein paar Zeilen pro Minute.",
         "lobby.cmd.tables": "die offenen Tische: Code, Plätze, Optionen, Stand",
-        "lobby.cmd.new": "einen Tisch machen und sich als Gastgeber setzen",
+        "lobby.cmd.new": "einen Tisch eröffnen und sich als Gastgeber setzen",
         "lobby.cmd.join": "sich an einen Tisch setzen (oder zurück auf den eigenen Platz)",
         "lobby.cmd.watch": "einem Tisch zuschauen: was jeder Spieler davon sieht",
         "lobby.cmd.lang": "die Sprache: en oder de",
@@ -874,10 +887,10 @@ TEXTS.update(
         "lobby.keys.sort": "nichts in der Lobby",
         "lobby.keys.clear": "die Zeile leeren",
         "lobby.keys.leave": "auf leerer Zeile: den Server verlassen",
-        "lobby.help.more": "hilfe BEFEHL erklärt mehr; Strg-D geht.",
+        "lobby.help.more": "hilfe BEFEHL erklärt mehr; Strg-D beendet.",
         "server.welcome": "Willkommen, {name}. Das ist die Lobby.",
         "server.lobby_help": (
-            "neu macht einen Tisch, setzen CODE setzt dich, zuschauen CODE schaut zu, "
+            "neu eröffnet einen Tisch, setzen CODE setzt dich, zuschauen CODE schaut zu, "
             "hilfe zeigt alles."
         ),
         "server.bar_lobby": "{name} in der Lobby · neu · setzen CODE · zuschauen CODE · hilfe",
@@ -971,9 +984,9 @@ TEXTS.update(
             "Du sitzt nicht mehr an diesem Tisch (dein Platz wurde in einem anderen Terminal "
             "aufgegeben)."
         ),
-        "server.auto_turn": "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfe).",
-        "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfe).",
-        "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfe).",
+        "server.auto_turn": "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfen).",
+        "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfen).",
+        "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfen).",
         "server.only_watching": "Du schaust nur zu; setzen CODE setzt dich an einen Tisch.",
         "server.say_slower": "Nicht so schnell: ein paar Zeilen pro Minute.",
         "server.slow_down": "Zu viele Befehle auf einmal; warte kurz.",

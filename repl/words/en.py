@@ -27,6 +27,11 @@ TEXTS: dict[str, str] = {
     "level.easy": "easy",
     "level.medium": "medium",
     "level.hard": "hard",
+    "player.human": "human",
+    "player.greedy": "greedy",
+    "player.easy": "easy",
+    "player.medium": "medium",
+    "player.hard": "hard",
     # the table
     "table.header": "Round {round}/11 · {size} cards · wild: {wild} · dealer: {dealer}",
     "table.piles": "Stock: {stock} cards · discard pile: ",
@@ -160,6 +165,7 @@ TEXTS: dict[str, str] = {
     "msg.new_game": "New game: seed {seed}, {jokers} jokers, {aces}, opponents: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} deals the same cards.",
     "msg.speed": "Speed: {speed}.",
+    "msg.speed_kept": "Speed: {speed}; kept for your next games too.",
     "msg.stats_broken": (
         "The statistics file was damaged: it is kept as {path}, and counting starts again."
     ),
@@ -224,6 +230,7 @@ TEXTS: dict[str, str] = {
         "Type help for the commands, Tab to complete."
     ),
     "msg.yes_no": " [y/n] ",
+    "msg.yes_no_enter_yes": " [Y/n] ",
     "msg.any_key": "Press a key…",
     "msg.step": "(a key for the next turn)",
     "stats.title": "Your statistics",
@@ -299,6 +306,10 @@ TEXTS: dict[str, str] = {
         "total wins; a shared lowest total means nobody wins.\n"
         "This round ({round}): the wild rank is {wild}."
     ),
+    "rules.wild_mark": (
+        "Wild cards are shown bold and underlined; without colours (NO_COLOR) they end in "
+        "{mark}: [3♥{mark} 4♦ 5♦]."
+    ),
     "rules.jokers": " and {n} jokers",
     "rules.run_low": "A-2-3 … J-Q-K",
     "rules.run_high": "2-3-4 … Q-K-A",
@@ -309,6 +320,7 @@ TEXTS: dict[str, str] = {
     "verify.over": "ok: seed {seed}, {n} events, 11 rounds, totals {totals}, {result}",
     "verify.open": "ok: seed {seed}, {n} events, unfinished in round {round}, totals {totals}",
     "verify.winner": "{seat} wins",
+    "verify.you_win": "you win",
     "verify.nobody": "nobody wins",
     "verify.mid_move": (
         "the log ends in the middle of a move: seed {seed}, {n} events, round {round}; "

@@ -63,6 +63,12 @@ class Texts:
         """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts)."""
         return self(f"seat.{seat}")
 
+    def player(self, kind: str) -> str:
+        """Who plays a seat, in this language: an AI's level (``hard``: stark), ``human``;
+        another program's player (``module:Class``) as the log names it."""
+        key = f"player.{kind}"
+        return self(key) if self.has(key) else kind
+
     def place(self, seat: int) -> str:
         """Where a seat is, seen from yours: You, Left, Top, Right (where seats have names of
         their own, this still says where they sit)."""
@@ -138,8 +144,11 @@ class Texts:
                 result = self("verify.nobody")
             else:  # a seat of another program's log keeps its own name
                 own = started.seats[winner]
-                seat = self.seat(winner) if own == SEAT_NAMES[winner] else own
-                result = self("verify.winner", seat=seat)
+                if own == SEAT_NAMES[winner] and winner == 0:  # "you win", not "You wins"
+                    result = self("verify.you_win")
+                else:
+                    seat = self.seat(winner) if own == SEAT_NAMES[winner] else own
+                    result = self("verify.winner", seat=seat)
             return self("verify.over", **said, totals=totals, result=result) + unchecked
         return self("verify.open", **said, round=round_no, totals=totals) + unchecked
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from threethirteen.core.cards import parse_card
 from threethirteen.core.log import read_log
 
 from tests.helpers import ROOT
@@ -185,3 +186,63 @@ def test_a_dumb_terminal_answers_a_bad_line_and_says_the_status_in_words(home: P
     child.send("x 7h\r")
     child.expect(r"You cannot discard 7♥: it is not in the hand")
     leave(child)
+
+
+@pytest.mark.parametrize("cols", [80, 60])
+def test_the_error_under_the_prompt_is_wrapped_at_spaces_not_cut(home: Path, cols: int) -> None:
+    child = spawn(home, "--seed", "5", size=(24, cols))
+    child.expect("your turn: draw or take")
+    child.send("take\r")
+    child.expect(r"You take (\S+) from the discard pile")
+    taken = child.match.group(1).removesuffix("*")  # a wild card is marked without colours
+    child.expect("your turn: discard a card")
+    child.send(f"x {taken}\r")
+    child.expect("cannot")
+    screen = child.screen()
+    first = next(i for i, row in enumerate(screen) if row.startswith("You cannot discard"))
+    assert screen[-1].startswith(" your turn: discard a card")
+    rows = screen[first:-1]  # the message's rows, above the toolbar
+    assert " ".join(rows) == (
+        f"You cannot discard {taken}: it was taken from the discard pile this turn; "
+        "discard another card"
+    )
+    assert len(rows) > 1 and all(len(row) <= cols for row in rows)
+    child.send("\x03")
+    leave(child)
+
+
+def test_a_dumb_terminal_shows_the_line_a_completion_and_backspace_leave(home: Path) -> None:
+    # TERM=dumb: prompt_toolkit wrote only the character before the cursor on each change,
+    # so after "x ", Tab, Tab the line showed "x c" while it held "x 10c"
+    child = spawn(home, "--seed", "16", term="dumb")
+    prompt = r"\n(?:\x1b\[0m)*> "
+    child.expect(prompt)
+    child.send("draw\r")
+    child.expect("You draw 10♣ from the stock.")
+    child.expect(prompt)
+    child.send("x \t\t")
+    child.expect(r"x (\S*[a-z])")  # a whole card: its suit's letter has come
+    card = child.match.group(1)
+    assert len(card) >= 2
+    child.screen_with(f"> x {card}")
+    child.send("\x7f")  # Backspace: the line is shown again, one character shorter
+    child.screen_with(f"> x {card[:-1]}")
+    child.send(card[-1] + "\r")
+    child.expect(r"You discard (\S+)\.")
+    assert child.match.group(1) == str(parse_card(card))
+    leave(child)
+
+
+def test_the_resume_question_breaks_between_words_and_shows_enter_means_yes(home: Path) -> None:
+    child = spawn(home, "--seed", "8")
+    child.expect("your turn: draw or take")
+    leave(child)
+    again = spawn(home, size=(20, 60))
+    again.expect(r"Resume it\?")
+    again.expect("n]")
+    rows = [row for row in again.screen() if row.strip()]
+    # 60 columns: "…Resume it? [" then "Y/n]" on the next row, broken within the brackets
+    assert rows[:2] == ["An unfinished game was saved (seed 8, round 1). Resume it?", "[Y/n]"]
+    again.send("\r")  # Enter: yes
+    again.expect("Welcome back: seed 8, round 1.")
+    leave(again)

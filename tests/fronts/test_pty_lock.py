@@ -26,7 +26,7 @@ def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files
     before = autosave.read_bytes()
 
     second = spawn(tmp_path, "--seed", "8")
-    second.expect(r"\[y/n\]")
+    second.expect(r"\[Y/n\]")
     question = second.said()
     assert shows(question, ELSEWHERE.format(pid=first.child.pid))
     assert shows(question, "Play a separate game here? It is not autosaved")
@@ -42,7 +42,7 @@ def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files
     assert read_log(autosave.read_text()).state.seed == 7
 
     third = spawn(tmp_path)
-    third.expect(r"\[y/n\]")
+    third.expect(r"\[Y/n\]")
     assert shows(third.said(), ELSEWHERE.format(pid=first.child.pid))
     third.send("n")  # no separate game
     third.expect("Look through that game read-only instead")
@@ -53,7 +53,7 @@ def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files
     assert third.child.exitstatus == 1
 
     fourth = spawn(tmp_path)
-    fourth.expect(r"\[y/n\]")
+    fourth.expect(r"\[Y/n\]")
     fourth.send("n")
     fourth.expect("Look through that game read-only instead")
     fourth.send("y")  # the other game's autosave, as a replay at its latest move

@@ -454,3 +454,10 @@ def test_a_config_nested_too_deep_is_one_warning_and_the_games_start(
     assert "The game begins" in out
     assert not remember(path, "speed", "fast")
     assert path.read_text() == NESTED_CONFIG
+
+
+def test_a_speed_kept_for_later_games_says_so(path: Path) -> None:
+    _, shown = open_at_terminal("speed step\rquit\r", Settings(speed="instant"), path)
+    said = " ".join(shown.split())
+    assert "Speed: step (a key after each turn); kept for your next games too." in said
+    assert read_config(path)[0].speed == "step"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from prompt_toolkit.completion import CompleteEvent
@@ -17,6 +18,7 @@ from threethirteen.repl.words.cardwords import card_forms, read_card
 from threethirteen.repl.words.grammar import PLAY, REPLAY, Grammar, looks_like_card
 from threethirteen.repl.words.i18n import Texts
 
+from tests.helpers import ROOT
 from tests.helpers.opening import game_of
 from tests.helpers.play import session, table_at
 from tests.helpers.seats import seat_completer
@@ -170,3 +172,31 @@ def test_german_words_read_as_german() -> None:
     assert "Platzhalter: {wild}" in de.TEXTS["table.header"]
     assert de.TEXTS["round.over_you"] == "Runde {round} ist vorbei: du bist rausgegangen."
     assert "nachstellt" not in texts and "Eine Taste gibt" not in texts
+
+
+def test_german_words_of_the_first_hour() -> None:
+    tx = Texts("de")
+    assert tx("cmd.hint").endswith("(mit Hilfen)") and tx("cmd.auto").endswith("(mit Hilfen)")
+    assert tx("keys.clear") == "Zeile leeren; die Züge der Gegner überspringen"
+    assert tx("lobby.cmd.new").startswith("einen Tisch eröffnen")
+    assert tx("lobby.help.more").endswith("Strg-D beendet.")
+
+
+def test_a_german_replay_names_the_players_levels_in_german(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from threethirteen.repl.solo.replay import main
+
+    script = tmp_path / "none.txt"
+    script.write_text("", encoding="utf-8")
+    replay = ROOT / "replays" / "jokers-0.jsonl"
+    assert main([str(replay), "--lang", "de", "--script", str(script)]) == 0
+    out = capsys.readouterr().out
+    assert "Spieler: Du (stark), Links (mittel), Oben (leicht), Rechts (gierig)." in out
+
+
+def test_the_lobbys_new_says_its_options_in_german() -> None:
+    from threethirteen.repl.words.grammar import LOBBY
+
+    new = LOBBY.lookup("new")
+    assert new is not None and new.usage_in("de") == "neu [OPTIONEN]"

@@ -357,7 +357,7 @@ def test_a_cut_off_last_line_offers_the_complete_events(
     assert "line 52 is cut off" in said and "Replaying those 50 events." in said
     assert "event" in out and "  50  " in out
     replay, shown = session(cut, "yend\r")  # in a terminal the player is asked
-    assert "Replay them? [y/n] y" in shown and replay.total == 50
+    assert "Replay them? [Y/n] y" in shown and replay.total == 50
     with create_pipe_input() as pipe:
         pipe.send_text("n")
         pipe.close()

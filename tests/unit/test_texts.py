@@ -60,7 +60,7 @@ def test_every_command_and_choice_has_its_german_words() -> None:
     every = COMMANDS + REPLAY_COMMANDS + LOBBY_COMMANDS
     choices = {choice.name for spec in every for choice in spec.choices}
     assert set(de.CHOICES) == choices
-    usages = " ".join(spec.usage for spec in COMMANDS + REPLAY_COMMANDS)
+    usages = " ".join(spec.usage for spec in every)
     assert all(placeholder in usages for placeholder in de.PLACEHOLDERS)
 
 
