@@ -10,6 +10,10 @@ from ..words.i18n import Texts
 from .keys import KEY_HELP
 from .render import Text
 
+HELP_INDEX_MIN = 40
+"""Columns beside the commands below which ``help`` names its other groups without their
+commands (a terminal of 60 by 20 keeps the whole of ``help`` in sight)."""
+
 HELP_MEANING_MIN = 20
 """Columns the meanings in ``help`` need beside the commands; with fewer, they go below."""
 
@@ -78,6 +82,11 @@ def render_help(
     out = [("class:title", tx("help.title_first")), ("", "\n"), *rows(members(first))]
     out += [("class:title", tx("help.groups")), ("", "\n")]
     help_word = by_name["help"].title(lang) if "help" in by_name else "help"
+    if room < HELP_INDEX_MIN:  # a narrow screen: the groups by name, on as few rows as fit
+        labels = [f"{help_word} {one.de if lang == 'de' else one.name}" for one in rest]
+        for row in textwrap.wrap(" · ".join(labels), max(width - 2, 20)):
+            out += [("class:label", f"  {row}"), ("", "\n")]
+        rest = []
     for one in rest:
         label = f"{help_word} {one.de if lang == 'de' else one.name}"
         if one.name == KEYS:
