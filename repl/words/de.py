@@ -693,7 +693,7 @@ REASONS: dict[str, str] = {
     "last_dumping": "letzter Zug: Punkte abwerfen",
     "expects_end": "am Rundenende erwartet: {expected}",
     "expects_against": "am Rundenende erwartet: {expected}, mit einer Karte vom Stapel {stock}",
-    "would_leave_expect": "mit {card} wären es {left}, am Rundenende erwartet: {expected}",
+    "would_leave_expect": "mit {card} wären es {left}, danach erwartet: {expected}",
     "older_expected": "vom Stapel ziehen: erwartet {expected}; mit {card} wären es {left}",
     "older_expects": "vom Stapel ziehen: am Rundenende erwartet {expected}; mit {card} wären "
     "es {left}, erwartet {guess}",

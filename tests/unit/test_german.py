@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
+from threethirteen.core.ai.reasons import clause, reason
 from threethirteen.core.cards import CARDS_BY_CODE, JOKER, parse_card
 from threethirteen.core.errors import InvalidCommandError
 from threethirteen.core.events import DrawSource
@@ -200,3 +201,15 @@ def test_the_lobbys_new_says_its_options_in_german() -> None:
 
     new = LOBBY.lookup("new")
     assert new is not None and new.usage_in("de") == "neu [OPTIONEN]"
+
+
+def test_a_german_reason_says_at_the_round_s_end_once() -> None:
+    """A hint that weighs the stock against the discard pile says "am Rundenende" once."""
+    text = reason(
+        clause("stock"),
+        clause("expects_against", expected=7.5, stock=9.0),
+        clause("would_leave_expect", card="9♥", left=12, expected=8.1),
+    )
+    said = Texts("de").reason(text)
+    assert said.count("am Rundenende") == 1, said
+    assert "mit 9♥ wären es 12, danach erwartet: 8,1" in said
