@@ -34,6 +34,33 @@ class Ear:
         return [e for t in self.told if isinstance(t.change, Moved) for e in t.change.events]
 
 
+class Terminal:
+    """A connection that shows everything at once and counts the times it was sent to the
+    lobby."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.away = 0
+
+    def later(self, show: Callable[[], None]) -> None:
+        show()
+
+    def go_to_lobby(self) -> None:
+        self.away += 1
+
+    def sent_away(self) -> None:
+        self.away += 1
+
+    def may_say(self) -> bool:
+        return True
+
+    def server_address(self) -> tuple[str, int]:
+        return "127.0.0.1", 2213
+
+    def refresh(self) -> None:
+        return None
+
+
 class Clock:
     """The wall clock as a test sets it (seconds since the epoch)."""
 
@@ -69,7 +96,7 @@ async def settle(until: Callable[[], object], seconds: float = 60.0) -> None:
         if until():
             return
         await asyncio.sleep(0.01)
-    raise AssertionError("the room did not get there")
+    raise AssertionError("it never got there")
 
 
 def loop_errors() -> list[dict[str, object]]:

@@ -42,37 +42,13 @@ from threethirteen.repl.words.grammar import SHARED
 from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers.objects import reachable
+from tests.helpers.rooms import Terminal, settle
 
 SEED, SALT = 31, "0123456789abcdef" * 2
 BOUNDARIES: tuple[type, ...] = (Room, Hall, asyncio.AbstractEventLoop, Executor, threading.Thread)
 """Where a session's objects end: the room that binds it (it hands the session its seat's
 news and holds the table), the event loop, the worker threads."""
 WHOLE_GAME: tuple[type, ...] = (GameState, RoundState, Table, Timeline, RoundDealt, StockRebuilt)
-
-
-class Terminal:
-    """A connection that shows everything at once and never leaves."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def later(self, show: Callable[[], None]) -> None:
-        show()
-
-    def go_to_lobby(self) -> None:
-        return None
-
-    def sent_away(self) -> None:
-        return None
-
-    def may_say(self) -> bool:
-        return True
-
-    def server_address(self) -> tuple[str, int]:
-        return "127.0.0.1", 2213
-
-    def refresh(self) -> None:
-        return None
 
 
 def marked_deal() -> tuple[Event, ...]:
@@ -175,14 +151,6 @@ def play_marked_round(tmp_path: Path, check: Callable[[Room, dict[str, SeatFront
 def told_up_to_date(front: SeatFront, table: Table) -> bool:
     view = front.view
     return view is not None and view.event_count == table.snapshot.state.event_count
-
-
-async def settle(until: Callable[[], object], seconds: float = 20.0) -> None:
-    for _ in range(int(seconds / 0.01)):
-        if until():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the table did not get there")
 
 
 def test_no_session_holds_a_card_its_seat_may_not_see(tmp_path: Path) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -17,7 +16,6 @@ from threethirteen.core.events import CardDrawn, DrawSource, GameStarted
 from threethirteen.core.fairness import keeps_promise
 from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.seen import StartSeen
-from threethirteen.core.told import Moved, Told
 from threethirteen.core.turns import Scope
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.files.reading import load_file
@@ -25,41 +23,12 @@ from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.names import KeyBook, name_problem
-from threethirteen.repl.server.room import Binding, Note, Plan, Room, Unbound
+from threethirteen.repl.server.room import Binding, Plan, Room, Unbound
 from threethirteen.repl.server.seat import clean_line
 
+from tests.helpers.rooms import Ear, settle
+
 SEED, SALT = 2213, "c0ffee" * 5 + "00"
-
-
-class Ear:
-    """A session that keeps everything it hears."""
-
-    def __init__(self) -> None:
-        self.told: list[Told] = []
-        self.notes: list[Note] = []
-        self.sent_away = 0
-
-    def hear(self, told: Told) -> None:
-        self.told.append(told)
-
-    def note(self, note: Note) -> None:
-        self.notes.append(note)
-
-    def unseated(self) -> None:
-        self.sent_away += 1
-
-    @property
-    def events(self) -> list[object]:
-        return [e for t in self.told if isinstance(t.change, Moved) for e in t.change.events]
-
-
-async def settle(until: Callable[[], object], seconds: float = 20.0) -> None:
-    """Wait (on the loop) until ``until()`` holds."""
-    for _ in range(int(seconds / 0.01)):
-        if until():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the room did not get there")
 
 
 def new_hall(folder: Path, pool: ThreadPoolExecutor) -> Hall:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -22,29 +21,7 @@ from threethirteen.repl.solo.settings import Settings
 from threethirteen.repl.words.grammar import SHARED
 from threethirteen.repl.words.i18n import Texts
 
-
-class Terminal:
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.away = 0
-
-    def later(self, show: Callable[[], None]) -> None:
-        show()
-
-    def go_to_lobby(self) -> None:
-        self.away += 1
-
-    def sent_away(self) -> None:
-        self.away += 1
-
-    def may_say(self) -> bool:
-        return True
-
-    def server_address(self) -> tuple[str, int]:
-        return "127.0.0.1", 2213
-
-    def refresh(self) -> None:
-        return None
+from tests.helpers.rooms import Terminal, settle
 
 
 def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.StringIO]:
@@ -55,14 +32,6 @@ def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.Strin
 
 
 SEED, SALT = 77, "ab" * 16
-
-
-async def settle(until: Callable[[], object]) -> None:
-    for _ in range(2000):
-        if until():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("never got there")
 
 
 def test_one_front_three_places(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,14 +21,7 @@ from threethirteen.repl.server.process import Collector
 from threethirteen.repl.server.terminal import Guest
 
 from tests.helpers.channel import Channel, service_for
-
-
-async def until(holds: Callable[[], object], seconds: float = 10.0) -> None:
-    for _ in range(int(seconds / 0.01)):
-        if holds():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("it never happened")
+from tests.helpers.rooms import settle
 
 
 def test_what_one_turn_of_the_loop_tells_is_one_batch_under_one_prompt(tmp_path: Path) -> None:
@@ -37,7 +30,7 @@ def test_what_one_turn_of_the_loop_tells_is_one_batch_under_one_prompt(tmp_path:
         chan = Channel((100, 30))
         guest = Guest(service, "ana", chan)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
-        await until(lambda: "ana in the lobby" in chan.text())
+        await settle(lambda: "ana in the lobby" in chan.text())
         await asyncio.sleep(0.05)
         session = guest._session
         assert session is not None and guest.front is not None
@@ -52,7 +45,7 @@ def test_what_one_turn_of_the_loop_tells_is_one_batch_under_one_prompt(tmp_path:
         where = [told.find(line) for line in ("Left draws", "Top discards", "Right goes")]
         assert -1 < where[0] < where[1] < where[2] < told.find("ana in the lobby")
         guest.received(b"tables\r")  # the person types on: the prompt works as before
-        await until(lambda: "No open tables" in chan.text(sent))
+        await settle(lambda: "No open tables" in chan.text(sent))
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 
