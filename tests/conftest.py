@@ -14,6 +14,7 @@ replay. And each test's kind, from the folder it lives in (a marker of the same 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from threethirteen.core.log import encode_log
 
 from tests.helpers.child import Cli
 from tests.helpers.games import keep_someones_files, played_game
+from tests.helpers.sshclient import Server, make_key
 
 TESTS = Path(__file__).resolve().parent
 KINDS = ("unit", "fronts", "e2e")
@@ -125,3 +127,27 @@ def watched_data(data_home: Path, colour_allowed: None) -> Path:
     """A data folder holding someone's autosave and statistics, which must not change
     (:func:`~tests.helpers.games.untouched` says whether they did)."""
     return keep_someones_files(data_home)
+
+
+# -- a server and its players' keys (tests/e2e/test_server*.py) --------------------------
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """An Ed25519 key for each of ana, ben and eve (no passphrase), made once per module."""
+    folder = tmp_path_factory.mktemp("keys")
+    return {name: make_key(folder, name) for name in ("ana", "ben", "eve")}
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """The ssh client's ``$HOME`` (nothing in it)."""
+    return tmp_path / "client-home"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """``threethirteen serve --port 0 --pace 0`` on a fresh data folder."""
+    running = Server(tmp_path / "server").start()
+    yield running
+    running.stop()

@@ -44,7 +44,6 @@ from tests.helpers.sshclient import (
     Player,
     Server,
     client_environment,
-    make_key,
     ssh_argv,
     ssh_run,
 )
@@ -63,27 +62,6 @@ SALT = "5a1e" * 8
 
 
 # -- fixtures ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """An Ed25519 key for each of ana, ben and eve (no passphrase)."""
-    folder = tmp_path_factory.mktemp("keys")
-    return {name: make_key(folder, name) for name in ("ana", "ben", "eve")}
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    """The ssh client's ``$HOME`` (nothing in it)."""
-    return tmp_path / "client-home"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """``threethirteen serve --port 0 --pace 0`` on a fresh data folder."""
-    running = Server(tmp_path / "server").start()
-    yield running
-    running.stop()
 
 
 @pytest.fixture

@@ -46,25 +46,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """An Ed25519 key for each of ana, ben and eve (the attacker)."""
-    folder = tmp_path_factory.mktemp("keys")
-    return {name: make_key(folder, name) for name in ("ana", "ben", "eve")}
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path / "client-home"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "server").start()
-    yield running
-    running.stop()
-
-
 @pytest.fixture
 def connect_as(keys: dict[str, Path], home: Path) -> Iterator[Callable[..., Player]]:
     """``connect_as(port, name)``: ``name`` in a pseudo-terminal, in the lobby."""

@@ -47,11 +47,6 @@ def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path / "client-home"
-
-
-@pytest.fixture
 def connect(keys: dict[str, Path], home: Path) -> Iterator[Callable[..., Player]]:
     """``connect(port, name, address)``: ``name`` logs in from ``address`` (a loopback
     address of its own); every session is closed at the end of the test."""
