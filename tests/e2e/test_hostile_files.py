@@ -60,23 +60,7 @@ def test_every_hostile_file_is_refused_or_read_safely(cli: Cli) -> None:
         runs += [(path.name, args) for args in _commands(cli, path)]
     for start in range(0, len(runs), os.cpu_count() or 2):
         batch = runs[start : start + (os.cpu_count() or 2)]
-        children = [
-            (
-                name,
-                args,
-                subprocess.Popen(
-                    cli.argv(*args),
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    env=cli.environment(),
-                    cwd=cli.folder,
-                    text=True,
-                    encoding="utf-8",
-                ),
-            )
-            for name, args in batch
-        ]
+        children = [(name, args, cli.start(*args)) for name, args in batch]
         for name, args, child in children:
             try:
                 out, err = child.communicate(timeout=60)  # a safety net, not a speed test

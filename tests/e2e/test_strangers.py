@@ -4,8 +4,6 @@ traceback, never a line of output the file made up or made long."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 
 from tests.helpers.child import Cli
@@ -30,19 +28,7 @@ def test_a_crafted_log_makes_no_traceback_no_forged_line_no_long_line(cli: Cli, 
         ["replay", str(path), "--verify"],
         ["replay", str(path), "--analyze"],
     ]
-    children = [
-        subprocess.Popen(
-            cli.argv(*args),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=cli.environment(),
-            cwd=cli.folder,
-            text=True,
-            encoding="utf-8",
-        )
-        for args in runs
-    ]
+    children = [cli.start(*args) for args in runs]
     for args, child in zip(runs, children, strict=True):
         out, err = child.communicate(timeout=120)  # a safety net, not a speed test
         said = out + err

@@ -39,6 +39,20 @@ class Cli:
             **changes,
         }
 
+    def start(self, *args: str) -> subprocess.Popen[str]:
+        """Start ``threethirteen ARGS`` and let it run (nothing to read on stdin, the output
+        as text in pipes): several at once, each waited for by the caller."""
+        return subprocess.Popen(
+            self.argv(*args),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=self.environment(),
+            cwd=self.folder,
+            text=True,
+            encoding="utf-8",
+        )
+
     def run(
         self,
         *args: str,
