@@ -104,33 +104,27 @@ def _wrap(text: str, width: int, first: str, rest: str, color: bool) -> list[str
 
 
 def _table(rows: list[str], width: int, color: bool) -> list[str]:
-    """A table in aligned columns, or, too wide for the terminal, one row per line."""
+    """A table in aligned columns (its last column wrapped in its own width when the
+    terminal is narrow), or, narrower still, one row per line."""
     cells = [[_inline(c.strip(), color=False).replace(_MARK, "") for c in _split(r)] for r in rows]
     cells = [row for row in cells if not all(set(c) <= set("-: ") for c in row)]
     if not cells:
         return []
-    head, *body = cells
     count = max(len(row) for row in cells)
-    sizes = [max(_width(row[n]) if n < len(row) else 0 for row in cells) for n in range(count)]
-    if 2 + sum(sizes) + 3 * (count - 1) <= width:
+    cells = [row + [""] * (count - len(row)) for row in cells]
+    sizes = [max(_width(row[n]) for row in cells) for n in range(count)]
+    room = min(sizes[-1], width - 2 - sum(sizes[:-1]) - 3 * (count - 1))
+    if room >= min(20, sizes[-1]):  # the last column wrapped within its own width, if need be
+        gap = "  " + " │ ".join(" " * size for size in sizes[:-1]) + " │ "
         out = []
         for number, row in enumerate(cells):
-            padded = [_pad(row[n] if n < len(row) else "", sizes[n]) for n in range(count)]
-            line = "  " + " │ ".join(padded).rstrip()
+            padded = [_pad(cell, size) for cell, size in zip(row[:-1], sizes, strict=False)]
+            first, *more = textwrap.wrap(row[-1], room) or [""]
+            line = "  " + " │ ".join([*padded, first])
             out.append(f"{BOLD}{line}{RESET}" if number == 0 and color else line)
+            out += [gap + piece for piece in more]
         return out
-    fixed = 2 + sum(sizes[:-1]) + 3 * (count - 1)
-    room = width - fixed
-    if room >= 20:  # the last column wrapped within its own width
-        out = []
-        for number, row in enumerate(cells):
-            padded = [_pad(row[n] if n < len(row) else "", sizes[n]) for n in range(count - 1)]
-            last = textwrap.wrap(row[count - 1] if count - 1 < len(row) else "", room) or [""]
-            line = "  " + " │ ".join([*padded, last[0]])
-            out.append(f"{BOLD}{line}{RESET}" if number == 0 and color else line)
-            gap = "  " + " │ ".join(" " * size for size in sizes[:-1]) + " │ "
-            out += [gap + more for more in last[1:]]
-        return out
+    head, *body = cells
     out = []
     for row in body:
         pairs = [f"{h}: {c}" for h, c in zip(head, row, strict=False) if c]
