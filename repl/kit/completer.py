@@ -140,7 +140,7 @@ class GameCompleter(Completer):
                     yield Completion(text, start_position=-len(prefix))
         elif spec.arg is Arg.COMMAND:
             for group in self.grammar.groups:  # help table, help keys …
-                name = group.de if self.tx.lang == "de" else group.name
+                name = group.title(self.tx.lang)
                 if name.startswith(low):
                     yield Completion(
                         name,

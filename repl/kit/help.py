@@ -83,12 +83,12 @@ def render_help(
     out += [("class:title", tx("help.groups")), ("", "\n")]
     help_word = by_name["help"].title(lang) if "help" in by_name else "help"
     if room < HELP_INDEX_MIN:  # a narrow screen: the groups by name, on as few rows as fit
-        labels = [f"{help_word} {one.de if lang == 'de' else one.name}" for one in rest]
+        labels = [f"{help_word} {one.title(lang)}" for one in rest]
         for row in textwrap.wrap(" · ".join(labels), max(width - 2, 20)):
             out += [("class:label", f"  {row}"), ("", "\n")]
         rest = []
     for one in rest:
-        label = f"{help_word} {one.de if lang == 'de' else one.name}"
+        label = f"{help_word} {one.title(lang)}"
         if one.name == KEYS:
             what = ", ".join(label.format(ctrl=tx("keys.ctrl")) for label, _ in KEY_HELP)
         else:

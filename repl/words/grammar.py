@@ -187,6 +187,10 @@ class Group:
     commands: tuple[str, ...]
     """The names of its commands, in the order ``help`` lists them (``keys``: the keys)."""
 
+    def title(self, lang: str = "en") -> str:
+        """The group's name in ``lang``: ``table``, German ``tisch``."""
+        return self.de if lang == "de" else self.name
+
 
 KEYS = "keys"
 """The group that lists the keys, not commands."""
