@@ -37,7 +37,7 @@ from pathlib import Path
 import asyncssh
 from attrs import define, field
 
-from ...core.events import CardDiscarded, CardDrawn, GameStarted
+from ...core.events import CardDiscarded, CardDrawn
 from ...core.log import read_log
 from .server_load import (
     ESCAPE,
@@ -323,21 +323,10 @@ def lost_moves(folder: Path, made: list[tuple[BenchTable, list[Client]]]) -> tup
     cannot be read."""
     lost = unreadable = 0
     for table, seated in made:
-        # a code is free again once its table is over: a table the hostile clients made
-        # and left may have had it before (its log in tables/past); this table's log is
-        # the one whose seats are its players
         paths = list(folder.rglob(f"{table.code}.jsonl")) if table.code else []
-        names = {client.name for client in seated}
-        events = None
-        for path in paths:
-            try:
-                read = read_log(path.read_text(encoding="utf-8")).events
-            except Exception:
-                continue
-            started = next((e for e in read if isinstance(e, GameStarted)), None)
-            if started is not None and names <= set(started.seats):
-                events = read
-        if events is None:
+        try:
+            events = read_log(paths[0].read_text(encoding="utf-8")).events
+        except Exception:
             unreadable += 1
             continue
         for seat in range(table.humans):
