@@ -18,10 +18,10 @@ them). :class:`Collector` keeps what lives long out of the collector's sight:
   session (a server with twice the players holds twice the objects, and no more garbage),
   everything is unfrozen and collected once (one long pause), and frozen again.
 
-Freezing what survives a collection of the middle generation (``freeze_from=1``) was
-measured too: quicker at a table (no full collections at all), but a server whose
-sessions come and go (``bench --server --soak``) froze their garbage and took its long
-pause every minute or so, up to 2 s at a time.
+Freezing what survives a collection of the middle generation too was measured: quicker
+at a table (no full collections at all), but a server whose sessions come and go
+(``bench --server --soak``) froze their garbage and took its long pause every minute or
+so, up to 2 s at a time.
 
 The young collections (a prompt drawn leaves a few hundred objects in reference cycles)
 stay as CPython runs them: they are short, and nothing else frees those cycles.
@@ -48,11 +48,8 @@ GROWTH = 2.0
 class Collector:
     """The garbage collector's policy for a long-running server (see the module)."""
 
-    def __init__(self, *, growth: float = GROWTH, freeze_from: int = 2) -> None:
+    def __init__(self, *, growth: float = GROWTH) -> None:
         self.growth = growth
-        self.freeze_from = freeze_from
-        """The youngest generation whose collections freeze what they leave: 2 (full
-        collections only), or 1 (the middle one too; see the module)."""
         self.baseline = 0
         """Objects frozen after the last full look at every object."""
         self.frozen = 0
@@ -86,12 +83,11 @@ class Collector:
         self._loop = None
 
     def _collected(self, phase: str, info: dict[str, Any]) -> None:
-        """``gc.callbacks``: after a collection of the middle or the oldest generation, freeze
-        what survived it (the younger generations are empty then). Any thread may be
-        collecting; the full look is left to the event loop."""
-        if phase != "stop" or info.get("generation", 0) < self.freeze_from:
+        """``gc.callbacks``: after a full collection, freeze what survived it. Any thread
+        may be collecting; the full look is left to the event loop."""
+        if phase != "stop" or info.get("generation", 0) < 2:
             return
-        # the survivors are in the oldest generation now: what was frozen before is not
+        # the survivors are all in the oldest generation: what was frozen before is not
         # counted again (gc.get_freeze_count walks every frozen object, a million of them
         # at a busy server, tens of milliseconds each time)
         self.frozen += len(gc.get_objects(generation=2))
