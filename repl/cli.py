@@ -1,4 +1,5 @@
-"""The ``threethirteen`` command: play (the default), replay, simulate, bench, rules."""
+"""The ``threethirteen`` command: play (the default), replay, history, stats, simulate,
+bench, rules, serve."""
 
 from __future__ import annotations
 
@@ -16,14 +17,19 @@ SUBCOMMANDS: dict[str, str] = {
     "simulate": "threethirteen.repl.lab.simulate",
     "bench": "threethirteen.repl.lab.bench",
     "rules": "threethirteen.repl.solo.rulebook",
+    "history": "threethirteen.repl.solo.past:history_main",
+    "stats": "threethirteen.repl.solo.past:stats_main",
     "serve": "threethirteen.repl.server.serve",
 }
-"""Each subcommand's module; each has ``main(argv) -> int``."""
+"""Each subcommand's module and its ``main(argv) -> int`` (``module:function`` when the
+function has another name)."""
 
 USAGE = f"""\
 usage: threethirteen [play] [options]     play a game against three AI opponents
        threethirteen replay FILE|NAME     step through a saved game or a curated one
        threethirteen replay --list        the curated games that come with the game
+       threethirteen history [--all]      your finished games; replay one by its number
+       threethirteen stats                your results by opponents and options
        threethirteen simulate [options]   let AI players play many games
        threethirteen bench [--quick]      measure the engine's speed
        threethirteen rules [--lang de]    print the rules
@@ -57,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     else:
         command, rest = "play", args
+    where, _, function = SUBCOMMANDS[command].partition(":")
     try:
-        module = importlib.import_module(SUBCOMMANDS[command])
+        module = importlib.import_module(where)
     except ImportError as error:
         # Every subcommand ships with the game: one that cannot be imported is a
         # broken install, never a command that does not exist yet.
@@ -69,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    code: int = module.main(rest)
+    code: int = getattr(module, function or "main")(rest)
     return code
 
 

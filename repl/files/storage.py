@@ -411,7 +411,7 @@ def read_stats(path: Path | None = None) -> StatsFile:
     """
     path = path or stats_path()
     try:
-        return StatsFile(_parse_stats(_read_small(path, MAX_STATS_BYTES)))
+        return StatsFile(_parse_stats(read_small(path, MAX_STATS_BYTES)))
     except FileNotFoundError:
         return StatsFile(Stats())
     except ValueError:  # not UTF-8, not JSON, not statistics
@@ -426,7 +426,7 @@ class NotAFile(OSError):
     """What is in a file's place is no regular file (a FIFO, a device): it is not read."""
 
 
-def _read_small(path: Path, limit: int) -> str:
+def read_small(path: Path, limit: int) -> str:
     """The text of the regular file ``path``, read as a log is: without blocking, at most
     ``limit`` bytes (``ValueError`` beyond them, or when it is not UTF-8)."""
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
@@ -443,7 +443,7 @@ def _read_small(path: Path, limit: int) -> str:
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise ValueError(f"the statistics have over {limit} bytes")
+        raise ValueError(f"{path.name} has over {limit} bytes")
     return data.decode("utf-8")
 
 

@@ -24,7 +24,8 @@ VERSION = f"threethirteen {__version__}"
 FILES_AND_ENVIRONMENT = """\
 files (play and replay; simulate and bench use none):
   $XDG_DATA_HOME/threethirteen
-      saved games, statistics, history, bug reports
+      saved games, your finished games, statistics,
+      bug reports
       (default ~/.local/share/threethirteen)
   $XDG_CONFIG_HOME/threethirteen/config.toml
       your settings: level, speed, language, sort,

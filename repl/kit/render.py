@@ -468,7 +468,6 @@ def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
     return [("class:title", tx("rules.title")), ("", "\n"), ("", body), ("", "\n" + mark + "\n")]
 
 
-
 def next_sort(current: str) -> str:
     """The hand order after ``current``: suit, rank, melds, suit …"""
     return SORTS[(SORTS.index(current) + 1) % len(SORTS)]

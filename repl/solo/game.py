@@ -37,6 +37,7 @@ from ..kit.seat import SeatFront
 from ..words.grammar import PLAY, Parsed
 from ..words.i18n import Texts
 from . import keeping
+from .past import render_stats
 from .saves import (
     CutOff,
     Loaded,
@@ -44,7 +45,6 @@ from .saves import (
     load_problem,
     plan_save,
     read_saved,
-    render_stats,
     save_problem,
     write_save,
 )
@@ -216,7 +216,9 @@ class SoloGame:
         if not self.keep_stats or self._stats_recorded:
             return []
         self._stats_recorded = True
-        return keeping.record_result(ended, seat=YOU, assisted=assisted, tx=self.tx)
+        return keeping.record_result(
+            self.table.events, ended, seat=YOU, assisted=assisted, tx=self.tx
+        )
 
     def leave_question(self) -> str:
         """Ctrl-D asks before leaving (an unsaved game is said to be so)."""
@@ -298,7 +300,7 @@ class SoloGame:
         return None
 
     def _stats(self, parsed: Parsed) -> str | None:
-        self.screen.show(render_stats(self.tx))
+        self.screen.show(render_stats(self.tx, self.screen.width))
         return None
 
     def _save_problem(self, parsed: Parsed) -> str | None:

@@ -1,12 +1,14 @@
 """What a game in play keeps in the data folder, as the player hears of it: the autosave
-failing on a full disk and saving again, what leaving does to an unsaved game, and the
-statistics (a broken file is kept aside, never counted over)."""
+failing on a full disk and saving again, what leaving does to an unsaved game, the
+statistics (a broken file is kept aside, never counted over) and the history of games."""
 
 from __future__ import annotations
 
 import errno
+from collections.abc import Sequence
 
-from ...core.events import GameEnded
+from ...core.events import Event, GameEnded
+from ..files.history import keep_game
 from ..files.storage import Autosave, NotAFile, StatsFile, os_detail, read_stats, save_stats
 from ..words.i18n import Texts
 
@@ -63,19 +65,30 @@ def goodbye(autosave: Autosave | None, tx: Texts, *, over: bool) -> str:
     return tx("msg.bye" if autosave is not None else "msg.bye_unsaved")
 
 
-def record_result(ended: GameEnded, *, seat: int, assisted: bool, tx: Texts) -> list[str]:
-    """Count a finished game in your statistics; what to tell (a broken file kept aside,
-    statistics that could not be written), one line each.
+def record_result(
+    events: Sequence[Event], ended: GameEnded, *, seat: int, assisted: bool, tx: Texts
+) -> list[str]:
+    """Count a finished game (``events``, ending with ``ended``) in your statistics and keep
+    it in your history; what to tell, one line each: its number in the history, a broken file kept
+    aside, what could not be written.
 
     Statistics that cannot be read are not written over: the game is not counted.
     """
+    told = []
     try:
         found = read_stats()
         found.stats.record(ended, seat=seat, assisted=assisted)
         save_stats(found.stats)
+        told += broken_stats(found, tx)
     except OSError as error:
-        return [tx("msg.stats_not_saved", detail=stats_detail(error, tx))]
-    return broken_stats(found, tx)
+        told.append(tx("msg.stats_not_saved", detail=stats_detail(error, tx)))
+    try:
+        kept = keep_game(events, seat=seat, assisted=assisted)
+    except OSError as error:
+        told.append(tx("history.not_kept", detail=stats_detail(error, tx)))
+    else:
+        told.append(tx("history.kept", number=kept.number))
+    return told
 
 
 def stats_detail(error: OSError, tx: Texts) -> str:

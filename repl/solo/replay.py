@@ -20,6 +20,7 @@ from ...core.events import Event
 from ...core.log import TruncatedLogError
 from ...core.verify import verify_log
 from ..files.config import config_path, read_config
+from ..files.history import kept_log
 from ..files.reading import load_file
 from ..files.shipped import find_replay, replay_path, shipped_replays
 from ..kit.command_line import (
@@ -132,7 +133,9 @@ check it.
 FILE is any game log: a save, the autosave, a bug report,
 a simulate --log-dir game. NAME is a curated game that
 comes with the game (--list names them, with what each
-shows); a file of that name wins. In a terminal you get
+shows), or the number of one of your finished games
+(threethirteen history lists them); a file of that name
+wins. In a terminal you get
 a prompt (help lists its commands); from a pipe or with
 --script, the commands are read line by line and plain
 text is printed, and the first command refused ends the
@@ -150,7 +153,8 @@ def parser() -> argparse.ArgumentParser:
         "file",
         nargs="?",
         metavar="FILE|NAME",
-        help="a saved game or a simulator log (.jsonl), or the name of a curated game",
+        help="a saved game or a simulator log (.jsonl), the name of a curated game, or the "
+        "number of a game in your history",
     )
     p.add_argument(
         "--list", action="store_true", help="list the curated games that come with the game"
@@ -193,14 +197,17 @@ def main(argv: list[str]) -> int:
     if not path.exists():
         print(
             f"threethirteen replay: cannot read {visible(args.file)}: there is no such file, "
-            "nor a curated game of that name (threethirteen replay --list names them)",
+            "nor a curated game of that name (threethirteen replay --list names them), "
+            "nor a game of your history whose log is kept (threethirteen history lists them)",
             file=sys.stderr,
         )
         return 1
     if args.seat is not None and not args.analyze:
         parser().error("--seat goes with --analyze")
     if args.verify or args.analyze:
-        return verify_main(path, analyze=args.analyze, label=args.file, seat=args.seat)
+        numbered = path != Path(args.file) and find_replay(args.file) is None
+        label = f"game {args.file}" if numbered else args.file
+        return verify_main(path, analyze=args.analyze, label=label, seat=args.seat)
     settings_file = config_path()
     config, problems = read_config(settings_file)
     tx = Texts(args.lang or config.language or language_from_environment())
@@ -225,17 +232,22 @@ def main(argv: list[str]) -> int:
 
 
 def replay_file(argument: str) -> Path:
-    """The log ``argument`` names: a file when one is there, else a curated game's log.
+    """The log ``argument`` names: a file when one is there, else a curated game's log,
+    else the kept log of the game of that number in your history.
 
     A path that exists always wins, so a file of one's own is never shadowed by a
-    curated game of the same name; a name that is neither is left as a path, for
-    the reader to report as missing.
+    curated game or a game of the history; a name that is none of them is left as a
+    path, for the reader to report as missing.
     """
     path = Path(argument)
     if path.exists():
         return path
     game = find_replay(argument)
-    return path if game is None else replay_path(game)
+    if game is not None:
+        return replay_path(game)
+    if argument.isascii() and argument.isdigit() and len(argument) <= 9:
+        return kept_log(int(argument)) or path
+    return path
 
 
 def list_text() -> str:

@@ -1,4 +1,4 @@
-"""The game's files at a terminal: ``save``, ``load`` and ``stats``.
+"""The game's files at a terminal: ``save`` and ``load``.
 
 Each function does one step with the files and returns what happened (or why not) as a
 value; it never speaks. The commands of the game (:mod:`repl.solo.game`) ask the player
@@ -23,15 +23,12 @@ from ..files.storage import (
     find_save,
     names_a_path,
     odd_file,
-    read_stats,
     save_path,
     saves_dir,
     seed_in_name,
     write_atomic,
 )
-from ..kit.render import Text
 from ..words.i18n import Texts
-from .keeping import stats_detail
 
 
 def default_save_name(seed: int | None) -> str:
@@ -167,32 +164,3 @@ def read_saved(name: str) -> Loaded | CutOff | Unreadable:
         if error.key == "file_unreadable":
             return Unreadable(path=path, detail=str(error.params["detail"]))
         return Unreadable(path=path, error=error)
-
-
-# -- stats ------------------------------------------------------------------------------
-
-
-def render_stats(tx: Texts) -> Text:
-    """Your statistics across games (a broken file is kept aside and said so)."""
-    try:
-        found = read_stats()
-    except OSError as error:
-        detail = stats_detail(error, tx)
-        return [("class:warn", tx("msg.stats_unreadable", detail=detail)), ("", "\n")]
-    said: Text = []
-    if found.kept is not None:
-        said = [("class:warn", tx("msg.stats_broken", path=found.kept)), ("", "\n")]
-    stats = found.stats
-    if not stats.played:
-        return [*said, ("class:dim", tx("msg.stats_none")), ("", "\n")]
-    average = f"{stats.average:.1f}" if stats.average is not None else "—"
-    line = tx(
-        "stats.line",
-        played=stats.played,
-        won=stats.won,
-        no_winner=stats.no_winner,
-        average=average,
-        best=stats.best if stats.best is not None else "—",
-        assisted=stats.assisted,
-    )
-    return [*said, ("class:title", tx("stats.title")), ("", "\n"), ("", line), ("", "\n")]

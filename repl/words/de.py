@@ -1044,3 +1044,62 @@ TEXTS.update(
         "server.cards_held": "{n} Karten",
     }
 )
+
+# -- deine beendeten Spiele (threethirteen history, threethirteen stats) ------------------
+TEXTS.update(
+    {
+        "history.title": "Deine beendeten Spiele ({shown} von {total}):",
+        "history.none": (
+            "Noch kein beendetes Spiel in deinem Verlauf: jedes Spiel wird behalten, "
+            "sobald es endet."
+        ),
+        "history.head.number": "Nr.",
+        "history.head.ended": "beendet",
+        "history.head.seed": "Seed",
+        "history.head.jokers": "Joker",
+        "history.head.aces": "Asse",
+        "history.head.opponents": "Gegner",
+        "history.head.place": "Platz",
+        "history.head.score": "Summe",
+        "history.head.help": "Hilfe",
+        "history.yes": "ja",
+        "history.high": "hoch",
+        "history.low": "tief",
+        "history.more": "{n} ältere: threethirteen history --all",
+        "history.shared": "= ein geteilter Platz",
+        "history.with_help": "* mit Hilfen",
+        "history.replay": (
+            "threethirteen replay NUMMER spielt eines deiner letzten {logs} Spiele nach "
+            "(--analyze: deine teuersten Entscheidungen)."
+        ),
+        "history.skipped": "{n} Zeilen deines Verlaufs sind kein Spiel; sie wurden übersprungen.",
+        "history.skipped_one": "1 Zeile deines Verlaufs ist kein Spiel; sie wurde übersprungen.",
+        "history.unreadable": "Dein Verlauf lässt sich nicht lesen ({detail}).",
+        "history.kept": (
+            "In deinem Verlauf als Spiel {number} behalten: threethirteen replay {number}"
+        ),
+        "history.not_kept": (
+            "Dieses Spiel konnte nicht in deinem Verlauf behalten werden ({detail})."
+        ),
+        "stats.by_kind": (
+            "Nach Gegnern und Optionen (Spiele in deinem Verlauf: {n}; er behält {most}):"
+        ),
+        "stats.head.played": "gespielt",
+        "stats.head.won": "gewonnen",
+        "stats.head.average": "Schnitt",
+        "stats.head.best": "beste",
+        "stats.best": "{score} (Nr. {number})",
+        "stats.recent": "Deine letzten Spiele (Strafpunkte; weniger ist besser):",
+        "stats.see_history": (
+            "threethirteen history listet deine Spiele; threethirteen replay NUMMER öffnet eines."
+        ),
+        "ordinal.1": "1.",
+        "ordinal.2": "2.",
+        "ordinal.3": "3.",
+        "ordinal.4": "4.",
+        "ordinal.5": "5.",
+        "ordinal.6": "6.",
+        "ordinal.7": "7.",
+        "ordinal.8": "8.",
+    }
+)

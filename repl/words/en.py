@@ -654,3 +654,53 @@ TEXTS.update(
         "server.cards_held": "{n} cards",
     }
 )
+
+# -- your finished games (threethirteen history, threethirteen stats) ---------------------
+TEXTS.update(
+    {
+        "history.title": "Your finished games ({shown} of {total}):",
+        "history.none": "No finished game in your history yet: each game is kept as it ends.",
+        "history.head.number": "#",
+        "history.head.ended": "ended",
+        "history.head.seed": "seed",
+        "history.head.jokers": "jokers",
+        "history.head.aces": "aces",
+        "history.head.opponents": "opponents",
+        "history.head.place": "place",
+        "history.head.score": "score",
+        "history.head.help": "help",
+        "history.yes": "yes",
+        "history.high": "high",
+        "history.low": "low",
+        "history.more": "{n} older: threethirteen history --all",
+        "history.shared": "= a place shared",
+        "history.with_help": "* with help",
+        "history.replay": (
+            "threethirteen replay NUMBER steps through one of your last {logs} games "
+            "(--analyze: your costliest decisions)."
+        ),
+        "history.skipped": "{n} lines of your history are no game; they were skipped.",
+        "history.skipped_one": "1 line of your history is no game; it was skipped.",
+        "history.unreadable": "Your history cannot be read ({detail}).",
+        "history.kept": "Kept in your history as game {number}: threethirteen replay {number}",
+        "history.not_kept": "This game could not be kept in your history ({detail}).",
+        "stats.by_kind": "By opponents and options (games in your history: {n}; it keeps {most}):",
+        "stats.head.played": "played",
+        "stats.head.won": "won",
+        "stats.head.average": "average",
+        "stats.head.best": "best",
+        "stats.best": "{score} (#{number})",
+        "stats.recent": "Your latest games (penalty points; fewer is better):",
+        "stats.see_history": (
+            "threethirteen history lists your games; threethirteen replay NUMBER opens one."
+        ),
+        "ordinal.1": "1st",
+        "ordinal.2": "2nd",
+        "ordinal.3": "3rd",
+        "ordinal.4": "4th",
+        "ordinal.5": "5th",
+        "ordinal.6": "6th",
+        "ordinal.7": "7th",
+        "ordinal.8": "8th",
+    }
+)

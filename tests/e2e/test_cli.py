@@ -1,16 +1,19 @@
 """The ``threethirteen`` command in a child process: the curated replays by name, from any
-folder, and the rules outside a game (in-process: ``tests/unit/test_cli.py``)."""
+folder, the rules outside a game, your history of games (in-process:
+``tests/unit/test_cli.py``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from threethirteen.repl.files.history import keep_game
 from threethirteen.repl.files.shipped import rules_text, shipped_replays
 from threethirteen.repl.kit.markdown import render_markdown
 from threethirteen.repl.solo import replay
 
 from tests.helpers.child import Cli
+from tests.helpers.games import played_game
 
 
 def test_the_curated_replays_are_listed_with_what_they_show(cli: Cli) -> None:
@@ -58,3 +61,31 @@ def test_the_rules_print_outside_a_game(language: str, title: str, cli: Cli) -> 
     assert all(len(line) <= 80 for line in lines)
     for mark in ("**", "## ", "`", "core/", ".py", "RULES", "<!--", "| --- |", "\x1b"):
         assert mark not in result.stdout, mark
+
+
+def test_your_finished_games_are_listed_summed_up_and_replayed_by_number(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``history`` lists what the end of a game kept, ``stats`` sums it up, ``replay N``
+    opens game N; in German too, and a number that is no game is said to be none."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(cli.data))
+    for seed in (5, 6):
+        events = played_game(seed)
+        keep_game(events, seat=0, assisted=seed == 6)
+    listed = cli.run("history")
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert lines[0] == "Your finished games (2 of 2):"
+    heading = "# ended seed jokers aces opponents place score help"
+    assert lines[1].split() == heading.split()
+    first = lines[2].split()
+    assert first[0] == "1" and first[3:7] == ["5", "0", "low", "greedy/easy"]
+    assert lines[3].split()[-1] == "yes" and "threethirteen replay NUMBER" in listed.stdout
+    assert "Deine beendeten Spiele (2 von 2):" in cli.run("history", "--lang", "de").stdout
+    stats = cli.run("stats")
+    assert stats.returncode == 0 and "By opponents and options" in stats.stdout
+    assert "Your latest games" in stats.stdout and "#2" in stats.stdout
+    verified = cli.run("replay", "2", "--verify")
+    assert verified.returncode == 0 and verified.stdout.startswith("game 2: ok: seed 6")
+    missing = cli.run("replay", "3", "--verify")
+    assert missing.returncode == 1 and "nor a game of your history" in missing.stderr

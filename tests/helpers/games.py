@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from threethirteen.core.events import Event, GameOptions
+from threethirteen.core.events import Event, GameEnded, GameOptions
 from threethirteen.core.log import encode_log
 from threethirteen.core.players import play_game
 
@@ -19,6 +19,14 @@ STATS = '{"version": 1, "played": 3}\n'
 def played_game(seed: int = 5, players: tuple[str, ...] = PLAYERS) -> tuple[Event, ...]:
     """A whole game played by AI players (every decision with its reason)."""
     return play_game(seed, players)
+
+
+def finished_game(seed: int = 5) -> tuple[tuple[Event, ...], GameEnded]:
+    """:func:`played_game` and how it ended, as the end of a game tells them."""
+    events = played_game(seed)
+    ended = events[-1]
+    assert isinstance(ended, GameEnded)
+    return events, ended
 
 
 def keep_someones_files(data_home: Path) -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from threethirteen.core.events import DrawSource, GameEnded
+from threethirteen.core.events import DrawSource
 from threethirteen.core.log import event_line, read_log
 from threethirteen.core.rules import Draw
 from threethirteen.repl.files.storage import Autosave, read_stats
@@ -19,10 +19,11 @@ from threethirteen.repl.kit.render import Text
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.solo.game import new_solo_front
 from threethirteen.repl.solo.keeping import record_result
-from threethirteen.repl.solo.saves import render_stats
+from threethirteen.repl.solo.past import render_stats
 from threethirteen.repl.solo.settings import YOU, Settings
 from threethirteen.repl.words.i18n import Texts
 
+from tests.helpers.games import finished_game
 from tests.helpers.opening import game_of, open_table
 from tests.helpers.play import play_a_turn
 from tests.helpers.timelines import lowest_discard, move, started
@@ -128,8 +129,6 @@ def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_agai
 
 # -- statistics ---------------------------------------------------------------------------
 
-ENDED = GameEnded(totals=(30, 50, 60, 70), winner=0)
-
 
 @pytest.mark.parametrize(
     "damaged",
@@ -140,14 +139,16 @@ def test_broken_statistics_are_kept_aside_and_said_never_counted_over(
 ) -> None:
     data_home.mkdir(parents=True)
     (data_home / "stats.json").write_text(damaged)
-    said = record_result(ENDED, seat=YOU, assisted=False, tx=Texts())
+    said = record_result(*finished_game(), seat=YOU, assisted=False, tx=Texts())
     kept = list(data_home.glob("stats-broken-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == damaged
     assert said == [
-        f"The statistics file was damaged: it is kept as {kept[0]}, and counting starts again."
+        f"The statistics file was damaged: it is kept as {kept[0]}, and counting starts again.",
+        "Kept in your history as game 1: threethirteen replay 1",
     ]
     assert read_stats().stats.played == 1
-    assert record_result(ENDED, seat=YOU, assisted=False, tx=Texts()) == []  # said once
+    said = record_result(*finished_game(), seat=YOU, assisted=False, tx=Texts())
+    assert said == ["Kept in your history as game 2: threethirteen replay 2"]  # said once
     assert read_stats().stats.played == 2
 
 
@@ -155,8 +156,9 @@ def test_statistics_that_cannot_be_read_are_left_alone_and_the_game_not_counted(
     data_home: Path,
 ) -> None:
     (data_home / "stats.json").mkdir(parents=True)
-    said = record_result(ENDED, seat=YOU, assisted=False, tx=Texts())
-    assert len(said) == 1 and said[0].startswith("This game could not be counted")
+    said = record_result(*finished_game(), seat=YOU, assisted=False, tx=Texts())
+    assert len(said) == 2 and said[0].startswith("This game could not be counted")
+    assert said[1] == "Kept in your history as game 1: threethirteen replay 1"
     assert (data_home / "stats.json").is_dir()
     assert "cannot be read" in plain(render_stats(Texts()))
 

@@ -61,7 +61,7 @@ def test_a_refused_line_stops_the_script_with_exit_code_1(
 def test_an_unexpected_error_stops_the_script_too(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(table: object) -> None:
+    def broken(*drawn: object) -> None:
         raise RuntimeError("the statistics are on fire")
 
     monkeypatch.setattr("threethirteen.repl.solo.game.render_stats", broken)

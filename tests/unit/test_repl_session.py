@@ -132,6 +132,10 @@ def test_auto_game_plays_to_the_final_result(_data_home: Path) -> None:
     stats = json.loads((_data_home / "stats.json").read_text())
     assert stats["played"] == 1 and stats["assisted"] == 1
     assert "played 1" in shown
+    # kept in the history, which the in-game `stats` sums up too
+    assert "Kept in your history as game 1: threethirteen replay 1" in shown
+    assert "By opponents and options" in shown and "Your latest games" in shown
+    assert len(list((_data_home / "games").glob("game-00001-*.jsonl"))) == 1
     assert shown.count("Score sheet") >= 12
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from threethirteen.core import log as log_module
 from threethirteen.core.errors import LogFormatError
-from threethirteen.core.events import AssistanceUsed, GameEnded
+from threethirteen.core.events import AssistanceUsed
 from threethirteen.core.log_bounds import MAX_HELPS
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.files.reproduce import write_report
@@ -23,15 +23,15 @@ from threethirteen.repl.files.storage import (
 )
 from threethirteen.repl.kit.render import Text
 from threethirteen.repl.solo.keeping import record_result
+from threethirteen.repl.solo.past import render_stats
 from threethirteen.repl.solo.replay import verify_main
-from threethirteen.repl.solo.saves import Saved, plan_save, render_stats, write_save
+from threethirteen.repl.solo.saves import Saved, plan_save, write_save
 from threethirteen.repl.solo.settings import YOU
 from threethirteen.repl.words.i18n import Texts
 
+from tests.helpers.games import finished_game
 from tests.helpers.hostile import TEXTS as HOSTILE
 from tests.helpers.strangers import write
-
-ENDED = GameEnded(totals=(10, 20, 30, 40), winner=0)
 
 
 def plain(text: Text) -> str:
@@ -82,12 +82,14 @@ def test_statistics_that_are_no_file_are_not_waited_for_nor_read_whole(
     else:
         stats.symlink_to("/dev/zero")
     assert plain(render_stats(Texts())) == (
+        "Your statistics\n"
         "The statistics cannot be read (it is not a regular file; it is left as it is).\n"
     )
-    said = record_result(ENDED, seat=YOU, assisted=False, tx=Texts("de"))
+    said = record_result(*finished_game(), seat=YOU, assisted=False, tx=Texts("de"))
     assert said == [
         "Dieses Spiel konnte nicht in deine Statistik eingehen (sie ist keine reguläre "
-        "Datei; sie bleibt, wie sie ist)."
+        "Datei; sie bleibt, wie sie ist).",
+        "In deinem Verlauf als Spiel 1 behalten: threethirteen replay 1",
     ]
     assert stats.is_fifo() if kind == "fifo" else stats.is_symlink()
 
