@@ -105,8 +105,9 @@ class SeatLink(Protocol):
     def pause_after_round(self, scored: RoundScored) -> None:
         """Wait (for a key, at a terminal) after a round's scoring was shown."""
 
-    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[str]:
-        """Keep what a finished game leaves (statistics); what to tell, one line each."""
+    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[tuple[str, str]]:
+        """Keep what a finished game leaves (statistics, history); what to tell, one line
+        each with its style."""
 
     def commands(self, front: SeatFront) -> dict[str, Command]:
         """The commands of this kind of table (they win over the shared ones)."""
@@ -274,8 +275,8 @@ class SeatFront(SeatCommands):
         text = render_table(mine, self.tx, sort=self.sort, width=width, assisted=assisted)
         self.screen.show([("", "\n"), *text])
 
-    def _result(self, ended: GameEnded) -> Text:
-        what_next = self.link.manner.what_next
+    def _result(self, ended: GameEnded, *, what_next: bool = True) -> Text:
+        what_next = what_next and self.link.manner.what_next
         return render_game_over(
             ended, self.tx, seat=self.seat, assisted=self.assisted, what_next=what_next
         )
@@ -357,12 +358,13 @@ class SeatFront(SeatCommands):
                     if self.view is not None:
                         sheet = self.view.score_sheet
                         self.screen.show(render_score_chart(sheet, self.tx, me=self.seat))
-                    self.screen.show(self._result(item.ended))
+                    self.screen.show(self._result(item.ended, what_next=False))
                     self._table_current = True
                     self.reveal()
-                    lines = self.link.game_over(item.ended, assisted=self.assisted)
-                    for line in lines:
-                        self.say(line, "class:warn")
+                    for style, line in self.link.game_over(item.ended, assisted=self.assisted):
+                        self.say(line, style)
+                    if self.link.manner.what_next:
+                        self.say(self.tx("game.next"), "class:dim")
 
     def _round_over(self, scored: RoundScored, after: SeatView, *, pause: bool) -> None:
         width = self.screen.width

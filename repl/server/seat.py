@@ -174,7 +174,7 @@ class RoomLink:
     def pause_after_round(self, scored: RoundScored) -> None:
         return None  # a shared table never waits for one person's key
 
-    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[str]:
+    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[tuple[str, str]]:
         return []  # the server keeps no one's statistics
 
     def before_command(self) -> None:

@@ -211,7 +211,7 @@ class SoloGame:
 
     # -- what a game of one's own keeps ------------------------------------------------
 
-    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[str]:
+    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[tuple[str, str]]:
         """Count the game in the statistics (once, and only a game of one's own)."""
         if not self.keep_stats or self._stats_recorded:
             return []

@@ -12,6 +12,10 @@ from ..files.history import keep_game
 from ..files.storage import Autosave, NotAFile, StatsFile, os_detail, read_stats, save_stats
 from ..words.i18n import Texts
 
+Said = tuple[str, str]
+"""A line to tell and its style (``class:warn``)."""
+WARN = "class:warn"
+
 NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
 """The errors of a folder that cannot be written at all (permissions, a read-only disk),
 as against one that is full for now (``ENOSPC``, ``EFBIG``, ``EDQUOT``)."""
@@ -67,10 +71,10 @@ def goodbye(autosave: Autosave | None, tx: Texts, *, over: bool) -> str:
 
 def record_result(
     events: Sequence[Event], ended: GameEnded, *, seat: int, assisted: bool, tx: Texts
-) -> list[str]:
+) -> list[Said]:
     """Count a finished game (``events``, ending with ``ended``) in your statistics and keep
-    it in your history; what to tell, one line each: its number in the history, a broken file kept
-    aside, what could not be written.
+    it in your history; what to tell, one line each with its style: a broken file kept
+    aside, what could not be written (warnings), the game's number in the history.
 
     Statistics that cannot be read are not written over: the game is not counted.
     """
@@ -79,15 +83,15 @@ def record_result(
         found = read_stats()
         found.stats.record(ended, seat=seat, assisted=assisted)
         save_stats(found.stats)
-        told += broken_stats(found, tx)
+        told += [(WARN, line) for line in broken_stats(found, tx)]
     except OSError as error:
-        told.append(tx("msg.stats_not_saved", detail=stats_detail(error, tx)))
+        told.append((WARN, tx("msg.stats_not_saved", detail=stats_detail(error, tx))))
     try:
         kept = keep_game(events, seat=seat, assisted=assisted)
     except OSError as error:
-        told.append(tx("history.not_kept", detail=stats_detail(error, tx)))
+        told.append((WARN, tx("history.not_kept", detail=stats_detail(error, tx))))
     else:
-        told.append(tx("history.kept", number=kept.number))
+        told.append(("class:dim", tx("history.kept", number=kept.number)))
     return told
 
 

@@ -276,7 +276,7 @@ TEXTS: dict[str, str] = {
     "stats.title": "Deine Statistik",
     "stats.line": (
         "gespielt {played} · gewonnen {won} · ohne Sieger {no_winner} · "
-        "Summe im Schnitt {average} · beste Summe {best} · mit Hilfe {assisted}"
+        "Summe im Schnitt {average} · beste Summe {best} · mit Hilfen {assisted}"
     ),
     # help
     "help.title_first": "Deine Züge (Kurzformen in Klammern; Tab ergänzt):",

@@ -143,12 +143,15 @@ def test_broken_statistics_are_kept_aside_and_said_never_counted_over(
     kept = list(data_home.glob("stats-broken-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == damaged
     assert said == [
-        f"The statistics file was damaged: it is kept as {kept[0]}, and counting starts again.",
-        "Kept in your history as game 1: threethirteen replay 1",
+        (
+            "class:warn",
+            f"The statistics file was damaged: it is kept as {kept[0]}, and counting starts again.",
+        ),
+        ("class:dim", "Kept in your history as game 1: threethirteen replay 1"),
     ]
     assert read_stats().stats.played == 1
     said = record_result(*finished_game(), seat=YOU, assisted=False, tx=Texts())
-    assert said == ["Kept in your history as game 2: threethirteen replay 2"]  # said once
+    assert said == [("class:dim", "Kept in your history as game 2: threethirteen replay 2")]
     assert read_stats().stats.played == 2
 
 
@@ -157,8 +160,8 @@ def test_statistics_that_cannot_be_read_are_left_alone_and_the_game_not_counted(
 ) -> None:
     (data_home / "stats.json").mkdir(parents=True)
     said = record_result(*finished_game(), seat=YOU, assisted=False, tx=Texts())
-    assert len(said) == 2 and said[0].startswith("This game could not be counted")
-    assert said[1] == "Kept in your history as game 1: threethirteen replay 1"
+    assert len(said) == 2 and said[0][1].startswith("This game could not be counted")
+    assert said[1][1] == "Kept in your history as game 1: threethirteen replay 1"
     assert (data_home / "stats.json").is_dir()
     assert "cannot be read" in plain(render_stats(Texts()))
 

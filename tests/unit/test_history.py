@@ -68,7 +68,7 @@ def test_a_finished_game_is_kept_whole_and_listed_with_its_number(data_home: Pat
     ended = events[-1]
     assert isinstance(ended, GameEnded)
     told = record_result(events, ended, seat=0, assisted=True, tx=Texts())
-    assert "Kept in your history as game 1: threethirteen replay 1" in told
+    assert ("class:dim", "Kept in your history as game 1: threethirteen replay 1") in told
     (game,) = read_history().games
     assert game.number == 1 and game.seed == 5 and game.assisted
     assert game.totals == ended.totals and game.score == ended.totals[0]
@@ -79,7 +79,8 @@ def test_a_finished_game_is_kept_whole_and_listed_with_its_number(data_home: Pat
     assert path is not None and path == replay_file("1")
     assert load_file(path).events == events and verify_log(load_file(path)).ok
     assert record_result(events, ended, seat=0, assisted=False, tx=Texts("de"))[-1] == (
-        "In deinem Verlauf als Spiel 2 behalten: threethirteen replay 2"
+        "class:dim",
+        "In deinem Verlauf als Spiel 2 behalten: threethirteen replay 2",
     )
     assert [game.number for game in read_history().games] == [1, 2]
 

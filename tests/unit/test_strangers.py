@@ -86,7 +86,7 @@ def test_statistics_that_are_no_file_are_not_waited_for_nor_read_whole(
         "The statistics cannot be read (it is not a regular file; it is left as it is).\n"
     )
     said = record_result(*finished_game(), seat=YOU, assisted=False, tx=Texts("de"))
-    assert said == [
+    assert [line for _, line in said] == [
         "Dieses Spiel konnte nicht in deine Statistik eingehen (sie ist keine reguläre "
         "Datei; sie bleibt, wie sie ist).",
         "In deinem Verlauf als Spiel 1 behalten: threethirteen replay 1",
