@@ -57,31 +57,32 @@ def toolbar(parts: list[Text], width: int) -> Text:
     return out
 
 
-def card_text(card: Card, wild: Rank | None = None) -> tuple[str, str]:
-    """One card with its colour class; wild cards get ``card.wild`` too."""
+def card_text(card: Card, wild: Rank | None, tx: Texts) -> tuple[str, str]:
+    """One card with its colour class, as ``tx``'s language shows it (German ``D♥``); wild
+    cards get ``card.wild`` too."""
     style = "class:card.red" if card.suit is not None and card.suit.is_red else "class:card.black"
     if card.is_joker or (wild is not None and card.rank == wild):
         style += " class:card.wild"
-    return (style, str(card))
+    return (style, tx.card(card))
 
 
-def cards_text(cards: Iterable[Card], wild: Rank | None = None, gap: str = "") -> Text:
+def cards_text(cards: Iterable[Card], wild: Rank | None, tx: Texts, gap: str = "") -> Text:
     """Cards separated by spaces (styled ``gap``: ``class:gap`` spaces are never broken)."""
     out: Text = []
     for card in cards:
         if out:
             out.append((gap, " "))
-        out.append(card_text(card, wild))
+        out.append(card_text(card, wild, tx))
     return out
 
 
-def melds_text(melds: Iterable[Sequence[Card]], wild: Rank | None = None) -> Text:
+def melds_text(melds: Iterable[Sequence[Card]], wild: Rank | None, tx: Texts) -> Text:
     """``[5♥ 6♥ 7♥] [Q♣ Q♦ JK]``."""
     out: Text = []
     for meld in melds:
         if out:
             out.append(("", " "))
-        out += [("class:meld", "["), *cards_text(meld, wild, "class:gap"), ("class:meld", "]")]
+        out += [("class:meld", "["), *cards_text(meld, wild, tx, "class:gap"), ("class:meld", "]")]
     return out
 
 
@@ -196,7 +197,7 @@ def action_text(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> Text:
         elif move.card is not None:
             key = "act.took" if move.kind == MoveKind.TOOK else "act.discarded"
             before, _, after = tx(key, card="\x00").partition("\x00")
-            parts.append([("", before), card_text(move.card, wild), ("", after)])
+            parts.append([("", before), card_text(move.card, wild, tx), ("", after)])
     if not parts:
         return [("class:dim", tx("act.none"))]
     out: Text = []
@@ -225,7 +226,7 @@ def render_table(
         "table.header",
         round=view.round_no,
         size=view.round_no + 2,
-        wild=wild.symbol,
+        wild=tx.rank(wild),
         dealer=tx.seat(view.dealer),
     )
     out.append(("class:title", header))
@@ -234,7 +235,7 @@ def render_table(
     out.append(("", "\n"))
     out.append(("", tx("table.piles", stock=view.stock_size)))
     top = view.discard_top
-    out.append(card_text(top, wild) if top else ("class:dim", tx("table.empty_pile")))
+    out.append(card_text(top, wild, tx) if top else ("class:dim", tx("table.empty_pile")))
     if view.went_out is not None:
         out.append(("class:warn", f"   {tx.seat(view.went_out)}: {tx('table.out')}"))
         if view.went_out != seat and seat in view.last_turns:
@@ -249,7 +250,7 @@ def render_table(
         if hands is not None and s != seat:
             hand = hands[s]
             arrangement = best_arrangement(hand, view.round_no, aces_high=view.aces_high)
-            tokens = _grouped(hand, "melds", arrangement, view)
+            tokens = _grouped(hand, "melds", arrangement, view, tx)
             style = "class:good" if arrangement.penalty == 0 else "class:dim"
             tokens.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
             out += wrap([("", " " * (names + 5))], tokens, width, names + 5)
@@ -280,7 +281,7 @@ def _seat_line(
 
 
 def _grouped(
-    hand: Sequence[Card], how: str, arrangement: Arrangement, view: PlayerView
+    hand: Sequence[Card], how: str, arrangement: Arrangement, view: PlayerView, tx: Texts
 ) -> list[Text]:
     groups = sorted_hand(hand, how, arrangement, view.aces_high)
     melded = how == "melds" and bool(arrangement.melds)
@@ -291,7 +292,7 @@ def _grouped(
             token: Text = []
             if is_meld and position == 0:
                 token.append(("class:meld", "["))
-            style, text = card_text(card, view.wild_rank)
+            style, text = card_text(card, view.wild_rank, tx)
             if card == view.must_not_discard:
                 style += " class:taken"
             token.append((style, text))
@@ -307,20 +308,20 @@ def render_hand(view: PlayerView, tx: Texts, *, sort: str = "suit", width: int =
     """Your hand in the chosen order, your best melds and their penalty."""
     arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
     label = tx("table.hand", sort=tx(f"sort.{sort}"))
-    out = wrap([("class:label", label)], _grouped(view.hand, sort, arrangement, view), width, 4)
+    out = wrap([("class:label", label)], _grouped(view.hand, sort, arrangement, view, tx), width, 4)
     best: list[Text] = []
     if arrangement.melds:
-        best += [melds_text([meld], view.wild_rank) for meld in arrangement.melds]
+        best += [melds_text([meld], view.wild_rank, tx) for meld in arrangement.melds]
     else:
         best.append([("class:dim", tx("table.no_melds"))])
     if arrangement.unmelded:
         best.append([("class:dim", "· " + tx("table.left_over"))])
-        best += [[card_text(card, view.wild_rank)] for card in arrangement.unmelded]
+        best += [[card_text(card, view.wild_rank, tx)] for card in arrangement.unmelded]
     style = "class:good" if arrangement.penalty == 0 else "class:penalty"
     best.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
     out += wrap([("class:label", tx("table.best"))], best, width, 4)
     if view.must_not_discard is not None:
-        taken = "    " + str(view.must_not_discard) + " " + tx("table.taken")
+        taken = "    " + tx.card(view.must_not_discard) + " " + tx("table.taken")
         out += [("class:dim", taken), ("", "\n")]
     return out
 
@@ -335,7 +336,7 @@ def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
     arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
     wild = view.wild_rank
     out: Text = []
-    tokens: list[Text] = [melds_text([meld], wild) for meld in arrangement.melds]
+    tokens: list[Text] = [melds_text([meld], wild, tx) for meld in arrangement.melds]
     if not tokens:
         tokens.append([("class:dim", tx("table.no_melds"))])
     out += wrap([("class:label", tx("table.best"))], tokens, width, 4)
@@ -343,7 +344,7 @@ def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
         costs: list[Text] = []
         for card in arrangement.unmelded:
             points = card_penalty(card, wild, aces_high=view.aces_high)
-            costs.append([card_text(card, wild), ("class:dim", f" ({points})")])
+            costs.append([card_text(card, wild, tx), ("class:dim", f" ({points})")])
         out += wrap([("class:label", tx("table.left_over"))], costs, width, 4)
     style = "class:good" if arrangement.penalty == 0 else "class:penalty"
     out += [(style, tx("table.penalty", penalty=arrangement.penalty)), ("", "\n")]
@@ -369,8 +370,8 @@ def render_round_over(
         if scored.went_out == s:
             out.append(("class:good", f"  ({tx('round.went_out')})"))
         out.append(("", "\n"))
-        tokens: list[Text] = [melds_text([meld], wild) for meld in score.melds]
-        tokens += [[card_text(card, wild)] for card in score.unmelded]
+        tokens: list[Text] = [melds_text([meld], wild, tx) for meld in score.melds]
+        tokens += [[card_text(card, wild, tx)] for card in score.unmelded]
         out += wrap([("", " " * (names + 3))], tokens, width, names + 3)
     return out
 
@@ -405,7 +406,7 @@ def render_score_sheet(
     head += "".join(f"{name:>{column}}" for name in names) + f"   {tx('sheet.out')}"
     out += [("class:label", head), ("", "\n")]
     for scored in sheet:
-        row = f"{scored.round_no:>5} {wild_rank_for_round(scored.round_no).symbol:>{wild}} "
+        row = f"{scored.round_no:>5} {tx.rank(wild_rank_for_round(scored.round_no)):>{wild}} "
         row += "".join(f"{scored.scores[s].penalty:>{column}}" for s in order)
         who = tx.seat(scored.went_out) if scored.went_out is not None else tx("sheet.nobody")
         out += [("", row + f"   {who}"), ("", "\n")]
@@ -454,7 +455,7 @@ def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
     """The rules, with this game's options filled in (and the round in play, if any)."""
     jokers = tx("rules.jokers", n=options.jokers) if options.jokers else ""
     aces = tx("aces.high") if options.aces_high else tx("aces.low")
-    wild = wild_rank_for_round(round_no).symbol if round_no is not None else "—"
+    wild = tx.rank(wild_rank_for_round(round_no)) if round_no is not None else "—"
     body = tx(
         "rules.text",
         jokers=jokers,
@@ -466,7 +467,6 @@ def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
     )
     mark = tx("rules.wild_mark", mark=WILD_MARK)
     return [("class:title", tx("rules.title")), ("", "\n"), ("", body), ("", "\n" + mark + "\n")]
-
 
 
 def next_sort(current: str) -> str:
@@ -495,11 +495,11 @@ def watch_text(view: SeatView, tx: Texts) -> Text:
         round=round_.round_no,
         dealer=tx.seat(round_.dealer),
         size=hand_size_for_round(round_.round_no),
-        wild=round_.wild_rank.symbol,
+        wild=tx.rank(round_.wild_rank),
     )
     out: Text = [("class:title", line), ("", "\n")]
     top = (round_.discard_top,) if round_.discard_top is not None else ()
-    out += [("", "  " + tx("server.pile")), *cards_text(top, round_.wild_rank), ("", "\n")]
+    out += [("", "  " + tx("server.pile")), *cards_text(top, round_.wild_rank, tx), ("", "\n")]
     for seat, held in enumerate(round_.hand_sizes):
         out += [("", f"  {tx.seat(seat):<12} {tx('server.cards_held', n=held)}"), ("", "\n")]
     return out

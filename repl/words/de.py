@@ -352,7 +352,7 @@ TEXTS: dict[str, str] = {
         "einer Farbe in Reihe ({run_line}, nicht im Kreis); Platzhalter ersetzen jede Karte. "
         "Liegen nach dem Ablegen alle Karten in Meldungen, bist du raus, und alle anderen "
         "haben noch einen Zug. Karten außerhalb von Meldungen kosten: 2-10 ihren Wert, "
-        "J Q K (Bube, Dame, König) 10, Ass {ace}, ein Platzhalter 15, ein Joker 20. Nach "
+        "B D K (Bube, Dame, König) 10, Ass {ace}, ein Platzhalter 15, ein Joker 20. Nach "
         "Runde 11 gewinnt die niedrigste Summe; teilen sich mehrere die niedrigste, gewinnt "
         "niemand.\n"
         "In dieser Runde ({round}) sind die Karten mit dem Rang {wild} Platzhalter."
@@ -727,6 +727,10 @@ none: it would be Kreuz or Karo)."""
 
 JOKERS: tuple[str, ...] = ("joker",)
 """The German words for a joker."""
+
+SHOWN_RANKS: dict[str, str] = {"J": "B", "Q": "D"}
+"""The rank letters of the notation that a German player sees as German ones: the Bube
+``B``, the Dame ``D`` (König ``K`` and Ass ``A`` are the same letters in both)."""
 
 # -- the commands (see repl.words.grammar) ---------------------------------------------------
 

@@ -119,7 +119,7 @@ def test_every_screen_of_a_game_fits_80_columns(lang: str) -> None:
             assert widest(reveal) <= 80
             assert state.round is not None
             for card in state.round.hands[2]:
-                assert str(card) in reveal
+                assert tx.card(card) in reveal
         for event in new:
             if hasattr(event, "scores"):
                 assert widest(plain(render_round_over(event, tx))) <= 80  # type: ignore[arg-type]
