@@ -18,10 +18,14 @@ from ...core.state import MoveKind, Phase, PublicMove
 from ...core.views import PlayerView, SeatView
 from ..files.config import SORTS
 from ..words.i18n import Texts
+from .layout import Text as Text
+from .layout import fit as fit
+from .layout import plain as plain
+from .layout import reflow as reflow
+from .layout import toolbar as toolbar
+from .layout import unbroken as unbroken
+from .layout import whole_pieces, wrap
 from .style import WILD_MARK
-
-Text = list[tuple[str, str]]
-"""Styled text: ``(style, text)`` fragments."""
 
 SHEET_COLUMN = 7
 """The width of a seat's column on the score sheet; wider for a player's longer name …"""
@@ -39,22 +43,6 @@ def table_order(me: int) -> tuple[int, ...]:
     """Seats as the table lists them for the person at ``me``: the others clockwise
     (Left, Top, Right), then you."""
     return (*from_place(me)[1:], me)
-
-
-def plain(text: Text) -> str:
-    """The text without its styles."""
-    return "".join(fragment for _, fragment in text)
-
-
-def toolbar(parts: list[Text], width: int) -> Text:
-    """The parts joined by `` · `` as far as they fit in ``width``; the rest is left out."""
-    out: Text = []
-    for part in parts:
-        if len(plain(out)) + len(plain(part)) + 3 > width:
-            break
-        out += [("", " · ")] if out else [("", " ")]
-        out += part
-    return out
 
 
 def card_text(card: Card, wild: Rank | None, tx: Texts) -> tuple[str, str]:
@@ -110,71 +98,6 @@ def sorted_hand(
     return [by_suit[key] for key in sorted(by_suit)]
 
 
-def wrap(label: Text, tokens: Sequence[Text], width: int, indent: int) -> Text:
-    """``label`` then ``tokens`` separated by spaces, broken into lines of at most ``width``."""
-    out: Text = list(label)
-    column = len(plain(label))
-    for token in tokens:
-        size = len(plain(token))
-        if column + 1 + size > width and column > indent:
-            out.append(("", "\n" + " " * indent))
-            column = indent
-        else:
-            out.append(("", " "))
-            column += 1
-        out += token
-        column += size
-    out.append(("", "\n"))
-    return out
-
-
-def reflow(line: Text, width: int, indent: int = 2) -> Text:
-    """One line of styled text broken at spaces to fit ``width`` (``class:gap`` spaces hold)."""
-    text = plain(line)
-    lead = len(text) - len(text.lstrip(" "))
-    indent = max(indent, lead)
-    words: list[Text] = [[]]
-    for style, chunk in line:
-        if style == "class:gap":
-            words[-1].append((style, chunk))
-            continue
-        for i, part in enumerate(chunk.split(" ")):
-            if i:
-                words.append([])
-            if part:
-                words[-1].append((style, part))
-    out: Text = [("", " " * lead)] if lead else []
-    column = lead
-    for word in (w for w in words if w):
-        size = len(plain(word))
-        if column > lead and column + 1 + size > width:
-            out.append(("", "\n" + " " * indent))
-            column = indent
-        elif column > lead:
-            out.append(("", " "))
-            column += 1
-        out += word
-        column += size
-    return out
-
-
-def fit(text: Text, width: int) -> Text:
-    """``text`` with every line longer than ``width`` broken at spaces (the rest untouched)."""
-    out: Text = []
-    line: Text = []
-    for style, chunk in text:
-        pieces = chunk.split("\n")
-        for i, piece in enumerate(pieces):
-            if i:
-                out += reflow(line, width, 0) if len(plain(line)) > width else line
-                out.append(("", "\n"))
-                line = []
-            if piece:
-                line.append((style, piece))
-    out += reflow(line, width, 0) if len(plain(line)) > width else line
-    return out
-
-
 def last_turns(history: Sequence[PublicMove]) -> list[list[PublicMove]]:
     """Each seat's latest turn this round (its take or draw, its discard, going out)."""
     turns: list[list[PublicMove]] = [[] for _ in range(SEATS)]
@@ -186,8 +109,10 @@ def last_turns(history: Sequence[PublicMove]) -> list[list[PublicMove]]:
     return turns
 
 
-def action_text(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> Text:
-    """``took 7♥, discarded K♣``; a dash before a seat's first turn."""
+def action_parts(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> list[Text]:
+    """``took 7♥,`` ``discarded K♣`` (a dash before a seat's first turn): the phrases of a
+    seat's turn, each but the last ending in its comma, so that a line too narrow for
+    them all is broken between two, never inside one."""
     parts: list[Text] = []
     for move in moves:
         if move.kind == MoveKind.DREW:
@@ -199,13 +124,8 @@ def action_text(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> Text:
             before, _, after = tx(key, card="\x00").partition("\x00")
             parts.append([("", before), card_text(move.card, wild, tx), ("", after)])
     if not parts:
-        return [("class:dim", tx("act.none"))]
-    out: Text = []
-    for part in parts:
-        if out:
-            out.append(("", ", "))
-        out += part
-    return out
+        return [[("class:dim", tx("act.none"))]]
+    return [[*part, ("", ",")] for part in parts[:-1]] + parts[-1:]
 
 
 def render_table(
@@ -233,20 +153,18 @@ def render_table(
     if assisted:
         out.append(("class:warn", f"  ({tx('table.assisted')})"))
     out.append(("", "\n"))
-    out.append(("", tx("table.piles", stock=view.stock_size)))
     top = view.discard_top
-    out.append(card_text(top, wild, tx) if top else ("class:dim", tx("table.empty_pile")))
-    if view.went_out is not None:
-        out.append(("class:warn", f"   {tx.seat(view.went_out)}: {tx('table.out')}"))
-        if view.went_out != seat and seat in view.last_turns:
-            out.append(("class:warn", f" · {tx('table.last_turn')}"))
-    out.append(("", "\n"))
+    piles: Text = [
+        ("", tx("table.piles", stock=view.stock_size)),
+        card_text(top, wild, tx) if top else ("class:dim", tx("table.empty_pile")),
+    ]
+    out += piles + _status(view, tx, width - len(plain(piles)), width) + [("", "\n")]
     names = max(len(tx.seat(s)) for s in range(SEATS))
     turns = last_turns(view.history)
     # after the last of the last turns nobody is to act: the round is scored next
     to_act = None if view.went_out is not None and not view.last_turns else view.turn
     for s in table_order(seat):
-        out += _seat_line(view, s, names, turns[s], tx, to_act)
+        out += _seat_line(view, s, names, turns[s], tx, to_act, width)
         if hands is not None and s != seat:
             hand = hands[s]
             arrangement = best_arrangement(hand, view.round_no, aces_high=view.aces_high)
@@ -258,6 +176,19 @@ def render_table(
     return out
 
 
+def _status(view: PlayerView, tx: Texts, room: int, width: int) -> Text:
+    """Who went out and whether this is your last turn, after the piles while they fit
+    there, else whole on a line of their own (a piece with no room at all is left out)."""
+    if view.went_out is None:
+        return []
+    pieces = [[("class:warn", f"{tx.seat(view.went_out)}: {tx('table.out')}")]]
+    if view.went_out != view.seat and view.seat in view.last_turns:
+        pieces.append([("class:warn", tx("table.last_turn"))])
+    if len(plain(whole_pieces(pieces, width, lead="   "))) <= room:
+        return whole_pieces(pieces, room, lead="   ")
+    return [("", "\n"), *whole_pieces(pieces, width, lead="  ")]
+
+
 def _seat_line(
     view: PlayerView,
     s: int,
@@ -265,6 +196,7 @@ def _seat_line(
     moves: Sequence[PublicMove],
     tx: Texts,
     to_act: int | None,
+    width: int,
 ) -> Text:
     marker = "▶ " if to_act == s and view.phase in (Phase.DRAW, Phase.DISCARD) else "  "
     size = view.hand_sizes[s]
@@ -273,11 +205,10 @@ def _seat_line(
     line: Text = [
         ("class:turn", marker),
         (style, tx.seat(s).ljust(names)),
-        ("", f"  {count:<10} {tx('table.total', total=view.scores[s])}   "),
+        ("", f"  {count:<10} {tx('table.total', total=view.scores[s])}  "),
     ]
-    line += action_text(moves, view.wild_rank, tx)
-    line.append(("", "\n"))
-    return line
+    # the moves in their column, broken between phrases on a narrow screen
+    return wrap(line, action_parts(moves, view.wild_rank, tx), width, len(plain(line)) + 1)
 
 
 def _grouped(
@@ -472,16 +403,6 @@ def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
 def next_sort(current: str) -> str:
     """The hand order after ``current``: suit, rank, melds, suit …"""
     return SORTS[(SORTS.index(current) + 1) % len(SORTS)]
-
-
-def unbroken(text: str, style: str = "") -> Text:
-    """``text`` as one word for line breaking: a command to copy must stay on one line."""
-    out: Text = []
-    for i, word in enumerate(text.split(" ")):
-        if i:
-            out.append(("class:gap", " "))
-        out.append((style, word))
-    return out
 
 
 def watch_text(view: SeatView, tx: Texts) -> Text:
