@@ -28,7 +28,7 @@ def test_play_a_turn_with_bad_input_completion_undo_redo_save_and_load(home: Pat
     child.expect("Unknown command 'frob'")
     child.send("\x03")  # Ctrl-C clears the line
     child.send("dra")
-    child.expect("take the top card of the stock")  # the menu, each command with its meaning
+    child.expect("draw the top card of the stock")  # the menu, each command with its meaning
     child.send("\t\r")  # Tab completes the command
     child.expect(r"You draw (\S+) from the stock\.")
     child.expect("your turn: discard a card")
