@@ -193,7 +193,7 @@ class GameCompleter(Completer):
             yield CardCompletion(
                 card_word(card) if lang == "en" else typed,
                 start_position=-len(prefix),
-                display=str(card),
+                display=self.tx.card(card),
                 display_meta=meta,
             )
 

@@ -104,7 +104,7 @@ def narrate(
                     items.append(Say(line))
             case PlayerWentOut():
                 key = "say.you_out" if event.seat == me else "say.ai_out"
-                melds = melds_text(event.melds, wild)
+                melds = melds_text(event.melds, wild, tx)
                 items.append(Say(sentence(tx, key, seat=tx.seat(event.seat), melds=melds)))
             case RebuildSeen():
                 items.append(Say([("class:dim", tx("say.rebuilt", n=event.rebuild_no))]))
@@ -174,7 +174,7 @@ def dealt_line(round_no: int, dealer: int, wild: Rank, tx: Texts) -> Text:
         round=round_no,
         dealer=tx.seat(dealer),
         size=hand_size_for_round(round_no),
-        wild=wild.symbol,
+        wild=tx.rank(wild),
     )
     return [("class:title", text)]
 
@@ -222,7 +222,7 @@ def sentence(
     out: Text = [("", pieces[0])]
     fills: list[Text] = []
     if card is not None:
-        fills.append([card_text(card, wild)])
+        fills.append([card_text(card, wild, tx)])
     if isinstance(melds, list):
         fills.append(melds)
     for piece, fill in zip(pieces[1:], fills, strict=False):
@@ -270,7 +270,7 @@ def describe(event: Event, before: GameState, tx: Texts, *, me: int | None = 0) 
             return sentence(tx, key, card=event.card, wild=wild, seat=tx.seat(event.seat))
         case PlayerWentOut():
             key = "say.you_out" if you else "say.ai_out"
-            melds = melds_text(event.melds, wild)
+            melds = melds_text(event.melds, wild, tx)
             return sentence(tx, key, seat=tx.seat(event.seat), melds=melds)
         case StockRebuilt():
             return [("class:dim", tx("say.rebuilt", n=event.rebuild_no))]

@@ -18,10 +18,14 @@ from ...core.state import MoveKind, Phase, PublicMove
 from ...core.views import PlayerView, SeatView
 from ..files.config import SORTS
 from ..words.i18n import Texts
+from .layout import Text as Text
+from .layout import fit as fit
+from .layout import plain as plain
+from .layout import reflow as reflow
+from .layout import toolbar as toolbar
+from .layout import unbroken as unbroken
+from .layout import whole_pieces, wrap
 from .style import WILD_MARK
-
-Text = list[tuple[str, str]]
-"""Styled text: ``(style, text)`` fragments."""
 
 SHEET_COLUMN = 7
 """The width of a seat's column on the score sheet; wider for a player's longer name …"""
@@ -41,47 +45,32 @@ def table_order(me: int) -> tuple[int, ...]:
     return (*from_place(me)[1:], me)
 
 
-def plain(text: Text) -> str:
-    """The text without its styles."""
-    return "".join(fragment for _, fragment in text)
-
-
-def toolbar(parts: list[Text], width: int) -> Text:
-    """The parts joined by `` · `` as far as they fit in ``width``; the rest is left out."""
-    out: Text = []
-    for part in parts:
-        if len(plain(out)) + len(plain(part)) + 3 > width:
-            break
-        out += [("", " · ")] if out else [("", " ")]
-        out += part
-    return out
-
-
-def card_text(card: Card, wild: Rank | None = None) -> tuple[str, str]:
-    """One card with its colour class; wild cards get ``card.wild`` too."""
+def card_text(card: Card, wild: Rank | None, tx: Texts) -> tuple[str, str]:
+    """One card with its colour class, as ``tx``'s language shows it (German ``D♥``); wild
+    cards get ``card.wild`` too."""
     style = "class:card.red" if card.suit is not None and card.suit.is_red else "class:card.black"
     if card.is_joker or (wild is not None and card.rank == wild):
         style += " class:card.wild"
-    return (style, str(card))
+    return (style, tx.card(card))
 
 
-def cards_text(cards: Iterable[Card], wild: Rank | None = None, gap: str = "") -> Text:
+def cards_text(cards: Iterable[Card], wild: Rank | None, tx: Texts, gap: str = "") -> Text:
     """Cards separated by spaces (styled ``gap``: ``class:gap`` spaces are never broken)."""
     out: Text = []
     for card in cards:
         if out:
             out.append((gap, " "))
-        out.append(card_text(card, wild))
+        out.append(card_text(card, wild, tx))
     return out
 
 
-def melds_text(melds: Iterable[Sequence[Card]], wild: Rank | None = None) -> Text:
+def melds_text(melds: Iterable[Sequence[Card]], wild: Rank | None, tx: Texts) -> Text:
     """``[5♥ 6♥ 7♥] [Q♣ Q♦ JK]``."""
     out: Text = []
     for meld in melds:
         if out:
             out.append(("", " "))
-        out += [("class:meld", "["), *cards_text(meld, wild, "class:gap"), ("class:meld", "]")]
+        out += [("class:meld", "["), *cards_text(meld, wild, tx, "class:gap"), ("class:meld", "]")]
     return out
 
 
@@ -109,71 +98,6 @@ def sorted_hand(
     return [by_suit[key] for key in sorted(by_suit)]
 
 
-def wrap(label: Text, tokens: Sequence[Text], width: int, indent: int) -> Text:
-    """``label`` then ``tokens`` separated by spaces, broken into lines of at most ``width``."""
-    out: Text = list(label)
-    column = len(plain(label))
-    for token in tokens:
-        size = len(plain(token))
-        if column + 1 + size > width and column > indent:
-            out.append(("", "\n" + " " * indent))
-            column = indent
-        else:
-            out.append(("", " "))
-            column += 1
-        out += token
-        column += size
-    out.append(("", "\n"))
-    return out
-
-
-def reflow(line: Text, width: int, indent: int = 2) -> Text:
-    """One line of styled text broken at spaces to fit ``width`` (``class:gap`` spaces hold)."""
-    text = plain(line)
-    lead = len(text) - len(text.lstrip(" "))
-    indent = max(indent, lead)
-    words: list[Text] = [[]]
-    for style, chunk in line:
-        if style == "class:gap":
-            words[-1].append((style, chunk))
-            continue
-        for i, part in enumerate(chunk.split(" ")):
-            if i:
-                words.append([])
-            if part:
-                words[-1].append((style, part))
-    out: Text = [("", " " * lead)] if lead else []
-    column = lead
-    for word in (w for w in words if w):
-        size = len(plain(word))
-        if column > lead and column + 1 + size > width:
-            out.append(("", "\n" + " " * indent))
-            column = indent
-        elif column > lead:
-            out.append(("", " "))
-            column += 1
-        out += word
-        column += size
-    return out
-
-
-def fit(text: Text, width: int) -> Text:
-    """``text`` with every line longer than ``width`` broken at spaces (the rest untouched)."""
-    out: Text = []
-    line: Text = []
-    for style, chunk in text:
-        pieces = chunk.split("\n")
-        for i, piece in enumerate(pieces):
-            if i:
-                out += reflow(line, width, 0) if len(plain(line)) > width else line
-                out.append(("", "\n"))
-                line = []
-            if piece:
-                line.append((style, piece))
-    out += reflow(line, width, 0) if len(plain(line)) > width else line
-    return out
-
-
 def last_turns(history: Sequence[PublicMove]) -> list[list[PublicMove]]:
     """Each seat's latest turn this round (its take or draw, its discard, going out)."""
     turns: list[list[PublicMove]] = [[] for _ in range(SEATS)]
@@ -185,8 +109,10 @@ def last_turns(history: Sequence[PublicMove]) -> list[list[PublicMove]]:
     return turns
 
 
-def action_text(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> Text:
-    """``took 7♥, discarded K♣``; a dash before a seat's first turn."""
+def action_parts(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> list[Text]:
+    """``took 7♥,`` ``discarded K♣`` (a dash before a seat's first turn): the phrases of a
+    seat's turn, each but the last ending in its comma, so that a line too narrow for
+    them all is broken between two, never inside one."""
     parts: list[Text] = []
     for move in moves:
         if move.kind == MoveKind.DREW:
@@ -196,15 +122,10 @@ def action_text(moves: Sequence[PublicMove], wild: Rank, tx: Texts) -> Text:
         elif move.card is not None:
             key = "act.took" if move.kind == MoveKind.TOOK else "act.discarded"
             before, _, after = tx(key, card="\x00").partition("\x00")
-            parts.append([("", before), card_text(move.card, wild), ("", after)])
+            parts.append([("", before), card_text(move.card, wild, tx), ("", after)])
     if not parts:
-        return [("class:dim", tx("act.none"))]
-    out: Text = []
-    for part in parts:
-        if out:
-            out.append(("", ", "))
-        out += part
-    return out
+        return [[("class:dim", tx("act.none"))]]
+    return [[*part, ("", ",")] for part in parts[:-1]] + parts[-1:]
 
 
 def render_table(
@@ -225,36 +146,47 @@ def render_table(
         "table.header",
         round=view.round_no,
         size=view.round_no + 2,
-        wild=wild.symbol,
+        wild=tx.rank(wild),
         dealer=tx.seat(view.dealer),
     )
     out.append(("class:title", header))
     if assisted:
         out.append(("class:warn", f"  ({tx('table.assisted')})"))
     out.append(("", "\n"))
-    out.append(("", tx("table.piles", stock=view.stock_size)))
     top = view.discard_top
-    out.append(card_text(top, wild) if top else ("class:dim", tx("table.empty_pile")))
-    if view.went_out is not None:
-        out.append(("class:warn", f"   {tx.seat(view.went_out)}: {tx('table.out')}"))
-        if view.went_out != seat and seat in view.last_turns:
-            out.append(("class:warn", f" · {tx('table.last_turn')}"))
-    out.append(("", "\n"))
+    piles: Text = [
+        ("", tx("table.piles", stock=view.stock_size)),
+        card_text(top, wild, tx) if top else ("class:dim", tx("table.empty_pile")),
+    ]
+    out += piles + _status(view, tx, width - len(plain(piles)), width) + [("", "\n")]
     names = max(len(tx.seat(s)) for s in range(SEATS))
     turns = last_turns(view.history)
     # after the last of the last turns nobody is to act: the round is scored next
     to_act = None if view.went_out is not None and not view.last_turns else view.turn
     for s in table_order(seat):
-        out += _seat_line(view, s, names, turns[s], tx, to_act)
+        out += _seat_line(view, s, names, turns[s], tx, to_act, width)
         if hands is not None and s != seat:
             hand = hands[s]
             arrangement = best_arrangement(hand, view.round_no, aces_high=view.aces_high)
-            tokens = _grouped(hand, "melds", arrangement, view)
+            tokens = _grouped(hand, "melds", arrangement, view, tx)
             style = "class:good" if arrangement.penalty == 0 else "class:dim"
             tokens.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
             out += wrap([("", " " * (names + 5))], tokens, width, names + 5)
     out += render_hand(view, tx, sort=sort, width=width)
     return out
+
+
+def _status(view: PlayerView, tx: Texts, room: int, width: int) -> Text:
+    """Who went out and whether this is your last turn, after the piles while they fit
+    there, else whole on a line of their own (a piece with no room at all is left out)."""
+    if view.went_out is None:
+        return []
+    pieces = [[("class:warn", f"{tx.seat(view.went_out)}: {tx('table.out')}")]]
+    if view.went_out != view.seat and view.seat in view.last_turns:
+        pieces.append([("class:warn", tx("table.last_turn"))])
+    if len(plain(whole_pieces(pieces, width, lead="   "))) <= room:
+        return whole_pieces(pieces, room, lead="   ")
+    return [("", "\n"), *whole_pieces(pieces, width, lead="  ")]
 
 
 def _seat_line(
@@ -264,6 +196,7 @@ def _seat_line(
     moves: Sequence[PublicMove],
     tx: Texts,
     to_act: int | None,
+    width: int,
 ) -> Text:
     marker = "▶ " if to_act == s and view.phase in (Phase.DRAW, Phase.DISCARD) else "  "
     size = view.hand_sizes[s]
@@ -272,15 +205,14 @@ def _seat_line(
     line: Text = [
         ("class:turn", marker),
         (style, tx.seat(s).ljust(names)),
-        ("", f"  {count:<10} {tx('table.total', total=view.scores[s])}   "),
+        ("", f"  {count:<10} {tx('table.total', total=view.scores[s])}  "),
     ]
-    line += action_text(moves, view.wild_rank, tx)
-    line.append(("", "\n"))
-    return line
+    # the moves in their column, broken between phrases on a narrow screen
+    return wrap(line, action_parts(moves, view.wild_rank, tx), width, len(plain(line)) + 1)
 
 
 def _grouped(
-    hand: Sequence[Card], how: str, arrangement: Arrangement, view: PlayerView
+    hand: Sequence[Card], how: str, arrangement: Arrangement, view: PlayerView, tx: Texts
 ) -> list[Text]:
     groups = sorted_hand(hand, how, arrangement, view.aces_high)
     melded = how == "melds" and bool(arrangement.melds)
@@ -291,7 +223,7 @@ def _grouped(
             token: Text = []
             if is_meld and position == 0:
                 token.append(("class:meld", "["))
-            style, text = card_text(card, view.wild_rank)
+            style, text = card_text(card, view.wild_rank, tx)
             if card == view.must_not_discard:
                 style += " class:taken"
             token.append((style, text))
@@ -307,20 +239,20 @@ def render_hand(view: PlayerView, tx: Texts, *, sort: str = "suit", width: int =
     """Your hand in the chosen order, your best melds and their penalty."""
     arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
     label = tx("table.hand", sort=tx(f"sort.{sort}"))
-    out = wrap([("class:label", label)], _grouped(view.hand, sort, arrangement, view), width, 4)
+    out = wrap([("class:label", label)], _grouped(view.hand, sort, arrangement, view, tx), width, 4)
     best: list[Text] = []
     if arrangement.melds:
-        best += [melds_text([meld], view.wild_rank) for meld in arrangement.melds]
+        best += [melds_text([meld], view.wild_rank, tx) for meld in arrangement.melds]
     else:
         best.append([("class:dim", tx("table.no_melds"))])
     if arrangement.unmelded:
         best.append([("class:dim", "· " + tx("table.left_over"))])
-        best += [[card_text(card, view.wild_rank)] for card in arrangement.unmelded]
+        best += [[card_text(card, view.wild_rank, tx)] for card in arrangement.unmelded]
     style = "class:good" if arrangement.penalty == 0 else "class:penalty"
     best.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
     out += wrap([("class:label", tx("table.best"))], best, width, 4)
     if view.must_not_discard is not None:
-        taken = "    " + str(view.must_not_discard) + " " + tx("table.taken")
+        taken = "    " + tx.card(view.must_not_discard) + " " + tx("table.taken")
         out += [("class:dim", taken), ("", "\n")]
     return out
 
@@ -335,7 +267,7 @@ def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
     arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
     wild = view.wild_rank
     out: Text = []
-    tokens: list[Text] = [melds_text([meld], wild) for meld in arrangement.melds]
+    tokens: list[Text] = [melds_text([meld], wild, tx) for meld in arrangement.melds]
     if not tokens:
         tokens.append([("class:dim", tx("table.no_melds"))])
     out += wrap([("class:label", tx("table.best"))], tokens, width, 4)
@@ -343,7 +275,7 @@ def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
         costs: list[Text] = []
         for card in arrangement.unmelded:
             points = card_penalty(card, wild, aces_high=view.aces_high)
-            costs.append([card_text(card, wild), ("class:dim", f" ({points})")])
+            costs.append([card_text(card, wild, tx), ("class:dim", f" ({points})")])
         out += wrap([("class:label", tx("table.left_over"))], costs, width, 4)
     style = "class:good" if arrangement.penalty == 0 else "class:penalty"
     out += [(style, tx("table.penalty", penalty=arrangement.penalty)), ("", "\n")]
@@ -369,8 +301,8 @@ def render_round_over(
         if scored.went_out == s:
             out.append(("class:good", f"  ({tx('round.went_out')})"))
         out.append(("", "\n"))
-        tokens: list[Text] = [melds_text([meld], wild) for meld in score.melds]
-        tokens += [[card_text(card, wild)] for card in score.unmelded]
+        tokens: list[Text] = [melds_text([meld], wild, tx) for meld in score.melds]
+        tokens += [[card_text(card, wild, tx)] for card in score.unmelded]
         out += wrap([("", " " * (names + 3))], tokens, width, names + 3)
     return out
 
@@ -405,7 +337,7 @@ def render_score_sheet(
     head += "".join(f"{name:>{column}}" for name in names) + f"   {tx('sheet.out')}"
     out += [("class:label", head), ("", "\n")]
     for scored in sheet:
-        row = f"{scored.round_no:>5} {wild_rank_for_round(scored.round_no).symbol:>{wild}} "
+        row = f"{scored.round_no:>5} {tx.rank(wild_rank_for_round(scored.round_no)):>{wild}} "
         row += "".join(f"{scored.scores[s].penalty:>{column}}" for s in order)
         who = tx.seat(scored.went_out) if scored.went_out is not None else tx("sheet.nobody")
         out += [("", row + f"   {who}"), ("", "\n")]
@@ -454,7 +386,7 @@ def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
     """The rules, with this game's options filled in (and the round in play, if any)."""
     jokers = tx("rules.jokers", n=options.jokers) if options.jokers else ""
     aces = tx("aces.high") if options.aces_high else tx("aces.low")
-    wild = wild_rank_for_round(round_no).symbol if round_no is not None else "—"
+    wild = tx.rank(wild_rank_for_round(round_no)) if round_no is not None else "—"
     body = tx(
         "rules.text",
         jokers=jokers,
@@ -473,16 +405,6 @@ def next_sort(current: str) -> str:
     return SORTS[(SORTS.index(current) + 1) % len(SORTS)]
 
 
-def unbroken(text: str, style: str = "") -> Text:
-    """``text`` as one word for line breaking: a command to copy must stay on one line."""
-    out: Text = []
-    for i, word in enumerate(text.split(" ")):
-        if i:
-            out.append(("class:gap", " "))
-        out.append((style, word))
-    return out
-
-
 def watch_text(view: SeatView, tx: Texts) -> Text:
     """The table as everyone sees it: round, dealer, wild rank, discard pile top, cards held."""
     round_ = view.round
@@ -494,11 +416,11 @@ def watch_text(view: SeatView, tx: Texts) -> Text:
         round=round_.round_no,
         dealer=tx.seat(round_.dealer),
         size=hand_size_for_round(round_.round_no),
-        wild=round_.wild_rank.symbol,
+        wild=tx.rank(round_.wild_rank),
     )
     out: Text = [("class:title", line), ("", "\n")]
     top = (round_.discard_top,) if round_.discard_top is not None else ()
-    out += [("", "  " + tx("server.pile")), *cards_text(top, round_.wild_rank), ("", "\n")]
+    out += [("", "  " + tx("server.pile")), *cards_text(top, round_.wild_rank, tx), ("", "\n")]
     for seat, held in enumerate(round_.hand_sizes):
         out += [("", f"  {tx.seat(seat):<12} {tx('server.cards_held', n=held)}"), ("", "\n")]
     return out

@@ -199,7 +199,7 @@ class SeatFront(SeatCommands):
         parts = [
             *head,
             [("class:bottom-toolbar.key", what)],
-            [("", tx("bar.wild", wild=mine.wild_rank.symbol))],
+            [("", tx("bar.wild", wild=tx.rank(mine.wild_rank)))],
             [("", tx("bar.penalty", penalty=penalty_of(mine)))],
             [("", tx("bar.round", round=mine.round_no))],
         ]

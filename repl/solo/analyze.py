@@ -1,27 +1,39 @@
 """``threethirteen replay FILE --analyze``: the costliest decisions of a game, by the hard AI,
-told (the review itself is :func:`core.lab.analysis.review`)."""
+told in the player's language with the words the game uses for each move (the review
+itself is :func:`core.lab.analysis.review`)."""
 
 from __future__ import annotations
 
-from ...core.events import GameStarted
+from ...core.cards import parse_card
+from ...core.events import CardDrawn, GameStarted
 from ...core.lab.analysis import Decision, review
 from ...core.log import GameLog
 from ...core.seats import SEAT_NAMES
+from ..words.i18n import Texts
 
 
-def describe(decision: Decision, seat_name: str = "you") -> str:
-    """One line: ``round 7, you discarded 8♦: hard discards K♣ and keeps 8♦, +6.0 expected``."""
+def describe(decision: Decision, tx: Texts, seat: str | None = None, taken: str = "") -> str:
+    """One line: ``Round 7, you discarded 8♦: the hard AI discards K♣ and keeps 8♦, +6.0
+    expected (event 120)``; ``seat`` names another seat than yours, ``taken`` is the card
+    taken from the discard pile (a draw decision)."""
+    whose = "analyze.you_" if seat is None else "analyze."
     if decision.kind == "draw":
-        played = "took the discard" if decision.played == "discard" else "drew from the stock"
-        advised = "takes the discard" if decision.advised == "discard" else "draws from the stock"
-        what = f"{seat_name} {played}: hard {advised}"
+        took = decision.played == "discard"
+        move = tx(whose + ("took" if took else "drew"), seat=seat, card=taken)
+        advice = tx("analyze.ai_takes" if decision.advised == "discard" else "analyze.ai_draws")
     else:
-        what = (
-            f"{seat_name} discarded {decision.played}: "
-            f"hard discards {decision.advised} and keeps {decision.played}"
-        )
-    cost = f"+{decision.cost:.1f} expected"
-    return f"round {decision.round_no}, {what}, {cost} (event {decision.seq})"
+        played, advised = (tx.card(parse_card(c)) for c in (decision.played, decision.advised))
+        move = tx(whose + "discarded", seat=seat, card=played)
+        advice = tx("analyze.ai_discards", advised=advised, played=played)
+    cost = f"{decision.cost:.1f}"
+    return tx(
+        "analyze.line",
+        round=decision.round_no,
+        move=move,
+        advice=advice,
+        cost=cost.replace(".", ",") if tx.lang == "de" else cost,
+        seq=decision.seq,
+    )
 
 
 def seat_named(log: GameLog, word: str) -> int | None:
@@ -35,23 +47,34 @@ def seat_named(log: GameLog, word: str) -> int | None:
     return names.index(word.casefold()) if word.casefold() in names else None
 
 
-def analysis_lines(log: GameLog, limit: int = 10, *, seat: int | None = None) -> list[str]:
+def analysis_lines(
+    log: GameLog, limit: int = 10, *, seat: int | None = None, tx: Texts | None = None
+) -> list[str]:
     """The report of ``--analyze`` for ``seat``, by default the human seat (seat 0 when
-    nobody is human)."""
+    nobody is human). At a terminal's log the seats are the places (You, Left …: seat 0 is
+    "you" whoever played it); a shared table's log calls each seat by its name."""
+    tx = tx or Texts("en")
     started = log.events[0]
     assert isinstance(started, GameStarted)
     found = review(log.events, limit, seat=seat)
     seat = found.seat
-    named = started.seats != SEAT_NAMES  # a shared table's log: each seat by its name
-    human = started.players[seat] == "human" and not named
-    name = "you" if human else started.seats[seat]
+    places = started.seats == SEAT_NAMES
+    title = tx.seat(seat) if places else started.seats[seat]
+    name = None if places and seat == 0 else title
     worst = found.costliest
-    differ = "1 decision differs" if found.differing == 1 else f"{found.differing} decisions differ"
-    costliest = "the costliest" if len(worst) == 1 else f"the {len(worst)} costliest"
-    lines = [
-        f"{started.seats[seat]}: {differ} from the hard AI's; {costliest}, by expected penalty:"
-    ]
-    lines += [f"  {describe(decision, name)}" for decision in worst]
+    differ = (
+        tx("analyze.differ_one")
+        if found.differing == 1
+        else tx("analyze.differ", n=found.differing)
+    )
+    costliest = (
+        tx("analyze.costliest_one") if len(worst) == 1 else tx("analyze.costliest", n=len(worst))
+    )
+    lines = [tx("analyze.head", seat=title, differ=differ, costliest=costliest)]
+    for decision in worst:
+        drawn = log.events[decision.seq - 1]
+        taken = tx.card(drawn.card) if isinstance(drawn, CardDrawn) else ""
+        lines.append("  " + describe(decision, tx, name, taken))
     if not worst:
-        lines.append("  none: every choice was as good as the hard AI's, or better")
+        lines.append("  " + tx("analyze.none"))
     return lines

@@ -40,7 +40,12 @@ __all__ = ["main", "verify_main"]
 
 
 def verify_main(
-    path: Path, *, analyze: bool = False, label: str | None = None, seat: str | None = None
+    path: Path,
+    *,
+    analyze: bool = False,
+    label: str | None = None,
+    seat: str | None = None,
+    tx: Texts | None = None,
 ) -> int:
     """Print a one-line verdict; 0 when every recorded move and score is right and the log
     ends between moves (a deal not from the seed is said to be unchecked).
@@ -48,7 +53,8 @@ def verify_main(
     With ``analyze``, then list the costliest decisions of ``seat`` (a number or a name; by
     default the human's) by the hard AI's lights.
     The verdict names the log as ``label`` (what the player typed) or its path; it is
-    English whatever the language, as scripts and CI read it.
+    English whatever the language, as scripts and CI read it. The analysis is for a
+    person: it is said in ``tx``'s language.
     """
     name = str(path) if label is None else label
     try:
@@ -67,7 +73,7 @@ def verify_main(
             names = ", ".join(log.events[0].seats)  # type: ignore[union-attr]
             print(visible(f"{name}: no seat {seat[:40]!r} in this game: its seats are {names}"))
             return 1
-        print(visible("\n".join(analysis_lines(log, seat=chosen))))
+        print(visible("\n".join(analysis_lines(log, seat=chosen, tx=tx))))
     # a log that stops inside a move (a deal half written, a draw without its discard)
     # is no game anyone played to that point: it does not pass
     return 0 if verdict.ok and verdict.complete else 1
@@ -204,13 +210,13 @@ def main(argv: list[str]) -> int:
         return 1
     if args.seat is not None and not args.analyze:
         parser().error("--seat goes with --analyze")
-    if args.verify or args.analyze:
-        numbered = path != Path(args.file) and find_replay(args.file) is None
-        label = f"game {args.file}" if numbered else args.file
-        return verify_main(path, analyze=args.analyze, label=label, seat=args.seat)
     settings_file = config_path()
     config, problems = read_config(settings_file)
     tx = Texts(args.lang or config.language or language_from_environment())
+    if args.verify or args.analyze:  # the config's problems are told when a game is shown
+        numbered = path != Path(args.file) and find_replay(args.file) is None
+        label = f"game {args.file}" if numbered else args.file
+        return verify_main(path, analyze=args.analyze, label=label, seat=args.seat, tx=tx)
     for problem in problems:
         _refuse(problem.told(settings_file, tx))
     scripted = not (sys.stdin.isatty() and sys.stdout.isatty())

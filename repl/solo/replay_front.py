@@ -150,7 +150,7 @@ class ReplayFront(Front):
         for round_no, seq in sorted(self.deals.items()):
             event = self.events[seq - 1]
             assert isinstance(event, RoundDealt)
-            meta = self.tx("replay.meta.round", event=seq, wild=event.wild_rank.symbol)
+            meta = self.tx("replay.meta.round", event=seq, wild=self.tx.rank(event.wild_rank))
             out.append((round_no, meta))
         return out
 
@@ -334,7 +334,7 @@ class ReplayFront(Front):
             else:
                 seat = tx.seat(round_.turn)
                 parts.append([("", tx("replay.bar.turn", seat=seat, action=tx(action)))])
-            parts.append([("", tx("bar.wild", wild=round_.wild_rank.symbol))])
+            parts.append([("", tx("bar.wild", wild=tx.rank(round_.wild_rank)))])
         if self.position < self.total:
             parts.append([("class:dim", tx("replay.bar.keys"))])
         return toolbar(parts, self.screen.width - 2)

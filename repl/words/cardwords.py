@@ -13,12 +13,19 @@ letters B and D are no rank of the notation, and its suit letters c d s no Germa
 suit, so the words of both languages can be read together: a line is read the same
 whatever the language, only completion offers each language its own words.
 
+A German player also *sees* the German letters: :func:`shown_card` writes the Dame ``D♥``
+and the Bube ``B♣``, and :func:`shown_cards` does the same to the cards inside a sentence
+(an AI's reason, an error quoting a card), so no Q or J is shown in German.
+
 >>> str(read_card("Dh")), str(read_card("10pik")), str(read_card("kka")), str(read_card("Qd"))
 ('Q♥', '10♠', 'K♦', 'Q♦')
+>>> shown_card(read_card("Qh"), "de"), shown_cards("[J♣ Q♣ K♣] 10♦", "de")
+('D♥', '[B♣ D♣ K♣] 10♦')
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from ...core.cards import CARDS_BY_CODE, JOKER, Card, Rank, Suit, parse_card
@@ -53,6 +60,33 @@ def _all(table: dict[str, dict[str, Rank]] | dict[str, dict[str, Suit]]) -> dict
 
 _RANKS = _all(RANK_WORDS)
 _SUITS = _all(SUIT_WORDS)
+
+
+SHOWN_RANKS: dict[str, dict[str, str]] = {"en": {}, "de": de.SHOWN_RANKS}
+"""The rank letters each language shows in place of the notation's (German: B, D)."""
+
+_SHOWN_CARD = re.compile(r"(?<![\w])([A-Z])(?=[♣♦♥♠])")
+"""A rank letter at the start of a card in a sentence: the ``Q`` of ``Q♥``."""
+
+
+def shown_rank(rank: Rank, lang: str) -> str:
+    """A rank as a player of ``lang`` sees it: ``Q`` in English, ``D`` in German."""
+    return SHOWN_RANKS.get(lang, {}).get(rank.symbol, rank.symbol)
+
+
+def shown_card(card: Card, lang: str) -> str:
+    """A card as a player of ``lang`` sees it: ``Q♥`` in English, ``D♥`` in German."""
+    if card.rank is None or card.suit is None:
+        return str(card)
+    return shown_rank(card.rank, lang) + card.suit.symbol
+
+
+def shown_cards(text: str, lang: str) -> str:
+    """``text`` with every card in it (``Q♥``, ``J♣``) as a player of ``lang`` sees it."""
+    letters = SHOWN_RANKS.get(lang)
+    if not letters:
+        return text
+    return _SHOWN_CARD.sub(lambda m: letters.get(m.group(1), m.group(1)), text)
 
 
 def read_card(word: str) -> Card:

@@ -352,7 +352,7 @@ TEXTS: dict[str, str] = {
         "einer Farbe in Reihe ({run_line}, nicht im Kreis); Platzhalter ersetzen jede Karte. "
         "Liegen nach dem Ablegen alle Karten in Meldungen, bist du raus, und alle anderen "
         "haben noch einen Zug. Karten außerhalb von Meldungen kosten: 2-10 ihren Wert, "
-        "J Q K (Bube, Dame, König) 10, Ass {ace}, ein Platzhalter 15, ein Joker 20. Nach "
+        "B D K (Bube, Dame, König) 10, Ass {ace}, ein Platzhalter 15, ein Joker 20. Nach "
         "Runde 11 gewinnt die niedrigste Summe; teilen sich mehrere die niedrigste, gewinnt "
         "niemand.\n"
         "In dieser Runde ({round}) sind die Karten mit dem Rang {wild} Platzhalter."
@@ -423,6 +423,24 @@ TEXTS: dict[str, str] = {
     "replay.draw": "{seat} zieht {card} vom Stapel.",
     "replay.take": "{seat} nimmt {card} vom Ablagestapel.",
     "replay.discard": "{seat} legt {card} ab.",
+    "analyze.head": (
+        "{seat}: {differ} von der starken KI ab; {costliest}, nach erwarteten Strafpunkten:"
+    ),
+    "analyze.differ_one": "1 Entscheidung weicht",
+    "analyze.differ": "{n} Entscheidungen weichen",
+    "analyze.costliest_one": "die teuerste",
+    "analyze.costliest": "die {n} teuersten",
+    "analyze.line": "Runde {round}, {move}: {advice}, +{cost} erwartet (Ereignis {seq})",
+    "analyze.you_drew": "du hast vom Stapel gezogen",
+    "analyze.you_took": "du hast {card} vom Ablagestapel genommen",
+    "analyze.you_discarded": "du hast {card} abgelegt",
+    "analyze.drew": "{seat} hat vom Stapel gezogen",
+    "analyze.took": "{seat} hat {card} vom Ablagestapel genommen",
+    "analyze.discarded": "{seat} hat {card} abgelegt",
+    "analyze.ai_draws": "die starke KI zieht vom Stapel",
+    "analyze.ai_takes": "die starke KI nimmt die oberste Karte vom Ablagestapel",
+    "analyze.ai_discards": "die starke KI legt {advised} ab und behält {played}",
+    "analyze.none": "keine: jede Wahl war so gut wie die der starken KI oder besser",
     "replay.help_used": "{seat} hat Hilfe genommen ({help}).",
     "replay.why": "warum: {reason}",
     "replay.at_end": "Das ist das letzte Ereignis ({n}/{n}): zurück oder anfang gehen zurück.",
@@ -727,6 +745,10 @@ none: it would be Kreuz or Karo)."""
 
 JOKERS: tuple[str, ...] = ("joker",)
 """The German words for a joker."""
+
+SHOWN_RANKS: dict[str, str] = {"J": "B", "Q": "D"}
+"""The rank letters of the notation that a German player sees as German ones: the Bube
+``B``, the Dame ``D`` (König ``K`` and Ass ``A`` are the same letters in both)."""
 
 # -- the commands (see repl.words.grammar) ---------------------------------------------------
 

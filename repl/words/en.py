@@ -250,7 +250,7 @@ TEXTS: dict[str, str] = {
     "help.unknown": "There is no command {word!r}.",
     "help.usage": "usage: {usage}",
     "help.aliases": "also: {aliases}",
-    "cmd.draw": "take the top card of the stock",
+    "cmd.draw": "draw the top card of the stock",
     "cmd.take": "take the top card of the discard pile",
     "cmd.discard": "discard a card (or type just the card: 7h)",
     "cmd.sort": "order your hand by suit, rank or melds (F2)",
@@ -297,13 +297,13 @@ TEXTS: dict[str, str] = {
     "rules.text": (
         "Two decks of 52 cards{jokers}; {aces}. 11 rounds: in round r everyone holds r + 2 "
         "cards and that rank is wild (3s in round 1 … kings in round 11); jokers are always "
-        "wild. On your turn take the top card of the stock or of the discard pile, then "
-        "discard one (not the card you just took from the pile). Melds: a set is 3+ cards of "
-        "one rank, a run 3+ cards of one suit in order ({run_line}, no wrap-around); wilds "
-        "fill in anywhere. When all your cards are in melds after a discard you go out, and "
-        "everyone else gets one last turn. Cards outside melds cost: 2-10 face value, "
-        "J Q K 10, ace {ace}, a wild-rank card 15, a joker 20. After round 11 the lowest "
-        "total wins; a shared lowest total means nobody wins.\n"
+        "wild. On your turn draw the top card of the stock or take the top card of the discard "
+        "pile, then discard one (not the card you just took from the pile). Melds: a set is 3+ "
+        "cards of one rank, a run 3+ cards of one suit in order ({run_line}, no wrap-around); "
+        "wilds fill in anywhere. When all your cards are in melds after a discard you go out, "
+        "and everyone else gets one last turn. Cards outside melds cost: 2-10 face value, J Q K"
+        " 10, ace {ace}, a wild-rank card 15, a joker 20. After round 11 the lowest total wins;"
+        " a shared lowest total means nobody wins.\n"
         "This round ({round}): the wild rank is {wild}."
     ),
     "rules.wild_mark": (
@@ -365,6 +365,23 @@ TEXTS: dict[str, str] = {
     "replay.draw": "{seat} draws {card} from the stock.",
     "replay.take": "{seat} takes {card} from the discard pile.",
     "replay.discard": "{seat} discards {card}.",
+    # --analyze: a seat's costliest decisions, each as the game's moves say it
+    "analyze.head": "{seat}: {differ} from the hard AI's; {costliest}, by expected penalty:",
+    "analyze.differ_one": "1 decision differs",
+    "analyze.differ": "{n} decisions differ",
+    "analyze.costliest_one": "the costliest",
+    "analyze.costliest": "the {n} costliest",
+    "analyze.line": "Round {round}, {move}: {advice}, +{cost} expected (event {seq})",
+    "analyze.you_drew": "you drew from the stock",
+    "analyze.you_took": "you took {card} from the discard pile",
+    "analyze.you_discarded": "you discarded {card}",
+    "analyze.drew": "{seat} drew from the stock",
+    "analyze.took": "{seat} took {card} from the discard pile",
+    "analyze.discarded": "{seat} discarded {card}",
+    "analyze.ai_draws": "the hard AI draws from the stock",
+    "analyze.ai_takes": "the hard AI takes the top card of the discard pile",
+    "analyze.ai_discards": "the hard AI discards {advised} and keeps {played}",
+    "analyze.none": "none: every choice was as good as the hard AI's, or better",
     "replay.help_used": "{seat} took help ({help}).",
     "replay.why": "why: {reason}",
     "replay.at_end": "This is the last event ({n}/{n}): prev or start go back.",

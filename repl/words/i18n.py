@@ -26,10 +26,12 @@ from ...core.ai.reasons import (
     read_groups,
     reason,
 )
+from ...core.cards import Card, Rank
 from ...core.errors import GameError, LogFormatError
 from ...core.events import SEAT_NAMES
 from ...core.verify import Verdict
 from . import de, en
+from .cardwords import shown_card, shown_cards, shown_rank
 
 LANGUAGES = ("en", "de")
 
@@ -49,11 +51,27 @@ class Texts:
 
     def __call__(self, key: str, **params: object) -> str:
         """The sentence ``key`` with its blanks filled; in German a parameter ``x_de``
-        fills ``x`` (the grammar gives usages and choices in both languages)."""
+        fills ``x`` (the grammar gives usages and choices in both languages). A card in
+        it is written as this language shows cards (:meth:`card`)."""
         template = self._table.get(key) or en.TEXTS[key]
+        if not params:
+            return template
         if self.lang == "de":
             params |= {name[:-3]: value for name, value in params.items() if name.endswith("_de")}
-        return template.format(**params) if params else template
+        return shown_cards(template.format(**params), self.lang)
+
+    def card(self, card: Card) -> str:
+        """A card as this language shows it: ``Q♥``, in German ``D♥`` (Dame)."""
+        return shown_card(card, self.lang)
+
+    def rank(self, rank: Rank) -> str:
+        """A rank as this language shows it: ``J``, in German ``B`` (Bube)."""
+        return shown_rank(rank, self.lang)
+
+    def cards_in(self, text: str) -> str:
+        """``text`` (an AI's reason, a line of the engine) with its cards as this language
+        shows them."""
+        return shown_cards(text, self.lang)
 
     def has(self, key: str) -> bool:
         """Whether ``key`` is a sentence of this game (in any language)."""
@@ -83,7 +101,10 @@ class Texts:
     def reason(self, text: str, *, action: bool = True) -> str:
         """An AI's recorded reason in this language, without the action it starts with
         (``discard 9♣: …``) when that is said on its own. A reason of another program's
-        player keeps its words."""
+        player keeps its words (its cards as this language shows them)."""
+        return self.cards_in(self._reason(text, action=action))
+
+    def _reason(self, text: str, *, action: bool) -> str:
         parsed = parse_reason(text)
         if parsed is None:
             head, colon, rest = text.partition(ACTION_SEPARATOR)
@@ -107,7 +128,7 @@ class Texts:
 
     def error(self, error: GameError) -> str:
         """An engine error in this language (the engine's English when no translation exists)."""
-        said = self._error_reason(error)
+        said = self.cards_in(self._error_reason(error))
         if isinstance(error, LogFormatError) and error.line is not None:
             return self("error.at_line", line=error.line, error=said)
         return said

@@ -28,7 +28,7 @@ def test_play_a_turn_with_bad_input_completion_undo_redo_save_and_load(home: Pat
     child.expect("Unknown command 'frob'")
     child.send("\x03")  # Ctrl-C clears the line
     child.send("dra")
-    child.expect("take the top card of the stock")  # the menu, each command with its meaning
+    child.expect("draw the top card of the stock")  # the menu, each command with its meaning
     child.send("\t\r")  # Tab completes the command
     child.expect(r"You draw (\S+) from the stock\.")
     child.expect("your turn: discard a card")
@@ -246,3 +246,46 @@ def test_the_resume_question_breaks_between_words_and_shows_enter_means_yes(home
     again.send("\r")  # Enter: yes
     again.expect("Welcome back: seed 8, round 1.")
     leave(again)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("cols", [80, 60])
+def test_the_status_line_and_the_seat_rows_keep_their_pieces_whole(
+    home: Path, lang: str, cols: int
+) -> None:
+    """Seed 5: Right goes out before your first turn, so the piles line also says who is out
+    and that this is your last turn; at 60 columns that goes whole on a row of its own."""
+    german = lang == "de"
+    size = (20 if cols == 60 else 24, cols)
+    child = spawn(home, "--seed", "5", "--level", "medium", "--lang", lang, size=size)
+    child.expect("ziehen oder nehmen" if german else "draw or take")
+    child.send("d\r")
+    child.expect("Du ziehst" if german else "You draw")
+    screen = child.screen()
+    head = "Runde 1/11 ·" if german else "Round 1/11 ·"
+    screen = screen[max(i for i, row in enumerate(screen) if row.startswith(head)) :]
+    out, last = ("Rechts: RAUS", "letzter Zug") if german else ("Right: OUT", "last turn")
+    assert any(f"{out} · {last}" in row for row in screen), screen
+    pile = "Ablagestapel: 10♣" if german else "discard pile: 10♣"
+    assert any(pile in row for row in screen)
+    total = "Summe" if german else "total"
+    rows = [row for row in screen if re.match(r"^(▶ |  )\w+ +\d+ (Karten|cards) ", row)]
+    assert len(rows) == 4 and len({row.index(total) for row in rows}) == 1, screen
+    # a seat's moves go on under their own column, broken between phrases
+    column = rows[0].index(total) + len(f"{total}   0   ")
+    more = [row for row in screen if row.startswith(" " * column) and row[column] != " "]
+    for row in more:
+        above = screen[screen.index(row) - 1]
+        assert above in rows and above.endswith(","), screen
+    assert bool(more) == (cols == 60 and not german), screen
+    bar = screen[-1]
+    pieces = bar.strip().split(" · ")
+    words = ("du bist dran: ablegen", "Platzhalter 3", "Strafpunkte ", "Runde 1/11")
+    said = words if german else ("your turn: discard a card", "wild 3", "penalty ", "Round 1/11")
+    assert len(pieces) >= 2 and all(p.startswith(w) for p, w in zip(pieces, said, strict=False)), (
+        bar
+    )
+    assert all(len(row) <= cols for row in screen)
+    child.send("quit\r")
+    child.expect("gespeichert" if german else "The game is saved")
+    ended(child)

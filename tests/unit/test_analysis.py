@@ -79,7 +79,7 @@ def test_replay_analyze_prints_the_costliest_moves(capsys) -> None:  # type: ign
     assert lines[0].endswith("nobody wins")
     costs = [float(line.split(", +")[1].split(" ")[0]) for line in lines[2:]]
     assert costs and costs == sorted(costs, reverse=True)
-    assert all(line.startswith("  round ") for line in lines[2:])
+    assert all(line.startswith("  Round ") for line in lines[2:])
 
 
 def test_replay_analyze_reviews_the_seat_asked_for(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -187,3 +187,20 @@ def test_a_repeated_heading_is_numbered(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_text("# Top\n## Part\n```\n# not a heading\n```\n## Part\n### Part\n", "utf-8")
     assert anchors(page) == {"top", "part", "part-1", "part-2"}
+
+
+PROSE_WIDTH = 100
+"""The longest line of prose in a page; a table row, an HTML comment (an example's marker)
+and a line holding a URL may be longer, as may a fenced block (a command and its output)."""
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_prose_lines_are_at_most_100_characters(page: Path) -> None:
+    long = [
+        f"{page.name}:{number} ({len(line)})"
+        for number, line in prose(page.read_text(encoding="utf-8"))
+        if len(line) > PROSE_WIDTH
+        and not line.lstrip().startswith(("|", "<!--"))
+        and not re.search(r"https?://", line)
+    ]
+    assert not long, long

@@ -15,7 +15,7 @@ from threethirteen.core.events import DrawSource
 from threethirteen.repl.kit.help import render_help
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.words import de
-from threethirteen.repl.words.cardwords import card_forms, read_card
+from threethirteen.repl.words.cardwords import card_forms, read_card, shown_cards
 from threethirteen.repl.words.grammar import PLAY, REPLAY, Grammar, looks_like_card
 from threethirteen.repl.words.i18n import Texts
 
@@ -154,7 +154,7 @@ def test_cards_complete_with_german_words() -> None:
 
 def test_a_german_card_is_discarded_at_the_prompt() -> None:
     _, _, shown = session("ziehen\r ablegen Bherz\r ende\r", lang="de", seed=1)
-    assert "Du legst J♥ ab." in shown
+    assert "Du legst B♥ ab." in shown
 
 
 # -- the yes key and the words ----------------------------------------------------------
@@ -213,3 +213,61 @@ def test_a_german_reason_says_at_the_round_s_end_once() -> None:
     said = Texts("de").reason(text)
     assert said.count("am Rundenende") == 1, said
     assert "mit 9♥ wären es 12, danach erwartet: 8,1" in said
+
+
+# -- the cards a German player sees: Bube B, Dame D -----------------------------------------
+
+NOTATION_FACE = re.compile(r"(?<!\w)[JQ][♣♦♥♠]")
+"""A Jack or Queen as the notation writes it (``Q♥``): no German player sees one."""
+
+
+def test_german_shows_the_dame_and_the_bube_by_their_letters() -> None:
+    tx = Texts("de")
+    assert tx.card(parse_card("Qh")) == "D♥" and tx.card(parse_card("Jc")) == "B♣"
+    assert tx.card(parse_card("Kd")) == "K♦" and tx.card(parse_card("As")) == "A♠"
+    assert tx.card(JOKER) == "JK" and Texts("en").card(parse_card("Qh")) == "Q♥"
+    assert shown_cards("JK, J♣ Q♦ K♠ A♥ 10♣ [Q♥ JK]", "de") == "JK, B♣ D♦ K♠ A♥ 10♣ [D♥ JK]"
+    assert tx("say.you_take", card=parse_card("Qs")) == "Du nimmst D♠ vom Ablagestapel."
+
+
+def test_a_german_game_shows_no_q_or_j() -> None:
+    """Hand, melds, the pile, narration, the hint, the log and the score sheet (seed 1: the
+    hand holds the Bube of hearts)."""
+    keys = "ziehen\r tipp\r meldungen\r ablegen Bherz\r protokoll 12\r punkte\r regeln\r ende\r"
+    _, _, shown = session(keys, lang="de", seed=1)
+    assert "Du legst B♥ ab." in shown and "Tipp: " in shown
+    assert not NOTATION_FACE.search(shown), NOTATION_FACE.findall(shown)
+
+
+def test_a_german_replay_shows_no_q_or_j(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Every event of a shipped game, its hands, reasons and score sheet; wild Buben in
+    round 9, Damen in round 10."""
+    from threethirteen.repl.solo.replay import main
+
+    script = tmp_path / "rounds.txt"
+    script.write_text("weiter\n" * 450 + "punkte\n", encoding="utf-8")
+    assert (
+        main([str(ROOT / "replays" / "jokers-0.jsonl"), "--lang", "de", "--script", str(script)])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "B♦" in out and "warum: " in out
+    assert re.search(r"^ +9 +B ", out, re.M) and re.search(r"^ +10 +D ", out, re.M)
+    assert not NOTATION_FACE.search(out), NOTATION_FACE.findall(out)
+
+
+def test_german_completions_offer_what_is_shown() -> None:
+    state = game_of(table_at(seed=1, draw=DrawSource.STOCK)).table.state  # A♥ J♥ K♥ K♠
+    completer = seat_completer(state, "de")
+    found = list(
+        completer.get_completions(Document("x "), CompleteEvent(completion_requested=True))
+    )
+    shown = [plain_display(c.display) for c in found]
+    assert "B♥" in shown and not any(NOTATION_FACE.search(s) for s in shown)
+    assert "Bh" in [c.text for c in found]
+
+
+def plain_display(display: object) -> str:
+    return "".join(part[1] for part in display) if isinstance(display, list) else str(display)

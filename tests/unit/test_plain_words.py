@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 from threethirteen.core.events import GameEnded
 from threethirteen.core.log import read_log
 from threethirteen.core.verify import verify_log
 from threethirteen.repl.solo.analyze import analysis_lines
+from threethirteen.repl.words import en
 from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers import ROOT
@@ -28,3 +31,44 @@ def test_one_costliest_decision_is_not_counted_as_one() -> None:
     log = read_log((ROOT / "replays" / "no-winner.jsonl").read_text(encoding="utf-8"))
     head = analysis_lines(log, limit=1)[0]
     assert "; the costliest, by expected penalty:" in head and "the 1 costliest" not in head
+
+
+def _analysis(lang: str, seat: int | None = None) -> list[str]:
+    log = read_log((ROOT / "replays" / "no-winner.jsonl").read_text(encoding="utf-8"))
+    return analysis_lines(log, limit=10, seat=seat, tx=Texts(lang))
+
+
+def test_an_analysis_says_each_move_as_the_game_does() -> None:
+    """Seat 0 (an AI in this game) is "you", in lower case inside a sentence that begins
+    with a capital; a take names its card and the pile, a draw the stock, as narration does."""
+    head, *lines = _analysis("en")
+    assert head.startswith("You: 21 decisions differ")
+    moves = r"(you took \S+ from the discard pile|you drew from the stock|you discarded \S+)"
+    advice = r"the hard AI (draws from the stock|takes the top card of the discard pile|discards)"
+    for line in lines:
+        assert re.match(rf"  Round \d+, {moves}: {advice}", line), line
+    assert "You took" not in " ".join(lines) and "the discard:" not in " ".join(lines)
+    _, *left = _analysis("en", seat=1)
+    assert all(re.match(r"  Round \d+, Left (took|drew|discarded) ", line) for line in left)
+
+
+def test_an_analysis_speaks_german_with_german_cards() -> None:
+    head, *lines = _analysis("de")
+    assert head.startswith("Du: 21 Entscheidungen weichen von der starken KI ab; die 10 teuersten")
+    moves = r"du hast (\S+ vom Ablagestapel genommen|vom Stapel gezogen|\S+ abgelegt)"
+    for line in lines:
+        assert re.match(rf"  Runde \d+, {moves}: die starke KI ", line), line
+        assert re.search(r", \+\d+,\d erwartet \(Ereignis \d+\)$", line), line
+    said = "\n".join(lines)
+    assert "D♦" in said and not re.search(r"(?<!\w)[JQ][♣♦♥♠]", said)
+
+
+def test_every_english_sentence_draws_from_the_stock_and_takes_from_the_pile() -> None:
+    """One verb for one move: a card comes from the stock by drawing, from the discard pile
+    by taking (the commands are draw and take)."""
+    for key, text in en.TEXTS.items():
+        for clause in re.split(r"[.;:,(]", text):
+            if "stock" in clause and "discard pile" not in clause:
+                assert not re.search(r"\b(take|takes|took|taken|taking)\b", clause), (key, text)
+            if "discard pile" in clause and "stock" not in clause:
+                assert not re.search(r"\b(draw|draws|drew|drawn)\b", clause), (key, text)

@@ -194,7 +194,7 @@ def test_the_cards_of_a_group_are_spaced_in_old_logs_too() -> None:
 def test_the_hard_levels_notes_are_clauses_too() -> None:
     # hard.py passes these English notes to discard_reason until it builds them with clause()
     dumping = discard_reason(parse_card("qh").code, 20, note="last turn: dumping points")
-    assert DE.reason(dumping) == "Q♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte abwerfen"
+    assert DE.reason(dumping) == "D♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte abwerfen"
     expects = discard_reason(3, 5, outs=4, note="expects 7.5 by the end of the round")
     assert DE.reason(expects, action=False).endswith("am Rundenende erwartet: 7,5")
 
@@ -209,10 +209,12 @@ def test_the_hard_levels_notes_are_clauses_too() -> None:
     ],
 )
 def test_a_reason_of_another_program_stays_as_written(text: str) -> None:
-    assert DE.reason(text) == text
+    """… but for its cards, which a German player sees as every card (D♥, not Q♥)."""
+    assert DE.reason(text) == DE.cards_in(text)
     assert EN.reason(text) == text
     said = DE.reason(text, action=False)
-    assert said == (text.partition(": ")[2] if text.startswith("discard") else text)
+    kept = text.partition(": ")[2] if text.startswith("discard") else text
+    assert said == DE.cards_in(kept)
 
 
 @functools.cache
@@ -232,7 +234,7 @@ def test_the_reasons_of_a_played_game_are_all_said_in_german() -> None:
         assert german != text and not english_in(german), (text, german)
         assert not re.search(r"\d\.\d", german)
         for card in re.findall(r"(?:10|[2-9AJQK])[♣♦♥♠]|JK", text):
-            assert card in german
+            assert DE.cards_in(card) in german  # the Bube and the Dame as B and D
         assert not re.search(r"[♣♦♥♠K](?:10|[2-9AJQK])[♣♦♥♠]", text + german)  # spaced
     assert {"stock", "take", "discard", "leaves", "lowers", "stock_average"} <= said_keys
     assert {"outs", "would_leave", "leaves_expected", "dumping", "goes_out"} <= said_keys

@@ -132,7 +132,7 @@ def test_help_keeps_its_columns_on_a_narrow_screen(lang: str, width: int) -> Non
 def test_help_on_a_very_narrow_screen_puts_each_meaning_under_its_command() -> None:
     rows = plain(render_help(Texts(), PLAY, None, 40)).splitlines()
     draw = rows.index("  draw (d)")
-    assert rows[draw + 1] == "      take the top card of the stock"
+    assert rows[draw + 1] == "      draw the top card of the stock"
 
 
 # -- the completer ----------------------------------------------------------------------

@@ -119,7 +119,7 @@ def test_every_screen_of_a_game_fits_80_columns(lang: str) -> None:
             assert widest(reveal) <= 80
             assert state.round is not None
             for card in state.round.hands[2]:
-                assert str(card) in reveal
+                assert tx.card(card) in reveal
         for event in new:
             if hasattr(event, "scores"):
                 assert widest(plain(render_round_over(event, tx))) <= 80  # type: ignore[arg-type]
@@ -232,3 +232,34 @@ def test_a_crash_file_has_the_seed_the_error_and_the_log() -> None:
     text = path.read_text()
     assert "seed: 27" in text and "RuntimeError: boom" in text and "'hint'" in text
     assert '"format": "threethirteen-log"' in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("width", [60, 80])
+def test_a_narrow_table_breaks_between_pieces_never_inside_one(lang: str, width: int) -> None:
+    """Every table of a game at 60 and 80 columns: no line is wider; who went out and your
+    last turn each stay whole; the seat rows keep their columns, a seat's moves going on
+    under their own column after a comma."""
+    tx = Texts(lang)
+    start, _ = new_game(24, GameOptions(jokers=4), ("easy",) * 4)
+    total = tx("table.total", total=0).split()[0]
+    for new, state in play_on(start, [POLICY] * 4):
+        if state.round is None or not new:
+            continue
+        view = view_for(state, 0)
+        text = plain(render_table(view, tx, width=width))
+        assert widest(text) <= width, text
+        lines = text.splitlines()
+        if view.went_out is not None:
+            assert any(f"{tx.seat(view.went_out)}: {tx('table.out')}" in line for line in lines)
+            if view.went_out != 0 and 0 in view.last_turns:
+                assert any(tx("table.last_turn") in line for line in lines), text
+        rows = [
+            i for i, line in enumerate(lines) if re.match(rf"^(▶ |  )\w+ +\d+ \w+ +{total} ", line)
+        ]
+        assert len(rows) == 4 and len({lines[i].index(total) for i in rows}) == 1, text
+        column = lines[rows[0]].index(total) + len(total) + 7
+        for i in range(rows[0], rows[-1] + 1):
+            if i not in rows:  # a seat's moves, continued
+                assert lines[i - 1].endswith(",") and lines[i][column] != " ", text
+                assert lines[i].startswith(" " * column), text

@@ -14,7 +14,7 @@ from threethirteen.repl.words.i18n import Texts
 
 def shown(plain_text: bool) -> str:
     screen = TerminalScreen(style=STYLE, plain_text=plain_text, output=DummyOutput())
-    screen.show(melds_text([parse_cards("Ah 4d 3h jk")], Rank.FOUR))
+    screen.show(melds_text([parse_cards("Ah 4d 3h jk")], Rank.FOUR, Texts()))
     return "".join(screen.transcript)
 
 
