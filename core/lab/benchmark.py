@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from ..cards import SEATS, Card, new_deck
+from ..cards import Card, new_deck
 from ..events import DrawSource, Event, GameOptions
 from ..melds import best_arrangement, clear_cache
 from ..players import play_on
@@ -96,7 +96,7 @@ def benchmark_game(seed: int) -> tuple[Event, ...]:
     start, first = new_game(seed, GameOptions(jokers=2))
     player = LowestPenaltyPolicy(random.Random(seed))
     log = list(first)
-    for events, _ in play_on(start, [player] * SEATS):
+    for events, _ in play_on(start, [player] * start.seat_count):
         log.extend(events)
     return tuple(log)
 

@@ -28,7 +28,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TextIO
 
-from ...core.cards import SEATS
 from ...core.events import GameOptions
 from ...core.lab.simulation import (
     Duplicate,
@@ -39,6 +38,7 @@ from ...core.lab.simulation import (
     play_job,
 )
 from ...core.log import encode_log
+from ...core.seats import DEFAULT_SEATS as SEATS
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
 from .results import (
     compare_object,
