@@ -356,6 +356,13 @@ def _start(command: StartGame, shuffler: Shuffler) -> tuple[Event, ...]:
 def _deal(out: _Emitter, round_no: int, shuffler: Shuffler) -> None:
     started = out.state.started
     assert started is not None
+    out.emit(deal_round(started, round_no, shuffler))
+
+
+def deal_round(started: GameStarted, round_no: int, shuffler: Shuffler) -> RoundDealt:
+    """The deal of round ``round_no`` of the game ``started``: its dealer, each seat's hand
+    from the shuffled decks (one card at a time, left of the dealer first), the upcard and
+    the stock."""
     seats = started.seat_count
     dealer = (started.first_dealer + round_no - 1) % seats
     order = shuffler.deal_order(round_no, new_deck(started.options.jokers, started.decks))
@@ -364,15 +371,13 @@ def _deal(out: _Emitter, round_no: int, shuffler: Shuffler) -> None:
     hands = tuple(
         tuple(order[(seat - dealer - 1) % seats : seats * size : seats]) for seat in range(seats)
     )
-    out.emit(
-        RoundDealt(
-            round_no=round_no,
-            dealer=dealer,
-            wild_rank=_wild_rank(round_no),
-            hands=hands,
-            upcard=order[seats * size],
-            stock=order[seats * size + 1 :],
-        )
+    return RoundDealt(
+        round_no=round_no,
+        dealer=dealer,
+        wild_rank=_wild_rank(round_no),
+        hands=hands,
+        upcard=order[seats * size],
+        stock=order[seats * size + 1 :],
     )
 
 

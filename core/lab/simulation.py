@@ -321,6 +321,8 @@ class Comparison:
     baseline_mean_total: float
     candidates: tuple[CandidateReport, ...]
     pairs: tuple[PairReport, ...]
+    seat_count: int = DEFAULT_SEATS
+    """Players at each table."""
 
 
 @frozen(kw_only=True)
@@ -408,4 +410,5 @@ class Duplicate:
             baseline_mean_total=base_mean,
             candidates=tuple(reports),
             pairs=tuple(pairs),
+            seat_count=seats,
         )
