@@ -1,8 +1,8 @@
 """The save file *is* the event log: JSON Lines, documented in ``replays/README.md``.
 
 Line 1 is a header (format name, schema version, engine version, and the
-game's start: seed, options, seats, players); every further line is one event
-with its ``seq`` (1, 2, …) and ``type``. Cards are written in the notation
+game's start: seed, options, seat count and decks, seats, players); every further
+line is one event with its ``seq`` (1, 2, …) and ``type``. Cards are written in the notation
 (``"7♥"``). This module turns events into lines and lines back into events;
 it reads and writes no files (the front end appends each line and flushes).
 
