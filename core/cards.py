@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from .errors import InvalidCommandError
-from .seats import SEATS as SEATS
+from .seats import DEFAULT_SEATS, MAX_DECKS
 
 
 class Suit(enum.Enum):
@@ -186,11 +186,27 @@ def _code(card: Card) -> int:
     return card.code
 
 
-def new_deck(jokers: int = 0) -> tuple[Card, ...]:
-    """The unshuffled double deck: two of each of the 52 cards, then the jokers."""
-    if jokers not in (0, 2, 4):
-        raise InvalidCommandError("bad_jokers", jokers=jokers)
-    return (*CARDS_BY_CODE[:52], *CARDS_BY_CODE[:52], *(JOKER,) * jokers)
+def joker_choices(decks: int = 2) -> tuple[int, ...]:
+    """The jokers a game of ``decks`` may add: none, one per deck or two per deck."""
+    return (0, decks, 2 * decks)
+
+
+def new_deck(jokers: int = 0, decks: int = 2) -> tuple[Card, ...]:
+    """The unshuffled decks: ``decks`` copies of each of the 52 cards, then the jokers.
+
+    Two decks by default (four seats); the jokers are 0, 1 or 2 per deck
+    (:func:`joker_choices`)."""
+    if not 1 <= decks <= MAX_DECKS:
+        raise InvalidCommandError("bad_decks", decks=decks, most=MAX_DECKS)
+    if jokers not in joker_choices(decks):
+        raise InvalidCommandError("bad_jokers", jokers=jokers, one=decks, two=2 * decks)
+    return (*CARDS_BY_CODE[:52] * decks, *(JOKER,) * jokers)
+
+
+def decks_deal(decks: int, seats: int = DEFAULT_SEATS) -> bool:
+    """Whether ``decks`` (without jokers) deal round 11 to ``seats`` players and leave a
+    stock of at least one card for each of them: fewer decks can never serve the table."""
+    return 52 * decks - seats * hand_size_for_round(ROUNDS) - 1 >= seats
 
 
 def wild_rank_for_round(round_no: int) -> Rank:

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from attrs import frozen
 
-from .cards import SEATS, Card, sort_cards
+from .cards import Card, sort_cards
 from .events import Event, GameStarted, RoundDealt, StockRebuilt
 
 
@@ -29,8 +29,8 @@ class Shuffler(Protocol):
         """True when every outcome follows from the game seed alone (a replay can check it)."""
         ...
 
-    def first_dealer(self) -> int:
-        """The seat that deals round 1."""
+    def first_dealer(self, seats: int) -> int:
+        """The seat of the ``seats`` at the table that deals round 1."""
         ...
 
     def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -61,8 +61,8 @@ class SeededShuffler:
     def _rng(self, *place: object) -> random.Random:
         return random.Random(":".join(map(str, ("threethirteen", self.seed, *place))))
 
-    def first_dealer(self) -> int:
-        return self._rng("first-dealer").randrange(SEATS)
+    def first_dealer(self, seats: int) -> int:
+        return self._rng("first-dealer").randrange(seats)
 
     def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
         return self._shuffled(deck, "round", round_no)
@@ -98,7 +98,7 @@ class StackedShuffler:
     def seeded(self) -> bool:
         return False
 
-    def first_dealer(self) -> int:
+    def first_dealer(self, seats: int) -> int:
         return self.dealer
 
     def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -131,9 +131,10 @@ def deck_order(dealt: RoundDealt) -> tuple[Card, ...]:
         raise ValueError(
             f"the hands of round {dealt.round_no} have {sizes} cards: no deal does that"
         )
+    seats = len(dealt.hands)
     order: list[Card] = []
-    for i in range(SEATS * size):
-        order.append(dealt.hands[(dealt.dealer + 1 + i) % SEATS][i // SEATS])
+    for i in range(seats * size):
+        order.append(dealt.hands[(dealt.dealer + 1 + i) % seats][i // seats])
     return (*order, dealt.upcard, *dealt.stock)
 
 
@@ -147,7 +148,7 @@ class RecordedShuffler:
     def seeded(self) -> bool:
         return False
 
-    def first_dealer(self) -> int:
+    def first_dealer(self, seats: int) -> int:
         started = self.events[0]
         assert isinstance(started, GameStarted)
         return started.first_dealer

@@ -21,7 +21,7 @@ import enum
 
 import attrs
 
-from .seats import SEAT_NAMES
+from .seats import seat_name
 
 MESSAGES: dict[str, str] = {
     # reading input
@@ -29,12 +29,20 @@ MESSAGES: dict[str, str] = {
         "{text!r} is not a card: write a rank (A 2-10 J Q K, T for 10) and a suit "
         "(c d h s), like 7h or 10s, or jk for a joker"
     ),
-    "bad_jokers": "jokers must be 0, 2 or 4, not {jokers}",
+    "bad_jokers": "jokers must be 0, {one} or {two} (none, one or two per deck), not {jokers}",
+    "bad_decks": "a game is played with 1 to {most} decks, not {decks}",
     "bad_round": "there is no round {round_no}: a game has rounds 1 to 11",
-    "bad_seat": "there is no seat {number}: seats are 0 (You) to 3 (Right)",
-    "bad_players": "a game needs 4 players, one per seat, not {count}",
+    "bad_seat": "there is no seat {number}: seats are 0 to {last}",
+    "bad_players": "a game needs 2 to 8 players, one per seat, not {count}",
+    "bad_seat_count": "a game has its {count} seats, and {field} names {given}",
+    "too_few_decks": (
+        "{decks} decks cannot deal round 11 to {count} players and leave a stock: "
+        "play with {least} or more"
+    ),
     "bad_salt": "a salt is 1 to 64 lower-case hexadecimal digits",
-    "bad_seat_names": "a game names its 4 seats, each in 1 to 40 printable characters, not {count}",
+    "bad_seat_names": (
+        "a game names its {seats} seats, each in 1 to 40 printable characters, not {count}"
+    ),
     # the rules
     "no_game": "no game has started yet",
     "game_started": "the game has already started",
@@ -87,6 +95,7 @@ MESSAGES: dict[str, str] = {
     "log_unknown_type": "unknown event type {found!r}",
     "log_bad_event": "a {type} event is malformed: {detail}",
     "log_sequence": "event number {found} where {expected} was expected",
+    "log_bad_header": "the header's {field} is wrong: {detail}",
     "log_header_mismatch": "the header says {field} = {header} but the game started with {event}",
     "log_first_event": "the first event must be GameStarted, not {found}",
     "log_no_events": "the first event must be GameStarted, not nothing",
@@ -227,7 +236,7 @@ def english(field: str, value: object) -> object:
         return WORDS[key]
     kind = FIELDS.get(field)
     if kind is Field.SEAT and isinstance(value, int):
-        return SEAT_NAMES[value]
+        return seat_name(value)
     if kind is Field.CARDS and isinstance(value, tuple):
         return " ".join(map(str, value))  # the cards in the notation, as format_cards does
     if kind is Field.VALUE:  # a value from a file, however long, is said in a few words

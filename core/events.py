@@ -13,6 +13,7 @@ import enum
 from attrs import field, frozen
 
 from .cards import Card, Rank
+from .seats import DEFAULT_SEATS
 from .seats import SEAT_NAMES as SEAT_NAMES
 
 
@@ -32,6 +33,10 @@ class RoundEnd(enum.StrEnum):
     """The stock would have been rebuilt a third time (the safety rule)."""
 
 
+MAX_REBUILDS = 2
+"""A round ends instead of rebuilding the stock a third time (RULES.md's safety rule)."""
+
+
 @frozen(kw_only=True)
 class GameOptions:
     """The options a game is played with: 0, 2 or 4 jokers; aces low or high."""
@@ -46,10 +51,14 @@ class GameStarted:
 
     ``players`` says who plays each seat (``"human"``, an AI level such as
     ``"hard"``, or a ``module:Class``); ``first_dealer`` was drawn from the seed.
+    ``seat_count`` players (2 to 8) play with ``decks`` decks: the ladder gives them, and
+    the log says them, so that it folds without the ladder.
     """
 
     seed: int
     options: GameOptions
+    seat_count: int = DEFAULT_SEATS
+    decks: int = 2
     seats: tuple[str, ...] = SEAT_NAMES
     players: tuple[str, ...]
     first_dealer: int

@@ -1,8 +1,8 @@
 """The save file *is* the event log: JSON Lines, documented in ``replays/README.md``.
 
 Line 1 is a header (format name, schema version, engine version, and the
-game's start: seed, options, seats, players); every further line is one event
-with its ``seq`` (1, 2, …) and ``type``. Cards are written in the notation
+game's start: seed, options, seat count and decks, seats, players); every further
+line is one event with its ``seq`` (1, 2, …) and ``type``. Cards are written in the notation
 (``"7♥"``). This module turns events into lines and lines back into events;
 it reads and writes no files (the front end appends each line and flushes).
 
@@ -24,15 +24,11 @@ from cattrs.v import format_exception
 
 from . import __version__
 from .cards import (
-    ROUNDS,
-    SEATS,
     Card,
     Rank,
-    hand_size_for_round,
     new_deck,
     parse_card,
     sort_cards,
-    wild_rank_for_round,
 )
 from .errors import GameError, InvalidCommandError, LogFormatError
 from .events import (
@@ -51,16 +47,16 @@ from .events import (
     RoundScored,
     StockRebuilt,
 )
-from .fairness import promise_problems
-from .log_bounds import LINE_BREAK, MAX_ENGINE, MAX_HELPS, text_problems
-from .rules import MAX_REBUILDS, Discard, Draw, check
+from .log_bounds import LINE_BREAK, MAX_ENGINE, MAX_HELPS, range_problems, seat_count_problem
+from .rules import Discard, Draw, check
 from .state import GameState, cards_in_play, evolve
 
 FORMAT = "threethirteen-log"
-SCHEMA = 2
+SCHEMA = 3
 """The schema version this engine writes; older versions are read through ``UPCASTERS``.
 
-Schema 2 (engine 0.2) gave ``GameStarted`` its ``commitment`` and ``salt`` (a shared
+Schema 3 gave the header and ``GameStarted`` the ``seat_count`` (2 to 8) and the ``decks``;
+schema 2 (engine 0.2) gave ``GameStarted`` its ``commitment`` and ``salt`` (a shared
 table's promise of a fair deal, :mod:`core.fairness`); schema 1 had neither."""
 
 
@@ -71,10 +67,22 @@ def _schema_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-UPCASTERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2}
+def _schema_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Before schema 3 every game had four seats and two decks."""
+    if data.get("type") == "GameStarted":
+        return {**data, "seat_count": 4, "decks": 2}
+    return data
+
+
+UPCASTERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _schema_1_to_2,
+    2: _schema_2_to_3,
+}
 """``UPCASTERS[n]`` turns one event object of schema ``n`` into schema ``n + 1``."""
 
-_REQUIRED: dict[str, tuple[str, ...]] = {"GameStarted": ("commitment", "salt")}
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "GameStarted": ("seat_count", "decks", "commitment", "salt")
+}
 """Fields a current log writes always, even as ``null``: one missing means a damaged line
 (or an old one whose header claims the current schema)."""
 
@@ -155,6 +163,8 @@ def header_dict(started: GameStarted) -> dict[str, Any]:
         "engine": __version__,
         "seed": started.seed,
         "options": _converter.unstructure(started.options),
+        "seat_count": started.seat_count,
+        "decks": started.decks,
         "seats": list(started.seats),
         "players": list(started.players),
     }
@@ -227,7 +237,8 @@ def read_log(text: str) -> GameLog:
                 raise TruncatedLogError(number, GameLog(header, tuple(events), state)) from None
             raise
         data = _upcast(data, header["schema"])
-        event = _parse_event(data, number, expected_seq=len(events) + 1)
+        seats = None if state.started is None else state.started.seat_count
+        event = _parse_event(data, number, expected_seq=len(events) + 1, seats=seats)
         helps = helps + 1 if isinstance(event, AssistanceUsed) else 0
         if helps > MAX_HELPS:
             raise LogFormatError("log_too_much_help", line=number, limit=MAX_HELPS)
@@ -277,10 +288,15 @@ def _parse_header(line: str) -> dict[str, Any]:
     if not isinstance(engine, str) or len(engine) > MAX_ENGINE or LINE_BREAK.search(engine):
         shown = engine if isinstance(engine, str) else type(engine).__name__
         raise LogFormatError("log_bad_engine", line=1, found=shown, limit=MAX_ENGINE)
+    if schema >= 3:  # before schema 3 the header says no count: four seats, two decks
+        for field in ("seat_count", "decks"):
+            problem = seat_count_problem(field, header.get(field))
+            if problem is not None:
+                raise LogFormatError("log_bad_header", line=1, field=field, detail=problem)
     return header
 
 
-def _parse_event(data: dict[str, Any], number: int, expected_seq: int) -> Event:
+def _parse_event(data: dict[str, Any], number: int, expected_seq: int, seats: int | None) -> Event:
     seq = data.pop("seq", None)
     if seq != expected_seq or type(seq) is not int:
         raise LogFormatError("log_sequence", line=number, found=seq, expected=expected_seq)
@@ -303,7 +319,7 @@ def _parse_event(data: dict[str, Any], number: int, expected_seq: int) -> Event:
         raise LogFormatError(
             "log_bad_event", line=number, type=name, detail="; ".join(details)
         ) from None
-    _check_ranges(event, number)
+    _check_ranges(event, number, seats)
     return event
 
 
@@ -316,57 +332,14 @@ def _describe(error: BaseException, kind: type | None) -> str:
     return format_exception(error, kind)
 
 
-def _check_ranges(event: Event, number: int) -> None:
-    """Numbers the reducer would index with must be in range (structure, not rules)."""
-    seat = getattr(event, "seat", 0)
-    problems = []
-    if not (type(seat) is int and 0 <= seat < SEATS):
-        problems.append(f"seat {seat} is not 0-3")
-    for name in ("dealer", "first_dealer"):
-        value = getattr(event, name, 0)
-        if not 0 <= value < SEATS:
-            problems.append(f"{name} {value} is not 0-3")
-    for name in ("hands", "scores", "totals", "seats", "players"):
-        value = getattr(event, name, None)
-        if value is not None and len(value) != SEATS:
-            problems.append(f"{name} has {len(value)} entries, not {SEATS}")
-    if isinstance(event, GameStarted):
-        if event.options.jokers not in (0, 2, 4):
-            problems.append(f"jokers {event.options.jokers} is not 0, 2 or 4")
-        problems += promise_problems(event.commitment, event.salt)
-    problems += text_problems(event)
-    problems += _numbers_in_the_rules(event)
+def _check_ranges(event: Event, number: int, seats: int | None) -> None:
+    """Numbers the reducer would index with must be in range (structure, not rules):
+    seats of a game of ``seats`` players (``None`` before it started: its own count)."""
+    problems = range_problems(event, seats)
     if problems:
         raise LogFormatError(
             "log_bad_event", line=number, type=type(event).__name__, detail="; ".join(problems)
         )
-
-
-def _numbers_in_the_rules(event: Event) -> list[str]:
-    """Round numbers, hand sizes, rebuilds and seats named in ``event`` that no game has."""
-    problems = []
-    round_no = getattr(event, "round_no", 1)
-    if not 1 <= round_no <= ROUNDS:
-        problems.append(f"round {round_no} is not 1-{ROUNDS}")
-    elif isinstance(event, RoundDealt):
-        size = hand_size_for_round(round_no)
-        sizes = [len(hand) for hand in event.hands]
-        if any(count != size for count in sizes):
-            said = ", ".join(map(str, sizes))
-            problems.append(f"round {round_no} deals {size} cards to each seat, not {said}")
-        if event.wild_rank != wild_rank_for_round(round_no):
-            problems.append(f"the wild rank of round {round_no} is not {event.wild_rank.symbol}")
-    if isinstance(event, StockRebuilt) and not 1 <= event.rebuild_no <= MAX_REBUILDS:
-        problems.append(f"rebuild {event.rebuild_no} is not 1-{MAX_REBUILDS}")
-    seats: list[int | None] = []
-    if isinstance(event, RoundScored | GameEnded):
-        seats.append(event.went_out if isinstance(event, RoundScored) else event.winner)
-    if isinstance(event, PlayerWentOut):
-        seats += event.last_turns
-    for seat in seats:
-        if seat is not None and not 0 <= seat < SEATS:
-            problems.append(f"seat {seat} is not 0-3")
-    return problems
 
 
 def _check_turn(state: GameState, event: Event, number: int) -> None:
@@ -455,7 +428,8 @@ def _apply(state: GameState, event: Event, number: int) -> GameState:
 
 def _check_conservation(state: GameState, name: str, number: int) -> None:
     assert state.round is not None and state.started is not None
-    deck = sort_cards(new_deck(state.started.options.jokers))
+    started = state.started
+    deck = sort_cards(new_deck(started.options.jokers, started.decks))
     present = cards_in_play(state.round)
     if present != deck:
         missing = _difference(deck, present)
@@ -475,7 +449,10 @@ def _difference(a: tuple[Card, ...], b: tuple[Card, ...]) -> tuple[Card, ...]:
 def _check_header_matches(header: dict[str, Any], event: Event, number: int) -> None:
     assert isinstance(event, GameStarted)
     expected = header_dict(event)
-    for field in ("seed", "options", "seats", "players"):
+    fields = ["seed", "options", "seats", "players"]
+    if header["schema"] >= 3:  # an older header says no count: the upcaster's four and two
+        fields[2:2] = ["seat_count", "decks"]
+    for field in fields:
         if header.get(field) != expected[field]:
             raise LogFormatError(
                 "log_header_mismatch",

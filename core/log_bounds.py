@@ -7,8 +7,20 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .events import AssistanceUsed, Event, GameStarted
-from .seats import MAX_SEAT_NAME
+from .cards import ROUNDS, decks_deal, hand_size_for_round, joker_choices, wild_rank_for_round
+from .events import (
+    MAX_REBUILDS,
+    AssistanceUsed,
+    Event,
+    GameEnded,
+    GameStarted,
+    PlayerWentOut,
+    RoundDealt,
+    RoundScored,
+    StockRebuilt,
+)
+from .fairness import promise_problems
+from .seats import MAX_DECKS, MAX_SEAT_NAME, MAX_SEATS, MIN_SEATS
 
 LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 """What ends a line (``str.splitlines``): no text of a log holds one, so none starts a
@@ -50,4 +62,99 @@ def text_problems(event: Event) -> list[str]:
                 if len(text) > limit:
                     problems.append(f"a {name} has {len(text)} characters, over {limit}")
                 problems += [f"a {name} breaks the line"] if LINE_BREAK.search(text) else []
+    return problems
+
+
+_COUNTS = {"seat_count": (MIN_SEATS, MAX_SEATS, "seats"), "decks": (1, MAX_DECKS, "decks")}
+
+
+def seat_count_problem(field: str, value: object) -> str | None:
+    """What is wrong with a header's or a start's ``seat_count`` (2 to 8) or ``decks``
+    (1 to 3), before anything is built from it (a list of a billion seats)."""
+    low, high, what = _COUNTS[field]
+    if type(value) is not int:
+        return f"{field} is not a whole number"
+    if not low <= value <= high:
+        shown = value if abs(value) < 10**18 else "a number far larger"
+        return f"a game has {low} to {high} {what}, not {shown}"
+    return None
+
+
+def range_problems(event: Event, seats: int | None) -> list[str]:
+    """The numbers of ``event`` the reducer would index with that are out of range
+    (structure, not rules): seats of a game of ``seats`` players (``None`` before it
+    started: a start's own count, checked first, so no list is built from a wrong one)."""
+    problems = _count_problems(event) if isinstance(event, GameStarted) else []
+    count = event.seat_count if isinstance(event, GameStarted) else seats
+    if not problems and count is not None:
+        problems += _seat_problems(event, count)
+    if isinstance(event, GameStarted) and not problems:
+        if event.options.jokers not in joker_choices(event.decks):
+            jokers = joker_choices(event.decks)
+            problems.append(
+                f"jokers {event.options.jokers} is not {jokers[0]}, {jokers[1]} or {jokers[2]}"
+            )
+        problems += promise_problems(event.commitment, event.salt)
+    problems += text_problems(event)
+    problems += _numbers_in_the_rules(event, count)
+    return problems
+
+
+def _count_problems(event: GameStarted) -> list[str]:
+    """The seat count and the decks of a game: in the rules, and enough for round 11."""
+    problems = [
+        problem
+        for problem in (
+            seat_count_problem("seat_count", event.seat_count),
+            seat_count_problem("decks", event.decks),
+        )
+        if problem is not None
+    ]
+    if not problems and not decks_deal(event.decks, event.seat_count):
+        problems.append(f"{event.decks} decks cannot deal round 11 to {event.seat_count} seats")
+    return problems
+
+
+def _seat_problems(event: Event, count: int) -> list[str]:
+    """Seats named by ``event`` and lists by seat, in a game of ``count`` seats."""
+    problems = []
+    last = count - 1
+    seat = getattr(event, "seat", 0)
+    if not (type(seat) is int and 0 <= seat < count):
+        problems.append(f"seat {seat} is not 0-{last}")
+    for name in ("dealer", "first_dealer"):
+        value = getattr(event, name, 0)
+        if not 0 <= value < count:
+            problems.append(f"{name} {value} is not 0-{last}")
+    for name in ("hands", "scores", "totals", "seats", "players"):
+        value = getattr(event, name, None)
+        if value is not None and len(value) != count:
+            problems.append(f"{name} has {len(value)} entries, not {count}")
+    return problems
+
+
+def _numbers_in_the_rules(event: Event, count: int | None) -> list[str]:
+    """Round numbers, hand sizes, rebuilds and seats named in ``event`` that no game has."""
+    problems = []
+    round_no = getattr(event, "round_no", 1)
+    if not 1 <= round_no <= ROUNDS:
+        problems.append(f"round {round_no} is not 1-{ROUNDS}")
+    elif isinstance(event, RoundDealt):
+        size = hand_size_for_round(round_no)
+        sizes = [len(hand) for hand in event.hands]
+        if any(count != size for count in sizes):
+            said = ", ".join(map(str, sizes))
+            problems.append(f"round {round_no} deals {size} cards to each seat, not {said}")
+        if event.wild_rank != wild_rank_for_round(round_no):
+            problems.append(f"the wild rank of round {round_no} is not {event.wild_rank.symbol}")
+    if isinstance(event, StockRebuilt) and not 1 <= event.rebuild_no <= MAX_REBUILDS:
+        problems.append(f"rebuild {event.rebuild_no} is not 1-{MAX_REBUILDS}")
+    seats: list[int | None] = []
+    if isinstance(event, RoundScored | GameEnded):
+        seats.append(event.went_out if isinstance(event, RoundScored) else event.winner)
+    if isinstance(event, PlayerWentOut):
+        seats += event.last_turns
+    for seat in seats:
+        if seat is not None and count is not None and not 0 <= seat < count:
+            problems.append(f"seat {seat} is not 0-{count - 1}")
     return problems

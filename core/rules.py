@@ -19,15 +19,17 @@ from attrs import field, frozen
 
 from .cards import (
     ROUNDS,
-    SEATS,
     Card,
+    decks_deal,
     hand_size_for_round,
+    joker_choices,
     new_deck,
 )
 from .cards import wild_rank_for_round as _wild_rank
 from .deck import SeededShuffler, Shuffler
 from .errors import Action, IllegalMoveError, InvalidCommandError
 from .events import (
+    MAX_REBUILDS,
     Assistance,
     AssistanceUsed,
     CardDiscarded,
@@ -46,28 +48,46 @@ from .events import (
 )
 from .fairness import commitment, is_salt
 from .melds import best_arrangement
-from .seats import MAX_SEAT_NAME, SEAT_NAMES
+from .seats import MAX_DECKS, MAX_SEAT_NAME, MAX_SEATS, MIN_SEATS, decks_for, seat_names
 from .state import GameState, Phase, RoundState, evolve, fold
 from .views import SeatView
-
-MAX_REBUILDS = 2
-"""A round ends instead of rebuilding the stock a third time (RULES.md's safety rule)."""
 
 DEFAULT_PLAYERS: tuple[str, ...] = ("human", "medium", "medium", "medium")
 
 
+def default_players(seats: int) -> tuple[str, ...]:
+    """You and ``seats - 1`` medium AI players."""
+    return ("human", *("medium",) * (seats - 1))
+
+
 @frozen(kw_only=True)
 class StartGame:
-    """Start a game: its seed, its options and who plays each seat."""
+    """Start a game: its seed, its options and who plays each seat (2 to 8 seats, one
+    player each; the seat count is the number of players)."""
 
     seed: int
     options: GameOptions = field(factory=GameOptions)
     players: tuple[str, ...] = DEFAULT_PLAYERS
     salt: str | None = None
     """A random salt keeps the seed secret behind a commitment (a shared table)."""
-    seats: tuple[str, ...] = SEAT_NAMES
-    """What each seat is called: You, Left, Top, Right at a terminal; the players' names at a
-    shared table."""
+    seats: tuple[str, ...] = field()
+    """What each seat is called: by default where it sits (You, Left, Top, Right at four,
+    :func:`core.seats.seat_names`); the players' names at a shared table."""
+    decks: int = field()
+    """The decks the game is played with: by default the ladder's (two at four seats)."""
+
+    @seats.default
+    def _default_seats(self) -> tuple[str, ...]:
+        return seat_names(len(self.players))
+
+    @decks.default
+    def _default_decks(self) -> int:
+        return decks_for(len(self.players))
+
+    @property
+    def seat_count(self) -> int:
+        """Players at the table."""
+        return len(self.players)
 
 
 @frozen(kw_only=True)
@@ -167,16 +187,26 @@ def legal_commands(state: GameState) -> tuple[Draw | Discard, ...]:
 def _check_start(state: GameState, command: StartGame) -> None:
     if state.started is not None:
         raise IllegalMoveError("game_started")
-    if command.options.jokers not in (0, 2, 4):
-        raise InvalidCommandError("bad_jokers", jokers=command.options.jokers)
-    if len(command.players) != SEATS:
-        raise InvalidCommandError("bad_players", count=len(command.players))
+    count = command.seat_count
+    if not MIN_SEATS <= count <= MAX_SEATS:
+        raise InvalidCommandError("bad_players", count=count)
+    if len(command.seats) != count:
+        raise InvalidCommandError(
+            "bad_seat_count", count=count, field="seats", given=len(command.seats)
+        )
+    if not 1 <= command.decks <= MAX_DECKS:
+        raise InvalidCommandError("bad_decks", decks=command.decks, most=MAX_DECKS)
+    if not decks_deal(command.decks, count):
+        least = next(d for d in range(1, MAX_DECKS + 1) if decks_deal(d, count))
+        raise InvalidCommandError("too_few_decks", decks=command.decks, count=count, least=least)
+    if command.options.jokers not in joker_choices(command.decks):
+        decks = command.decks
+        jokers = command.options.jokers
+        raise InvalidCommandError("bad_jokers", jokers=jokers, one=decks, two=2 * decks)
     if command.salt is not None and not is_salt(command.salt):
         raise InvalidCommandError("bad_salt")
-    if len(command.seats) != SEATS or not all(
-        0 < len(name) <= MAX_SEAT_NAME and name.isprintable() for name in command.seats
-    ):
-        raise InvalidCommandError("bad_seat_names", count=len(command.seats))
+    if not all(0 < len(name) <= MAX_SEAT_NAME and name.isprintable() for name in command.seats):
+        raise InvalidCommandError("bad_seat_names", seats=count, count=len(command.seats))
 
 
 def _check_assist(state: GameState, command: Assist) -> None:
@@ -184,8 +214,8 @@ def _check_assist(state: GameState, command: Assist) -> None:
         raise IllegalMoveError("no_game")
     if state.ended is not None:
         raise IllegalMoveError("game_over")
-    if not 0 <= command.seat < SEATS:
-        raise InvalidCommandError("bad_seat", number=command.seat)
+    if not 0 <= command.seat < state.seat_count:
+        raise InvalidCommandError("bad_seat", number=command.seat, last=state.seat_count - 1)
 
 
 @frozen(kw_only=True)
@@ -209,8 +239,8 @@ def _position(state: GameState, seat: int) -> _Position:
         raise IllegalMoveError("no_game")
     if state.ended is not None:
         raise IllegalMoveError("game_over")
-    if not 0 <= seat < SEATS:
-        raise InvalidCommandError("bad_seat", number=seat)
+    if not 0 <= seat < state.seat_count:
+        raise InvalidCommandError("bad_seat", number=seat, last=state.seat_count - 1)
     round_ = state.round
     return _Position(
         seat=seat,
@@ -311,7 +341,9 @@ def _start(command: StartGame, shuffler: Shuffler) -> tuple[Event, ...]:
             options=command.options,
             players=command.players,
             seats=command.seats,
-            first_dealer=shuffler.first_dealer(),
+            seat_count=command.seat_count,
+            decks=command.decks,
+            first_dealer=shuffler.first_dealer(command.seat_count),
             seeded=shuffler.seeded,
             commitment=None if command.salt is None else commitment(command.seed, command.salt),
             salt=command.salt,
@@ -324,22 +356,28 @@ def _start(command: StartGame, shuffler: Shuffler) -> tuple[Event, ...]:
 def _deal(out: _Emitter, round_no: int, shuffler: Shuffler) -> None:
     started = out.state.started
     assert started is not None
-    dealer = (started.first_dealer + round_no - 1) % SEATS
-    order = shuffler.deal_order(round_no, new_deck(started.options.jokers))
+    out.emit(deal_round(started, round_no, shuffler))
+
+
+def deal_round(started: GameStarted, round_no: int, shuffler: Shuffler) -> RoundDealt:
+    """The deal of round ``round_no`` of the game ``started``: its dealer, each seat's hand
+    from the shuffled decks (one card at a time, left of the dealer first), the upcard and
+    the stock."""
+    seats = started.seat_count
+    dealer = (started.first_dealer + round_no - 1) % seats
+    order = shuffler.deal_order(round_no, new_deck(started.options.jokers, started.decks))
     size = hand_size_for_round(round_no)
     # One card at a time, starting left of the dealer: card i goes to seat dealer+1+i.
     hands = tuple(
-        tuple(order[(seat - dealer - 1) % SEATS : SEATS * size : SEATS]) for seat in range(SEATS)
+        tuple(order[(seat - dealer - 1) % seats : seats * size : seats]) for seat in range(seats)
     )
-    out.emit(
-        RoundDealt(
-            round_no=round_no,
-            dealer=dealer,
-            wild_rank=_wild_rank(round_no),
-            hands=hands,
-            upcard=order[SEATS * size],
-            stock=order[SEATS * size + 1 :],
-        )
+    return RoundDealt(
+        round_no=round_no,
+        dealer=dealer,
+        wild_rank=_wild_rank(round_no),
+        hands=hands,
+        upcard=order[seats * size],
+        stock=order[seats * size + 1 :],
     )
 
 
@@ -370,7 +408,8 @@ def _discard(state: GameState, command: Discard, shuffler: Shuffler) -> tuple[Ev
             round_.hands[command.seat], round_.round_no, aces_high=state.options.aces_high
         )
         if arrangement.penalty == 0:
-            others = tuple((command.seat + i) % SEATS for i in range(1, SEATS))
+            seats = len(round_.hands)
+            others = tuple((command.seat + i) % seats for i in range(1, seats))
             out.emit(PlayerWentOut(seat=command.seat, melds=arrangement.melds, last_turns=others))
     elif not round_.last_turns:
         _score_round(out, RoundEnd.WENT_OUT, shuffler)
@@ -418,12 +457,20 @@ def new_game(
     shuffler: Shuffler | None = None,
     *,
     salt: str | None = None,
-    seats: tuple[str, ...] = SEAT_NAMES,
+    seats: tuple[str, ...] | None = None,
+    decks: int | None = None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Start a game: its first events and the state they fold into. With ``salt`` the
-    game is committed to its seed (see :mod:`core.fairness`); ``seats`` names the seats."""
+    game is committed to its seed (see :mod:`core.fairness`); ``seats`` names the seats
+    (by default where they sit), ``decks`` overrides the ladder (a measurement)."""
+    count = len(players)
     start = StartGame(
-        seed=seed, options=options or GameOptions(), players=players, salt=salt, seats=seats
+        seed=seed,
+        options=options or GameOptions(),
+        players=players,
+        salt=salt,
+        seats=seat_names(count) if seats is None else seats,
+        decks=decks_for(count) if decks is None else decks,
     )
     events = decide(GameState(), start, shuffler)
     return fold(events), events

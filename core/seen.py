@@ -55,6 +55,11 @@ class StartSeen:
     seed: int | None
     salt: str | None
 
+    @property
+    def seat_count(self) -> int:
+        """Players at the table."""
+        return len(self.seats)
+
 
 @frozen(kw_only=True)
 class DealSeen:

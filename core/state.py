@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from attrs import evolve as _replace
 from attrs import frozen
 
-from .cards import SEATS, Card, Rank, sort_cards
+from .cards import Card, Rank, sort_cards
 from .events import (
     Assistance,
     AssistanceUsed,
@@ -29,6 +29,7 @@ from .events import (
     RoundScored,
     StockRebuilt,
 )
+from .seats import DEFAULT_SEATS
 
 
 class Phase(enum.Enum):
@@ -105,7 +106,7 @@ class GameState:
 
     started: GameStarted | None = None
     round: RoundState | None = None
-    totals: tuple[int, ...] = (0,) * SEATS
+    totals: tuple[int, ...] = (0,) * DEFAULT_SEATS
     score_sheet: tuple[RoundScored, ...] = ()
     ended: GameEnded | None = None
     assisted: frozenset[tuple[int, Assistance]] = frozenset()
@@ -125,6 +126,11 @@ class GameState:
     @property
     def options(self) -> GameOptions:
         return self.started.options if self.started else GameOptions()
+
+    @property
+    def seat_count(self) -> int:
+        """Players at the table (four before the game starts)."""
+        return self.started.seat_count if self.started else DEFAULT_SEATS
 
     @property
     def seed(self) -> int | None:
@@ -157,7 +163,7 @@ def evolve(state: GameState, event: Event) -> GameState:
     count = state.event_count + 1
     match event:
         case GameStarted():
-            return GameState(started=event, event_count=count)
+            return GameState(started=event, totals=(0,) * event.seat_count, event_count=count)
         case RoundDealt():
             round_ = RoundState(
                 round_no=event.round_no,
@@ -166,7 +172,7 @@ def evolve(state: GameState, event: Event) -> GameState:
                 hands=tuple(sort_cards(hand) for hand in event.hands),
                 stock=event.stock,
                 discard_pile=(event.upcard,),
-                turn=(event.dealer + 1) % SEATS,
+                turn=(event.dealer + 1) % len(event.hands),
             )
             return _replace(state, round=round_, event_count=count)
         case CardDrawn():
@@ -250,7 +256,7 @@ def _discarded(round_: RoundState, event: CardDiscarded) -> RoundState:
         round_,
         hands=_replace_at(round_.hands, event.seat, hand),
         discard_pile=(*round_.discard_pile, event.card),
-        turn=(event.seat + 1) % SEATS,
+        turn=(event.seat + 1) % len(round_.hands),
         has_drawn=False,
         taken_from_discard=None,
         last_turns=last_turns,

@@ -43,7 +43,6 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from .cards import SEATS
 from .errors import IllegalMoveError
 from .events import Assistance, Event
 from .log_bounds import help_is_full
@@ -133,7 +132,8 @@ class Table:
 
     def people(self) -> tuple[int, ...]:
         """The seats people play."""
-        return tuple(seat for seat in range(SEATS) if seat not in self.policies)
+        seats = self.timeline.state.seat_count
+        return tuple(seat for seat in range(seats) if seat not in self.policies)
 
     def is_assisted(self, seat: int) -> bool:
         """Whether ``seat`` took help in this game (recorded, or pending after an undo)."""
@@ -395,7 +395,7 @@ class Table:
     # -- inside ----------------------------------------------------------------------
 
     def _check_person(self, seat: int, acting: int) -> None:
-        if seat in self.policies or not 0 <= seat < SEATS:
+        if seat in self.policies or not 0 <= seat < self.timeline.state.seat_count:
             raise IllegalMoveError("not_a_person_seat", number=seat)
         if acting != seat:
             raise IllegalMoveError("not_your_seat", number=seat, other=acting)

@@ -33,7 +33,7 @@ from .events import (
 from .log import GameLog
 from .melds import is_meld
 from .rules import Assist, Command, Discard, Draw, StartGame, decide
-from .seats import SEAT_NAMES
+from .seats import seat_names
 from .state import GameState, evolve
 
 
@@ -68,6 +68,7 @@ def command_for(events: Sequence[Event], at: int, state: GameState) -> Command |
                 players=event.players,
                 salt=event.salt,
                 seats=event.seats,
+                decks=event.decks,
             )
         case CardDrawn():
             return Draw(seat=event.seat, source=event.source, reason=event.reason)
@@ -235,7 +236,7 @@ def verify_game(events: Sequence[Event]) -> Verdict:
         return verify_events(events)
     if started.commitment is not None and not started.seeded:
         return Verdict(False, 0, 2, VerificationError("verify_promise_unseeded"))
-    named = (attrs.evolve(started, seats=SEAT_NAMES), *events[1:])
+    named = (attrs.evolve(started, seats=seat_names(len(started.seats))), *events[1:])
     verdict = verify_events(named)
     if verdict.state.started is None:
         return verdict

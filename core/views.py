@@ -17,15 +17,17 @@ from collections import Counter
 import attrs
 from attrs import frozen
 
-from .cards import SEATS, Card, Rank, sort_cards
-from .events import SEAT_NAMES, GameEnded, GameOptions, RoundScored
+from .cards import Card, Rank, sort_cards
+from .events import GameEnded, GameOptions, RoundScored
+from .seats import seat_name
 from .state import GameState, MoveKind, Phase, PublicMove
 
 
 @frozen(kw_only=True)
 class RoundView:
     """The round in play as the whole table sees it: nobody's hand, nothing of the stock
-    but its size. Per-seat tuples are indexed by seat: 0 You, 1 Left, 2 Top, 3 Right."""
+    but its size. Per-seat tuples are indexed by seat, clockwise from 0 (You): at four,
+    1 Left, 2 Top, 3 Right."""
 
     round_no: int
     wild_rank: Rank
@@ -48,11 +50,18 @@ class RoundView:
     """After someone went out, the seats whose last turn is still to come, in turn order."""
     history: tuple[PublicMove, ...]
     """Every public move of this round, in order."""
+    decks: int = 2
+    """The decks the game is played with (two at four seats)."""
+
+    @property
+    def seat_count(self) -> int:
+        """Players at the table."""
+        return len(self.hand_sizes)
 
     @property
     def last_actions(self) -> tuple[PublicMove | None, ...]:
         """Each seat's latest public move this round, or ``None``."""
-        last: list[PublicMove | None] = [None] * SEATS
+        last: list[PublicMove | None] = [None] * self.seat_count
         for move in self.history:
             last[move.seat] = move
         return tuple(last)
@@ -60,7 +69,7 @@ class RoundView:
     @property
     def known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """Cards each seat is known to hold: taken from the discard pile and not discarded since."""
-        known = [Counter[Card]() for _ in range(SEATS)]
+        known = [Counter[Card]() for _ in range(self.seat_count)]
         for move in self.history:
             if move.card is None:
                 continue
@@ -97,7 +106,7 @@ class PlayerView(RoundView):
 
     @property
     def seat_name(self) -> str:
-        return SEAT_NAMES[self.seat]
+        return seat_name(self.seat, self.seat_count)
 
 
 def round_view(state: GameState) -> RoundView:
@@ -122,6 +131,7 @@ def round_view(state: GameState) -> RoundView:
         went_out=round_.went_out,
         last_turns=round_.last_turns,
         history=round_.history,
+        decks=state.started.decks,
     )
 
 
@@ -172,6 +182,12 @@ class SeatView:
     assisted: frozenset[int]
     """The seats that took help (a hint, the AI for a turn, an undo past a seen card)."""
     event_count: int
+    decks: int = 2
+
+    @property
+    def seat_count(self) -> int:
+        """Players at the table: read it here (or from ``seats``), never assume four."""
+        return len(self.seats)
 
     @property
     def mine(self) -> PlayerView | None:
@@ -229,4 +245,5 @@ def seat_view(
         ended=state.ended,
         assisted=frozenset(s for s, _ in state.assisted) if assisted is None else assisted,
         event_count=state.event_count,
+        decks=started.decks,
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from ..cards import JOKER_CODE, SEATS
+from ..cards import JOKER_CODE
 from ..state import MoveKind
 from ..views import PlayerView
 from .hands import RoundFacts
@@ -42,7 +42,7 @@ class Beliefs:
     def stock_weights(self) -> list[tuple[int, float]]:
         """Expected copies of each unseen card that lie in the stock (code, copies)."""
         share: dict[int, float] = {code: 0.0 for code in self.unseen}
-        for seat in range(SEATS):
+        for seat in range(len(self.hidden)):
             if seat == self.seat or not self.hidden[seat]:
                 continue
             affinity = self.affinity[seat]
@@ -58,7 +58,7 @@ class Beliefs:
 
     def feeds(self, code: int) -> float:
         """How much discarding ``code`` would help the next seat, from 0 (not at all) to 1."""
-        after = (self.seat + 1) % SEATS
+        after = (self.seat + 1) % len(self.affinity)
         affinity = self.affinity[after].get(code, 1.0)
         return min(1.0, max(0.0, (affinity - 1.0) / 1.5))
 
@@ -75,8 +75,9 @@ def read_beliefs(view: PlayerView) -> Beliefs:
     table = RoundFacts(view.round_no, view.aces_high)
     unseen = unseen_counts(view)
     codes = list(unseen)
-    affinity: list[dict[int, float]] = [dict.fromkeys(codes, 1.0) for _ in range(SEATS)]
-    pickups = [0] * SEATS
+    seats = view.seat_count
+    affinity: list[dict[int, float]] = [dict.fromkeys(codes, 1.0) for _ in range(seats)]
+    pickups = [0] * seats
     for move in view.history:
         if move.seat == view.seat:
             continue

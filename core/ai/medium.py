@@ -40,7 +40,7 @@ class MediumPolicy:
         if view.went_out is not None:
             return 1.0
         size = view.round_no + 2
-        cycles = turns_played(view) / 4
+        cycles = turns_played(view) / view.seat_count  # rounds of the table so far
         pressure = 0.08 * max(pickups(view))
         return min(0.9, 0.05 + 0.6 * cycles / size + pressure)
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import SEATS, new_deck
+from ..cards import new_deck
 from ..state import MoveKind
 from ..views import PlayerView
 
 
 def unseen_counts(view: PlayerView) -> dict[int, int]:
     """Copies of each card (by code, ascending) that ``view``'s seat has not seen."""
-    left = Counter(card.code for card in new_deck(view.jokers))
+    left = Counter(card.code for card in new_deck(view.jokers, view.decks))
     seen: list[int] = [card.code for card in view.hand]
     seen += [card.code for card in view.discard_pile]
     for seat, known in enumerate(view.known_cards):
@@ -43,7 +43,7 @@ def turns_played(view: PlayerView, seat: int | None = None) -> int:
 
 def pickups(view: PlayerView) -> tuple[int, ...]:
     """Cards each seat has taken from the discard pile this round."""
-    counts = [0] * SEATS
+    counts = [0] * view.seat_count
     for move in view.history:
         if move.kind == MoveKind.TOOK:
             counts[move.seat] += 1

@@ -3,8 +3,9 @@ whole games played and folded.
 
 The clock is passed in (reading one is measurement, not I/O), so that the figures are
 taken here and printed elsewhere. The games are played by
-:func:`~core.players.play_on`, the one loop in which policies play, by four
-:class:`LowestPenaltyPolicy` players that share one random generator.
+:func:`~core.players.play_on`, the one loop in which policies play, by
+:class:`LowestPenaltyPolicy` players (one per seat, four by default, or the 2 and 8 of the
+smallest and largest tables) that share one random generator.
 
 >>> ticks = iter(range(100))
 >>> times = time_games(2026, games=1, clock=lambda: float(next(ticks)))
@@ -20,11 +21,12 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from ..cards import SEATS, Card, new_deck
+from ..cards import Card, joker_choices, new_deck
 from ..events import DrawSource, Event, GameOptions
 from ..melds import best_arrangement, clear_cache
 from ..players import play_on
 from ..rules import new_game
+from ..seats import DEFAULT_SEATS, decks_for
 from ..state import fold
 from ..views import PlayerView
 from .simulation import Clock
@@ -36,11 +38,13 @@ Deal = tuple[tuple[Card, ...], int, bool]
 """A hand to solve, the round it is solved in, and whether aces are high."""
 
 
-def random_hands(count: int, low: int, high: int, rng: random.Random) -> list[Deal]:
-    """``count`` (hand, round, aces_high) deals of ``low``–``high`` cards from a double deck."""
+def random_hands(count: int, low: int, high: int, rng: random.Random, decks: int = 2) -> list[Deal]:
+    """``count`` (hand, round, aces_high) deals of ``low``–``high`` cards from ``decks``
+    decks (two: a table of four), with none, one or two jokers per deck in turn."""
+    jokers = joker_choices(decks)
     hands = []
     for i in range(count):
-        deck = list(new_deck((0, 2, 4)[i % 3]))
+        deck = list(new_deck(jokers[i % 3], decks))
         rng.shuffle(deck)
         size = rng.randint(low, high)
         hands.append((tuple(deck[:size]), rng.randint(1, 11), rng.random() < 0.5))
@@ -91,12 +95,15 @@ class LowestPenaltyPolicy:
         return min(cards, key=penalty)
 
 
-def benchmark_game(seed: int) -> tuple[Event, ...]:
-    """The log of one game with two jokers between four lowest-penalty players."""
-    start, first = new_game(seed, GameOptions(jokers=2))
+def benchmark_game(seed: int, seats: int = DEFAULT_SEATS) -> tuple[Event, ...]:
+    """The log of one game with a joker per deck between ``seats`` lowest-penalty players
+    (four by default: two jokers)."""
+    decks = decks_for(seats)
+    players = ("human",) + ("medium",) * (seats - 1)  # as the log names them: not timed
+    start, first = new_game(seed, GameOptions(jokers=decks), players=players)
     player = LowestPenaltyPolicy(random.Random(seed))
     log = list(first)
-    for events, _ in play_on(start, [player] * SEATS):
+    for events, _ in play_on(start, [player] * start.seat_count):
         log.extend(events)
     return tuple(log)
 
@@ -117,10 +124,11 @@ class GameTimes:
         return self.events / self.fold_seconds
 
 
-def time_games(seed: int, games: int, *, clock: Clock) -> GameTimes:
-    """Play ``games`` benchmark games (seeds ``seed``, ``seed + 1`` …), then fold their logs."""
+def time_games(seed: int, games: int, *, clock: Clock, seats: int = DEFAULT_SEATS) -> GameTimes:
+    """Play ``games`` benchmark games at ``seats`` (seeds ``seed``, ``seed + 1`` …), then fold
+    their logs."""
     start = clock()
-    logs = [benchmark_game(seed + i) for i in range(games)]
+    logs = [benchmark_game(seed + i, seats) for i in range(games)]
     game_seconds = (clock() - start) / games
     start = clock()
     for log in logs:

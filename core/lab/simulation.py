@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-from ..cards import SEATS, Card
+from ..cards import Card
 from ..errors import GameError
 from ..events import (
-    SEAT_NAMES,
     DrawSource,
     Event,
     GameEnded,
@@ -34,6 +33,7 @@ from ..events import (
 )
 from ..players import Policy, load_policy, play_on
 from ..rules import new_game
+from ..seats import DEFAULT_SEATS, seat_name
 from ..views import PlayerView
 
 Clock = Callable[[], float]
@@ -99,18 +99,19 @@ class TimedPolicy:
         return choice
 
 
-def player_label(spec: str, seat: int) -> str:
-    """How errors name a player: ``'hard' (seat Top)``."""
-    return f"{spec!r} (seat {SEAT_NAMES[seat]})"
+def player_label(spec: str, seat: int, seats: int = DEFAULT_SEATS) -> str:
+    """How errors name a player at a table of ``seats``: ``'hard' (seat Top)``."""
+    return f"{spec!r} (seat {seat_name(seat, seats)})"
 
 
-def check_players(players: Iterable[str]) -> None:
+def check_players(players: Sequence[str]) -> None:
     """Load each player once, so that a bad name fails before any game is played."""
     for seat, spec in enumerate(players):
         try:
             load_policy(spec)
         except GameError as error:
-            raise SimulationError(f"{player_label(spec, seat)}: {error}") from None
+            label = player_label(spec, seat, len(players))
+            raise SimulationError(f"{label}: {error}") from None
 
 
 def play_job(job: GameJob, *, clock: Clock) -> tuple[GameResult, tuple[Event, ...]]:
@@ -123,7 +124,8 @@ def play_job(job: GameJob, *, clock: Clock) -> tuple[GameResult, tuple[Event, ..
         seats = [TimedPolicy(load_policy(spec), clock) for spec in job.players]
     except GameError as error:
         return GameResult(seed=job.seed, error=str(error)), ()
-    names = [player_label(spec, seat) for seat, spec in enumerate(job.players)]
+    count = len(job.players)
+    names = [player_label(spec, seat, count) for seat, spec in enumerate(job.players)]
     start, first = new_game(job.seed, job.options, players=job.players)
     log: list[Event] = list(first)
     deciding = start  # the state in which the next decision is asked for
@@ -145,8 +147,9 @@ def game_result(
     seed: int, log: Sequence[Event], decision_ms: tuple[tuple[float, ...], ...] = ()
 ) -> GameResult:
     """What the log of a finished game shows, with the decision times it was played in."""
-    went_out = [0] * SEATS
-    penalties: list[list[int]] = [[] for _ in range(SEATS)]
+    seats = len(log[-1].totals) if isinstance(log[-1], GameEnded) else DEFAULT_SEATS
+    went_out = [0] * seats
+    penalties: list[list[int]] = [[] for _ in range(seats)]
     rounds = 0
     for event in log:
         if isinstance(event, PlayerWentOut):
@@ -318,16 +321,18 @@ class Comparison:
     baseline_mean_total: float
     candidates: tuple[CandidateReport, ...]
     pairs: tuple[PairReport, ...]
+    seat_count: int = DEFAULT_SEATS
+    """Players at each table."""
 
 
 @frozen(kw_only=True)
 class Duplicate:
-    """The duplicate method: each candidate in each seat in turn against three baselines,
-    and the baseline alone at the table, all on the same seeds.
+    """The duplicate method: each candidate in each seat in turn against the baseline in
+    every other seat, and the baseline alone at the table, all on the same seeds.
 
     :meth:`jobs` lists the games; :meth:`compare` reads their results, in that order.
     A candidate's difference on a seed is its total minus the baseline's total in the
-    same seat on the same deal, averaged over the four seats; two candidates are
+    same seat on the same deal, averaged over the seats; two candidates are
     compared the same way, seat by seat. Intervals are over seeds.
     """
 
@@ -335,13 +340,16 @@ class Duplicate:
     baseline: str
     seeds: tuple[int, ...]
     options: GameOptions
+    seat_count: int = DEFAULT_SEATS
+    """Players at each table (2 to 8): every candidate sits in every seat in turn."""
 
     def jobs(self) -> list[GameJob]:
-        """The baseline table on every seed, then each candidate in seat 0, 1, 2, 3."""
-        lineups = [tuple([self.baseline] * SEATS)]
+        """The baseline table on every seed, then each candidate in seat 0, 1, 2, … ."""
+        seats = self.seat_count
+        lineups = [tuple([self.baseline] * seats)]
         for candidate in self.candidates:
-            for seat in range(SEATS):
-                lineup = [self.baseline] * SEATS
+            for seat in range(seats):
+                lineup = [self.baseline] * seats
                 lineup[seat] = candidate
                 lineups.append(tuple(lineup))
         return [
@@ -353,21 +361,22 @@ class Duplicate:
     def compare(self, results: Sequence[GameResult]) -> Comparison:
         """The comparison, from the results of :meth:`jobs` in their order."""
         n = len(self.seeds)
+        seats = self.seat_count
         base = results[:n]
         base_mean = statistics.fmean(t for game in base for t in game.totals)
         base_totals = [list(game.totals) for game in base]
         reports = []
         totals = []
         for k, candidate in enumerate(self.candidates):
-            block = results[n * (1 + SEATS * k) : n * (1 + SEATS * (k + 1))]
-            mine = [[block[seat * n + i].totals[seat] for seat in range(SEATS)] for i in range(n)]
+            block = results[n * (1 + seats * k) : n * (1 + seats * (k + 1))]
+            mine = [[block[seat * n + i].totals[seat] for seat in range(seats)] for i in range(n)]
             totals.append(mine)
             wins = sum(
-                block[seat * n + i].winner == seat for seat in range(SEATS) for i in range(n)
+                block[seat * n + i].winner == seat for seat in range(seats) for i in range(n)
             )
             times = [
                 t
-                for seat in range(SEATS)
+                for seat in range(seats)
                 for game in block[seat * n : (seat + 1) * n]
                 for t in game.decision_ms[seat]
             ]
@@ -380,7 +389,7 @@ class Duplicate:
                     versus=versus,
                     relative=versus.difference / base_mean,
                     relative_interval95=(low / base_mean, high / base_mean),
-                    win_share=wins / (SEATS * n),
+                    win_share=wins / (seats * n),
                     decision_ms=DecisionTimes.of(times),
                 )
             )
@@ -401,4 +410,5 @@ class Duplicate:
             baseline_mean_total=base_mean,
             candidates=tuple(reports),
             pairs=tuple(pairs),
+            seat_count=seats,
         )

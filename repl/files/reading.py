@@ -21,7 +21,7 @@ from ...core.deck import RecordedShuffler
 from ...core.errors import LogFormatError
 from ...core.events import GameStarted
 from ...core.log import GameLog, TruncatedLogError, read_log
-from ...core.seats import SEAT_NAMES
+from ...core.seats import seat_names
 from ...core.verify import verify_events
 
 __all__ = ["MAX_LOG_BYTES", "load_file", "read_bounded"]
@@ -125,8 +125,8 @@ class _AsRecorded:
     def seeded(self) -> bool:
         return self.started.seeded  # as the log says: decide writes it into GameStarted
 
-    def first_dealer(self) -> int:
-        return self.recorded.first_dealer()
+    def first_dealer(self, seats: int) -> int:
+        return self.recorded.first_dealer(seats)
 
     def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
         try:
@@ -155,7 +155,7 @@ def _check_rules(log: GameLog) -> None:
     assert isinstance(started, GameStarted)  # read_log starts every log so
     chance = _AsRecorded(started, RecordedShuffler(log.events))
     # the seats' names are another program's to choose (said as they are), not a rule
-    named = (evolve(started, seats=SEAT_NAMES), *log.events[1:])
+    named = (evolve(started, seats=seat_names(len(started.seats))), *log.events[1:])
     verdict = verify_events(named, shuffler=chance)
     if verdict.ok:
         return  # a log that stops inside a move is a true prefix: resumed, or replayed

@@ -28,7 +28,7 @@ def render_score_chart(sheet: Sequence[RoundScored], tx: Texts, *, me: int | Non
     total marked. The rows from the place of seat ``me``."""
     if not sheet:
         return []
-    order = from_place(me)
+    order = from_place(me, len(sheet[0].scores))
     most = max(scored.scores[s].penalty for scored in sheet for s in order)
     names = [tx.seat(s) for s in order]
     width = min(max(len(name) for name in names), 12)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...core.cards import SEATS, Card, Rank, card_penalty, hand_size_for_round, wild_rank_for_round
+from ...core.cards import Card, Rank, card_penalty, hand_size_for_round, wild_rank_for_round
 from ...core.events import GameEnded, GameOptions, RoundEnd, RoundScored
 from ...core.melds import Arrangement, best_arrangement
 from ...core.state import MoveKind, Phase, PublicMove
@@ -33,16 +33,16 @@ SHEET_COLUMN_MAX = 11
 """… up to this (a longer name is cut, with an ellipsis), so that four fit in 60 columns."""
 
 
-def from_place(me: int | None) -> tuple[int, ...]:
-    """The seats clockwise from ``me`` (``me`` first; seat 0 first for someone watching)."""
+def from_place(me: int | None, seats: int) -> tuple[int, ...]:
+    """The ``seats`` clockwise from ``me`` (``me`` first; seat 0 first for someone watching)."""
     first = me or 0
-    return tuple((first + i) % SEATS for i in range(SEATS))
+    return tuple((first + i) % seats for i in range(seats))
 
 
-def table_order(me: int) -> tuple[int, ...]:
+def table_order(me: int, seats: int) -> tuple[int, ...]:
     """Seats as the table lists them for the person at ``me``: the others clockwise
-    (Left, Top, Right), then you."""
-    return (*from_place(me)[1:], me)
+    (Left, Top, Right at four), then you."""
+    return (*from_place(me, seats)[1:], me)
 
 
 def card_text(card: Card, wild: Rank | None, tx: Texts) -> tuple[str, str]:
@@ -98,9 +98,9 @@ def sorted_hand(
     return [by_suit[key] for key in sorted(by_suit)]
 
 
-def last_turns(history: Sequence[PublicMove]) -> list[list[PublicMove]]:
+def last_turns(history: Sequence[PublicMove], seats: int) -> list[list[PublicMove]]:
     """Each seat's latest turn this round (its take or draw, its discard, going out)."""
-    turns: list[list[PublicMove]] = [[] for _ in range(SEATS)]
+    turns: list[list[PublicMove]] = [[] for _ in range(seats)]
     for move in history:
         if move.kind in (MoveKind.DREW, MoveKind.TOOK):
             turns[move.seat] = [move]
@@ -159,11 +159,11 @@ def render_table(
         card_text(top, wild, tx) if top else ("class:dim", tx("table.empty_pile")),
     ]
     out += piles + _status(view, tx, width - len(plain(piles)), width) + [("", "\n")]
-    names = max(len(tx.seat(s)) for s in range(SEATS))
-    turns = last_turns(view.history)
+    names = max(len(tx.seat(s)) for s in range(view.seat_count))
+    turns = last_turns(view.history, view.seat_count)
     # after the last of the last turns nobody is to act: the round is scored next
     to_act = None if view.went_out is not None and not view.last_turns else view.turn
-    for s in table_order(seat):
+    for s in table_order(seat, view.seat_count):
         out += _seat_line(view, s, names, turns[s], tx, to_act, width)
         if hands is not None and s != seat:
             hand = hands[s]
@@ -291,8 +291,8 @@ def render_round_over(
     out: Text = []
     if title:
         out += [("class:title", round_over_title(scored, tx, me=me)), ("", "\n")]
-    names = max(len(tx.seat(s)) for s in range(SEATS))
-    for s in from_place(me):
+    names = max(len(tx.seat(s)) for s in range(len(scored.scores)))
+    for s in from_place(me, len(scored.scores)):
         score = scored.scores[s]
         style = "class:seat.you" if s == me else "class:seat"
         out += [("", "  "), (style, tx.seat(s).ljust(names)), ("", "  ")]
@@ -322,9 +322,9 @@ def render_score_sheet(
 ) -> Text:
     """The score sheet, round by round, with the totals, its columns from the place of seat
     ``me`` (``None``: someone watching)."""
-    order = from_place(me)
     if not sheet:
         return [("class:dim", tx("sheet.empty")), ("", "\n")]
+    order = from_place(me, len(sheet[0].scores))
     out: Text = [("class:title", tx("sheet.title"))]
     if assisted:
         out.append(("class:warn", f"  ({tx('table.assisted')})"))

@@ -22,6 +22,7 @@ import time
 from ...core import __version__
 from ...core.lab.benchmark import SIZE_BANDS, random_hands, time_games, time_solver
 from ...core.players import LEVELS
+from ...core.seats import MAX_SEATS, MIN_SEATS, decks_for
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
 
 DESCRIPTION = """\
@@ -176,7 +177,26 @@ def main(argv: list[str] | None = None) -> int:
     times = time_games(args.seed, games, clock=time.perf_counter)
     print(f"events folded per second: {times.events_per_second:,.0f} ({times.events} events)")
     print(f"a whole simulated game (4 lowest-penalty players): {times.game_seconds * 1000:.0f} ms")
+    for seats in (MIN_SEATS, MAX_SEATS):
+        _at_seats(seats, count, games, args.seed)
     return 0
+
+
+def _at_seats(seats: int, count: int, games: int, seed: int) -> None:
+    """The solver on hands from the decks of a table of ``seats``, and its games folded."""
+    decks = decks_for(seats)
+    rng = random.Random(seed)
+    print()
+    print(f"at {seats} seats ({decks} {'deck' if decks == 1 else 'decks'})")
+    for low, high in SIZE_BANDS:
+        hands = random_hands(count, low, high, rng, decks)
+        cold = time_solver(hands, cold=True, clock=time.perf_counter)
+        warm = time_solver(hands, cold=False, clock=time.perf_counter)
+        label = f"{low}-{high} cards (µs)"
+        print(f"{label:<24}{cold[0]:>10.1f}{cold[1]:>10.1f}{warm[0]:>10.1f}{warm[1]:>10.1f}")
+    times = time_games(seed, games, clock=time.perf_counter, seats=seats)
+    print(f"events folded per second: {times.events_per_second:,.0f} ({times.events} events)")
+    print(f"a whole simulated game ({seats} players): {times.game_seconds * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

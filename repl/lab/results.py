@@ -10,7 +10,6 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.events import SEAT_NAMES
 from ...core.lab.simulation import (
     Comparison,
     DecisionTimes,
@@ -19,6 +18,7 @@ from ...core.lab.simulation import (
     decision_times,
     summarise,
 )
+from ...core.seats import seat_name
 
 TABLE_LEGEND = """\
 mean total: the mean final total of a game (lower is better)
@@ -35,19 +35,21 @@ def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
     rows = summarise(players, results)
     ties = sum(1 for r in results if r.winner is None)
     width = max(8, *(len(row.player) for row in rows))
+    names = [seat_name(row.seat, len(players)) for row in rows]
+    place = max(6, *(len(name) + 1 for name in names))  # "Right" and a space at four
     lines = [
         f"{len(results)} {'game' if len(results) == 1 else 'games'}, "
         f"seeds {results[0].seed}–{results[-1].seed}; "
         f"{ties} with no winner (a shared lowest total)",
-        f"{'seat':<6}{'player':<{width + 2}}{'mean total':>18}{'wins':>7}{'out %':>8}"
+        f"{'seat':<{place}}{'player':<{width + 2}}{'mean total':>18}{'wins':>7}{'out %':>8}"
         f"{'round pen':>11}{'p50 ms':>9}{'p99 ms':>9}",
     ]
-    for row in rows:
+    for row, name in zip(rows, names, strict=True):
         # one game has no interval: say so rather than print "nan"
         spread = "—" if math.isnan(row.interval) else f"{row.interval:.1f}"
         total = f"{row.mean_total:.1f} ± {spread}"
         lines.append(
-            f"{SEAT_NAMES[row.seat]:<6}{row.player:<{width + 2}}{total:>18}{row.wins:>7}"
+            f"{name:<{place}}{row.player:<{width + 2}}{total:>18}{row.wins:>7}"
             f"{100 * row.went_out_rate:>7.1f}%{row.mean_round_penalty:>11.2f}"
             f"{row.p50_ms:>9.2f}{row.p99_ms:>9.1f}"
         )
@@ -95,7 +97,7 @@ COMPARE_LEGEND = """\
 mean total: the candidate's mean game total (lower is better)
 vs {baseline}: its total minus {baseline}'s in the same seat on the same deal
   (points a game, and a share of {baseline}'s mean); [low, high]: its 95% interval
-win share: the share of its games (against 3 × {baseline}) the candidate won
+win share: the share of its games (with {baseline} in the other seats) it won
 p50 ms, p99 ms: the median and the 99th percentile time of one decision
 A − B: A's total minus B's, same seat, same deal (below 0: A scores lower)"""
 """What the columns of :func:`compare_text` mean, printed under it."""
@@ -107,8 +109,8 @@ def compare_text(report: Comparison) -> str:
     first, last = report.seeds
     lines = [
         f"duplicate deals: {report.games_per_lineup} seeds "
-        f"({first}–{last}), each candidate in each of the 4 seats "
-        f"against 3 × {baseline}; {baseline} alone averages "
+        f"({first}–{last}), each candidate in each of the {report.seat_count} seats "
+        f"against {report.seat_count - 1} × {baseline}; {baseline} alone averages "
         f"{report.baseline_mean_total:.1f} a game",
         f"{'player':<12}{'mean total':>11}{'vs ' + baseline + ' (95% interval)':>40}"
         f"{'win share':>11}{'p50 ms':>9}{'p99 ms':>9}",
@@ -140,6 +142,7 @@ def compare_object(report: Comparison) -> dict[str, Any]:
         "baseline": report.baseline,
         "games_per_lineup": report.games_per_lineup,
         "seeds": list(report.seeds),
+        "seat_count": report.seat_count,
         "options": {"jokers": report.options.jokers, "aces_high": report.options.aces_high},
         "baseline_mean_total": report.baseline_mean_total,
         "candidates": [

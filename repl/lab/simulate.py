@@ -5,8 +5,9 @@ same deals (a duplicate comparison). Each player is a level (``greedy``,
 ``easy``, ``medium``, ``hard``) or an importable ``module:Class``.
 
 ``--compare A,B --against BASELINE`` runs the whole duplicate method at once:
-each candidate in each seat in turn with the baseline in the other three, and
-the baseline alone at the table, all on the same seeds. It reports each
+each candidate in each seat in turn with the baseline in every other seat (at
+any seat count, ``--seats N``), and the baseline alone at the table, all on the
+same seeds. It reports each
 candidate's mean game total against the baseline's in the same seat on the same
 deals, and each pair of candidates against each other, with 95% intervals.
 
@@ -28,8 +29,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TextIO
 
-from ...core.cards import SEATS
+from ...core.cards import joker_choices
 from ...core.events import GameOptions
+from ...core.lab.ladder import ladder_jobs
 from ...core.lab.simulation import (
     Duplicate,
     GameJob,
@@ -39,7 +41,9 @@ from ...core.lab.simulation import (
     play_job,
 )
 from ...core.log import encode_log
+from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
+from .ladder import ladder_cells, ladder_table
 from .results import (
     compare_object,
     compare_text,
@@ -140,11 +144,16 @@ decisions took; a legend under it says what each
 column means.
 
 --compare A,B --against BASE plays the duplicate method:
-each candidate in each seat in turn with BASE in the
-other three, and BASE alone at the table, on the same
+each candidate in each seat in turn with BASE in every
+other seat, and BASE alone at the table, on the same
 seeds. It reports each candidate against BASE in the
 same seat on the same deals, and each pair of
 candidates, with 95% intervals.
+
+--ladder measures the deck ladder: round 11 at every
+seat count with each number of decks that deals it,
+played by --players' first level, from seeds S, S + 1 …;
+it prints how often the stock ran out (a Markdown table).
 """
 """What ``threethirteen simulate --help`` says first (plain text, at most 60 columns)."""
 
@@ -162,14 +171,24 @@ def _parser() -> argparse.ArgumentParser:
         help="game i is dealt from seed S + i, i = 0, 1, 2 … (default 1)",
     )
     parser.add_argument(
-        "--players",
-        default="medium,medium,medium,medium",
-        metavar="A,B,C,D",
-        help="the four seats (You, Left, Top, Right): levels or module:Class "
-        "(default: medium in every seat)",
+        "--seats",
+        type=int,
+        default=DEFAULT_SEATS,
+        metavar="N",
+        help=f"players at each table, {MIN_SEATS} to {MAX_SEATS} (default {DEFAULT_SEATS})",
     )
     parser.add_argument(
-        "--jokers", type=int, choices=(0, 2, 4), default=0, help="jokers in the deck (default 0)"
+        "--players",
+        metavar="A,B,C,D",
+        help="one per seat, clockwise from You (You, Left, Top, Right at four): levels or "
+        "module:Class (default: medium in every seat)",
+    )
+    parser.add_argument(
+        "--jokers",
+        type=int,
+        default=0,
+        help="jokers in the decks: 0, 1 or 2 per deck (0, 2 or 4 with the two decks of four "
+        "seats; default 0)",
     )
     parser.add_argument(
         "--aces",
@@ -194,15 +213,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
     parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="measure the deck ladder: --games rounds 11 per seat count and decks",
+    )
+    parser.add_argument(
         "--compare",
         metavar="A,B,…",
-        help="the duplicate method: each of these players in each seat against three BASE",
+        help="the duplicate method: each of these players in each seat against BASE in the others",
     )
     parser.add_argument(
         "--against",
         metavar="BASE",
         default="greedy",
-        help="the other three players of --compare (default greedy)",
+        help="the other players of --compare (default greedy)",
     )
     return parser
 
@@ -216,15 +240,27 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
+    seats = args.seats
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        parser.error(f"--seats must be {MIN_SEATS} to {MAX_SEATS}, not {seats}")
+    jokers = joker_choices(decks_for(seats))
+    if args.jokers not in jokers:
+        parser.error(f"--jokers at {seats} seats is {jokers[0]}, {jokers[1]} or {jokers[2]}")
     options = GameOptions(jokers=args.jokers, aces_high=args.aces == "high")
     seeds = tuple(args.seed + i for i in range(args.games))
     jobs = min(args.jobs, os.cpu_count() or 1) if args.jobs > 1 else 1
+    if args.ladder:
+        return _ladder(seeds, (args.players or "medium").split(",")[0].strip(), jobs, args.quiet)
     try:
         if args.compare:
             candidates = tuple(p.strip() for p in args.compare.split(","))
             check_players([*candidates, args.against])
             duplicate = Duplicate(
-                candidates=candidates, baseline=args.against, seeds=seeds, options=options
+                candidates=candidates,
+                baseline=args.against,
+                seeds=seeds,
+                options=options,
+                seat_count=seats,
             )
             game_jobs = duplicate.jobs()
             progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
@@ -234,9 +270,10 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 print(compare_text(report))
             return 0
-        players = tuple(p.strip() for p in args.players.split(","))
-        if len(players) != SEATS:
-            parser.error(f"--players needs {SEATS} players, one per seat, not {len(players)}")
+        given = args.players or ",".join(["medium"] * seats)
+        players = tuple(p.strip() for p in given.split(","))
+        if len(players) != seats:
+            parser.error(f"--players needs {seats} players, one per seat, not {len(players)}")
         check_players(players)
         if args.log_dir:
             Path(args.log_dir).mkdir(parents=True, exist_ok=True)
@@ -250,6 +287,21 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:
         print(table_text(players, results))
+    return 0
+
+
+def _ladder(seeds: tuple[int, ...], player: str, workers: int, quiet: bool) -> int:
+    """``--ladder``: the table of how often the stock runs out in round 11."""
+    try:
+        check_players([player])
+    except SimulationError as error:
+        print(f"threethirteen simulate: {error}", file=sys.stderr)
+        return 2
+    ladder = ladder_jobs(seeds, player)
+    progress = Progress(len(ladder), sys.stderr, not quiet, label="cells")
+    cells = ladder_cells(ladder, workers, progress.update)
+    progress.close()
+    print(ladder_table(cells))
     return 0
 
 

@@ -25,7 +25,7 @@ from attrs import define, field
 
 from ...core.events import GameOptions
 from ...core.players import LEVELS
-from ...core.seats import SEATS
+from ...core.seats import DEFAULT_SEATS
 from .names import name_problem
 
 CODE = re.compile(r"[A-Z]{4}-[1-9][0-9]?")
@@ -60,7 +60,7 @@ class Plan:
     aces_high: bool = False
     level: str = "medium"
     turn_time: int | None = None
-    people: list[str | None] = field(factory=lambda: [None] * SEATS)
+    people: list[str | None] = field(factory=lambda: [None] * DEFAULT_SEATS)
     created: float = 0.0
     address: str = ""
     finished: float | None = None
@@ -88,12 +88,12 @@ class Plan:
             (self.jokers in JOKERS, "jokers", self.jokers),
             (self.level in LEVELS, "level", self.level),
             (self.turn_time is None or self.turn_time in TURN_TIMES, "turn_time", self.turn_time),
-            (len(people) == SEATS, "people", len(people)),
+            (len(people) == DEFAULT_SEATS, "people", len(people)),
             (all(p is None or name_problem(p) is None for p in people), "people", people),
             (math.isfinite(self.created), "created", self.created),
             (len(self.address) <= 64 and self.address.isprintable(), "address", self.address),
             (self.finished is None or math.isfinite(self.finished), "finished", self.finished),
-            (self.totals is None or len(self.totals) == SEATS, "totals", self.totals),
+            (self.totals is None or len(self.totals) == len(people), "totals", self.totals),
             (all(name in people for name in self.told), "told", self.told),
         )
         for fine, what, value in checks:

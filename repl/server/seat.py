@@ -22,7 +22,6 @@ from typing import Protocol
 
 from ...core.events import Event, GameEnded, RoundScored
 from ...core.rules import Discard, Draw
-from ...core.seats import SEATS
 from ...core.seen import Seen
 from ...core.told import Hint, Moved, Told
 from ...core.turns import Scope
@@ -351,7 +350,7 @@ class TableTexts(Texts):
     def place(self, seat: int) -> str:
         if self.me is None:
             return str(seat + 1)
-        return self(f"seat.{(seat - self.me) % SEATS}")
+        return self(f"seat.{(seat - self.me) % len(self.names())}")
 
 
 def clean_line(text: str) -> str:
@@ -365,7 +364,7 @@ def who_text(room: Room, tx: Texts, me: int | None) -> Text:
     out: Text = []
     players = room.plan.players()
     start = me or 0
-    for seat in (*range(start, SEATS), *range(start)):
+    for seat in (*range(start, len(room.plan.people)), *range(start)):
         place = tx.place(seat)
         name = room.plan.people[seat]
         if name:

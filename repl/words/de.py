@@ -575,13 +575,19 @@ ERRORS: dict[str, str] = {
         "B D K A (Bube, Dame, König, Ass), die Farbe kr ka h p (Kreuz, Karo, Herz, Pik), "
         "etwa 7h, Dkr oder 10pik, oder joker"
     ),
-    "bad_jokers": "Joker: 0, 2 oder 4, nicht {jokers}",
+    "bad_jokers": "Joker: 0, {one} oder {two} (keiner, einer oder zwei je Paket), nicht {jokers}",
+    "bad_decks": "ein Spiel wird mit 1 bis {most} Paketen gespielt, nicht mit {decks}",
     "bad_round": "es gibt keine Runde {round_no}: ein Spiel hat die Runden 1 bis 11",
     "bad_seat": "es gibt keinen Platz {number}",
-    "bad_players": "ein Spiel braucht 4 Spieler, nicht {count}",
+    "bad_players": "ein Spiel braucht 2 bis 8 Spieler, einen je Platz, nicht {count}",
+    "bad_seat_count": "ein Spiel hat seine {count} Plätze, und {field} nennt {given}",
+    "too_few_decks": (
+        "{decks} Pakete reichen nicht, um Runde 11 an {count} Spieler zu geben und einen "
+        "Stapel zu lassen: spielt mit {least} oder mehr"
+    ),
     "bad_salt": "ein Salz hat 1 bis 64 kleine Hexadezimalziffern",
     "bad_seat_names": (
-        "ein Spiel benennt seine 4 Plätze mit je 1 bis 40 druckbaren Zeichen, nicht {count}"
+        "ein Spiel benennt seine {seats} Plätze mit je 1 bis 40 druckbaren Zeichen, nicht {count}"
     ),
     "no_game": "es läuft kein Spiel",
     "game_started": "das Spiel hat schon begonnen",
@@ -619,6 +625,7 @@ ERRORS: dict[str, str] = {
     "file_unreadable": "{path} lässt sich nicht lesen: {detail}",
     "log_not_utf8": "die Datei ist kein UTF-8-Text: sie ist kein gespeichertes Spiel",
     "log_bad_schema": "die Schemaversion {found!r} ist keine positive ganze Zahl",
+    "log_bad_header": "im Kopf ist {field} falsch: {detail}",
     "log_header_mismatch": ("im Kopf steht {field} = {header}, aber das Spiel begann mit {event}"),
     "log_empty": "die Datei ist leer: sie ist kein gespeichertes Spiel",
     "log_not_json": "kein JSON ({detail})",
@@ -845,6 +852,35 @@ PLACEHOLDERS: dict[str, str] = {
 
 YES_KEYS = "jy"
 """The keys that answer yes to a ``[j/n]`` question (``y`` too, from habit)."""
+
+SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    2: ("Du", "Oben"),
+    3: ("Du", "Links", "Rechts"),
+    4: ("Du", "Links", "Oben", "Rechts"),
+    5: ("Du", "Links", "Oben links", "Oben rechts", "Rechts"),
+    6: ("Du", "Links", "Oben links", "Oben", "Oben rechts", "Rechts"),
+    7: (
+        "Du",
+        "Links unten",
+        "Links oben",
+        "Oben links",
+        "Oben rechts",
+        "Rechts oben",
+        "Rechts unten",
+    ),
+    8: (
+        "Du",
+        "Links unten",
+        "Links oben",
+        "Oben links",
+        "Oben",
+        "Oben rechts",
+        "Rechts oben",
+        "Rechts unten",
+    ),
+}
+"""Each seat's name by the number at the table, clockwise from dir (the engine's English
+names, :func:`core.seats.seat_names`, in German); at four they are ``seat.0`` … ``seat.3``."""
 
 
 LOBBY_NAMES: dict[str, tuple[str, ...]] = {

@@ -7,6 +7,8 @@ holds the same keys with the same ``{fields}`` in German.
 
 from __future__ import annotations
 
+from ...core.seats import MAX_SEATS, MIN_SEATS, seat_names
+
 TEXTS: dict[str, str] = {
     # seats and words
     "seat.0": "You",
@@ -491,6 +493,12 @@ TEXTS: dict[str, str] = {
 """The sentences, by key; ``{fields}`` are filled in by :class:`repl.words.i18n.Texts`."""
 
 YES_KEYS = "y"
+
+SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    count: seat_names(count) for count in range(MIN_SEATS, MAX_SEATS + 1)
+}
+"""Each seat's name by the number at the table, clockwise from you: the engine's own
+(:func:`core.seats.seat_names`); at four they are ``seat.0`` … ``seat.3``."""
 """The keys that answer yes to a ``[y/n]`` question."""
 
 # -- a server's lobby and its shared tables (threethirteen serve) -------------------------

@@ -29,6 +29,7 @@ from ...core.ai.reasons import (
 from ...core.cards import Card, Rank
 from ...core.errors import GameError, LogFormatError
 from ...core.events import SEAT_NAMES
+from ...core.seats import DEFAULT_SEATS
 from ...core.verify import Verdict
 from . import de, en
 from .cardwords import shown_card, shown_cards, shown_rank
@@ -39,9 +40,12 @@ LANGUAGES = ("en", "de")
 class Texts:
     """The sentences of one language: ``texts("msg.seed", seed=7)``."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", seats: int = DEFAULT_SEATS) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
+        self.seat_count = seats
+        """Players at the table whose seats this names (a front reads it from the view)."""
         german = self.lang == "de"
+        self._seat_names = de.SEAT_NAMES if german else en.SEAT_NAMES
         self._table = de.TEXTS if german else en.TEXTS
         self._errors = de.ERRORS if german else {}
         self._words = de.ERROR_WORDS if german else errors.WORDS
@@ -78,8 +82,12 @@ class Texts:
         return key in en.TEXTS
 
     def seat(self, seat: int) -> str:
-        """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts)."""
-        return self(f"seat.{seat}")
+        """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts) at four; at another
+        table, where it sits (:data:`repl.words.en.SEAT_NAMES`)."""
+        names = self._seat_names.get(self.seat_count)
+        if self.seat_count == DEFAULT_SEATS or names is None or not 0 <= seat < len(names):
+            return self(f"seat.{seat}")
+        return names[seat]
 
     def player(self, kind: str) -> str:
         """Who plays a seat, in this language: an AI's level (``hard``: stark), ``human``;

@@ -53,7 +53,7 @@ def test_each_option_says_what_it_means(cli: Cli) -> None:
     flat = " ".join(simulate.split())
     assert "--seed S game i is dealt from seed S + i" in flat
     assert "--jobs N play in N processes" in flat
-    assert "--against BASE the other three players of --compare (default greedy)" in flat
+    assert "--against BASE the other players of --compare (default greedy)" in flat
     play = " ".join(cli.run("play", "--help").stdout.split())
     assert "--speed SPEED how fast the opponents' turns are told" in play
     assert "Options given here win over the config file" in play

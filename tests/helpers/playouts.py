@@ -9,12 +9,19 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 from attrs import frozen
-from threethirteen.core.cards import SEATS
 from threethirteen.core.events import DrawSource, Event, GameOptions
 from threethirteen.core.log import encode_log
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.players import Policy, play_on
-from threethirteen.core.rules import Discard, Draw, decide, legal_commands, new_game
+from threethirteen.core.rules import (
+    Discard,
+    Draw,
+    decide,
+    default_players,
+    legal_commands,
+    new_game,
+)
+from threethirteen.core.seats import DEFAULT_SEATS as SEATS
 from threethirteen.core.state import GameState, evolve
 
 Step = tuple[GameState, tuple[Event, ...], GameState]
@@ -47,10 +54,12 @@ def playout(
     seed: int,
     options: GameOptions | None = None,
     choose: Callable[[GameState, random.Random], Draw | Discard] = greedy_move,
+    seats: int = SEATS,
 ) -> Iterator[Step]:
-    """Play a whole game; yield (state before, events, state after) for every command."""
+    """Play a whole game at a table of ``seats``; yield (state before, events, state after)
+    for every command."""
     rng = random.Random(seed)
-    state, events = new_game(seed, options)
+    state, events = new_game(seed, options, players=default_players(seats))
     yield GameState(), events, state
     while state.ended is None:
         command = choose(state, rng)
@@ -62,11 +71,13 @@ def playout(
         state = after
 
 
-def play_game(seed: int, options: GameOptions | None = None) -> tuple[GameState, list[Event]]:
-    """The final state and the whole log of one greedy playout."""
+def play_game(
+    seed: int, options: GameOptions | None = None, seats: int = SEATS
+) -> tuple[GameState, list[Event]]:
+    """The final state and the whole log of one greedy playout at a table of ``seats``."""
     log: list[Event] = []
     final = GameState()
-    for _, events, after in playout(seed, options):
+    for _, events, after in playout(seed, options, seats=seats):
         log.extend(events)
         final = after
     return final, log

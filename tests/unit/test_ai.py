@@ -11,13 +11,14 @@ import pytest
 from threethirteen.core.ai.easy import GreedyPolicy
 from threethirteen.core.ai.hands import RoundFacts, codes_of, outlook, with_card, without
 from threethirteen.core.ai.tracking import unseen_counts
-from threethirteen.core.cards import SEATS, Card, new_deck, parse_card, parse_cards
+from threethirteen.core.cards import Card, new_deck, parse_card, parse_cards
 from threethirteen.core.errors import GameError
 from threethirteen.core.events import DrawSource, GameOptions
 from threethirteen.core.lab.simulation import GameJob, play_job
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.players import LEVELS, PolicyError, load_policy, policy_turn
 from threethirteen.core.rules import new_game
+from threethirteen.core.seats import DEFAULT_SEATS as SEATS
 from threethirteen.core.state import Phase
 from threethirteen.core.views import PlayerView, view_for
 

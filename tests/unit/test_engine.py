@@ -8,7 +8,6 @@ from collections import Counter
 import attrs
 import pytest
 from threethirteen.core.cards import (
-    SEATS,
     hand_size_for_round,
     new_deck,
     sort_cards,
@@ -29,6 +28,7 @@ from threethirteen.core.events import (
 from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import decide
+from threethirteen.core.seats import DEFAULT_SEATS as SEATS
 from threethirteen.core.state import GameState, Phase, cards_in_play, fold
 
 from tests.helpers.playouts import greedy_move, play_game, playout

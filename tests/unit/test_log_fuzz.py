@@ -161,7 +161,7 @@ def test_schema_1_logs_load_through_the_upcaster(short: str) -> None:
     them is refused, so is an old line under a header that claims the new schema."""
     from threethirteen.core.log import SCHEMA, UPCASTERS
 
-    assert SCHEMA == 2 and set(UPCASTERS) == {1}
+    assert SCHEMA == 3 and set(UPCASTERS) == {1, 2}
     old = (REPLAYS / "jokers-2.jsonl").read_text(encoding="utf-8")
     assert '"schema": 1' in old.splitlines()[0] and "commitment" not in old
     loaded = read_log(old)

@@ -70,7 +70,7 @@ class _FromLog:
 
     seeded = True
 
-    def first_dealer(self) -> int:
+    def first_dealer(self, seats: int) -> int:
         raise AssertionError("the start is not re-decided here")
 
     def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from threethirteen.core.cards import SEATS, parse_card
+from threethirteen.core.cards import parse_card
 from threethirteen.core.errors import Action, IllegalMoveError, InvalidCommandError
 from threethirteen.core.events import SEAT_NAMES, DrawSource, GameOptions
 from threethirteen.core.rules import (
@@ -16,6 +16,7 @@ from threethirteen.core.rules import (
     legal_commands,
     new_game,
 )
+from threethirteen.core.seats import DEFAULT_SEATS as SEATS
 from threethirteen.core.state import GameState, Phase, fold
 
 from tests.helpers.playouts import play_game, playout

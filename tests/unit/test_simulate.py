@@ -128,3 +128,52 @@ def test_each_decision_is_timed_with_the_clock_it_is_given() -> None:
     assert all(times and set(times) == {500.0} for times in result.decision_ms)
     ended = fold(log).ended
     assert ended is not None and result.totals == ended.totals
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5, 8])
+def test_duplicate_deals_put_every_candidate_in_every_seat(seats: int) -> None:
+    """At any count: the baseline table, then each candidate alone in seat 0, 1, … with the
+    baseline in every other seat, each lineup on the same seeds."""
+    from threethirteen.core.lab.simulation import Duplicate
+
+    duplicate = Duplicate(
+        candidates=("easy", "medium"),
+        baseline="greedy",
+        seeds=(7, 8),
+        options=GameOptions(),
+        seat_count=seats,
+    )
+    jobs = duplicate.jobs()
+    assert len(jobs) == 2 * (1 + 2 * seats)
+    assert all(len(job.players) == seats for job in jobs)
+    for k, candidate in enumerate(("easy", "medium")):
+        block = jobs[2 * (1 + seats * k) : 2 * (1 + seats * (k + 1))]
+        for seat in range(seats):
+            for job, seed in zip(block[2 * seat : 2 * seat + 2], (7, 8), strict=True):
+                assert job.seed == seed and job.players[seat] == candidate
+                assert job.players.count("greedy") == seats - 1
+
+
+def test_seats_sets_the_table_size(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--games", "1", "--seats", "3", "--players", "greedy,easy,greedy")
+    assert code == 0 and "You" in out and "Right" in out and "Top" not in out
+    code, out, _ = run(capsys, "--games", "1", "--seats", "2", "--compare", "easy")
+    assert code == 0 and "each of the 2 seats against 1 × greedy" in out
+    for argv in (("--seats", "9"), ("--seats", "6", "--jokers", "4"), ("--seats", "3")):
+        with pytest.raises(SystemExit):
+            run(capsys, "--games", "1", "--players", "greedy", *argv)
+
+
+@pytest.mark.parametrize(("seats", "decks"), [(2, 1), (8, 3)])
+def test_bench_times_the_smallest_and_the_largest_table(seats: int, decks: int) -> None:
+    import random
+    from collections import Counter
+
+    from threethirteen.core.lab.benchmark import benchmark_game, random_hands, time_games
+
+    ticks = iter(range(100))
+    times = time_games(5, games=1, clock=lambda: float(next(ticks)), seats=seats)
+    assert times.events == len(benchmark_game(5, seats)) and times.fold_seconds == 1.0
+    hands = random_hands(30, 12, 14, random.Random(1), decks)
+    copies = max(n for hand, _, _ in hands for c, n in Counter(hand).items() if c.rank)
+    assert copies <= decks

@@ -6,7 +6,7 @@ import random
 
 import attrs
 import pytest
-from threethirteen.core.cards import SEATS, Card
+from threethirteen.core.cards import Card
 from threethirteen.core.events import (
     DrawSource,
     GameOptions,
@@ -14,6 +14,7 @@ from threethirteen.core.events import (
     RoundDealt,
     RoundScored,
 )
+from threethirteen.core.seats import DEFAULT_SEATS as SEATS
 from threethirteen.core.seen import DealSeen, StartSeen, redact
 from threethirteen.core.state import GameState, MoveKind, Phase, evolve
 from threethirteen.core.views import PlayerView, round_view, seat_view, view_for
