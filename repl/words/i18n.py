@@ -28,8 +28,7 @@ from ...core.ai.reasons import (
 )
 from ...core.cards import Card, Rank
 from ...core.errors import GameError, LogFormatError
-from ...core.events import SEAT_NAMES
-from ...core.seats import DEFAULT_SEATS
+from ...core.seats import DEFAULT_SEATS, seat_name
 from ...core.verify import Verdict
 from . import de, en
 from .cardwords import shown_card, shown_cards, shown_rank
@@ -173,10 +172,12 @@ class Texts:
                 result = self("verify.nobody")
             else:  # a seat of another program's log keeps its own name
                 own = started.seats[winner]
-                if own == SEAT_NAMES[winner] and winner == 0:  # "you win", not "You wins"
+                default = seat_name(winner, started.seat_count)
+                if own == default and winner == 0:  # "you win", not "You wins"
                     result = self("verify.you_win")
                 else:
-                    seat = self.seat(winner) if own == SEAT_NAMES[winner] else own
+                    at_table = Texts(self.lang, seats=started.seat_count)
+                    seat = at_table.seat(winner) if own == default else own
                     result = self("verify.winner", seat=seat)
             return self("verify.over", **said, totals=totals, result=result) + unchecked
         return self("verify.open", **said, round=round_no, totals=totals) + unchecked

@@ -32,6 +32,8 @@ class Curated:
     options: GameOptions = field(factory=GameOptions)
     rounds: int = 11
     shuffler: Callable[[int], Shuffler] | None = None
+    schema: int = 1
+    """The log schema it was recorded in (older ones are read through the upcasters)."""
 
 
 def all_wild_deal(seed: int) -> Shuffler:
@@ -87,6 +89,19 @@ CURATED: tuple[Curated, ...] = (
         # the name the file records (``tests/bots.py`` still answers to it)
         players=("tests.bots:Hoarder",) * 4,
         rounds=1,
+    ),
+    Curated(
+        "two-seats.jsonl",
+        seed=606,
+        players=("hard", "medium"),
+        schema=3,
+    ),
+    Curated(
+        "eight-seats-jokers.jsonl",
+        seed=808,
+        players=("hard", "medium", "easy", "greedy", "medium", "hard", "greedy", "easy"),
+        options=GameOptions(jokers=6),
+        schema=3,
     ),
 )
 

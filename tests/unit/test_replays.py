@@ -7,9 +7,11 @@ import re
 import pytest
 from threethirteen.core.cards import is_wild, wild_rank_for_round
 from threethirteen.core.events import (
+    CardDiscarded,
     GameEnded,
     GameStarted,
     PlayerWentOut,
+    RoundDealt,
     RoundEnd,
     RoundScored,
     StockRebuilt,
@@ -37,8 +39,8 @@ def test_curated_game_verifies_and_is_listed(game) -> None:  # type: ignore[no-u
     verdict = verify_log(log)
     assert verdict.ok, Texts("en").verdict(verdict)
     assert fold(log.events) == log.state == verdict.state
-    # recorded before schema 2: read through the upcaster, written again as schema 2
-    assert log.header["schema"] == 1
+    # recorded in an older schema: read through the upcasters, written again as today's
+    assert log.header["schema"] == game.schema
     assert read_log(encode_log(log.events)).events == log.events
     started = log.events[0]
     assert isinstance(started, GameStarted)
@@ -72,8 +74,34 @@ def test_the_rule_books_worked_examples_hold() -> None:
 
 def test_the_options_are_covered() -> None:
     options = {load(game.name).state.options for game in CURATED}
-    assert {o.jokers for o in options} == {0, 2, 4}
+    assert {o.jokers for o in options} == {0, 2, 4, 6}
     assert any(o.aces_high for o in options)
+
+
+@pytest.mark.parametrize(
+    ("name", "seats", "decks"), [("two-seats", 2, 1), ("eight-seats-jokers", 8, 3)]
+)
+def test_two_and_eight_seats(name: str, seats: int, decks: int) -> None:
+    """The smallest and the largest table, each dealt from its decks (cards conserved in
+    every deal), every seat taking turns, and the jokers of eight seats melded as wilds."""
+    log = load(f"{name}.jsonl")
+    started = log.events[0]
+    assert isinstance(started, GameStarted)
+    assert (started.seat_count, started.decks, len(started.players)) == (seats, decks, seats)
+    jokers = started.options.jokers
+    for dealt in (e for e in log.events if isinstance(e, RoundDealt)):
+        held = sum(len(hand) for hand in dealt.hands)
+        assert held == seats * (dealt.round_no + 2)
+        assert held + 1 + len(dealt.stock) == 52 * decks + jokers
+    movers = {e.seat for e in log.events if isinstance(e, CardDiscarded)}
+    assert movers == set(range(seats))
+    ended = log.events[-1]
+    assert isinstance(ended, GameEnded) and len(ended.totals) == seats
+    # the winner named by the seat names of the table's own size (seat 1 of 2, 4 of 8)
+    assert ended.winner == seats // 2 and Texts().verdict(verify_log(log)).endswith("Top wins")
+    if jokers:
+        melds = [m for e in log.events if isinstance(e, PlayerWentOut) for m in e.melds]
+        assert any(card.is_joker for meld in melds for card in meld)
 
 
 def test_no_winner() -> None:
