@@ -1,5 +1,5 @@
 """The engine's speed, measured: the meld solver on random dealt hands, cold and warm, and
-whole games played and folded.
+whole games played and folded, and the hard level's decisions in round 11.
 
 The clock is passed in (reading one is measurement, not I/O), so that the figures are
 taken here and printed elsewhere. The games are played by
@@ -19,15 +19,17 @@ import random
 import statistics
 from collections.abc import Sequence
 
+import attrs
 from attrs import frozen
 
-from ..cards import Card, joker_choices, new_deck
+from ..cards import ROUNDS, Card, joker_choices, new_deck
+from ..deck import SeededShuffler
 from ..events import DrawSource, Event, GameOptions
 from ..melds import best_arrangement, clear_cache
-from ..players import play_on
-from ..rules import new_game
+from ..players import Policy, load_policy, play_on
+from ..rules import deal_round, new_game
 from ..seats import DEFAULT_SEATS, decks_for
-from ..state import fold
+from ..state import evolve, fold
 from ..views import PlayerView
 from .simulation import Clock
 
@@ -51,7 +53,7 @@ def random_hands(count: int, low: int, high: int, rng: random.Random, decks: int
     return hands
 
 
-def _high_percentile(samples: Sequence[float], share: float) -> float:
+def high_percentile(samples: Sequence[float], share: float) -> float:
     """The sample at index ``⌊share · n⌋`` of the sorted samples (the benchmark's p99)."""
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -69,7 +71,7 @@ def time_solver(hands: Sequence[Deal], *, cold: bool, clock: Clock) -> tuple[flo
         start = clock()
         best_arrangement(hand, round_no, aces_high=aces_high)
         samples.append((clock() - start) * 1e6)
-    return statistics.median(samples), _high_percentile(samples, 0.99)
+    return statistics.median(samples), high_percentile(samples, 0.99)
 
 
 class LowestPenaltyPolicy:
@@ -138,3 +140,43 @@ def time_games(seed: int, games: int, *, clock: Clock, seats: int = DEFAULT_SEAT
     return GameTimes(
         games=games, events=events, game_seconds=game_seconds, fold_seconds=fold_seconds
     )
+
+
+class _Timed:
+    """A policy whose every decision is timed on ``clock`` (the seconds go to ``took``)."""
+
+    def __init__(self, policy: Policy, clock: Clock, took: list[float]) -> None:
+        self.policy, self.clock, self.took = policy, clock, took
+
+    def choose_draw(self, view: PlayerView) -> str | DrawSource:
+        start = self.clock()
+        choice = self.policy.choose_draw(view)
+        self.took.append(self.clock() - start)
+        return choice
+
+    def choose_discard(self, view: PlayerView) -> Card:
+        start = self.clock()
+        choice = self.policy.choose_discard(view)
+        self.took.append(self.clock() - start)
+        return choice
+
+
+def time_last_round_decisions(
+    seed: int, rounds: int, *, clock: Clock, seats: int = DEFAULT_SEATS, level: str = "hard"
+) -> list[float]:
+    """Seconds of each decision of ``level`` (seat 0; greedy players in the others) in
+    round 11, the longest hands, at a table of ``seats``: ``rounds`` rounds dealt from
+    seeds ``seed``, ``seed + 1`` … as the game deals them."""
+    took: list[float] = []
+    for offset in range(rounds):
+        players = (level,) + ("greedy",) * (seats - 1)
+        start, _ = new_game(seed + offset, players=players)
+        assert start.started is not None
+        dealt = deal_round(start.started, ROUNDS, SeededShuffler(seed + offset))
+        state = evolve(attrs.evolve(start, round=None), dealt)
+        timed = _Timed(load_policy(level), clock, took)
+        policies = [timed, *(load_policy("greedy") for _ in range(seats - 1))]
+        for _, after in play_on(state, policies):
+            if after.round is None or after.round.round_no != ROUNDS:
+                break
+    return took

@@ -16,13 +16,21 @@ is :mod:`core.lab.benchmark`'s, with this process's clock.
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 
 from ...core import __version__
-from ...core.lab.benchmark import SIZE_BANDS, random_hands, time_games, time_solver
+from ...core.lab.benchmark import (
+    SIZE_BANDS,
+    high_percentile,
+    random_hands,
+    time_games,
+    time_last_round_decisions,
+    time_solver,
+)
 from ...core.players import LEVELS
-from ...core.seats import MAX_SEATS, MIN_SEATS, decks_for
+from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
 
 DESCRIPTION = """\
@@ -177,9 +185,19 @@ def main(argv: list[str] | None = None) -> int:
     times = time_games(args.seed, games, clock=time.perf_counter)
     print(f"events folded per second: {times.events_per_second:,.0f} ({times.events} events)")
     print(f"a whole simulated game (4 lowest-penalty players): {times.game_seconds * 1000:.0f} ms")
+    rounds = 1 if args.quick else 10
+    _hard_decisions(DEFAULT_SEATS, rounds, args.seed)
     for seats in (MIN_SEATS, MAX_SEATS):
         _at_seats(seats, count, games, args.seed)
+        _hard_decisions(seats, rounds, args.seed)
     return 0
+
+
+def _hard_decisions(seats: int, rounds: int, seed: int) -> None:
+    """The hard level's decisions in round 11 (the longest hands) at a table of ``seats``."""
+    took = time_last_round_decisions(seed, rounds, clock=time.perf_counter, seats=seats)
+    p50, p99 = statistics.median(took) * 1000, high_percentile(took, 0.99) * 1000
+    print(f"a hard decision in round 11: p50 {p50:.0f} ms, p99 {p99:.0f} ms ({len(took)} timed)")
 
 
 def _at_seats(seats: int, count: int, games: int, seed: int) -> None:

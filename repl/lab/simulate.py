@@ -31,6 +31,7 @@ from typing import TextIO
 
 from ...core.cards import joker_choices
 from ...core.events import GameOptions
+from ...core.lab.ending import ending_jobs
 from ...core.lab.ladder import ladder_jobs
 from ...core.lab.simulation import (
     Duplicate,
@@ -43,6 +44,7 @@ from ...core.lab.simulation import (
 from ...core.log import encode_log
 from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
+from .ending import ending_counts, ending_text
 from .ladder import ladder_cells, ladder_table
 from .results import (
     compare_object,
@@ -154,6 +156,10 @@ candidates, with 95% intervals.
 seat count with each number of decks that deals it,
 played by --players' first level, from seeds S, S + 1 …;
 it prints how often the stock ran out (a Markdown table).
+
+--ending measures when rounds end at every seat count:
+--games whole games of each of --players' levels; it
+prints the hard level's ENDING tables.
 """
 """What ``threethirteen simulate --help`` says first (plain text, at most 60 columns)."""
 
@@ -218,6 +224,11 @@ def _parser() -> argparse.ArgumentParser:
         help="measure the deck ladder: --games rounds 11 per seat count and decks",
     )
     parser.add_argument(
+        "--ending",
+        action="store_true",
+        help="measure when rounds end at 2 to 8 seats: --games games of each --players level",
+    )
+    parser.add_argument(
         "--compare",
         metavar="A,B,…",
         help="the duplicate method: each of these players in each seat against BASE in the others",
@@ -251,6 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     jobs = min(args.jobs, os.cpu_count() or 1) if args.jobs > 1 else 1
     if args.ladder:
         return _ladder(seeds, (args.players or "medium").split(",")[0].strip(), jobs, args.quiet)
+    if args.ending:
+        levels = [p.strip() for p in (args.players or "greedy").split(",")]
+        return _ending(seeds, levels, jobs, args.quiet)
     try:
         if args.compare:
             candidates = tuple(p.strip() for p in args.compare.split(","))
@@ -302,6 +316,23 @@ def _ladder(seeds: tuple[int, ...], player: str, workers: int, quiet: bool) -> i
     cells = ladder_cells(ladder, workers, progress.update)
     progress.close()
     print(ladder_table(cells))
+    return 0
+
+
+def _ending(seeds: tuple[int, ...], levels: list[str], workers: int, quiet: bool) -> int:
+    """``--ending``: the hard level's ENDING tables, per seat count."""
+    try:
+        check_players(levels)
+    except SimulationError as error:
+        print(f"threethirteen simulate: {error}", file=sys.stderr)
+        return 2
+    seat_counts = range(MIN_SEATS, MAX_SEATS + 1)
+    jobs = [job for level in levels for job in ending_jobs(seat_counts, seeds, level)]
+    progress = Progress(len(jobs), sys.stderr, not quiet, label="jobs")
+    counts = ending_counts(jobs, workers, progress.update)
+    progress.close()
+    games = f"{len(seeds)} game{'s' if len(seeds) > 1 else ''} of {' and '.join(levels)}"
+    print(ending_text(counts, f"{games} at each seat count, seeds {seeds[0]}–{seeds[-1]}"))
     return 0
 
 
