@@ -43,8 +43,8 @@ from ...core.errors import GameError
 from ...core.log import TruncatedLogError, encode_log
 from ..files.reading import load_file
 from ..files.storage import sync_folder, write_atomic
-from .plan import CODE, MAX_PLAN, Plan, plan_text, read_plan
-from .room import Deal, Room, secret_deal
+from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
+from .room import Room
 
 WORDS = (
     "BARK", "COVE", "DUNE", "FERN", "GLEN", "HAZE", "IRIS", "JADE", "KITE", "LAMP",
@@ -222,7 +222,7 @@ class Hall:
         if code is None:
             return "server.too_many_tables"
         plan.code, plan.host, plan.address = code, host, address
-        plan.people = [host, None, None, None]
+        plan.people = [host, *[None] * (plan.seats - 1)]
         plan.created = self.clock()
         room = self._room(plan)
         self.rooms[code] = room

@@ -68,7 +68,7 @@ def answer_time(player: Player) -> float:
     player.seen = len(player.text)  # what came before is an earlier answer
     started = time.monotonic()
     player.line("tables")
-    player.expect(r"(?:No open tables yet|[A-Z]{4}-\d+ +[a-z])")
+    player.expect(r"(?:No open tables yet|[A-Z]{4}-\d+ +\d/\d +[a-z])")
     return time.monotonic() - started
 
 
