@@ -109,6 +109,11 @@ class Plan:
         """The jokers a table of these seats may play with (one or two per deck, or none)."""
         return joker_choices(decks_for(self.seats))
 
+    def weight(self) -> int:
+        """What this table counts against the caps on tables: one for every four seats
+        begun (a table of five to eight counts as two)."""
+        return -(-self.seats // DEFAULT_SEATS)
+
     def missing(self) -> int:
         """How many more people must sit down before the host may start (the seats left
         empty beyond those the AI may take)."""

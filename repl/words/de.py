@@ -967,11 +967,13 @@ TEXTS.update(
         "server.already_started": "Das Spiel läuft schon; zuschauen CODE zeigt es dir.",
         "server.too_many_tables": "Der Server hat so viele Tische, wie er darf; versuch es später.",
         "server.tables_per_name": (
-            "Du hast schon {n} offene Tische, mehr darf niemand haben; beende erst einen."
+            "Du hast schon so viele offene Tische, wie einer haben darf ({n}; ein Tisch mit "
+            "mehr als vier Plätzen zählt doppelt); beende erst einen."
         ),
         "server.tables_per_address": (
-            "Von deiner Adresse aus gibt es schon {n} offene Tische, mehr darf keine "
-            "Adresse haben; beende erst einen."
+            "Von deiner Adresse aus gibt es schon so viele offene Tische, wie eine Adresse "
+            "haben darf ({n}; ein Tisch mit mehr als vier Plätzen zählt doppelt); beende "
+            "erst einen."
         ),
         "server.table_closed": "Der Tisch {code} wurde geschlossen.",
         "server.was_closed": (

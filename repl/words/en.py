@@ -556,11 +556,12 @@ TEXTS.update(
         "server.already_started": "That game has started; watch CODE lets you watch it.",
         "server.too_many_tables": "The server has as many tables as it may; try later.",
         "server.tables_per_name": (
-            "You host {n} open tables already, the most one player may; finish one first."
+            "You host as many open tables as one player may ({n}; a table of more than four "
+            "seats counts as two); finish one first."
         ),
         "server.tables_per_address": (
-            "{n} open tables were made from your address already, the most one address "
-            "may; finish one first."
+            "As many open tables were made from your address as one address may ({n}; a "
+            "table of more than four seats counts as two); finish one first."
         ),
         "server.table_closed": "Table {code} was closed.",
         "server.was_closed": ("Your table {code} was closed: nobody was at it for {minutes} min."),

@@ -1,6 +1,7 @@
 """Shared tables of two to eight seats, without the network: the options of ``new``, the
-plan on disk (its seat count checked when read back), a table with no AI that waits for
-people, and every seat named from each player's place."""
+plan on disk (its seat count checked when read back), the caps counting a large table as
+two, a table with no AI that waits for people, and every seat named from each player's
+place (the same over SSH is in tests/e2e/test_server_seats.py)."""
 
 from __future__ import annotations
 
@@ -79,6 +80,22 @@ def test_the_plan_keeps_its_count_and_a_damaged_one_is_refused() -> None:
     ):
         with pytest.raises(ValueError, match=problem.replace("[", r"\[")):
             read_plan(json.dumps(old | change))
+
+
+def test_a_table_of_five_to_eight_counts_as_two_against_the_caps(tmp_path: Path) -> None:
+    with ThreadPoolExecutor(2) as pool:
+        hall = new_hall(tmp_path, pool, Limits(tables_total=8, tables_per_address=3))
+        eight = made(hall, "ana", "--seats 8")
+        assert isinstance(eight, Room) and eight.plan.people == ["ana", *[None] * 7]
+        assert isinstance(made(hall, "ana", "--seats 2"), Room)
+        assert made(hall, "ana", "--seats 2") == "server.tables_per_name"  # 2 + 1 of 3
+        assert made(hall, "ana", "--seats 5") == "server.tables_per_name"
+        assert isinstance(made(hall, "ben", "--seats 6", "192.0.2.1"), Room)
+        assert made(hall, "cy", "--seats 7", "192.0.2.1") == "server.tables_per_address"
+        assert isinstance(made(hall, "cy", "--seats 5"), Room)  # 2 + 1 + 2 + 2 of 8
+        assert made(hall, "dan", "--seats 5") == "server.too_many_tables"
+        assert isinstance(made(hall, "dan", "--seats 4"), Room)
+        assert len(hall.open_tables()) == 5
 
 
 def test_a_table_without_ai_starts_only_when_every_seat_is_taken(tmp_path: Path) -> None:
