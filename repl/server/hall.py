@@ -17,10 +17,12 @@ ended, or when nobody was at it and no move was made for ``abandoned_after`` sec
 server's log says so, and its players are told in the lobby when they come back.
 
 Tables are capped in total, per host (name) and per address of the host's connection
-(the server's :class:`~.house.Limits`). Codes (``KITE-7``) are a word and a number:
-:data:`CODES` of them, found by a bounded search, and at least twice as many as the
-open tables a hall may have. No file of the hall is written on the event loop: plans
-are written, and tables moved to the past, on the worker threads, one at a time.
+(the server's :class:`~.house.Limits`); a table of five to eight seats counts as two, so
+that large tables (more sessions, more AI seats) never take more than the caps allow.
+Codes (``KITE-7``) are a word and a number: :data:`CODES` of them, found by a bounded
+search, and at least twice as many as the open tables a hall may have. No file of the
+hall is written on the event loop: plans are written, and tables moved to the past, on
+the worker threads, one at a time.
 """
 
 from __future__ import annotations
@@ -43,8 +45,8 @@ from ...core.errors import GameError
 from ...core.log import TruncatedLogError, encode_log
 from ..files.reading import load_file
 from ..files.storage import sync_folder, write_atomic
-from .plan import CODE, MAX_PLAN, Plan, plan_text, read_plan
-from .room import Deal, Room, secret_deal
+from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
+from .room import Room
 
 WORDS = (
     "BARK", "COVE", "DUNE", "FERN", "GLEN", "HAZE", "IRIS", "JADE", "KITE", "LAMP",
@@ -210,11 +212,16 @@ class Hall:
         has as many open tables as it may."""
         rooms = self.open_tables()
         limits = self.limits
-        if len(rooms) >= limits.tables_total:
+        weight = plan.weight()  # a table of more than four counts as two: see Plan.weight
+
+        def counted(mine: Callable[[Plan], bool]) -> int:
+            return weight + sum(room.plan.weight() for room in rooms if mine(room.plan))
+
+        if counted(lambda other: True) > limits.tables_total:
             return "server.too_many_tables"
-        if sum(room.plan.host == host for room in rooms) >= limits.tables_per_name:
+        if counted(lambda other: other.host == host) > limits.tables_per_name:
             return "server.tables_per_name"
-        if address and sum(room.plan.address == address for room in rooms) >= (
+        if address and counted(lambda other: other.address == address) > (
             limits.tables_per_address
         ):
             return "server.tables_per_address"
@@ -222,7 +229,7 @@ class Hall:
         if code is None:
             return "server.too_many_tables"
         plan.code, plan.host, plan.address = code, host, address
-        plan.people = [host, None, None, None]
+        plan.people = [host, *[None] * (plan.seats - 1)]
         plan.created = self.clock()
         room = self._room(plan)
         self.rooms[code] = room

@@ -2,10 +2,13 @@
 tables one sat at that are over (``history``; ``log CODE`` over SSH fetches their logs).
 
 >>> plan = read_options("--jokers 2 --aces high --turn-time 30")
->>> plan.jokers, plan.aces_high, plan.level, plan.turn_time  # type: ignore[union-attr]
-(2, True, 'medium', 30)
->>> read_options("--jokers 3")
-'server.bad_jokers'
+>>> plan.seats, plan.jokers, plan.aces_high, plan.level, plan.turn_time
+(4, 2, True, 'medium', 30)
+>>> try:
+...     read_options("--jokers 2 --seats 6")
+... except Refused as why:
+...     print(why.key, why.params)
+server.bad_jokers {'seats': 6, 'decks': 3, 'one': 3, 'two': 6}
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from ..kit.screen import Screen
 from ..words.grammar import LOBBY, Parsed
 from ..words.i18n import Texts
 from .hall import Hall, Past
-from .plan import TURN_TIMES, Plan
-from .room import Room
+from .plan import SEATS, TURN_TIMES, Plan
+from .room import Refused, Room
 
 HISTORY_SHOWN = 10
 """The tables that are over that ``history`` lists (the latest)."""
@@ -74,7 +77,9 @@ class LobbyFront(Front):
         tx = self.tx
         for room in rooms:
             plan = room.plan
-            people = ", ".join(self._who(plan, seat, room.started) for seat in range(4))
+            seats = range(plan.seats)
+            people = ", ".join(self._who(plan, seat, room.started) for seat in seats)
+            taken = f"{len(room.people())}/{plan.seats}"
             if room.started:
                 state = tx("server.in_round", round=room.round_no())
             else:
@@ -82,7 +87,9 @@ class LobbyFront(Front):
             aces = tx("aces.high") if plan.aces_high else tx("aces.low")
             clock = tx("server.turn_time", seconds=plan.turn_time) if plan.turn_time else ""
             options = tx("server.options", jokers=plan.jokers, aces=aces, level=plan.level)
-            self.say(f"{room.code}  {people}  · {options}{clock} · {state}")
+            if plan.ai is not None:
+                options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
+            self.say(f"{room.code}  {taken}  {people}  · {options}{clock} · {state}")
 
     def _who(self, plan: Plan, seat: int, started: bool) -> str:
         """Who plays ``seat``: a name, the AI with its level once the game started, or a
@@ -108,7 +115,7 @@ class LobbyFront(Front):
     def _past_line(self, past: Past) -> str:
         plan, tx = past.plan, self.tx
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(plan.finished or plan.created))
-        seats = [self._who(plan, seat, True) for seat in range(4)]
+        seats = [self._who(plan, seat, True) for seat in range(plan.seats)]
         if plan.totals is None:
             how = tx("server.closed_table")
             who = ", ".join(seats)
@@ -128,9 +135,10 @@ class LobbyFront(Front):
             case "history":
                 self.show_history()
             case "new":
-                plan = read_options(parsed.text)
-                if isinstance(plan, str):
-                    return self.refuse(tx(plan))
+                try:
+                    plan = read_options(parsed.text)
+                except Refused as why:
+                    return self.refuse(tx(why.key, **why.params))
                 made = self.hall.create(self.name, plan, self.address)
                 if isinstance(made, str):
                     limits = self.hall.limits
@@ -161,32 +169,45 @@ class LobbyFront(Front):
         return None
 
 
-def read_options(text: str) -> Plan | str:
-    """The options of ``new`` (``--jokers N --aces low|high --level L --turn-time S``);
-    the plan, or why not (a text key)."""
+def read_options(text: str) -> Plan:
+    """The options of ``new`` (``--seats N --jokers N --aces low|high --level L --turn-time
+    S --ai N``) as a plan; :class:`Refused` says why not (in the texts)."""
     words = text.split()
     plan = Plan(code="", host="")
     while words:
         option = words.pop(0).lower()
         if not words:
-            return "server.bad_options"
+            raise Refused("server.bad_options")
         value = words.pop(0).lower()
-        if option in ("--jokers", "-j"):
-            if value not in ("0", "2", "4"):
-                return "server.bad_jokers"
-            plan.jokers = int(value)
+        number = int(value) if value.isascii() and value.isdigit() and len(value) < 6 else None
+        if option in ("--seats", "-s", "--plätze", "--plaetze"):
+            if number is None or number not in SEATS:
+                raise Refused("server.bad_seats", least=SEATS[0], most=SEATS[-1])
+            plan.seats = number
+        elif option in ("--jokers", "-j"):
+            plan.jokers = -1 if number is None else number  # checked with the seats, below
         elif option in ("--aces", "-a"):
             if value not in ("low", "high", "tief", "hoch"):
-                return "server.bad_aces"
+                raise Refused("server.bad_aces")
             plan.aces_high = value in ("high", "hoch")
         elif option in ("--level", "-l"):
             if value not in LEVELS:
-                return "server.bad_level"
+                raise Refused("server.bad_level")
             plan.level = value
         elif option in ("--turn-time", "-t"):
-            if not (value.isascii() and value.isdigit()) or int(value) not in TURN_TIMES:
-                return "server.bad_turn_time"
-            plan.turn_time = int(value)
+            if number is None or number not in TURN_TIMES:
+                raise Refused("server.bad_turn_time")
+            plan.turn_time = number
+        elif option in ("--ai", "--ki"):
+            plan.ai = -1 if number is None else number  # checked with the seats, below
         else:
-            return "server.bad_options"
+            raise Refused("server.bad_options")
+    seats, choices = plan.seats, plan.joker_choices()
+    if plan.jokers not in choices:
+        one, two = choices[1:]
+        key = "server.bad_jokers_deck" if one == 1 else "server.bad_jokers"
+        raise Refused(key, seats=seats, decks=one, one=one, two=two)
+    if plan.ai is not None and not 0 <= plan.ai < seats:
+        raise Refused("server.bad_ai", most=seats - 1)
+    plan.people = [None] * seats
     return plan

@@ -9,6 +9,8 @@ would not let in.
 >>> plan = Plan(code="KITE-7", host="ana", people=["ana", None, None, None])
 >>> plan.problem() is None, plan.players()
 (True, ('human', 'medium', 'medium', 'medium'))
+>>> Plan(code="KITE-7", host="ana", seats=9, people=[None] * 9).problem()
+"seats: '9' cannot be"
 >>> read_plan(plan_text(plan).replace('"medium"', '"os:system"'))
 Traceback (most recent call last):
 ValueError: level: 'os:system' is not an AI level
@@ -19,13 +21,18 @@ from __future__ import annotations
 import json
 import math
 import re
+import secrets
+from collections.abc import Callable
 
 import cattrs
 from attrs import define, field
 
-from ...core.events import GameOptions
+from ...core.cards import joker_choices
+from ...core.events import Event, GameOptions
+from ...core.fairness import SALT_HEX
 from ...core.players import LEVELS
-from ...core.seats import DEFAULT_SEATS
+from ...core.rules import new_game
+from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
 from .names import name_problem
 
 CODE = re.compile(r"[A-Z]{4}-[1-9][0-9]?")
@@ -34,24 +41,35 @@ CODE = re.compile(r"[A-Z]{4}-[1-9][0-9]?")
 TURN_TIMES = range(10, 3601)
 """How long a turn may be given, in seconds (``new --turn-time``)."""
 
-JOKERS = (0, 2, 4)
+SEATS = range(MIN_SEATS, MAX_SEATS + 1)
+"""The seats a table may have (``new --seats``)."""
 
 MAX_PLAN = 1 << 16
 """The longest plan file read, in bytes (a plan is a few hundred)."""
 
 _plans = cattrs.Converter(forbid_extra_keys=True)
 
+Deal = Callable[[], tuple[int, str]]
+"""Where a new game's seed and salt come from (a test deals a prepared deck)."""
+
+
+def secret_deal() -> tuple[int, str]:
+    """A seed nobody can guess and a salt for the commitment to it."""
+    return secrets.randbits(63), secrets.token_hex(SALT_HEX // 2)
+
 
 @define(kw_only=True)
 class Plan:
     """A table as its host set it up: the options, and who sits at each seat.
 
-    ``people`` holds each seat's player name, ``None`` for a seat the AI will play;
-    ``address`` is where the host's connection came from (the cap of tables per
-    address counts it). A table that is over keeps its plan with the time it ended
-    (``finished``), the final ``totals`` of a game played to its end, or ``abandoned``
-    for a table closed because nobody was at it; ``told`` are the players who have
-    been told of that in the lobby.
+    ``people`` holds each seat's player name (``seats`` of them; an older plan without
+    the count has four), ``None`` for a seat the AI will play; ``ai`` is how many seats
+    the AI may take at the start (``None``: every empty one; ``0``: the table waits until
+    people sit at every seat); ``address`` is where the host's connection came from (the
+    caps on tables per address count it). A table that is over keeps its plan with the
+    time it ended (``finished``), the final ``totals`` of a game played to its end, or
+    ``abandoned`` for a table closed because nobody was at it; ``told`` are the players
+    who have been told of that in the lobby.
     """
 
     code: str
@@ -60,6 +78,8 @@ class Plan:
     aces_high: bool = False
     level: str = "medium"
     turn_time: int | None = None
+    seats: int = DEFAULT_SEATS
+    ai: int | None = None
     people: list[str | None] = field(factory=lambda: [None] * DEFAULT_SEATS)
     created: float = 0.0
     address: str = ""
@@ -75,9 +95,30 @@ class Plan:
         """Who plays each seat, as the log names them: ``human`` or an AI level."""
         return tuple("human" if name else self.level for name in self.people)
 
-    def seats(self) -> tuple[str, ...]:
+    def seat_names(self) -> tuple[str, ...]:
         """What the log calls each seat: its player's name, or ``AI`` and its number."""
         return tuple(name or f"AI {seat + 1}" for seat, name in enumerate(self.people))
+
+    def first_events(self, seed: int, salt: str) -> tuple[Event, ...]:
+        """The events that begin this table's game: the AI at every empty seat, the seats
+        named for their players, the decks of the ladder, committed to ``seed``."""
+        players, seats = self.players(), self.seat_names()
+        return new_game(seed, self.options(), players, salt=salt, seats=seats)[1]
+
+    def joker_choices(self) -> tuple[int, ...]:
+        """The jokers a table of these seats may play with (one or two per deck, or none)."""
+        return joker_choices(decks_for(self.seats))
+
+    def weight(self) -> int:
+        """What this table counts against the caps on tables: one for every four seats
+        begun (a table of five to eight counts as two)."""
+        return -(-self.seats // DEFAULT_SEATS)
+
+    def missing(self) -> int:
+        """How many more people must sit down before the host may start (the seats left
+        empty beyond those the AI may take)."""
+        empty = self.people.count(None)
+        return 0 if self.ai is None else max(0, empty - self.ai)
 
     def problem(self) -> str | None:
         """What makes this plan one the server would never have written, or ``None``."""
@@ -85,10 +126,12 @@ class Plan:
         checks = (
             (CODE.fullmatch(self.code) is not None, "code", self.code),
             (name_problem(self.host) is None, "host", self.host),
-            (self.jokers in JOKERS, "jokers", self.jokers),
+            (self.seats in SEATS, "seats", self.seats),
+            (self.jokers in self.joker_choices(), "jokers", self.jokers),
             (self.level in LEVELS, "level", self.level),
             (self.turn_time is None or self.turn_time in TURN_TIMES, "turn_time", self.turn_time),
-            (len(people) == DEFAULT_SEATS, "people", len(people)),
+            (len(people) == self.seats, "people", len(people)),
+            (self.ai is None or 0 <= self.ai < self.seats, "ai", self.ai),
             (all(p is None or name_problem(p) is None for p in people), "people", people),
             (math.isfinite(self.created), "created", self.created),
             (len(self.address) <= 64 and self.address.isprintable(), "address", self.address),

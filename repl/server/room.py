@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor
@@ -33,9 +32,8 @@ from typing import Any, TypeVar
 
 from ...core.errors import GameError
 from ...core.events import Event
-from ...core.fairness import SALT_HEX
 from ...core.players import LEVELS, load_policy
-from ...core.rules import Discard, Draw, new_game
+from ...core.rules import Discard, Draw
 from ...core.seen import Seen
 from ...core.state import fold
 from ...core.table import StoreRefused, Table
@@ -45,18 +43,9 @@ from ...core.views import SeatView
 from ..files.storage import Autosave
 from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import HURRY, TurnClock
-from .plan import Plan
+from .plan import Deal, Plan, secret_deal
 
 _T = TypeVar("_T")
-
-Deal = Callable[[], tuple[int, str]]
-"""Where a new game's seed and salt come from (a test deals a prepared deck)."""
-
-
-def secret_deal() -> tuple[int, str]:
-    """A seed nobody can guess and a salt for the commitment to it."""
-    return secrets.randbits(63), secrets.token_hex(SALT_HEX // 2)
-
 
 RETRY = 5.0
 """Seconds before an AI turn is tried again while the disk refuses the table's log."""
@@ -284,19 +273,18 @@ class Room:
 
     async def start(self, binding: Binding) -> None:
         """Deal: the AI takes every empty seat, the seed stays secret behind its commitment.
-        Only the host starts; a second call while the first deals does nothing."""
+        Only the host starts, and only once the seats the AI may not take are taken; a
+        second call while the first deals does nothing."""
         self._seat_of(binding)
         if binding.name != self.plan.host:
             raise Unbound("server.host_only", host=self.plan.host)
+        if self.plan.missing():
+            raise Refused("server.seats_for_people", n=self.plan.missing(), ai=self.plan.ai)
         if self._starting or self.started or self.closed:
             return
         self._starting = True
         try:
-            seed, salt = self.deal()
-            plan = self.plan
-            _, events = new_game(
-                seed, plan.options(), plan.players(), salt=salt, seats=plan.seats()
-            )
+            events = self.plan.first_events(*self.deal())
             await self._act(None, lambda: self.store.sync(events), "dealing")
         finally:
             self._starting = False

@@ -29,7 +29,7 @@ from ...core.views import SeatView
 from ..kit.front import Command
 from ..kit.manner import Manner
 from ..kit.narrate import narrate
-from ..kit.render import Text
+from ..kit.render import Text, from_place, table_order
 from ..kit.safe import visible
 from ..kit.seat import SeatFront
 from ..words.grammar import Parsed
@@ -269,8 +269,11 @@ class RoomLink:
                 return tx("server.only_watching")
             if self.room.started:
                 return tx("server.already_started")
-            if self.room.plan.host != self.connection.name:
-                return tx("server.host_only", host=self.room.plan.host)
+            plan = self.room.plan
+            if plan.host != self.connection.name:
+                return tx("server.host_only", host=plan.host)
+            if plan.missing():
+                return tx("server.seats_for_people", n=plan.missing(), ai=plan.ai)
             return None
 
         def start(parsed: Parsed) -> str | None:
@@ -332,12 +335,13 @@ def show_note(front: SeatFront, note: Note, me: str = "") -> None:
 class TableTexts(Texts):
     """The words of a shared table: every seat called by its player's name (an AI seat by its
     number), the seat ``me`` being "you"; ``place`` still says where a seat sits, seen from
-    ``me`` (Left, Top, Right), or its number for someone watching (``me`` is ``None``)."""
+    ``me`` with the names of the table's size (Left, Top, Right at four; Left, Top left, Top,
+    Top right, Right at six), or its number for someone watching (``me`` is ``None``)."""
 
     def __init__(
         self, lang: str, names: Callable[[], Sequence[str | None]], me: int | None
     ) -> None:
-        super().__init__(lang)
+        super().__init__(lang, seats=len(names()))
         self.names = names
         self.me = me
 
@@ -350,7 +354,7 @@ class TableTexts(Texts):
     def place(self, seat: int) -> str:
         if self.me is None:
             return str(seat + 1)
-        return self(f"seat.{(seat - self.me) % len(self.names())}")
+        return super().seat((seat - self.me) % self.seat_count)
 
 
 def clean_line(text: str) -> str:
@@ -360,11 +364,14 @@ def clean_line(text: str) -> str:
 
 
 def who_text(room: Room, tx: Texts, me: int | None) -> Text:
-    """Each seat from ``me``'s place (or by number for someone watching): who plays it."""
+    """Every seat from ``me``'s place, as the table shows them (the others clockwise from
+    the left, then you at the bottom), or by number for someone watching: who plays it."""
     out: Text = []
     players = room.plan.players()
-    start = me or 0
-    for seat in (*range(start, len(room.plan.people)), *range(start)):
+    count = len(room.plan.people)
+    order = from_place(None, count) if me is None else table_order(me, count)
+    width = max(8, *(len(tx.place(seat)) for seat in order))
+    for seat in order:
         place = tx.place(seat)
         name = room.plan.people[seat]
         if name:
@@ -377,5 +384,5 @@ def who_text(room: Room, tx: Texts, me: int | None) -> Text:
             known = tx.has(f"level.{level}")
             level = tx(f"level.{level}") if known else level
             who = tx("server.ai_level", level=level) if room.started else "—"
-        out += [("", f"  {place:<8} {who}"), ("", "\n")]
+        out += [("", f"  {place:<{width}} {who}"), ("", "\n")]
     return out

@@ -33,8 +33,8 @@ from ..kit.safe import visible
 from .hall import Hall
 from .house import Limits, Service
 from .names import KeyBook
+from .plan import Deal, secret_deal
 from .process import Collector
-from .room import Deal, secret_deal
 from .ssh import GameServer
 from .terminal import Guest
 

@@ -927,9 +927,13 @@ TEXTS.update(
         "lobby.cmd.help": "diese Liste, oder hilfe BEFEHL",
         "lobby.cmd.quit": "den Server verlassen (ein Platz im Spiel bleibt deiner)",
         "lobby.detail.new": (
-            "neu --jokers 0|2|4 --aces low|high --level greedy|easy|medium|hard "
-            "--turn-time SEKUNDEN (10-3600; wer länger braucht, dessen Zug spielt die KI). "
-            "Ohne Optionen: keine Joker, Ass tief, mittlere KI, keine Uhr."
+            "neu --seats 2-8 (oder --plätze) --jokers N --aces low|high "
+            "--level greedy|easy|medium|hard --turn-time SEKUNDEN (10-3600; wer länger "
+            "braucht, dessen Zug spielt die KI) --ai N (höchstens so viele Plätze nimmt die "
+            "KI beim Start; --ai 0: jeder Platz mit einem Menschen). Joker: keiner, einer "
+            "oder zwei je Paket (2-8 Plätze spielen mit 1, 2 oder 3 Paketen: 4 Plätze "
+            "--jokers 0|2|4). Ohne Optionen: 4 Plätze, keine Joker, Ass tief, mittlere KI "
+            "auf jedem leeren Platz, keine Uhr."
         ),
         "lobby.detail.history": (
             "partien zeigt die letzten zehn Tische, an denen du gesessen hast und die vorbei "
@@ -963,11 +967,13 @@ TEXTS.update(
         "server.already_started": "Das Spiel läuft schon; zuschauen CODE zeigt es dir.",
         "server.too_many_tables": "Der Server hat so viele Tische, wie er darf; versuch es später.",
         "server.tables_per_name": (
-            "Du hast schon {n} offene Tische, mehr darf niemand haben; beende erst einen."
+            "Du hast schon so viele offene Tische, wie einer haben darf ({n}; ein Tisch mit "
+            "mehr als vier Plätzen zählt doppelt); beende erst einen."
         ),
         "server.tables_per_address": (
-            "Von deiner Adresse aus gibt es schon {n} offene Tische, mehr darf keine "
-            "Adresse haben; beende erst einen."
+            "Von deiner Adresse aus gibt es schon so viele offene Tische, wie eine Adresse "
+            "haben darf ({n}; ein Tisch mit mehr als vier Plätzen zählt doppelt); beende "
+            "erst einen."
         ),
         "server.table_closed": "Der Tisch {code} wurde geschlossen.",
         "server.was_closed": (
@@ -986,9 +992,25 @@ TEXTS.update(
         "server.won": "{name} hat gewonnen",
         "server.no_winner": "kein Sieger (Gleichstand)",
         "server.bad_options": (
-            "neu nimmt --jokers N, --aces low|high, --level L und --turn-time SEKUNDEN."
+            "neu nimmt --seats N, --jokers N, --aces low|high, --level L, --turn-time "
+            "SEKUNDEN und --ai N."
         ),
-        "server.bad_jokers": "--jokers ist 0, 2 oder 4.",
+        "server.bad_jokers": (
+            "{seats} Plätze spielen mit {decks} Paketen: --jokers ist 0, {one} oder {two}."
+        ),
+        "server.bad_jokers_deck": (
+            "{seats} Plätze spielen mit 1 Paket: --jokers ist 0, {one} oder {two}."
+        ),
+        "server.bad_seats": "--seats (--plätze) ist {least} bis {most}.",
+        "server.bad_ai": (
+            "--ai ist 0 bis {most}: so viele Plätze nimmt die KI beim Start höchstens."
+        ),
+        "server.ai_most": ", KI höchstens auf {n} Plätzen",
+        "server.no_ai": ", keine KI",
+        "server.seats_for_people": (
+            "Noch nicht: {n} müssen sich erst setzen (--ai {ai}: die KI nimmt höchstens "
+            "{ai} Plätze)."
+        ),
         "server.bad_aces": "--aces ist low (tief) oder high (hoch).",
         "server.bad_level": "--level ist greedy, easy, medium oder hard.",
         "server.bad_turn_time": "--turn-time ist 10 bis 3600 Sekunden.",

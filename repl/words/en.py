@@ -519,9 +519,12 @@ TEXTS.update(
         "lobby.cmd.help": "this list, or help COMMAND",
         "lobby.cmd.quit": "leave the server (a seat in a game stays yours)",
         "lobby.detail.new": (
-            "new --jokers 0|2|4 --aces low|high --level greedy|easy|medium|hard "
+            "new --seats 2-8 --jokers N --aces low|high --level greedy|easy|medium|hard "
             "--turn-time SECONDS (10-3600; a player who takes longer has the turn played "
-            "by the AI). Without options: no jokers, aces low, medium AI, no clock."
+            "by the AI) --ai N (the most seats the AI takes at the start; --ai 0: people "
+            "at every seat). Jokers: none, one or two a deck (2-8 seats play 1, 2 or 3 "
+            "decks: 4 seats --jokers 0|2|4). Without options: 4 seats, no jokers, aces "
+            "low, medium AI at every empty seat, no clock."
         ),
         "lobby.detail.history": (
             "history lists the latest ten tables you sat at that are over: when, who sat "
@@ -553,11 +556,12 @@ TEXTS.update(
         "server.already_started": "That game has started; watch CODE lets you watch it.",
         "server.too_many_tables": "The server has as many tables as it may; try later.",
         "server.tables_per_name": (
-            "You host {n} open tables already, the most one player may; finish one first."
+            "You host as many open tables as one player may ({n}; a table of more than four "
+            "seats counts as two); finish one first."
         ),
         "server.tables_per_address": (
-            "{n} open tables were made from your address already, the most one address "
-            "may; finish one first."
+            "As many open tables were made from your address as one address may ({n}; a "
+            "table of more than four seats counts as two); finish one first."
         ),
         "server.table_closed": "Table {code} was closed.",
         "server.was_closed": ("Your table {code} was closed: nobody was at it for {minutes} min."),
@@ -571,9 +575,18 @@ TEXTS.update(
         "server.won": "{name} won",
         "server.no_winner": "no winner (a tie)",
         "server.bad_options": (
-            "new takes --jokers N, --aces low|high, --level L and --turn-time SECONDS."
+            "new takes --seats N, --jokers N, --aces low|high, --level L, --turn-time SECONDS "
+            "and --ai N."
         ),
-        "server.bad_jokers": "--jokers is 0, 2 or 4.",
+        "server.bad_jokers": "{seats} seats play {decks} decks: --jokers is 0, {one} or {two}.",
+        "server.bad_jokers_deck": "{seats} seats play 1 deck: --jokers is 0, {one} or {two}.",
+        "server.bad_seats": "--seats is {least} to {most}.",
+        "server.bad_ai": "--ai is 0 to {most}: the most seats the AI takes at the start.",
+        "server.ai_most": ", the AI at most {n} seats",
+        "server.no_ai": ", no AI",
+        "server.seats_for_people": (
+            "Not yet: {n} more must sit down first (--ai {ai}: the AI takes at most {ai} seats)."
+        ),
         "server.bad_aces": "--aces is low or high.",
         "server.bad_level": "--level is greedy, easy, medium or hard.",
         "server.bad_turn_time": "--turn-time is 10 to 3600 seconds.",

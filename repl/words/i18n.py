@@ -201,7 +201,7 @@ class NamedTexts(Texts):
     seat is called by its name, nobody is "you"."""
 
     def __init__(self, lang: str, names: tuple[str, ...]) -> None:
-        super().__init__(lang)
+        super().__init__(lang, seats=len(names))
         # names come from a file: one that could start a line or turn the text is shown
         # with ``?`` for each such character
         self.names = tuple("".join(c if c.isprintable() else "?" for c in n) for n in names)

@@ -690,4 +690,4 @@ def test_hostile_input_is_refused_or_shown_as_text(
     ana.expect(r"Left\s+ben \(here\)")
     eve = connect(server.port, "eve")
     eve.expect(r"Welcome, eve\.")
-    eve.expect(rf"{code}\s+ana, ben")
+    eve.expect(rf"{code}\s+2/4\s+ana, ben")

@@ -68,7 +68,7 @@ def answer_time(player: Player) -> float:
     player.seen = len(player.text)  # what came before is an earlier answer
     started = time.monotonic()
     player.line("tables")
-    player.expect(r"(?:No open tables yet|[A-Z]{4}-\d+ +[a-z])")
+    player.expect(r"(?:No open tables yet|[A-Z]{4}-\d+ +\d/\d +[a-z])")
     return time.monotonic() - started
 
 
@@ -80,7 +80,10 @@ def hall_of(server: InProcess) -> Hall:
 
 
 MADE = r"Table ([A-Z]{4}-\d+) is yours"
-REFUSED = r"(You host 3 open tables already|6 open tables were made from your address)"
+REFUSED = (
+    r"(You host as many open tables as one player may \(3"
+    r"|As many open tables were made from your address as one address may \(6)"
+)
 
 
 def attack(player: Player, rounds: int, made: list[str], refused: Counter[str]) -> None:

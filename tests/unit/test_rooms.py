@@ -23,7 +23,7 @@ from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.names import KeyBook, name_problem
-from threethirteen.repl.server.room import Binding, Plan, Room, Unbound
+from threethirteen.repl.server.room import Binding, Plan, Refused, Room, Unbound
 from threethirteen.repl.server.seat import clean_line
 
 from tests.helpers.rooms import Ear, settle
@@ -238,9 +238,14 @@ def test_names_keys_options_and_said_lines(tmp_path: Path) -> None:
     assert isinstance(plan, Plan) and (plan.jokers, plan.aces_high, plan.turn_time) == (
         4, True, 60,
     )  # fmt: skip
-    assert read_options("--turn-time ²") == "server.bad_turn_time"
-    assert read_options("--jokers") == "server.bad_options"
-    assert read_options("--level genius") == "server.bad_level"
+    for options, key in (
+        ("--turn-time ²", "server.bad_turn_time"),
+        ("--jokers", "server.bad_options"),
+        ("--level genius", "server.bad_level"),
+    ):
+        with pytest.raises(Refused) as refused:
+            read_options(options)
+        assert refused.value.key == key
     said = clean_line("hi \x1b]0;pwned\x07 there\u202e" + "x" * 500)
     assert "\x1b" not in said and "\x07" not in said and "\u202e" not in said
     assert len(said) == 200 and said.startswith("hi ")
