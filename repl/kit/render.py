@@ -382,13 +382,18 @@ def render_game_over(
     return out
 
 
-def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
-    """The rules, with this game's options filled in (and the round in play, if any)."""
+def render_rules(
+    options: GameOptions, round_no: int | None, tx: Texts, *, seats: int = 4, decks: int = 2
+) -> Text:
+    """The rules, with this game's options filled in (the players and decks of its table,
+    and the round in play, if any)."""
+    players = "" if seats == 4 else tx("rules.players", seats=seats)
     jokers = tx("rules.jokers", n=options.jokers) if options.jokers else ""
     aces = tx("aces.high") if options.aces_high else tx("aces.low")
     wild = tx.rank(wild_rank_for_round(round_no)) if round_no is not None else "—"
     body = tx(
         "rules.text",
+        cards=tx(f"rules.decks.{decks}"),
         jokers=jokers,
         aces=aces,
         run_line=tx("rules.run_high") if options.aces_high else tx("rules.run_low"),
@@ -397,7 +402,8 @@ def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
         wild=wild,
     )
     mark = tx("rules.wild_mark", mark=WILD_MARK)
-    return [("class:title", tx("rules.title")), ("", "\n"), ("", body), ("", "\n" + mark + "\n")]
+    title = [("class:title", tx("rules.title")), ("", "\n")]
+    return [*title, ("", players + body), ("", "\n" + mark + "\n")]
 
 
 def next_sort(current: str) -> str:

@@ -189,7 +189,8 @@ class SeatCommands(Front):
         view = self.view
         options = view.options if view is not None else GameOptions()
         round_no = view.round.round_no if view is not None and view.round is not None else None
-        self.screen.show(render_rules(options, round_no, self.tx))
+        seats, decks = (view.seat_count, view.decks) if view is not None else (4, 2)
+        self.screen.show(render_rules(options, round_no, self.tx, seats=seats, decks=decks))
         return None
 
     def _help(self, parsed: Parsed) -> str | None:
