@@ -47,14 +47,13 @@ from .render import (
     penalty_of,
     reflow,
     render_game_over,
-    render_round_over,
-    render_score_sheet,
     render_table,
     toolbar,
     watch_text,
 )
 from .screen import Screen
 from .seat_commands import Reach, SeatCommands
+from .sheet import render_round_over, render_score_sheet
 
 HURRY = 10
 """Seconds left on a turn clock when the toolbar shows them as a warning."""
@@ -371,6 +370,7 @@ class SeatFront(SeatCommands):
         me = self.seat
         self.screen.show([("", "\n"), *render_round_over(scored, self.tx, width, me=me)])
         sheet = tuple(s for s in after.score_sheet if s.round_no <= scored.round_no)
-        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me))
+        shown = render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me, width=width)
+        self.screen.show(shown)
         if pause:
             self.link.pause_after_round(scored)

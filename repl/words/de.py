@@ -109,7 +109,7 @@ TEXTS: dict[str, str] = {
         "Niemand gewinnt: {seats} teilen sich die niedrigste Summe, {total} "
         "(bei Gleichstand gewinnt keiner)."
     ),
-    "game.your_total": "Deine Summe: {total}, Platz {place} von 4.",
+    "game.your_total": "Deine Summe: {total}, Platz {place} von {seats}.",
     "game.next": "Mit neu beginnt ein weiteres Spiel, mit ende ist Schluss.",
     "game.assisted": (
         "Dieses Spiel wurde mit Hilfe gespielt (Tipp, auto oder zurück hinter eine gesehene Karte)."

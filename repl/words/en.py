@@ -100,7 +100,7 @@ TEXTS: dict[str, str] = {
     "game.you_win": "You win with {total}!",
     "game.winner": "{seat} wins with {total}.",
     "game.nobody": "Nobody wins: {seats} share the lowest total, {total} (two tie, all tie).",
-    "game.your_total": "Your total: {total}, place {place} of 4.",
+    "game.your_total": "Your total: {total}, place {place} of {seats}.",
     "game.next": "Type new for another game, or quit to leave.",
     "game.assisted": "This game was assisted (hint, auto or undo past a seen card).",
     "and": " and ",
