@@ -101,6 +101,7 @@ TEXTS: dict[str, str] = {
     "sheet.out": "raus",
     "sheet.total": "Summe",
     "sheet.nobody": "(Stapel)",
+    "sheet.hint": "(punkte zeigt jede Runde der Punkteliste)",
     "sheet.empty": "Es ist noch keine Runde gewertet.",
     "game.over": "Das Spiel ist nach 11 Runden vorbei.",
     "game.you_win": "Du gewinnst mit {total}!",

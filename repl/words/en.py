@@ -95,6 +95,7 @@ TEXTS: dict[str, str] = {
     "sheet.out": "out",
     "sheet.total": "Total",
     "sheet.nobody": "(stock)",
+    "sheet.hint": "(score shows every round of the score sheet)",
     "sheet.empty": "No round has been scored yet.",
     "game.over": "Game over after 11 rounds.",
     "game.you_win": "You win with {total}!",

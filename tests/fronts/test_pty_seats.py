@@ -105,3 +105,20 @@ def test_levels_clockwise_from_your_left_and_the_rules_of_six(tmp_path: Path) ->
     child.expect("your turn: draw or take")
     assert len(seat_rows(child.screen(), seat_names(6))) == 6
     leave(child)
+
+
+def test_the_end_of_a_round_of_eight_is_on_one_screen(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--players", "8", "--seed", "5")
+    child.expect("your turn: draw or take")
+    child.send("auto round\r")
+    child.expect("Press a key to deal round 2.", timeout=120)
+    screen = child.screen()
+    top = screen.index(next(row for row in screen if row.startswith("Round 1 is over")))
+    hands = seat_rows(screen[top:], seat_names(8))
+    assert all("penalty" in row for row in hands.values())  # each hand on its seat's row
+    total = next(row for row in screen[top:] if row.startswith("Total")).split()
+    assert len(total) == 9  # this round's row and the totals: the whole sheet is `score`
+    assert "(score shows every round of the score sheet)" in screen
+    child.send(" ")
+    child.send("quit\r")
+    child.expect("The game is saved|Goodbye")
