@@ -25,7 +25,7 @@ SUBCOMMANDS: dict[str, str] = {
 function has another name)."""
 
 USAGE = f"""\
-usage: threethirteen [play] [options]     play a game against three AI opponents
+usage: threethirteen [play] [options]     play against 1 to 7 AI opponents
        threethirteen replay FILE|NAME     step through a saved game or a curated one
        threethirteen replay --list        the curated games that come with the game
        threethirteen history [--all]      your finished games; replay one by its number

@@ -6,7 +6,8 @@ The file is TOML, every key optional::
     speed = "fast"      # instant, fast, normal, step
     language = "de"     # en, de
     sort = "rank"       # your hand: suit, rank, melds
-    jokers = 2          # 0, 2, 4
+    players = 6         # 2 to 8: you and the AI opponents
+    jokers = 3          # 0, one or two per deck (0, 2, 4 at four players; 0, 3, 6 at six)
     aces = "high"       # low, high
     color = false       # false: plain text, as with NO_COLOR
 
@@ -32,6 +33,8 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from ...core.cards import joker_choices
+from ...core.seats import DEFAULT_SEATS, MAX_DECKS, MAX_SEATS, MIN_SEATS
 from ..words.i18n import LANGUAGES, Texts
 from .storage import APP, write_atomic
 
@@ -46,7 +49,8 @@ CHOICES: dict[str, tuple[str | int | bool, ...]] = {
     "speed": ("instant", "fast", "normal", "step"),
     "language": LANGUAGES,
     "sort": SORTS,
-    "jokers": (0, 2, 4),
+    "players": tuple(range(MIN_SEATS, MAX_SEATS + 1)),
+    "jokers": tuple(sorted({n for decks in range(1, MAX_DECKS + 1) for n in joker_choices(decks)})),
     "aces": ("low", "high"),
     "color": (True, False),
 }
@@ -67,16 +71,19 @@ class Config:
     language: str | None = None
     """``None``: the language the environment names (see ``language_from_environment``)."""
     sort: str = "suit"
+    players: int = DEFAULT_SEATS
     jokers: int = 0
     aces: str = "low"
     color: bool = True
 
     def for_scripts(self) -> Config:
         """These settings for a script: the file's presentation (language, sort, colour),
-        and the game's own defaults for what deals and plays it (level, jokers, aces), so
-        a script plays the same game on every machine."""
+        and the game's own defaults for what deals and plays it (level, players, jokers,
+        aces), so a script plays the same game on every machine."""
         game = Config()
-        return attrs.evolve(self, level=game.level, jokers=game.jokers, aces=game.aces)
+        return attrs.evolve(
+            self, level=game.level, players=game.players, jokers=game.jokers, aces=game.aces
+        )
 
 
 @frozen(kw_only=True)

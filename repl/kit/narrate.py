@@ -35,7 +35,8 @@ from ...core.seen import DealSeen, RebuildSeen, Seen, UnseenDraw
 from ...core.state import GameState
 from ...core.told import Hint
 from ..words.i18n import Texts
-from .render import Text, card_text, melds_text, round_over_title
+from .render import Text, card_text, melds_text
+from .sheet import round_over_title
 
 
 @frozen

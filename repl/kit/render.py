@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...core.cards import Card, Rank, card_penalty, hand_size_for_round, wild_rank_for_round
-from ...core.events import GameEnded, GameOptions, RoundEnd, RoundScored
+from ...core.events import GameEnded, GameOptions
 from ...core.melds import Arrangement, best_arrangement
 from ...core.state import MoveKind, Phase, PublicMove
 from ...core.views import PlayerView, SeatView
@@ -26,11 +26,6 @@ from .layout import toolbar as toolbar
 from .layout import unbroken as unbroken
 from .layout import whole_pieces, wrap
 from .style import WILD_MARK
-
-SHEET_COLUMN = 7
-"""The width of a seat's column on the score sheet; wider for a player's longer name …"""
-SHEET_COLUMN_MAX = 11
-"""… up to this (a longer name is cut, with an ellipsis), so that four fit in 60 columns."""
 
 
 def from_place(me: int | None, seats: int) -> tuple[int, ...]:
@@ -282,74 +277,6 @@ def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
     return out
 
 
-def render_round_over(
-    scored: RoundScored, tx: Texts, width: int = 80, *, title: bool = True, me: int | None = 0
-) -> Text:
-    """Every hand revealed with its melds and penalty, and who went out (under a ``title``),
-    from the place of seat ``me`` (``None``: someone watching)."""
-    wild = wild_rank_for_round(scored.round_no)
-    out: Text = []
-    if title:
-        out += [("class:title", round_over_title(scored, tx, me=me)), ("", "\n")]
-    names = max(len(tx.seat(s)) for s in range(len(scored.scores)))
-    for s in from_place(me, len(scored.scores)):
-        score = scored.scores[s]
-        style = "class:seat.you" if s == me else "class:seat"
-        out += [("", "  "), (style, tx.seat(s).ljust(names)), ("", "  ")]
-        pen_style = "class:good" if score.penalty == 0 else "class:penalty"
-        out.append((pen_style, tx("round.line", penalty=score.penalty, total=scored.totals[s])))
-        if scored.went_out == s:
-            out.append(("class:good", f"  ({tx('round.went_out')})"))
-        out.append(("", "\n"))
-        tokens: list[Text] = [melds_text([meld], wild, tx) for meld in score.melds]
-        tokens += [[card_text(card, wild, tx)] for card in score.unmelded]
-        out += wrap([("", " " * (names + 3))], tokens, width, names + 3)
-    return out
-
-
-def round_over_title(scored: RoundScored, tx: Texts, *, me: int | None = 0) -> str:
-    """``Round 3 is over: Left went out.`` (or the stock ran out), told to seat ``me``."""
-    out = scored.went_out
-    if scored.ended_by == RoundEnd.WENT_OUT and out is not None and out == me:
-        return tx("round.over_you", round=scored.round_no)  # German: du bist, not "Du ist"
-    if scored.ended_by == RoundEnd.WENT_OUT and out is not None:
-        return tx("round.over_out", round=scored.round_no, seat=tx.seat(out))
-    return tx("round.over_stock", round=scored.round_no)
-
-
-def render_score_sheet(
-    sheet: Sequence[RoundScored], tx: Texts, *, assisted: bool = False, me: int | None = 0
-) -> Text:
-    """The score sheet, round by round, with the totals, its columns from the place of seat
-    ``me`` (``None``: someone watching)."""
-    if not sheet:
-        return [("class:dim", tx("sheet.empty")), ("", "\n")]
-    order = from_place(me, len(sheet[0].scores))
-    out: Text = [("class:title", tx("sheet.title"))]
-    if assisted:
-        out.append(("class:warn", f"  ({tx('table.assisted')})"))
-    out.append(("", "\n"))
-    wild = max(4, len(tx("sheet.wild")))
-    names = [tx.seat(s) for s in order]
-    column = max(SHEET_COLUMN, min(SHEET_COLUMN_MAX, 1 + max(len(name) for name in names)))
-    names = [name if len(name) < column else name[: column - 2] + "…" for name in names]
-    head = f"{tx('sheet.round'):>5} {tx('sheet.wild'):>{wild}} "
-    head += "".join(f"{name:>{column}}" for name in names) + f"   {tx('sheet.out')}"
-    out += [("class:label", head), ("", "\n")]
-    for scored in sheet:
-        row = f"{scored.round_no:>5} {tx.rank(wild_rank_for_round(scored.round_no)):>{wild}} "
-        row += "".join(f"{scored.scores[s].penalty:>{column}}" for s in order)
-        who = tx.seat(scored.went_out) if scored.went_out is not None else tx("sheet.nobody")
-        out += [("", row + f"   {who}"), ("", "\n")]
-    totals = sheet[-1].totals
-    low = min(totals)
-    out.append(("class:label", f"{tx('sheet.total'):>5} {'':>{wild}} "))
-    for s in order:
-        out.append(("class:good" if totals[s] == low else "", f"{totals[s]:>{column}}"))
-    out.append(("", "\n"))
-    return out
-
-
 def render_game_over(
     ended: GameEnded,
     tx: Texts,
@@ -374,7 +301,10 @@ def render_game_over(
     out.append(("", "\n"))
     if seat is not None:
         place = 1 + sum(1 for total in totals if total < totals[seat])
-        out += [("", tx("game.your_total", total=totals[seat], place=place)), ("", "\n")]
+        out += [
+            ("", tx("game.your_total", total=totals[seat], place=place, seats=len(totals))),
+            ("", "\n"),
+        ]
     if assisted:
         out += [("class:warn", tx("game.assisted")), ("", "\n")]
     if what_next:
@@ -382,13 +312,18 @@ def render_game_over(
     return out
 
 
-def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
-    """The rules, with this game's options filled in (and the round in play, if any)."""
+def render_rules(
+    options: GameOptions, round_no: int | None, tx: Texts, *, seats: int = 4, decks: int = 2
+) -> Text:
+    """The rules, with this game's options filled in (the players and decks of its table,
+    and the round in play, if any)."""
+    players = "" if seats == 4 else tx("rules.players", seats=seats)
     jokers = tx("rules.jokers", n=options.jokers) if options.jokers else ""
     aces = tx("aces.high") if options.aces_high else tx("aces.low")
     wild = tx.rank(wild_rank_for_round(round_no)) if round_no is not None else "—"
     body = tx(
         "rules.text",
+        cards=tx(f"rules.decks.{decks}"),
         jokers=jokers,
         aces=aces,
         run_line=tx("rules.run_high") if options.aces_high else tx("rules.run_low"),
@@ -397,7 +332,8 @@ def render_rules(options: GameOptions, round_no: int | None, tx: Texts) -> Text:
         wild=wild,
     )
     mark = tx("rules.wild_mark", mark=WILD_MARK)
-    return [("class:title", tx("rules.title")), ("", "\n"), ("", body), ("", "\n" + mark + "\n")]
+    title = [("class:title", tx("rules.title")), ("", "\n")]
+    return [*title, ("", players + body), ("", "\n" + mark + "\n")]
 
 
 def next_sort(current: str) -> str:

@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ...core.cards import Card
+from ...core.cards import ROUNDS, Card
 from ...core.errors import GameError
 from ...core.events import (
     AssistanceUsed,
@@ -30,6 +30,7 @@ from ...core.events import (
 )
 from ...core.fairness import keeps_promise
 from ...core.rules import Discard, Draw, check_seen
+from ...core.seats import DEFAULT_SEATS
 from ...core.seen import Seen
 from ...core.state import Phase
 from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
@@ -47,14 +48,13 @@ from .render import (
     penalty_of,
     reflow,
     render_game_over,
-    render_round_over,
-    render_score_sheet,
     render_table,
     toolbar,
     watch_text,
 )
 from .screen import Screen
 from .seat_commands import Reach, SeatCommands
+from .sheet import render_round_over, render_score_sheet
 
 HURRY = 10
 """Seconds left on a turn clock when the toolbar shows them as a warning."""
@@ -371,6 +371,14 @@ class SeatFront(SeatCommands):
         me = self.seat
         self.screen.show([("", "\n"), *render_round_over(scored, self.tx, width, me=me)])
         sheet = tuple(s for s in after.score_sheet if s.round_no <= scored.round_no)
-        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me))
+        # a table of more than four shows this round's row and the totals, so its hands stay
+        # on the screen; the whole sheet is `score`, and comes at the game's end
+        whole = scored.round_no == ROUNDS or len(scored.scores) <= DEFAULT_SEATS
+        shown = render_score_sheet(
+            sheet if whole else sheet[-1:], self.tx, assisted=self.assisted, me=me, width=width
+        )
+        if not whole:
+            shown += [("class:dim", self.tx("sheet.hint")), ("", "\n")]
+        self.screen.show(shown)
         if pause:
             self.link.pause_after_round(scored)

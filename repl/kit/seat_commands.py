@@ -24,7 +24,8 @@ from .front import Command, Front, Quit
 from .help import render_help
 from .manner import Manner
 from .narrate import recent
-from .render import next_sort, render_hand, render_melds, render_rules, render_score_sheet
+from .render import next_sort, render_hand, render_melds, render_rules
+from .sheet import render_score_sheet
 
 LOG_LINES = 12
 """Lines ``log`` shows without a number."""
@@ -176,8 +177,9 @@ class SeatCommands(Front):
     def _score(self, parsed: Parsed) -> str | None:
         assert self.view is not None
         sheet = self.view.score_sheet
-        me = self.seat
-        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me))
+        me, width = self.seat, self.screen.width
+        shown = render_score_sheet(sheet, self.tx, assisted=self.assisted, me=me, width=width)
+        self.screen.show(shown)
         return None
 
     def _log(self, parsed: Parsed) -> str | None:
@@ -189,7 +191,8 @@ class SeatCommands(Front):
         view = self.view
         options = view.options if view is not None else GameOptions()
         round_no = view.round.round_no if view is not None and view.round is not None else None
-        self.screen.show(render_rules(options, round_no, self.tx))
+        seats, decks = (view.seat_count, view.decks) if view is not None else (4, 2)
+        self.screen.show(render_rules(options, round_no, self.tx, seats=seats, decks=decks))
         return None
 
     def _help(self, parsed: Parsed) -> str | None:

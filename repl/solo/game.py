@@ -82,7 +82,11 @@ class SoloGame:
 
     def _seat(self, events: Sequence[Event]) -> Table:
         """A table for ``events`` with the person at seat 0; its AIs are loaded first."""
-        policies = policies_for(fold(events), self.settings.level)
+        state = fold(events)
+        policies = policies_for(state, self.settings.level)
+        # the seats are named for this table's count, and `new` deals at the same table
+        self.tx.seat_count = state.seat_count
+        self.settings.keep_table(state)
         table = Table(events, policies, store=self.autosave, on_ai_failure=self._ai_failed)
         table.subscribe(self._hear, YOU)
         self._stats_recorded = table.state.ended is not None
@@ -366,14 +370,10 @@ class SoloGame:
         if failed is not None:
             return failed
         aces = tx("aces.high") if settings.aces_high else tx("aces.low")
-        level = f"level.{settings.level}"
-        said = tx(
-            "msg.new_game",
-            seed=seed,
-            jokers=settings.jokers,
-            aces=aces,
-            level=tx(level) if tx.has(level) else settings.level,
-        )
+        levels = settings.players()[1:]
+        shown = [tx(f"level.{lv}") if tx.has(f"level.{lv}") else lv for lv in levels]
+        level = shown[0] if len(set(levels)) == 1 else ", ".join(shown)
+        said = tx("msg.new_game", seed=seed, jokers=settings.jokers, aces=aces, level=level)
         front.say(said, "class:good")
         front.begin()
         return None

@@ -8,6 +8,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
+from ...core.seats import DEFAULT_SEATS
 from ..files.config import config_path, read_config
 from ..files.history import KEEP_GAMES, KEEP_LOGS, History, PastGame, read_history
 from ..files.storage import read_stats
@@ -36,9 +37,12 @@ def place_text(game: PastGame, tx: Texts) -> str:
 
 
 def opponents_text(game: PastGame, tx: Texts) -> str:
-    """Who you played against: one level (``hard``), or the levels in seat order."""
+    """Who you played against: one level (``hard``), or the levels in seat order; how many
+    when they were not three (``7× medium``, ``1× hard``)."""
     kinds = list(dict.fromkeys(game.opponents))
-    return "/".join(tx.player(kind) for kind in kinds)
+    levels = "/".join(tx.player(kind) for kind in kinds)
+    count = len(game.opponents)
+    return levels if count == DEFAULT_SEATS - 1 else f"{count}× {levels}"
 
 
 def aces_text(game: PastGame, tx: Texts) -> str:

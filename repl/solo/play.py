@@ -16,9 +16,11 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from ...core.cards import joker_choices
 from ...core.errors import GameError, LogFormatError
 from ...core.log import GameLog, TruncatedLogError
 from ...core.moves import is_move_of
+from ...core.seats import MAX_SEATS, MIN_SEATS, decks_for
 from ..files.config import Config, config_path, read_config
 from ..files.reading import load_file
 from ..files.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
@@ -38,14 +40,17 @@ from ..words.i18n import Texts, language_from_environment
 from .game import new_solo_front, solo_front, solo_game
 from .keeping import kept_in_place
 from .replay import open_replay_front
-from .settings import DELAYS, YOU, Settings
+from .settings import DELAYS, YOU, Settings, level_list
 
 LEVELS = ("easy", "medium", "hard")
 
 
 DESCRIPTION = """\
-Three-Thirteen Rummy against three AI opponents (Left,
-Top and Right). The game deals at once; if a game was
+Three-Thirteen Rummy against AI opponents: three (Left,
+Top and Right) unless --players says how many play, 2
+to 8 with you. Two play with one deck, three to five
+with two, six to eight with three; jokers are 0, one
+or two per deck. The game deals at once; if a game was
 left unfinished, it asks whether to resume it. Every
 event is autosaved.
 
@@ -71,7 +76,18 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="deal the cards of seed N (default: a random seed; the seed command shows it)",
     )
-    p.add_argument("--jokers", type=int, choices=(0, 2, 4), help="jokers in the deck (default 0)")
+    p.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help=f"players at the table, you included: {MIN_SEATS} to {MAX_SEATS} (default 4)",
+    )
+    p.add_argument(
+        "--jokers",
+        type=int,
+        metavar="N",
+        help="jokers in the decks: 0, one or two per deck (0, 2 or 4 with two decks); default 0",
+    )
     p.add_argument(
         "--aces",
         choices=("low", "high"),
@@ -82,6 +98,11 @@ def parser() -> argparse.ArgumentParser:
         choices=LEVELS,
         metavar="LEVEL",
         help="the opponents' level: easy, medium or hard (default medium)",
+    )
+    p.add_argument(
+        "--levels",
+        metavar="L1,L2,…",
+        help="each opponent's level, clockwise from your left (hard,medium,easy)",
     )
     p.add_argument(
         "--speed",
@@ -118,6 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     # A script reproduces a game: what deals and plays it (level, jokers, aces) comes from
     # its command line only, never from whoever's config file happens to run it.
     settings = settings_from(args, config.for_scripts() if scripted else config)
+    refused = table_problem(args, settings, tx)
+    if refused is not None:
+        print(visible(f"threethirteen: {refused}"), file=sys.stderr)
+        return 2
+    if settings.jokers not in joker_choices(decks_for(settings.seats)):  # the config file's
+        print(visible(f"threethirteen: {jokers_problem(settings, tx)}"), file=sys.stderr)
+        settings.jokers = 0
     rebuilt = None
     if args.replay_to is not None and args.seed is not None:
         parser().error("--seed cannot go with --replay-to: the game's seed is in the file")
@@ -153,15 +181,59 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def settings_from(args: argparse.Namespace, config: Config) -> Settings:
-    """The settings of this game: the command line's options, else the config file's."""
+    """The settings of this game: the command line's options, else the config file's
+    (:func:`table_problem` says what is wrong with the command line's)."""
+    levels = level_list(args.levels) if args.levels else ()
+    level = args.level or config.level
+    if len(levels) == 1:  # one level: every opponent plays it
+        level, levels = levels[0], ()
     return Settings(
         speed=args.speed or config.speed,
         sort=config.sort,
-        level=args.level or config.level,
+        level=level,
         jokers=config.jokers if args.jokers is None else args.jokers,
         aces_high=(args.aces or config.aces) == "high",
         color=config.color,
+        seats=config.players if args.players is None else args.players,
+        levels=levels,
     )
+
+
+def table_problem(args: argparse.Namespace, settings: Settings, tx: Texts) -> str | None:
+    """What is wrong with the table the command line asks for (``--players``, ``--levels``,
+    ``--jokers``), in the game's words; ``None`` when it can be dealt."""
+    seats = settings.seats
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        return tx("play.bad_players", least=MIN_SEATS, most=MAX_SEATS, value=seats)
+    if args.levels is not None:
+        given = level_list(args.levels)
+        fits = len(given) in (1, seats - 1) and all(level in LEVELS for level in given)
+        if not fits:
+            value = visible(args.levels)
+            return tx("play.bad_levels", n=seats - 1, count=len(given), value=value)
+    if args.jokers is not None and args.jokers not in joker_choices(decks_for(seats)):
+        return jokers_problem(settings, tx)
+    return None
+
+
+def jokers_problem(settings: Settings, tx: Texts) -> str:
+    """The jokers asked for do not fit the decks of the table: what does."""
+    decks = decks_for(settings.seats)
+    _, one, two = joker_choices(decks)
+    return tx(
+        "play.bad_jokers",
+        jokers=settings.jokers,
+        seats=settings.seats,
+        decks=tx(f"play.decks.{decks}"),
+        one=one,
+        two=two,
+    )
+
+
+def welcome(tx: Texts) -> str:
+    """The first words of a new game: who plays against whom."""
+    opponents = [tx.seat(seat) for seat in range(1, tx.seat_count)]
+    return tx("msg.welcome", opponents=tx.join(opponents))
 
 
 def rebuilt_front(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> SeatFront:
@@ -250,7 +322,7 @@ def open_play(
         front = rebuilt_front(rebuilt, tx=tx, screen=screen, settings=settings)
     elif (folder := usable_data_dir()) is None:  # the prompt says why, in one line
         front = new_solo_front(seed, tx=tx, screen=screen, settings=settings)
-        front.say(tx("msg.welcome"), "class:title")
+        front.say(welcome(tx), "class:title")
     elif (holder := claim_folder(folder)) is not None:
         return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx, folder=folder)
     else:
@@ -270,7 +342,7 @@ def open_play(
                 seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
             )
             solo_game(front).save()
-            front.say(tx("msg.welcome"), "class:title")
+            front.say(welcome(tx), "class:title")
     solo_game(front).settings_file = settings_file
     return front
 

@@ -32,12 +32,11 @@ from ..kit.render import (
     next_sort,
     reflow,
     render_game_over,
-    render_round_over,
-    render_score_sheet,
     render_table,
     toolbar,
 )
 from ..kit.screen import Screen
+from ..kit.sheet import render_round_over, render_score_sheet
 from ..words.grammar import REPLAY, Parsed, Spec
 from ..words.i18n import NamedTexts, Texts
 
@@ -200,7 +199,9 @@ class ReplayFront(Front):
 
     def _score(self, parsed: Parsed) -> str | None:
         sheet = self.state.score_sheet
-        self.screen.show(render_score_sheet(sheet, self.tx, assisted=self._assisted, me=self.me))
+        width = self.screen.width
+        shown = render_score_sheet(sheet, self.tx, assisted=self._assisted, me=self.me, width=width)
+        self.screen.show(shown)
         return None
 
     def _sort(self, parsed: Parsed) -> str | None:
@@ -284,7 +285,9 @@ class ReplayFront(Front):
                         what_next=False,
                         title=False,
                     ),
-                    *render_score_sheet(state.score_sheet, tx, assisted=self._assisted, me=self.me),
+                    *render_score_sheet(
+                        state.score_sheet, tx, assisted=self._assisted, me=self.me, width=width
+                    ),
                 ]
             )
         elif state.round is None and state.score_sheet:

@@ -11,8 +11,10 @@ import secrets
 
 from attrs import define
 
+from ...core.cards import joker_choices
 from ...core.events import GameOptions
 from ...core.players import LEVELS, Policy, load_policy
+from ...core.seats import DEFAULT_SEATS, decks_for
 from ...core.state import GameState
 
 YOU = 0
@@ -32,6 +34,10 @@ class Settings:
     jokers: int = 0
     aces_high: bool = False
     color: bool = True
+    seats: int = DEFAULT_SEATS
+    """Players at a new game's table: you and ``seats - 1`` AI opponents."""
+    levels: tuple[str, ...] = ()
+    """Each opponent's level, clockwise from your left; none given: all play ``level``."""
 
     def options(self) -> GameOptions:
         """The options a new game is dealt with."""
@@ -42,8 +48,28 @@ class Settings:
         return f"speed {self.speed}, sort {self.sort}, level {self.level}, language {language}"
 
     def players(self) -> tuple[str, ...]:
-        """Who plays each seat of a new game: you, then three AIs of the chosen level."""
-        return ("human", self.level, self.level, self.level)
+        """Who plays each seat of a new game: you, then an AI at each other seat, each of
+        its own level (``levels``) or all of ``level``."""
+        if len(self.levels) == self.seats - 1:
+            return ("human", *self.levels)
+        return ("human", *(self.level,) * (self.seats - 1))
+
+    def keep_table(self, state: GameState) -> None:
+        """Deal the next game (``new``) at the table of the game in play: its seat count and
+        its opponents' levels (a seat played by anything but a level gets ``level``); its
+        jokers too when the settings' jokers do not fit that table's decks."""
+        started = state.started
+        if started is None:
+            return
+        self.seats = started.seat_count
+        self.levels = tuple(p if p in LEVELS else self.level for p in started.players[1:])
+        if self.jokers not in joker_choices(decks_for(self.seats)):
+            self.jokers = started.options.jokers
+
+
+def level_list(text: str) -> tuple[str, ...]:
+    """``hard,medium,easy`` as levels (spaces around a comma are allowed)."""
+    return tuple(part.strip() for part in text.split(","))
 
 
 def random_seed() -> int:
@@ -61,5 +87,5 @@ def policies_for(state: GameState, default: str = "medium") -> dict[int, Policy]
     players = state.started.players if state.started else Settings().players()
     return {
         seat: load_policy(players[seat] if players[seat] in LEVELS else default)
-        for seat in range(1, 4)
+        for seat in range(1, len(players))
     }

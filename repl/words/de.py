@@ -101,6 +101,7 @@ TEXTS: dict[str, str] = {
     "sheet.out": "raus",
     "sheet.total": "Summe",
     "sheet.nobody": "(Stapel)",
+    "sheet.hint": "(punkte zeigt jede Runde der Punkteliste)",
     "sheet.empty": "Es ist noch keine Runde gewertet.",
     "game.over": "Das Spiel ist nach 11 Runden vorbei.",
     "game.you_win": "Du gewinnst mit {total}!",
@@ -109,7 +110,7 @@ TEXTS: dict[str, str] = {
         "Niemand gewinnt: {seats} teilen sich die niedrigste Summe, {total} "
         "(bei Gleichstand gewinnt keiner)."
     ),
-    "game.your_total": "Deine Summe: {total}, Platz {place} von 4.",
+    "game.your_total": "Deine Summe: {total}, Platz {place} von {seats}.",
     "game.next": "Mit neu beginnt ein weiteres Spiel, mit ende ist Schluss.",
     "game.assisted": (
         "Dieses Spiel wurde mit Hilfe gespielt (Tipp, auto oder zurück hinter eine gesehene Karte)."
@@ -266,9 +267,20 @@ TEXTS: dict[str, str] = {
     ),
     "msg.resumed": "Willkommen zurück: Seed {seed}, Runde {round}.",
     "msg.welcome": (
-        "Drei-Dreizehn-Rommé: du gegen Links, Oben und Rechts. "
-        "Tippe hilfe für die Befehle; Tab ergänzt."
+        "Drei-Dreizehn-Rommé: du gegen {opponents}. Tippe hilfe für die Befehle; Tab ergänzt."
     ),
+    "play.bad_players": "--players ist eine Zahl von {least} bis {most}, nicht {value}.",
+    "play.bad_levels": (
+        "--levels nennt eine Stufe oder eine für jeden deiner {n} Gegner (im Uhrzeigersinn "
+        "von links): {count} in {value}; jede ist easy, medium oder hard."
+    ),
+    "play.bad_jokers": (
+        "{jokers} Joker passen nicht zu {seats} Spielern: sie spielen mit {decks}, mit 0, "
+        "{one} oder {two} Jokern."
+    ),
+    "play.decks.1": "einem Paket",
+    "play.decks.2": "zwei Paketen",
+    "play.decks.3": "drei Paketen",
     "msg.yes_no": " [j/n] ",
     "msg.yes_no_enter_yes": " [J/n] ",
     "msg.any_key": "Weiter mit einer beliebigen Taste …",
@@ -344,7 +356,7 @@ TEXTS: dict[str, str] = {
     # rules
     "rules.title": "Die Regeln dieses Spiels",
     "rules.text": (
-        "Zwei Pakete zu 52 Karten{jokers}; {aces}. 11 Runden: in Runde r hat jeder r + 2 "
+        "{cards}{jokers}; {aces}. 11 Runden: in Runde r hat jeder r + 2 "
         "Karten, und die Karten dieses Rangs sind Platzhalter (Dreien in Runde 1 … Könige in "
         "Runde 11); Joker sind immer Platzhalter. Im Zug nimmst du die oberste Karte vom "
         "Stapel oder vom Ablagestapel und legst eine ab (nicht die eben vom Ablagestapel "
@@ -362,6 +374,10 @@ TEXTS: dict[str, str] = {
         "{mark}: [3♥{mark} 4♦ 5♦]."
     ),
     "rules.jokers": " und {n} Joker",
+    "rules.players": "{seats} Spieler. ",
+    "rules.decks.1": "Ein Paket zu 52 Karten",
+    "rules.decks.2": "Zwei Pakete zu 52 Karten",
+    "rules.decks.3": "Drei Pakete zu 52 Karten",
     "rules.run_low": "A-2-3 … J-Q-K",
     "rules.run_high": "2-3-4 … Q-K-A",
     "rules.between": "zwischen den Runden",
@@ -530,7 +546,7 @@ TEXTS: dict[str, str] = {
     ),
     "config.unknown": (
         "{where}: es gibt keine Einstellung {setting}; die Einstellungen sind level, speed, "
-        "language, sort, jokers, aces und color."
+        "language, sort, players, jokers, aces und color."
     ),
     "config.bad_value": (
         "{where}: {setting} nimmt {choices}, nicht {value}; der Standardwert gilt ({default})."

@@ -95,12 +95,13 @@ TEXTS: dict[str, str] = {
     "sheet.out": "out",
     "sheet.total": "Total",
     "sheet.nobody": "(stock)",
+    "sheet.hint": "(score shows every round of the score sheet)",
     "sheet.empty": "No round has been scored yet.",
     "game.over": "Game over after 11 rounds.",
     "game.you_win": "You win with {total}!",
     "game.winner": "{seat} wins with {total}.",
     "game.nobody": "Nobody wins: {seats} share the lowest total, {total} (two tie, all tie).",
-    "game.your_total": "Your total: {total}, place {place} of 4.",
+    "game.your_total": "Your total: {total}, place {place} of {seats}.",
     "game.next": "Type new for another game, or quit to leave.",
     "game.assisted": "This game was assisted (hint, auto or undo past a seen card).",
     "and": " and ",
@@ -228,9 +229,21 @@ TEXTS: dict[str, str] = {
     "msg.resume_broken": "The saved game cannot be read ({detail}); it is kept as {path}.",
     "msg.resumed": "Welcome back: seed {seed}, round {round}.",
     "msg.welcome": (
-        "Three-Thirteen Rummy: you against Left, Top and Right. "
+        "Three-Thirteen Rummy: you against {opponents}. "
         "Type help for the commands, Tab to complete."
     ),
+    "play.bad_players": "--players is a number from {least} to {most}, not {value}.",
+    "play.bad_levels": (
+        "--levels gives one level, or one for each of your {n} opponents (clockwise from "
+        "your left): {count} given in {value}; each is easy, medium or hard."
+    ),
+    "play.bad_jokers": (
+        "{jokers} jokers do not fit {seats} players: they play {decks}, with 0, {one} or "
+        "{two} jokers."
+    ),
+    "play.decks.1": "one deck",
+    "play.decks.2": "two decks",
+    "play.decks.3": "three decks",
     "msg.yes_no": " [y/n] ",
     "msg.yes_no_enter_yes": " [Y/n] ",
     "msg.any_key": "Press a key…",
@@ -297,7 +310,7 @@ TEXTS: dict[str, str] = {
     # rules
     "rules.title": "The rules of this game",
     "rules.text": (
-        "Two decks of 52 cards{jokers}; {aces}. 11 rounds: in round r everyone holds r + 2 "
+        "{cards}{jokers}; {aces}. 11 rounds: in round r everyone holds r + 2 "
         "cards and that rank is wild (3s in round 1 … kings in round 11); jokers are always "
         "wild. On your turn draw the top card of the stock or take the top card of the discard "
         "pile, then discard one (not the card you just took from the pile). Melds: a set is 3+ "
@@ -313,6 +326,10 @@ TEXTS: dict[str, str] = {
         "{mark}: [3♥{mark} 4♦ 5♦]."
     ),
     "rules.jokers": " and {n} jokers",
+    "rules.players": "{seats} players. ",
+    "rules.decks.1": "One deck of 52 cards",
+    "rules.decks.2": "Two decks of 52 cards",
+    "rules.decks.3": "Three decks of 52 cards",
     "rules.run_low": "A-2-3 … J-Q-K",
     "rules.run_high": "2-3-4 … Q-K-A",
     "rules.between": "between rounds",
@@ -456,7 +473,7 @@ TEXTS: dict[str, str] = {
     "config.not_toml": "{where}: this is not TOML ({detail}); every setting has its default.",
     "config.unknown": (
         "{where}: there is no setting {setting}; the settings are level, speed, language, sort, "
-        "jokers, aces and color."
+        "players, jokers, aces and color."
     ),
     "config.bad_value": (
         "{where}: {setting} takes {choices}, not {value}; the default is used ({default})."

@@ -122,13 +122,13 @@ def test_a_syntax_error_names_its_line_and_gives_every_default(path: Path) -> No
 
 
 def test_a_bad_value_costs_only_its_own_key_and_names_its_line(path: Path) -> None:
-    write(path, '# my settings\nlevel = "hard"\n\n  speed   =  "slow" # oops\njokers = 3\n')
+    write(path, '# my settings\nlevel = "hard"\n\n  speed   =  "slow" # oops\njokers = 5\n')
     config, problems = read_config(path)
     assert config == Config(level="hard")
     assert told(problems, path) == [
         f'{path}, line 4: speed takes "instant", "fast", "normal" or "step", not "slow"; '
         'the default is used ("normal").',
-        f"{path}, line 5: jokers takes 0, 2 or 4, not 3; the default is used (0).",
+        f"{path}, line 5: jokers takes 0, 1, 2, 3, 4 or 6, not 5; the default is used (0).",
     ]
 
 
@@ -155,7 +155,7 @@ def test_an_unknown_key_is_named_and_the_rest_is_used(path: Path) -> None:
     ]
     assert told(problems, path)[0] == (
         f"{path}, line 2: there is no setting colour; the settings are level, speed, language, "
-        "sort, jokers, aces and color."
+        "sort, players, jokers, aces and color."
     )
 
 
@@ -428,7 +428,14 @@ def test_the_documented_example_is_a_good_file() -> None:
     config, problems = parse_config(example)
     assert problems == ()
     assert config == Config(
-        level="hard", speed="fast", language="de", sort="rank", jokers=2, aces="high", color=False
+        level="hard",
+        speed="fast",
+        language="de",
+        sort="rank",
+        players=6,
+        jokers=3,
+        aces="high",
+        color=False,
     )
 
 

@@ -26,7 +26,7 @@ from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.files.storage import NotAFile
 from threethirteen.repl.kit.render import fit, plain
 from threethirteen.repl.solo.keeping import record_result
-from threethirteen.repl.solo.past import render_history, render_stats
+from threethirteen.repl.solo.past import opponents_text, render_history, render_stats
 from threethirteen.repl.solo.replay import replay_file
 from threethirteen.repl.words.i18n import Texts
 
@@ -252,3 +252,15 @@ def test_the_statistics_by_kind_and_the_chart_of_the_last_games(data_home: Path)
 def test_a_game_not_finished_is_not_kept() -> None:
     with pytest.raises(ValueError, match="finished"):
         summary(finished()[:-1], seat=0, assisted=False, number=1, ended="2026-12-01 21:03")
+
+
+def test_a_table_not_of_four_says_how_many_opponents() -> None:
+    eight = past_game(1, 40, players=("human", *("medium",) * 7))
+    two = past_game(2, 40, players=("human", "hard"))
+    four = past_game(3, 40, players=("human", "hard", "easy", "hard"))
+    assert [opponents_text(game, Texts()) for game in (eight, two, four)] == [
+        "7× medium",
+        "1× hard",
+        "hard/easy",
+    ]
+    assert opponents_text(eight, Texts("de")) == "7× mittel"

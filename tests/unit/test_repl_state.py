@@ -15,13 +15,8 @@ from threethirteen.core.rules import Assist, Draw, decide, new_game
 from threethirteen.core.timeline import Timeline, reveals_hidden
 from threethirteen.core.views import view_for
 from threethirteen.repl.files.storage import Autosave, Stats, read_stats, save_stats, write_crash
-from threethirteen.repl.kit.render import (
-    plain,
-    render_game_over,
-    render_round_over,
-    render_score_sheet,
-    render_table,
-)
+from threethirteen.repl.kit.render import plain, render_game_over, render_table
+from threethirteen.repl.kit.sheet import render_round_over, render_score_sheet
 from threethirteen.repl.solo.settings import YOU
 from threethirteen.repl.words.i18n import Texts, language_from_environment
 
