@@ -200,8 +200,7 @@ def _hard_decisions(seats: int, rounds: int, seed: int) -> None:
     took = time_last_round_decisions(seed, rounds, clock=time.process_time, seats=seats)
     p50, p99 = statistics.median(took) * 1000, high_percentile(took, 0.99) * 1000
     print(
-        f"a hard decision in round 11 (CPU): p50 {p50:.0f} ms, p99 {p99:.0f} ms "
-        f"({len(took)} timed)"
+        f"a hard decision in round 11 (CPU): p50 {p50:.0f} ms, p99 {p99:.0f} ms ({len(took)} timed)"
     )
 
 

@@ -4,10 +4,10 @@ progress and the tables printed as Python, ready for ``core/ai/hard.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 
 from ...core.lab.ending import Counts, EndingJob, add, measure, smoothed
+from .processes import measured
 
 
 def ending_counts(
@@ -17,19 +17,11 @@ def ending_counts(
     one; ``done`` is told how many jobs are measured after each."""
     total: dict[int, Counts] = {}
     for finished, (job, counts) in enumerate(
-        zip(jobs, _measured(jobs, workers), strict=True), start=1
+        zip(jobs, measured(measure, jobs, workers), strict=True), start=1
     ):
         add(total.setdefault(job.seats, {}), counts)
         done(finished)
     return total
-
-
-def _measured(jobs: Sequence[EndingJob], workers: int) -> Iterator[Counts]:
-    if workers <= 1:
-        yield from map(measure, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(measure, jobs, chunksize=1)
 
 
 def ending_text(counts: dict[int, Counts], games: str) -> str:

@@ -8,11 +8,11 @@ the processes, the progress and the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 
 from ...core.lab.ladder import LadderCell, LadderJob, measure
 from ...core.seats import DECKS_BY_SEATS
+from .processes import measured
 
 
 def ladder_cells(
@@ -21,18 +21,10 @@ def ladder_cells(
     """Measure every job, in ``workers`` processes when more than one, in job order;
     ``done`` is told how many are measured after each."""
     cells: list[LadderCell] = []
-    for cell in _measured(jobs, workers):
+    for cell in measured(measure, jobs, workers):
         cells.append(cell)
         done(len(cells))
     return cells
-
-
-def _measured(jobs: Sequence[LadderJob], workers: int) -> Iterator[LadderCell]:
-    if workers <= 1:
-        yield from map(measure, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(measure, jobs, chunksize=1)
 
 
 def _share(count: int, rounds: int) -> str:
