@@ -8,7 +8,7 @@ import importlib
 import sys
 
 from ..core import __version__
-from .kit.command_line import FILES_AND_ENVIRONMENT
+from .kit.command_line import FILES_AND_ENVIRONMENT, quiet_when_the_reader_leaves
 from .kit.safe import visible
 
 SUBCOMMANDS: dict[str, str] = {
@@ -44,6 +44,7 @@ EXIT_USAGE = 2
 """The exit code of a command line that cannot be understood (as argparse uses)."""
 
 
+@quiet_when_the_reader_leaves
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; the exit code is 0 on success."""
     args = sys.argv[1:] if argv is None else argv

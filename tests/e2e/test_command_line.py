@@ -85,8 +85,16 @@ def closed_pipe_run(cli: Cli, *argv: str) -> subprocess.CompletedProcess[str]:
         ("replay", str(REPLAY), "--analyze"),
         ("replay", str(REPLAY)),  # stdin is not a terminal: a script (here an empty one)
         ("play", "--seed", "3"),
+        ("--help",),
+        ("--version",),
+        ("history",),
+        ("stats",),
+        ("rules",),
     ],
-    ids=["simulate", "bench", "verify", "analyze", "replay", "play"],
+    ids=[
+        *("simulate", "bench", "verify", "analyze", "replay", "play"),
+        *("help", "version", "history", "stats", "rules"),
+    ],
 )
 def test_a_closed_pipe_ends_quietly(argv: tuple[str, ...], cli: Cli) -> None:
     result = closed_pipe_run(cli, *argv)
