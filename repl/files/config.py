@@ -36,7 +36,7 @@ from attrs import frozen
 from ...core.cards import joker_choices
 from ...core.seats import DEFAULT_SEATS, MAX_DECKS, MAX_SEATS, MIN_SEATS
 from ..words.i18n import LANGUAGES, Texts
-from .storage import APP, write_atomic
+from .storage import APP, read_at_most, write_atomic
 
 SORTS = ("suit", "rank", "melds")
 """The orders a hand can be shown in (``sort``): by suit, by rank, melds first."""
@@ -239,12 +239,7 @@ def _read_text(path: Path) -> tuple[str | None, ConfigProblem | None]:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None, ConfigProblem(key="config.not_a_file")
-        data = b""
-        while len(data) <= MAX_BYTES:  # one byte more than allowed tells it is too large
-            chunk = os.read(fd, MAX_BYTES + 1 - len(data))
-            if not chunk:
-                break
-            data += chunk
+        data = read_at_most(fd, MAX_BYTES)
     except OSError as error:
         return None, ConfigProblem(key="config.unreadable", detail=error.strerror or str(error))
     finally:

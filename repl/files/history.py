@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import asdict, evolve, frozen
 
 from ...core.events import Event, GameEnded, GameStarted
 from ...core.log import encode_log
@@ -101,19 +101,8 @@ class PastGame:
         return tuple(self.players[(self.seat + i) % count] for i in range(1, count))
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "ended": self.ended,
-            "seed": self.seed,
-            "jokers": self.jokers,
-            "aces_high": self.aces_high,
-            "players": list(self.players),
-            "seat": self.seat,
-            "totals": list(self.totals),
-            "winner": self.winner,
-            "assisted": self.assisted,
-            "log": self.log,
-        }
+        """The game as its line of the list holds it."""
+        return asdict(self)
 
 
 def history_path() -> Path:
@@ -302,12 +291,11 @@ def _open(path: Path, flags: int, mode: int = 0o600) -> int:
 def _append_line(path: Path, line: str) -> None:
     """Append ``line`` to the list and sync it; a last line left cut by a crash is ended
     first, so the new line stands on its own."""
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
     fd = _open(path, flags)
     try:
         size = os.fstat(fd).st_size
-        # one read end of a line before ours, when the file does not end with one
-        lead = b"\n" if size and _last_byte(path) != b"\n" else b""
+        lead = b"\n" if size and os.pread(fd, 1, size - 1) != b"\n" else b""
         data = lead + line.encode("utf-8") + b"\n"
         written = 0
         while written < len(data):
@@ -316,15 +304,6 @@ def _append_line(path: Path, line: str) -> None:
     finally:
         os.close(fd)
     sync_folder(path.parent)
-
-
-def _last_byte(path: Path) -> bytes:
-    fd = _open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC)
-    try:
-        size = os.fstat(fd).st_size
-        return os.pread(fd, 1, size - 1) if size else b""
-    finally:
-        os.close(fd)
 
 
 def _log_numbers(folder: Path) -> list[int]:

@@ -434,17 +434,24 @@ def read_small(path: Path, limit: int) -> str:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise NotAFile(errno.EINVAL, "not a regular file", str(path))
-        data = b""
-        while len(data) <= limit:  # one byte more than allowed tells it is too large
-            chunk = os.read(fd, limit + 1 - len(data))
-            if not chunk:
-                break
-            data += chunk
+        data = read_at_most(fd, limit)
     finally:
         os.close(fd)
     if len(data) > limit:
         raise ValueError(f"{path.name} has over {limit} bytes")
     return data.decode("utf-8")
+
+
+def read_at_most(fd: int, limit: int) -> bytes:
+    """What ``fd`` holds, up to ``limit`` bytes and one more: the one more tells that a
+    file is too large without reading the rest of it."""
+    data = b""
+    while len(data) <= limit:
+        chunk = os.read(fd, limit + 1 - len(data))
+        if not chunk:
+            break
+        data += chunk
+    return data
 
 
 def _parse_stats(text: str) -> Stats:
