@@ -35,6 +35,11 @@ _CODE_BY_ID = {id(card): card.code for card in CARDS_BY_CODE}
 _points: dict[tuple[int, bool], tuple[int, ...]] = {}
 
 
+def clear_cache() -> None:
+    """Forget every hand valued so far (benchmarks use it to start cold)."""
+    _arrangements.clear()
+
+
 def code_of(card: Card) -> int:
     """``card.code``, quickly for the engine's own card instances."""
     code = _CODE_BY_ID.get(id(card))

@@ -262,7 +262,7 @@ def _read_tail(path: Path, limit: int) -> bytes:
     """The last ``limit`` bytes of the regular file ``path`` at most, from a line's start;
     never waits (a FIFO or a device in its place is :class:`NotAFile`), follows no link."""
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC | os.O_NOFOLLOW
-    fd = _open(path, flags)
+    fd = open_regular(path, flags)
     try:
         size = os.fstat(fd).st_size
         start = max(0, size - limit)
@@ -274,7 +274,7 @@ def _read_tail(path: Path, limit: int) -> bytes:
     return data
 
 
-def _open(path: Path, flags: int, mode: int = 0o600) -> int:
+def open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
     """A regular file's descriptor; a link, a FIFO or a device is :class:`NotAFile`."""
     try:
         fd = os.open(path, flags, mode)
@@ -292,7 +292,7 @@ def _append_line(path: Path, line: str) -> None:
     """Append ``line`` to the list and sync it; a last line left cut by a crash is ended
     first, so the new line stands on its own."""
     flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    fd = _open(path, flags)
+    fd = open_regular(path, flags)
     try:
         size = os.fstat(fd).st_size
         lead = b"\n" if size and os.pread(fd, 1, size - 1) != b"\n" else b""

@@ -86,6 +86,22 @@ def main(argv: list[str] | None = None) -> int:
         metavar="S",
         help="seed of the random hands and games (default 2026)",
     )
+    venues = parser.add_argument_group("the simulator's venues (--venues)")
+    venues.add_argument(
+        "--venues",
+        action="store_true",
+        help="games a second in this process, 2 processes and local Dask clusters of 1 and "
+        "2 workers (needs the cluster extra)",
+    )
+    venues.add_argument(
+        "--games", type=int, default=40, metavar="N", help="games at each venue (default 40)"
+    )
+    venues.add_argument(
+        "--players",
+        default="easy",
+        choices=LEVELS,
+        help="the level in every seat (default easy: cheap games show the overhead best)",
+    )
     server = parser.add_argument_group("the server (--server)")
     server.add_argument("--server", action="store_true", help="measure a server under load instead")
     server.add_argument(
@@ -157,6 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(args.hostile) - {"flood", "many", "huge", "guess", "churn"}
     if unknown:
         parser.error(f"--hostile: no hostile client called {', '.join(sorted(unknown))}")
+    if args.venues:
+        if not 1 <= args.games <= 100_000:
+            parser.error("--games must be 1 to 100000")
+        from .venue_bench import bench_venues
+
+        return bench_venues(4 if args.quick else args.games, args.players, args.seed)
     if args.server or args.soak is not None:
         if args.tables < 1 or args.moves < 1 or args.repeat < 1:
             parser.error("--tables, --moves and --repeat must be at least 1")

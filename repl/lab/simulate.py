@@ -19,15 +19,10 @@ statistics and the duplicate method are :mod:`core.lab.simulation`'s.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import sys
-import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TextIO
 
 from ...core.cards import joker_choices
 from ...core.events import GameOptions
@@ -36,16 +31,16 @@ from ...core.lab.ladder import ladder_jobs
 from ...core.lab.simulation import (
     Duplicate,
     GameJob,
-    GameResult,
     SimulationError,
     check_players,
-    play_job,
 )
-from ...core.log import encode_log
 from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
+from .cluster import ClusterError, parse_cluster
 from .ending import ending_counts, ending_text
 from .ladder import ladder_cells, ladder_table
+from .playing import Stopped, Venue, play_games
+from .progress import Progress
 from .results import (
     compare_object,
     compare_text,
@@ -53,81 +48,9 @@ from .results import (
     table_object,
     table_text,
 )
+from .runners import BATCH_MOST
 
-__all__ = ["Progress", "main"]
-
-
-# -- playing the games ---------------------------------------------------------------
-
-
-def play_and_keep(job: GameJob, log_dir: str | None = None) -> GameResult:
-    """Play ``job``, its decisions timed by the process's clock; with ``log_dir``, write
-    the log of a finished game there as ``game-SEED.jsonl``."""
-    result, log = play_job(job, clock=time.perf_counter)
-    if log_dir is not None and result.error is None:
-        path = Path(log_dir) / f"game-{job.seed}.jsonl"
-        path.write_text(encode_log(log), encoding="utf-8")
-    return result
-
-
-def run_games(
-    jobs: Sequence[GameJob], workers: int, log_dir: str | None = None
-) -> Iterator[GameResult]:
-    """Play ``jobs``, in ``workers`` processes when more than one; results in job order."""
-    play = functools.partial(play_and_keep, log_dir=log_dir)
-    if workers <= 1 or len(jobs) <= 1:
-        yield from map(play, jobs)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(play, jobs, chunksize=1)
-
-
-# -- progress ------------------------------------------------------------------------
-
-
-class Progress:
-    """``games 37/200`` on stderr: rewritten in place on a terminal (and erased at the end),
-    else a line every 10%."""
-
-    def __init__(self, total: int, stream: TextIO, enabled: bool, label: str = "games") -> None:
-        self.total = total
-        self.stream = stream
-        self.enabled = enabled and total > 1
-        self.tty = stream.isatty()
-        self.label = label
-        self.start = time.monotonic()
-        self.step = max(1, total // 10)
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        if self.tty or done % self.step == 0 or done == self.total:
-            elapsed = time.monotonic() - self.start
-            left = elapsed / done * (self.total - done) if done else 0.0
-            text = f"{self.label} {done}/{self.total} ({elapsed:.0f} s, about {left:.0f} s left)"
-            self.stream.write(f"\r{text}\x1b[K" if self.tty else text + "\n")
-            self.stream.flush()
-
-    def close(self) -> None:
-        """Erase the progress line on a terminal, so the results start on a clean line."""
-        if self.enabled and self.tty:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-
-
-def play_all(
-    jobs: Sequence[GameJob], workers: int, progress: Progress, log_dir: str | None = None
-) -> list[GameResult]:
-    """Play every job with progress; raise ``SimulationError`` at the first failed game."""
-    results = []
-    for done, result in enumerate(run_games(jobs, workers, log_dir), start=1):
-        if result.error is not None:
-            progress.close()
-            raise SimulationError(f"game with seed {result.seed}: {result.error}")
-        results.append(result)
-        progress.update(done)
-    progress.close()
-    return results
+__all__ = ["main"]
 
 
 # -- the command ---------------------------------------------------------------------
@@ -215,6 +138,25 @@ def _parser() -> argparse.ArgumentParser:
         help="write each game's log into DIR as game-SEED.jsonl (threethirteen replay opens it)",
     )
     parser.add_argument(
+        "--cluster",
+        metavar="WHERE",
+        help="play on a Dask cluster: a scheduler's tcp://HOST:8786, or local[:N] for N worker "
+        "processes here (needs: pip install 'threethirteen[cluster]')",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="append each finished game to FILE (JSON lines, synced); run the same command "
+        "again to continue a stopped run",
+    )
+    parser.add_argument(
+        "--batch",
+        type=int,
+        metavar="N",
+        help=f"games per task with --jobs or --cluster (default: by the run's size, at most "
+        f"{BATCH_MOST})",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of the table"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress line on stderr")
@@ -260,11 +202,25 @@ def main(argv: list[str] | None = None) -> int:
     options = GameOptions(jokers=args.jokers, aces_high=args.aces == "high")
     seeds = tuple(args.seed + i for i in range(args.games))
     jobs = min(args.jobs, os.cpu_count() or 1) if args.jobs > 1 else 1
-    if args.ladder:
-        return _ladder(seeds, (args.players or "medium").split(",")[0].strip(), jobs, args.quiet)
-    if args.ending:
+    if args.ladder or args.ending:
+        if args.cluster or args.out or args.batch:
+            parser.error("--cluster, --out and --batch play games: not with --ladder or --ending")
+        if args.ladder:
+            player = (args.players or "medium").split(",")[0].strip()
+            return _ladder(seeds, player, jobs, args.quiet)
         levels = [p.strip() for p in (args.players or "greedy").split(",")]
         return _ending(seeds, levels, jobs, args.quiet)
+    if args.cluster and args.jobs > 1:
+        parser.error("--jobs plays on this machine, --cluster on a cluster: choose one")
+    if args.batch is not None and not 1 <= args.batch <= 1000:
+        parser.error("--batch must be 1 to 1000 games")
+    try:
+        cluster = parse_cluster(args.cluster) if args.cluster else None
+    except ClusterError as error:
+        parser.error(str(error))
+    venue = Venue(processes=jobs, cluster=cluster, batch=args.batch)
+    out = Path(args.out) if args.out else None
+    log_dir = Path(args.log_dir) if args.log_dir else None
     try:
         if args.compare:
             candidates = tuple(p.strip() for p in args.compare.split(","))
@@ -277,8 +233,8 @@ def main(argv: list[str] | None = None) -> int:
                 seat_count=seats,
             )
             game_jobs = duplicate.jobs()
-            progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
-            report = duplicate.compare(play_all(game_jobs, jobs, progress))
+            results = play_games(game_jobs, venue, out=out, quiet=args.quiet)
+            report = duplicate.compare(results)
             if args.json:
                 print(json.dumps(json_safe(compare_object(report)), indent=2))
             else:
@@ -289,14 +245,17 @@ def main(argv: list[str] | None = None) -> int:
         if len(players) != seats:
             parser.error(f"--players needs {seats} players, one per seat, not {len(players)}")
         check_players(players)
-        if args.log_dir:
-            Path(args.log_dir).mkdir(parents=True, exist_ok=True)
+        if log_dir is not None:
+            log_dir.mkdir(parents=True, exist_ok=True)
         game_jobs = [GameJob(seed=s, players=players, options=options) for s in seeds]
-        progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
-        results = play_all(game_jobs, jobs, progress, args.log_dir)
+        results = play_games(game_jobs, venue, out=out, log_dir=log_dir, quiet=args.quiet)
     except SimulationError as error:
         print(f"threethirteen simulate: {error}", file=sys.stderr)
         return 2
+    except Stopped as stop:
+        kept = f"; {out} keeps them, and the same command goes on from there" if out else ""
+        print(f"threethirteen simulate: {stop}{kept}", file=sys.stderr)
+        return 130
     if args.json:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:

@@ -1,0 +1,184 @@
+"""The simulator on a Dask cluster (``simulate --cluster``): a scheduler somewhere, or a
+local cluster of worker processes started for the run.
+
+Dask distributed (https://distributed.dask.org) schedules the tasks, moves them off a
+worker that is lost and plays them again elsewhere; each task is a batch of games
+(:func:`.runners.play_batch`), and a game is played the same wherever it is played.
+The package is an optional extra, ``pip install 'threethirteen[cluster]'``; it is
+imported only when ``--cluster`` is given.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+from ...core import __version__
+from ...core.lab.simulation import GameJob, SimulationError
+from .runners import Played, play_batch
+
+if TYPE_CHECKING:
+    from distributed import Client, LocalCluster
+
+__all__ = ["LOCAL_MOST", "ClusterSpec", "DaskRunner", "parse_cluster"]
+
+INSTALL = "pip install 'threethirteen[cluster]'"
+"""What to install for ``--cluster``."""
+
+LOCAL_MOST = 64
+"""At most this many worker processes in ``--cluster local:N``."""
+
+CONNECT_SECONDS = 10
+"""How long a scheduler has to answer."""
+
+_ADDRESS = re.compile(r"(?:(tcp|tls)://)?([A-Za-z0-9.\-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]):(\d{1,5})")
+_LOCAL = re.compile(r"local(?::(\d{1,3}))?")
+
+
+class ClusterError(SimulationError):
+    """``--cluster`` cannot be used: a bad address, no scheduler there, or no Dask."""
+
+
+@frozen
+class ClusterSpec:
+    """What ``--cluster`` asked for: a local cluster of ``workers`` processes, or the
+    scheduler at ``address``."""
+
+    address: str | None = None
+    workers: int = 0
+
+    @property
+    def local(self) -> bool:
+        return self.address is None
+
+
+def parse_cluster(text: str) -> ClusterSpec:
+    """``local``, ``local:N`` or a scheduler's ``[tcp://|tls://]HOST:PORT``; else
+    :class:`ClusterError` saying what is taken.
+
+    >>> parse_cluster("local:2"), parse_cluster("tcp://10.0.0.5:8786").address
+    (ClusterSpec(address=None, workers=2), 'tcp://10.0.0.5:8786')
+    """
+    local = _LOCAL.fullmatch(text)
+    if local is not None:
+        workers = int(local.group(1)) if local.group(1) else (os.cpu_count() or 1)
+        if not 1 <= workers <= LOCAL_MOST:
+            raise ClusterError(f"--cluster local:N takes 1 to {LOCAL_MOST} workers, not {workers}")
+        return ClusterSpec(workers=workers)
+    address = _ADDRESS.fullmatch(text)
+    if address is None or not 1 <= int(address.group(3)) <= 65535:
+        shown = text if len(text) <= 60 and text.isprintable() else f"{text[:60]!r}…"
+        raise ClusterError(
+            f"--cluster takes local, local:N or a Dask scheduler's address such as "
+            f"tcp://HOST:8786, not {shown}"
+        )
+    scheme = address.group(1) or "tcp"
+    return ClusterSpec(address=f"{scheme}://{address.group(2)}:{address.group(3)}")
+
+
+class DaskRunner:
+    """Games played as tasks of a Dask cluster; opened with ``with``, which starts the
+    local cluster or connects to the scheduler, and closed after."""
+
+    def __init__(self, spec: ClusterSpec) -> None:
+        self.spec = spec
+        self.workers = max(1, spec.workers)
+        self.where = (
+            f"a local Dask cluster of {spec.workers} worker processes"
+            if spec.local
+            else f"the Dask cluster at {spec.address}"
+        )
+        self.cluster: LocalCluster | None = None
+        self.client: Client | None = None
+
+    def __enter__(self) -> DaskRunner:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise ClusterError(
+                f"--cluster needs Dask distributed, an optional part: {INSTALL}"
+            ) from None
+        try:
+            if self.spec.address is None:
+                self.cluster = LocalCluster(
+                    n_workers=self.spec.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
+                self.client = Client(self.cluster)
+            else:
+                self.client = Client(self.spec.address, timeout=CONNECT_SECONDS)
+                threads = sum(self.client.nthreads().values())
+                self.workers = max(1, threads)
+                if not threads:
+                    print(
+                        f"the scheduler at {self.spec.address} has no workers yet: "
+                        f"the games wait for the first",
+                        file=sys.stderr,
+                    )
+        except (OSError, TimeoutError) as error:
+            self.__exit__(None, None, None)
+            raise ClusterError(
+                f"no Dask scheduler answers at {self.spec.address}: {error}"
+            ) from None
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        # a quiet close: the games still out are dropped, and a cluster going down says
+        # nothing more (any error of the run has been said already)
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+        if self.cluster is not None:
+            self.cluster.close()
+            self.cluster = None
+
+    def played(
+        self, work: Sequence[Sequence[GameJob]], keep_logs: bool
+    ) -> Iterator[tuple[int, list[Played]]]:
+        """Each batch a task; a lost worker's tasks run again on another (Dask's own
+        retries); yields as the tasks finish."""
+        from distributed import as_completed
+        from distributed.scheduler import KilledWorker
+
+        assert self.client is not None, "open the cluster with `with` first"
+        futures: list[Any] = self.client.map(
+            play_batch, list(work), keep_logs=keep_logs, version=__version__, pure=False
+        )
+        index = {future.key: i for i, future in enumerate(futures)}
+        try:
+            for future in as_completed(futures):
+                yield index[future.key], future.result()
+        except SimulationError:
+            raise  # a worker said what is wrong (another version)
+        except KilledWorker as error:
+            raise SimulationError(
+                f"the cluster lost every worker that tried one batch of games "
+                f"({error.allowed_failures} + 1 times); see the workers' logs"
+            ) from None
+        except OSError as error:
+            raise SimulationError(f"the connection to the Dask cluster broke: {error}") from None
+        except ImportError as error:
+            raise SimulationError(
+                f"a worker could not load the games ({error}): install threethirteen "
+                f"{__version__} and the players' modules on every worker"
+            ) from None
+        except Exception as error:  # anything else a worker sent back, said in one line
+            raise SimulationError(f"a worker failed: {error!r}"[:300]) from None
+        finally:
+            self.client.cancel(futures)

@@ -1,0 +1,151 @@
+"""Playing a run of simulated games: where (:mod:`.runners`, :mod:`.cluster`), kept in
+an ``--out`` file as they finish (:mod:`.results_file`), with the progress on stderr.
+
+The games come back in job order whichever way they were played, so a run's summary
+does not depend on the machines: ``--jobs 1``, ``--jobs 2``, ``--cluster local:2`` and a
+cluster that lost a worker on the way give the same games and the same summary.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from attrs import frozen
+
+from ...core.lab.simulation import GameJob, GameResult, SimulationError
+from .cluster import ClusterSpec, DaskRunner
+from .progress import Bar, Progress, progress_for
+from .results_file import ResultsFile
+from .runners import InProcess, Played, Processes, Runner, batch_size, batches
+
+__all__ = ["Stopped", "Venue", "play_all", "play_games"]
+
+
+@frozen(kw_only=True)
+class Venue:
+    """Where and how a run plays: ``processes`` on this machine, or a Dask ``cluster``;
+    ``batch`` games per task (``None``: chosen from the run's size)."""
+
+    processes: int = 1
+    cluster: ClusterSpec | None = None
+    batch: int | None = None
+
+    def runner(self) -> Runner:
+        """The runner, not yet opened."""
+        if self.cluster is not None:
+            return DaskRunner(self.cluster)
+        if self.processes > 1:
+            return Processes(self.processes)
+        return InProcess()
+
+
+class Stopped(Exception):
+    """The run was stopped (Ctrl-C) after ``done`` of ``total`` games."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__(f"stopped after {done} of {total} games")
+        self.done = done
+        self.total = total
+
+
+def play_games(
+    jobs: Sequence[GameJob],
+    venue: Venue,
+    *,
+    out: Path | None = None,
+    log_dir: Path | None = None,
+    quiet: bool = False,
+    stderr: TextIO = sys.stderr,
+) -> list[GameResult]:
+    """Every job's result, in job order: read back from ``out`` when it holds the game,
+    else played at ``venue`` (and appended to ``out``). Raises ``SimulationError`` at a
+    failed game or a file that cannot be used, :class:`Stopped` on Ctrl-C."""
+    kept = ResultsFile.open(out, jobs) if out is not None else None
+    try:
+        if kept is not None and not quiet:
+            _say_kept(kept, len(jobs), stderr)
+        if kept is not None and len(kept.done) == len(jobs):
+            return play_all(
+                jobs, InProcess(), Progress(len(jobs), stderr, enabled=False), kept=kept
+            )
+        with venue.runner() as runner:
+            done = len(kept.done) if kept is not None else 0
+            title = f"{len(jobs) - done} games on {runner.where}"
+            with progress_for(
+                len(jobs), stderr, enabled=not quiet, title=title, done=done
+            ) as shown:
+                return play_all(jobs, runner, shown, kept=kept, log_dir=log_dir, batch=venue.batch)
+    finally:
+        if kept is not None:
+            kept.close()
+
+
+def play_all(
+    jobs: Sequence[GameJob],
+    runner: Runner,
+    progress: Progress | Bar,
+    *,
+    kept: ResultsFile | None = None,
+    log_dir: Path | None = None,
+    batch: int | None = None,
+) -> list[GameResult]:
+    """The results of ``jobs`` in job order, the missing ones played by ``runner``."""
+    results: list[GameResult | None] = [None] * len(jobs)
+    for index, result in (kept.done if kept is not None else {}).items():
+        results[index] = result
+    todo = [i for i, result in enumerate(results) if result is None]
+    if batch is not None:
+        size = batch
+    elif isinstance(runner, InProcess):
+        size = 1  # each game kept as soon as it ends: nothing to win by waiting
+    else:
+        size = batch_size(len(todo), runner.workers)
+    work = batches(todo, size)
+    done = len(jobs) - len(todo)
+    try:
+        for b, played in runner.played([[jobs[i] for i in w] for w in work], log_dir is not None):
+            for index, game in zip(work[b], played, strict=True):
+                if game.result.error is not None:
+                    raise SimulationError(f"game with seed {game.result.seed}: {game.result.error}")
+                results[index] = game.result
+            if kept is not None:
+                kept.append(
+                    [(jobs[i], game.result) for i, game in zip(work[b], played, strict=True)]
+                )
+            if log_dir is not None:
+                _write_logs(log_dir, played)
+            done += len(played)
+            progress.update(done)
+    except KeyboardInterrupt:
+        raise Stopped(done, len(jobs)) from None
+    return [result for result in results if result is not None]
+
+
+def _write_logs(log_dir: Path, played: Sequence[Played]) -> None:
+    for game in played:
+        if game.log is not None:
+            (log_dir / f"game-{game.result.seed}.jsonl").write_text(game.log, encoding="utf-8")
+
+
+def _say_kept(kept: ResultsFile, total: int, stderr: TextIO) -> None:
+    """What the ``--out`` file already holds, on stderr."""
+    lines = []
+    if kept.cut:
+        lines.append(
+            f"{kept.path}: its last line was cut off (a run stopped while writing it); "
+            f"that game is played again"
+        )
+    if kept.done:
+        left = total - len(kept.done)
+        rest = f"the other {left} are played now" if left else "none is left to play"
+        lines.append(f"{kept.path} holds {len(kept.done)} of this run's {total} games; {rest}")
+    if kept.other:
+        lines.append(
+            f"{kept.path} also holds {kept.other} games of other runs (other seeds, players or "
+            f"options): they stay in the file and out of this summary"
+        )
+    for line in lines:
+        print(line, file=stderr)

@@ -1,0 +1,218 @@
+"""``threethirteen simulate`` wherever it plays: the same games, byte for byte, in one
+process, in two, on a local Dask cluster of two workers, on a cluster that loses a
+worker in the middle, and in a run killed and started again; a full disk stops a run
+without losing a game.
+
+Each run is the real command in a child process; the clusters are real Dask schedulers
+and workers (``python -m dask scheduler`` / ``worker``), killed with SIGKILL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+
+from tests.helpers.child import Cli
+
+GAMES = ("--games", "24", "--seed", "21", "--players", "easy,greedy,easy,easy")
+"""A run of cheap games (about a tenth of a second each)."""
+
+
+def report(stdout: str) -> str:
+    """The printed report without its decision times: those are measured, not played."""
+    lines = stdout.splitlines()
+    cut = next((i for i, line in enumerate(lines) if line.startswith("decision times")), None)
+    return "\n".join(lines[:cut])
+
+
+def sorted_lines(path: Path) -> list[str]:
+    return sorted(path.read_text().splitlines())
+
+
+def count_lines(path: Path) -> int:
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
+def wait_for_lines(path: Path, count: int, run: subprocess.Popen[str], timeout: float = 90) -> None:
+    """Wait until ``path`` holds ``count`` games (the run must still be going)."""
+    deadline = time.monotonic() + timeout
+    while count_lines(path) < count:
+        assert run.poll() is None, run.communicate()
+        assert time.monotonic() < deadline, f"{path} has {count_lines(path)} lines"
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], str]:
+    """The run in one process: its games' lines, sorted, and its report."""
+    cli = Cli(tmp_path_factory.mktemp("alone"))
+    done = cli.run("simulate", *GAMES, "--jobs", "1", "--out", "r.jsonl", "--quiet")
+    assert done.returncode == 0, done.stderr
+    return sorted_lines(cli.folder / "r.jsonl"), report(done.stdout)
+
+
+@pytest.mark.parametrize("venue", [["--jobs", "2"], ["--cluster", "local:2"]])
+def test_every_venue_plays_the_same_games_and_says_the_same(
+    cli: Cli, alone: tuple[list[str], str], venue: list[str]
+) -> None:
+    done = cli.run("simulate", *GAMES, *venue, "--out", "r.jsonl", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert sorted_lines(cli.folder / "r.jsonl") == alone[0]
+    assert report(done.stdout) == alone[1]
+    assert done.stderr == ""  # a local cluster starts and stops without a word
+
+
+def test_json_games_are_the_same_on_a_cluster(cli: Cli) -> None:
+    here = cli.run("simulate", *GAMES, "--json", "--quiet")
+    there = cli.run("simulate", *GAMES, "--json", "--quiet", "--cluster", "local:2")
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert json.loads(here.stdout)["games"] == json.loads(there.stdout)["games"]
+
+
+@pytest.fixture
+def scheduler(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A Dask scheduler on 127.0.0.1 and two workers of one thread, each its own process
+    (no nanny to bring one back): the address and the two workers."""
+    file = tmp_path / "scheduler.json"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    dask = [sys.executable, "-m", "dask"]
+    at = ["--scheduler-file", str(file)]
+    one_thread = ["--nthreads", "1", "--no-nanny", "--no-dashboard"]
+    started = [
+        subprocess.Popen(
+            [*dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", *at],
+            **quiet,  # type: ignore[call-overload]
+        )
+    ]
+    try:
+        deadline = time.monotonic() + 60
+        while not file.exists() or not file.read_text().strip():
+            assert time.monotonic() < deadline, "the scheduler did not start"
+            time.sleep(0.1)
+        address = json.loads(file.read_text())["address"]
+        for _ in range(2):
+            started.append(
+                subprocess.Popen(
+                    [*dask, "worker", address, *one_thread],
+                    **quiet,  # type: ignore[call-overload]
+                )
+            )
+        yield address, started[1:]
+    finally:
+        for process in started:
+            process.kill()
+            process.wait()
+
+
+def test_a_worker_killed_in_the_middle_changes_no_game(
+    cli: Cli,
+    alone: tuple[list[str], str],
+    scheduler: tuple[str, list[subprocess.Popen[bytes]]],
+) -> None:
+    address, workers = scheduler
+    out = cli.folder / "r.jsonl"
+    run = cli.start("simulate", *GAMES, "--cluster", address, "--batch", "1", "--out", "r.jsonl")
+    wait_for_lines(out, 6, run)
+    workers[0].send_signal(signal.SIGKILL)  # the engine plays its games again elsewhere
+    workers[0].wait()
+    killed_at = count_lines(out)
+    stdout, stderr = run.communicate(timeout=180)
+    assert run.returncode == 0, stderr
+    assert killed_at < 24
+    assert sorted_lines(out) == alone[0]
+    assert report(stdout) == alone[1]
+
+
+def test_a_local_worker_killed_in_the_middle_changes_no_game(
+    cli: Cli, alone: tuple[list[str], str]
+) -> None:
+    out = cli.folder / "r.jsonl"
+    run = cli.start("simulate", *GAMES, "--cluster", "local:2", "--batch", "1", "--out", "r.jsonl")
+    wait_for_lines(out, 6, run)
+    workers = [
+        child
+        for child in psutil.Process(run.pid).children(recursive=True)
+        if "resource_tracker" not in " ".join(child.cmdline())
+    ]
+    assert len(workers) == 2, [child.cmdline() for child in workers]
+    os.kill(workers[0].pid, signal.SIGKILL)  # its nanny starts another
+    stdout, stderr = run.communicate(timeout=180)
+    assert run.returncode == 0, stderr
+    assert sorted_lines(out) == alone[0]
+    assert report(stdout) == alone[1]
+
+
+@pytest.mark.parametrize("venue", [["--jobs", "1"], ["--jobs", "2"]])
+def test_a_killed_run_goes_on_where_it_stopped(
+    cli: Cli, alone: tuple[list[str], str], venue: list[str]
+) -> None:
+    out = cli.folder / "r.jsonl"
+    run = subprocess.Popen(
+        cli.argv("simulate", *GAMES, *venue, "--out", "r.jsonl"),
+        env=cli.environment(),
+        cwd=cli.folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while count_lines(out) < 5:
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+    finally:
+        os.killpg(run.pid, signal.SIGKILL)  # the run and its processes, at once
+        run.wait()
+    kept = count_lines(out)
+    assert 5 <= kept < 24
+    again = cli.run("simulate", *GAMES, *venue, "--out", "r.jsonl")
+    assert again.returncode == 0, again.stderr
+    assert f"r.jsonl holds {kept} of this run's 24 games; the other {24 - kept} are played now" in (
+        again.stderr
+    )
+    assert sorted_lines(out) == alone[0]
+    assert report(again.stdout) == alone[1]
+    # a third time plays nothing and says the same
+    third = cli.run("simulate", *GAMES, *venue, "--out", "r.jsonl", "--quiet")
+    assert report(third.stdout) == alone[1] and sorted_lines(out) == alone[0]
+
+
+def test_a_full_disk_stops_the_run_and_loses_no_game(
+    cli: Cli, alone: tuple[list[str], str]
+) -> None:
+    out = cli.folder / "r.jsonl"
+
+    def small_disk() -> None:  # in the child: files may not grow past 3 games' lines
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1200, 1200))
+
+    full = subprocess.run(
+        cli.argv("simulate", *GAMES, "--out", "r.jsonl", "--quiet"),
+        env=cli.environment(),
+        cwd=cli.folder,
+        capture_output=True,
+        text=True,
+        preexec_fn=small_disk,
+        timeout=120,
+        check=False,
+    )
+    assert full.returncode == 2
+    assert "cannot write r.jsonl: File too large; the games written before are kept" in full.stderr
+    assert "Traceback" not in full.stderr
+    kept = count_lines(out)
+    assert 1 <= kept < 24
+    cut = not out.read_bytes().endswith(b"\n")  # the limit fell inside a line, or not
+    again = cli.run("simulate", *GAMES, "--out", "r.jsonl")
+    assert again.returncode == 0, again.stderr
+    assert ("its last line was cut off" in again.stderr) == cut
+    assert sorted_lines(out) == alone[0]
