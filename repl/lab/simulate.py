@@ -48,10 +48,10 @@ from .ending import ending_counts, ending_text
 from .ladder import ladder_cells, ladder_table
 from .results import (
     compare_object,
-    compare_text,
+    compare_report,
     json_safe,
     table_object,
-    table_text,
+    table_report,
 )
 
 __all__ = ["Progress", "main"]
@@ -278,11 +278,13 @@ def main(argv: list[str] | None = None) -> int:
             )
             game_jobs = duplicate.jobs()
             progress = Progress(len(game_jobs), sys.stderr, not args.quiet)
-            report = duplicate.compare(play_all(game_jobs, jobs, progress))
+            played = play_all(game_jobs, jobs, progress)
+            report = duplicate.compare(played)
+            lineups = [job.players for job in game_jobs]
             if args.json:
-                print(json.dumps(json_safe(compare_object(report)), indent=2))
+                print(json.dumps(json_safe(compare_object(report, lineups, played)), indent=2))
             else:
-                print(compare_text(report))
+                print(compare_report(report, lineups, played))
             return 0
         given = args.players or ",".join(["medium"] * seats)
         players = tuple(p.strip() for p in given.split(","))
@@ -300,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:
-        print(table_text(players, results))
+        print(table_report(players, results))
     return 0
 
 
