@@ -19,6 +19,7 @@ from ...core.lab.standings import (
     summarise_players,
 )
 from ...core.seats import seat_name
+from .report_chart import compare_chart, seat_chart
 
 TABLE_LEGEND = """\
 mean total: the mean final total of a game (lower is better)
@@ -74,13 +75,14 @@ def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
     return "\n".join(lines)
 
 
-def table_report(players: Sequence[str], results: Sequence[GameResult]) -> str:
-    """Everything ``simulate --players`` prints: the table and the decision times of the
-    games timed in this run."""
+def table_report(players: Sequence[str], results: Sequence[GameResult], width: int = 80) -> str:
+    """Everything ``simulate --players`` prints: the table, the chart (at most ``width``
+    columns) and the decision times of the games timed in this run."""
     lineups = [tuple(players)] * len(results)
     return "\n\n".join(
         [
             table_text(players, results),
+            seat_chart(players, results, width),
             times_text(lineups, results),
         ]
     )
@@ -221,10 +223,14 @@ def compare_report(
     report: Comparison,
     lineups: Sequence[Sequence[str]],
     results: Sequence[GameResult],
+    width: int = 80,
 ) -> str:
-    """Everything ``simulate --compare`` prints: the table and the decision times of the
-    games timed in this run (``lineups[i]`` are the players of ``results[i]``)."""
-    return "\n\n".join([compare_text(report), times_text(lineups, results)])
+    """Everything ``simulate --compare`` prints: the table, the chart (at most ``width``
+    columns) and the decision times of the games timed in this run (``lineups[i]`` are
+    the players of ``results[i]``)."""
+    return "\n\n".join(
+        [compare_text(report), compare_chart(report, width), times_text(lineups, results)]
+    )
 
 
 def compare_object(

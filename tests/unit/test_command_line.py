@@ -65,13 +65,13 @@ def test_progress_into_a_file_is_whole_lines_left_as_they_are() -> None:
 def test_the_table_explains_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--quiet", "--games", "2", "--players", "greedy,greedy,easy,greedy"]) == 0
     out = capsys.readouterr().out
-    # the table, the block by player, the legend, the decision times
-    table, players, legend, times = out.rstrip("\n").split("\n\n")
+    # the table, the block by player, the legend, the chart, the decision times
+    table, players, legend, chart, times = out.rstrip("\n").split("\n\n")
     assert legend == TABLE_LEGEND and players.startswith("by player")
     header = table.splitlines()[1]
     for column in ("mean total", "wins", "win share", "out %", "round pen"):
         assert column in header and column in legend
-    assert "p50" not in table + legend
+    assert "p50" not in table + legend + chart and "\x1b" not in chart
     assert times.startswith("decision times (2 of 2 games timed") and "p50" in times
     assert "±" in table and "±: the half-width of that mean's 95% interval" in legend
     assert all(len(line) <= 80 for line in legend.splitlines())

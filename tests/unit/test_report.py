@@ -1,5 +1,5 @@
-"""The simulator's report from hand-made results: the numbers worked out by brute force,
-``--json`` carrying every number, and decision times kept apart."""
+"""The simulator's report from hand-made results: the numbers worked out by brute force, the
+chart within its width, ``--json`` carrying every number, and decision times kept apart."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import attrs
 import pytest
 from threethirteen.core.events import GameOptions
 from threethirteen.core.lab.simulation import Duplicate, GameResult
+from threethirteen.repl.lab.report_chart import MEAN, compare_chart, nice_scale, seat_chart
 from threethirteen.repl.lab.results import (
     compare_object,
     compare_report,
@@ -99,6 +100,43 @@ def test_one_game_has_no_interval_and_json_says_null() -> None:
     data = json.loads(json.dumps(json_safe(table_object(PLAYERS, games))))
     assert data["seats"][0]["interval95"] is None
     assert data["by_player"][0]["interval95"] is None
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_the_chart_fits_and_its_bars_order_as_the_means(width: int) -> None:
+    chart = seat_chart(PLAYERS, results(), width)
+    lines = chart.splitlines()
+    assert all(len(line) <= width for line in lines)
+    assert "\x1b" not in chart
+    rows = [line for line in lines if MEAN in line and "±" in line]
+    assert len(rows) == 4 + 3  # four seats, three players
+    means = [sum(t[seat] for t in TOTALS) / 4 for seat in range(4)]
+    ends = [row.index(MEAN) for row in rows[:4]]
+    order = sorted(range(4), key=lambda seat: means[seat])
+    assert [ends[seat] for seat in order] == sorted(ends)
+    assert ends[order[0]] < ends[order[-1]]
+    axis = lines[lines.index(rows[-1]) + 1]
+    assert axis.split() == ["0", "100", "200"]
+
+
+def test_the_bar_is_as_long_as_the_mean() -> None:
+    chart = seat_chart(("greedy", "greedy"), [game(1, (50, 100), True)], 80)
+    you, top, _pooled = (line for line in chart.splitlines() if MEAN in line and "±" in line)
+    # one game: no interval, a plain bar; 100 points fill half the scale of 200
+    assert you.count("█") * 2 == pytest.approx(top.count("█"), abs=1)
+
+
+def test_nice_scales() -> None:
+    assert [nice_scale(v) for v in (0.3, 1.0, 1.2, 2.2, 4.9, 7, 130)] == [
+        0.5,
+        1.0,
+        2.0,
+        2.5,
+        5.0,
+        10.0,
+        200.0,
+    ]
+    assert nice_scale(math.nan) == 1.0
 
 
 def test_decision_times_are_pooled_and_counted_apart() -> None:
@@ -195,6 +233,32 @@ def test_the_comparison_seat_by_seat_worked_out_by_hand() -> None:
     assert data["decision_ms"]["greedy"]["p50"] == nearest_rank(greedy, 0.5)
     assert set(data["decision_ms"]) == {"greedy", "easy", "medium"}
     assert "decision times (10 of 15 games timed;" in text
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_the_comparison_chart_is_centred_on_zero(width: int) -> None:
+    report = DUPLICATE.compare(duplicate_results(True))
+    chart = compare_chart(report, width)
+    lines = chart.splitlines()
+    assert all(len(line) <= width for line in lines) and "\x1b" not in chart
+    rows = [line for line in lines if "●" in line and not line.startswith("├")]
+    assert [row.split("  ")[0] for row in rows] == [
+        "easy − greedy",
+        "medium − greedy",
+        "medium − easy",
+    ]
+    zero = rows[0].index("│") if "│" in rows[0] else None
+    marks = [row.index("●") for row in rows]
+    differences = [row.versus.difference for row in report.candidates] + [
+        pair.versus.difference for pair in report.pairs
+    ]
+    assert differences[0] > 0 > differences[1]
+    assert marks[1] < marks[0]  # medium scores lower than greedy: left of easy
+    if zero is not None:
+        assert marks[1] < zero < marks[0]
+    axis = lines[lines.index(rows[-1]) + 1].split()
+    assert axis[1] == "0" and axis[0] == "-" + axis[2].lstrip("+")
+    assert "left of 0" in chart
 
 
 def test_the_comparison_but_its_times_is_the_same_without_times() -> None:
