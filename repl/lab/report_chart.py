@@ -51,10 +51,12 @@ def seat_chart(players: Sequence[str], results: Sequence[GameResult], width: int
         f"{mean:.1f} ± {'—' if math.isnan(half) else f'{half:.1f}'}" for _, mean, half in rows
     ]
     label, area = _columns([text for text, _, _ in rows], numbers, width)
+    room = max(len(number) for number in numbers)
     top = nice_scale(max(mean + (0.0 if math.isnan(half) else half) for _, mean, half in rows))
-    lines = _wrap("mean game total in points (lower is better), by seat, then by player", width)
+    lines = _wrap("mean game total in points (lower is better)", width)
     for (text, mean, half), number in zip(rows, numbers, strict=True):
-        lines.append(f"{_fit(text, label):<{label}} {bar(mean, half, top, area)} {number}")
+        drawn = bar(mean, half, top, area)
+        lines.append(f"{_fit(text, label):<{label}} {drawn} {number:>{room}}")
     ticks = _ticks(area, [(0, "0"), (area // 2, f"{top / 2:g}"), (area - 1, f"{top:g}")])
     lines.append(f"{'':<{label}} {ticks}")
     legend = [
@@ -96,13 +98,14 @@ def compare_chart(report: Comparison, width: int = 80) -> str:
         span = "" if math.isnan(low) else f" [{low:+.1f}, {high:+.1f}]"
         numbers.append(f"{versus.difference:+.1f}{span}")
     label, area = _columns([text for text, _ in rows], numbers, width)
+    room = max(len(number) for number in numbers)
     area -= 1 - area % 2  # odd, so that 0 has a middle column
     reach = [abs(v) for _, versus in rows for v in (versus.difference, *versus.interval95)]
     top = nice_scale(max((v for v in reach if not math.isnan(v)), default=0.0))
     lines = _wrap(f"difference to {baseline} on the same deals, points a game", width)
     for (text, versus), number in zip(rows, numbers, strict=True):
         span = span_on_axis(versus.difference, versus.interval95, top, area)
-        lines.append(f"{_fit(text, label):<{label}} {span} {number}")
+        lines.append(f"{_fit(text, label):<{label}} {span} {number:>{room}}")
     half = area // 2
     ticks = _ticks(area, [(0, f"{-top:g}"), (half, "0"), (area - 1, f"+{top:g}")])
     lines.append(f"{'':<{label}} {ticks}")

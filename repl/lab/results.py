@@ -141,7 +141,7 @@ def times_text(lineups: Sequence[Sequence[str]], results: Sequence[GameResult]) 
     ]
     width = max(len(player) for player, _ in timed.by_player)
     for player, times in timed.by_player:
-        lines.append(f"{player:<{width}}  p50 {times.p50:>7.2f} ms  p99 {times.p99:>7.1f} ms")
+        lines.append(f"{player:<{width}}  p50 {times.p50:>6.2f} ms  p99 {times.p99:>6.1f} ms")
     return "\n".join(lines)
 
 

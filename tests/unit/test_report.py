@@ -144,8 +144,8 @@ def test_decision_times_are_pooled_and_counted_apart() -> None:
     assert text.startswith("decision times (2 of 4 games timed;")
     medium = [t for _ in range(2) for seat in (1, 2) for t in TIMES[seat]]
     line = next(line for line in text.splitlines() if line.startswith("medium"))
-    assert f"p50 {nearest_rank(medium, 0.5):>7.2f} ms" in line
-    assert f"p99 {nearest_rank(medium, 0.99):>7.1f} ms" in line
+    assert f"p50 {nearest_rank(medium, 0.5):>6.2f} ms" in line
+    assert f"p99 {nearest_rank(medium, 0.99):>6.1f} ms" in line
     data = table_object(PLAYERS, results())
     assert data["timed_games"] == 2
     assert data["decision_ms"]["medium"] == {
