@@ -111,15 +111,15 @@ def compare_chart(report: Comparison, width: int = 80) -> str:
     lines.append(f"{'':<{label}} {ticks}")
     legend = [
         f"├─{DIFFERENCE}─┤: the mean difference {DIFFERENCE} and its 95% interval",
-        f"{ZERO} is 0",
+        f"{ZERO} (┼ within the interval) is 0",
         "A − B left of 0: A scores lower than B (better)",
     ]
     return "\n".join(lines + _phrases(legend, width))
 
 
 def span_on_axis(mean: float, interval: tuple[float, float], top: float, area: int) -> str:
-    """An axis of ``area`` columns (odd) from ``-top`` to ``+top`` with 0 in the middle, the
-    interval drawn ``├───┤`` and the mean ``●``."""
+    """An axis of ``area`` columns (odd) from ``-top`` to ``+top`` with 0 in the middle
+    (``│``, or ``┼`` inside the interval), the interval drawn ``├───┤`` and the mean ``●``."""
     half = area // 2
     cells = [" "] * area
     cells[half] = ZERO
@@ -133,6 +133,8 @@ def span_on_axis(mean: float, interval: tuple[float, float], top: float, area: i
         for at in range(start, end + 1):
             cells[at] = "─"
         cells[start], cells[end] = "├", "┤"
+        if cells[half] == "─":
+            cells[half] = "┼"  # 0 stays in sight inside the interval
     if not math.isnan(mean):
         cells[column(mean)] = DIFFERENCE
     return "".join(cells)

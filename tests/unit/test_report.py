@@ -10,7 +10,13 @@ import attrs
 import pytest
 from threethirteen.core.events import GameOptions
 from threethirteen.core.lab.simulation import Duplicate, GameResult
-from threethirteen.repl.lab.report_chart import MEAN, compare_chart, nice_scale, seat_chart
+from threethirteen.repl.lab.report_chart import (
+    MEAN,
+    compare_chart,
+    nice_scale,
+    seat_chart,
+    span_on_axis,
+)
 from threethirteen.repl.lab.results import (
     compare_object,
     compare_report,
@@ -259,6 +265,13 @@ def test_the_comparison_chart_is_centred_on_zero(width: int) -> None:
     axis = lines[lines.index(rows[-1]) + 1].split()
     assert axis[1] == "0" and axis[0] == "-" + axis[2].lstrip("+")
     assert "left of 0" in chart
+
+
+def test_a_span_on_the_axis() -> None:
+    # -5 … +5 over eleven columns: a column a point, 0 in the middle
+    assert span_on_axis(2.0, (-1.0, 4.0), 5.0, 11) == "    ├┼─●─┤ "
+    assert span_on_axis(-3.0, (-4.0, -2.0), 5.0, 11) == " ├●┤ │     "
+    assert span_on_axis(1.0, (math.nan, math.nan), 5.0, 11) == "     │●    "
 
 
 def test_the_comparison_but_its_times_is_the_same_without_times() -> None:
