@@ -1,5 +1,6 @@
 """Measuring AI players over many games: the games to play, playing one, what it showed,
-the statistics, and the duplicate comparison.
+the mean and its interval, and the duplicate comparison (the standings by seat and by
+player, and the decision times, are :mod:`.standings`'s).
 
 Game ``i`` of a run is dealt from seed ``S + i``, so two runs with different players
 see the same deals. A game is played by :func:`~core.players.play_on`, the one loop in
@@ -57,6 +58,8 @@ class GameResult:
     """What one game showed: totals, winner, rounds gone out, round penalties, decision times.
 
     A game a player could not finish has only its ``seed`` and the ``error`` that ended it.
+    Decision times are measured where the game was played: a game read back from a file
+    has ``decision_ms == ()``, and nothing but :func:`.standings.decision_times` reads them.
     """
 
     seed: int
@@ -200,69 +203,6 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
-@frozen(kw_only=True)
-class DecisionTimes:
-    """The median and the 99th percentile time of one decision, in milliseconds."""
-
-    p50: float
-    p99: float
-
-    @classmethod
-    def of(cls, times: Sequence[float]) -> DecisionTimes:
-        return cls(p50=percentile(times, 0.5), p99=percentile(times, 0.99))
-
-
-@frozen(kw_only=True)
-class SeatSummary:
-    """One seat over many games."""
-
-    seat: int
-    player: str
-    mean_total: float
-    interval: float
-    """The half-width of the 95% interval of ``mean_total`` (NaN for one game)."""
-    wins: int
-    went_out_rate: float
-    """The share of all rounds played in which the seat went out."""
-    mean_round_penalty: float
-    p50_ms: float
-    p99_ms: float
-
-
-def summarise(players: Sequence[str], results: Sequence[GameResult]) -> list[SeatSummary]:
-    """Per seat: mean total with interval, wins, going-out rate, round penalty, decision times."""
-    out = []
-    for seat, player in enumerate(players):
-        mean, half = mean_interval([r.totals[seat] for r in results])
-        rounds = sum(r.rounds for r in results)
-        penalties = [p for r in results for p in r.penalties[seat]]
-        times = DecisionTimes.of([t for r in results for t in r.decision_ms[seat]])
-        out.append(
-            SeatSummary(
-                seat=seat,
-                player=player,
-                mean_total=mean,
-                interval=half,
-                wins=sum(1 for r in results if r.winner == seat),
-                went_out_rate=sum(r.went_out[seat] for r in results) / rounds if rounds else 0.0,
-                mean_round_penalty=statistics.fmean(penalties) if penalties else math.nan,
-                p50_ms=times.p50,
-                p99_ms=times.p99,
-            )
-        )
-    return out
-
-
-def decision_times(
-    players: Sequence[str], results: Sequence[GameResult]
-) -> dict[str, DecisionTimes]:
-    """Decision times by player (seats with the same player pooled)."""
-    pooled: dict[str, list[float]] = {}
-    for seat, player in enumerate(players):
-        pooled.setdefault(player, []).extend(t for r in results for t in r.decision_ms[seat])
-    return {player: DecisionTimes.of(times) for player, times in pooled.items()}
-
-
 # -- the duplicate comparison --------------------------------------------------------
 
 
@@ -286,6 +226,20 @@ class Difference:
 
 
 @frozen(kw_only=True)
+class SeatVersus:
+    """One candidate in one seat against the baseline in that seat on the same deals."""
+
+    seat: int
+    mean_total: float
+    baseline_mean_total: float
+    """The baseline's mean total in this seat at the baseline's own table."""
+    versus: Difference
+    """Its total minus the baseline's in this seat, deal by deal; the interval over seeds."""
+    win_share: float
+    """The share of its games in this seat that it won."""
+
+
+@frozen(kw_only=True)
 class CandidateReport:
     """One candidate against three baselines, in each seat in turn."""
 
@@ -297,7 +251,8 @@ class CandidateReport:
     """``versus.difference`` as a share of the baseline's mean total."""
     relative_interval95: tuple[float, float]
     win_share: float
-    decision_ms: DecisionTimes
+    seats: tuple[SeatVersus, ...] = ()
+    """The same, seat by seat."""
 
 
 @frozen(kw_only=True)
@@ -374,12 +329,20 @@ class Duplicate:
             wins = sum(
                 block[seat * n + i].winner == seat for seat in range(seats) for i in range(n)
             )
-            times = [
-                t
-                for seat in range(seats)
-                for game in block[seat * n : (seat + 1) * n]
-                for t in game.decision_ms[seat]
-            ]
+            in_seat = []
+            for seat in range(seats):
+                mine_here = [[row[seat]] for row in mine]
+                theirs_here = [[row[seat]] for row in base_totals]
+                won = sum(game.winner == seat for game in block[seat * n : (seat + 1) * n])
+                in_seat.append(
+                    SeatVersus(
+                        seat=seat,
+                        mean_total=statistics.fmean(row[0] for row in mine_here),
+                        baseline_mean_total=statistics.fmean(row[0] for row in theirs_here),
+                        versus=Difference.between(mine_here, theirs_here),
+                        win_share=won / n,
+                    )
+                )
             versus = Difference.between(mine, base_totals)
             low, high = versus.interval95
             reports.append(
@@ -390,7 +353,7 @@ class Duplicate:
                     relative=versus.difference / base_mean,
                     relative_interval95=(low / base_mean, high / base_mean),
                     win_share=wins / (seats * n),
-                    decision_ms=DecisionTimes.of(times),
+                    seats=tuple(in_seat),
                 )
             )
         pairs = [

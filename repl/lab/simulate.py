@@ -43,10 +43,10 @@ from .playing import Stopped, Venue, play_games
 from .progress import Progress
 from .results import (
     compare_object,
-    compare_text,
+    compare_report,
     json_safe,
     table_object,
-    table_text,
+    table_report,
 )
 from .runners import BATCH_MOST
 
@@ -233,12 +233,13 @@ def main(argv: list[str] | None = None) -> int:
                 seat_count=seats,
             )
             game_jobs = duplicate.jobs()
-            results = play_games(game_jobs, venue, out=out, quiet=args.quiet)
-            report = duplicate.compare(results)
+            played = play_games(game_jobs, venue, out=out, quiet=args.quiet)
+            report = duplicate.compare(played)
+            lineups = [job.players for job in game_jobs]
             if args.json:
-                print(json.dumps(json_safe(compare_object(report)), indent=2))
+                print(json.dumps(json_safe(compare_object(report, lineups, played)), indent=2))
             else:
-                print(compare_text(report))
+                print(compare_report(report, lineups, played))
             return 0
         given = args.players or ",".join(["medium"] * seats)
         players = tuple(p.strip() for p in given.split(","))
@@ -259,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:
-        print(table_text(players, results))
+        print(table_report(players, results))
     return 0
 
 

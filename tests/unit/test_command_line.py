@@ -65,11 +65,14 @@ def test_progress_into_a_file_is_whole_lines_left_as_they_are() -> None:
 def test_the_table_explains_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--quiet", "--games", "2", "--players", "greedy,greedy,easy,greedy"]) == 0
     out = capsys.readouterr().out
-    table, legend = out.rstrip("\n").split("\n\n")
-    assert legend == TABLE_LEGEND
+    # the table, the block by player, the legend, the chart, the decision times
+    table, players, legend, chart, times = out.rstrip("\n").split("\n\n")
+    assert legend == TABLE_LEGEND and players.startswith("by player")
     header = table.splitlines()[1]
-    for column in ("mean total", "wins", "out %", "round pen", "p50 ms", "p99 ms"):
+    for column in ("mean total", "wins", "win share", "out %", "round pen"):
         assert column in header and column in legend
+    assert "p50" not in table + legend + chart and "\x1b" not in chart
+    assert times.startswith("decision times (2 of 2 games timed") and "p50" in times
     assert "±" in table and "±: the half-width of that mean's 95% interval" in legend
     assert all(len(line) <= 80 for line in legend.splitlines())
     assert "out %: the share of all rounds played in which the seat went out" in legend
@@ -80,7 +83,7 @@ def test_the_comparison_explains_its_columns(capsys: pytest.CaptureFixture[str])
     argv = ["--quiet", "--games", "1", "--compare", "easy", "--against", "greedy"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert out.rstrip("\n").endswith(COMPARE_LEGEND.format(baseline="greedy"))
+    assert f"\n\n{COMPARE_LEGEND.format(baseline='greedy')}\n\n" in out
     assert "vs greedy (95% interval)" in out
     assert "vs greedy: its total minus greedy's in the same seat" in out
     assert all(len(line) <= 80 for line in COMPARE_LEGEND.format(baseline="greedy").splitlines())
