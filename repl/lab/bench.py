@@ -101,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         default="easy",
         choices=LEVELS,
         metavar="LEVEL",
-        help="greedy, easy, medium or hard in every seat (default easy: cheap games show the overhead best)",
+        help="greedy, easy, medium or hard in every seat (default easy: cheap games show "
+        "the overhead best)",
     )
     server = parser.add_argument_group("the server (--server)")
     server.add_argument("--server", action="store_true", help="measure a server under load instead")

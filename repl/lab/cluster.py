@@ -22,7 +22,7 @@ from attrs import frozen
 
 from ...core import __version__
 from ...core.lab.simulation import GameJob, SimulationError
-from .runners import Played, play_batch
+from .runners import Played, play_batch, worker_ready
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -87,8 +87,9 @@ class DaskRunner:
     """Games played as tasks of a Dask cluster; opened with ``with``, which starts the
     local cluster or connects to the scheduler, and closed after."""
 
-    def __init__(self, spec: ClusterSpec) -> None:
+    def __init__(self, spec: ClusterSpec, players: Sequence[str] = ()) -> None:
         self.spec = spec
+        self.players = tuple(players)
         self.workers = max(1, spec.workers)
         self.where = (
             f"a local Dask cluster of {spec.workers} worker processes"
@@ -111,7 +112,8 @@ class DaskRunner:
                     n_workers=self.spec.workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    host="127.0.0.1",
+                    dashboard_address="127.0.0.1:0",  # its own port: runs side by side
                     silence_logs=logging.ERROR,
                 )
                 self.client = Client(self.cluster)
@@ -125,12 +127,36 @@ class DaskRunner:
                         f"the games wait for the first",
                         file=sys.stderr,
                     )
+            self._check_workers()
+        except ClusterError:
+            self.__exit__(None, None, None)
+            raise
         except (OSError, TimeoutError) as error:
             self.__exit__(None, None, None)
             raise ClusterError(
                 f"no Dask scheduler answers at {self.spec.address}: {error}"
             ) from None
         return self
+
+    def _check_workers(self) -> None:
+        """Every worker there now runs this version and loads the players (a worker that
+        joins later is checked by its first batch)."""
+        assert self.client is not None
+        try:
+            answers: dict[str, tuple[str, str | None]] = self.client.run(worker_ready, self.players)
+        except Exception as error:  # a worker without threethirteen cannot even answer
+            raise ClusterError(
+                f"a worker cannot run threethirteen ({type(error).__name__}: {error}"[:200]
+                + f"): install threethirteen {__version__} on every worker"
+            ) from None
+        for worker, (version, problem) in sorted(answers.items()):
+            if version != __version__:
+                raise ClusterError(
+                    f"the worker at {worker} runs threethirteen {version}, this is "
+                    f"{__version__}: install the same version on every worker"
+                )
+            if problem is not None:
+                raise ClusterError(f"the worker at {worker} cannot load a player: {problem}")
 
     def __exit__(
         self,

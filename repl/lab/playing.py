@@ -33,10 +33,10 @@ class Venue:
     cluster: ClusterSpec | None = None
     batch: int | None = None
 
-    def runner(self) -> Runner:
-        """The runner, not yet opened."""
+    def runner(self, players: Sequence[str] = ()) -> Runner:
+        """The runner, not yet opened; a cluster's workers must load ``players``."""
         if self.cluster is not None:
-            return DaskRunner(self.cluster)
+            return DaskRunner(self.cluster, players)
         if self.processes > 1:
             return Processes(self.processes)
         return InProcess()
@@ -71,7 +71,8 @@ def play_games(
             return play_all(
                 jobs, InProcess(), Progress(len(jobs), stderr, enabled=False), kept=kept
             )
-        with venue.runner() as runner:
+        players = sorted({player for job in jobs for player in job.players})
+        with venue.runner(players) as runner:
             done = len(kept.done) if kept is not None else 0
             title = f"{len(jobs) - done} games on {runner.where}"
             with progress_for(

@@ -20,8 +20,10 @@ from typing import Protocol
 from attrs import frozen
 
 from ...core import __version__
+from ...core.errors import GameError
 from ...core.lab.simulation import GameJob, GameResult, SimulationError, play_job
 from ...core.log import encode_log
+from ...core.players import load_policy
 
 __all__ = [
     "BATCHES_PER_WORKER",
@@ -33,6 +35,7 @@ __all__ = [
     "batch_size",
     "batches",
     "play_batch",
+    "worker_ready",
 ]
 
 BATCH_MOST = 8
@@ -71,6 +74,18 @@ def play_batch(jobs: Sequence[GameJob], keep_logs: bool, version: str) -> list[P
         text = encode_log(log) if keep_logs and result.error is None else None
         played.append(Played(result=result, log=text))
     return played
+
+
+def worker_ready(players: Sequence[str]) -> tuple[str, str | None]:
+    """What a worker of a cluster says before the games are sent: its version of
+    threethirteen, and why it cannot load one of ``players`` (``None``: it can). Loading
+    them here also imports what the games need, so the first batch is not the slowest."""
+    for spec in players:
+        try:
+            load_policy(spec)
+        except GameError as error:
+            return __version__, str(error)
+    return __version__, None
 
 
 def batch_size(games: int, workers: int) -> int:

@@ -30,7 +30,7 @@ def _timed(venue: Venue, jobs: Sequence[GameJob]) -> tuple[float, float]:
     clear_cache()
     hands.clear_cache()  # every venue starts cold: no process inherits another's solved hands
     start = time.perf_counter()
-    with venue.runner() as runner:
+    with venue.runner(jobs[0].players) as runner:
         opened = time.perf_counter()
         play_all(jobs, runner, Progress(len(jobs), io.StringIO(), enabled=False), batch=venue.batch)
         return opened - start, time.perf_counter() - opened

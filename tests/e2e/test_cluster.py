@@ -216,3 +216,25 @@ def test_a_full_disk_stops_the_run_and_loses_no_game(
     assert again.returncode == 0, again.stderr
     assert ("its last line was cut off" in again.stderr) == cut
     assert sorted_lines(out) == alone[0]
+
+
+def test_a_worker_that_cannot_load_a_player_is_said_before_any_game(
+    cli: Cli, scheduler: tuple[str, list[subprocess.Popen[bytes]]]
+) -> None:
+    address, _ = scheduler
+    # a bot this machine has (the run's folder is on its path) and the workers have not
+    (cli.folder / "only_here.py").write_text(
+        "from threethirteen.core.ai.easy import GreedyPolicy as Mine\n"
+    )
+    done = cli.run(
+        "simulate",
+        *("--games", "4", "--players", "only_here:Mine,easy,easy,easy"),
+        *("--cluster", address, "--out", "r.jsonl", "--quiet"),
+    )
+    assert done.returncode == 2
+    said = done.stderr.strip()
+    assert said.startswith("threethirteen simulate: the worker at tcp://127.0.0.1:"), said
+    assert "cannot load a player: cannot load the player 'only_here:Mine'" in said
+    assert said.endswith("ModuleNotFoundError: No module named 'only_here'")
+    assert len(said.splitlines()) == 1 and "Traceback" not in said
+    assert (cli.folder / "r.jsonl").read_text() == ""
