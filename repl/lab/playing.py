@@ -121,7 +121,7 @@ def play_all(
             done += len(played)
             progress.update(done)
     except KeyboardInterrupt:
-        raise Stopped(done, len(jobs)) from None
+        raise Stopped(kept.games() if kept is not None else done, len(jobs)) from None
     return [result for result in results if result is not None]
 
 

@@ -81,6 +81,8 @@ class ResultsFile:
         """Lines of games that are not part of this run (other seeds, players, options)."""
         self.cut = False
         """Whether a last line cut by a crash was found (and dropped: its game is replayed)."""
+        self.start = 0
+        """Where this run's lines begin."""
 
     @classmethod
     def open(cls, path: Path, jobs: Sequence[GameJob]) -> ResultsFile:
@@ -138,6 +140,7 @@ class ResultsFile:
                 done[index] = result
                 lines[index] = body
         opened = cls(path, fd, done, other)
+        opened.start = end
         if os.fstat(fd).st_size > end:
             os.ftruncate(fd, end)
             os.fsync(fd)
@@ -158,6 +161,15 @@ class ResultsFile:
                 f"cannot write {self.path}: {os_detail(error)}; the games written before "
                 f"are kept, and the same command continues from them"
             ) from None
+
+    def games(self) -> int:
+        """This run's games in the file now: those it held, and the whole lines appended
+        since (counted on the disk, so a stop at any moment is told truly)."""
+        appended, at = 0, self.start
+        while chunk := os.pread(self.fd, 1 << 20, at):
+            appended += chunk.count(b"\n")
+            at += len(chunk)
+        return len(self.done) + appended
 
     def close(self) -> None:
         """Unlock and close the file."""

@@ -63,10 +63,20 @@ Game i is dealt from seed S + i, so two runs with
 different players see the same deals. A player is a
 level (greedy, easy, medium, hard) or an importable
 module:Class. The table shows per seat the mean game
-total with its 95% interval, wins, how often the seat
-went out, its mean penalty per round and how long its
-decisions took; a legend under it says what each
-column means.
+total with its 95% interval, wins and win share, how
+often the seat went out and its mean penalty per round
+(per player too, when one holds several seats); a
+legend says what each column means, a chart draws the
+totals, and the decision times of the games played in
+this run come last.
+
+--jobs N plays in N processes here; --cluster plays on a
+Dask cluster: tcp://HOST:8786 (a running scheduler) or
+local:N (N worker processes started here; needs
+pip install 'threethirteen[cluster]'). The same games
+come out either way. --out FILE keeps each finished game
+in FILE; the same command run again after a stop plays
+only the games missing and reports the whole run.
 
 --compare A,B --against BASE plays the duplicate method:
 each candidate in each seat in turn with BASE in every
