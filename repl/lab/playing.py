@@ -145,7 +145,7 @@ def _say_kept(kept: ResultsFile, total: int, stderr: TextIO) -> None:
         lines.append(f"{kept.path} holds {len(kept.done)} of this run's {total} games; {rest}")
     if kept.other:
         lines.append(
-            f"{kept.path} also holds {kept.other} games of other runs (other seeds, players or "
+            f"{kept.path} also holds {kept.other} games of other runs (other seeds, players or\n"
             f"options): they stay in the file and out of this summary"
         )
     for line in lines:

@@ -132,8 +132,8 @@ def times_text(lineups: Sequence[Sequence[str]], results: Sequence[GameResult]) 
     timed = decision_times(lineups, results)
     if not timed.timed_games:
         return (
-            f"decision times: none (none of the {timed.games} games was timed in this run; "
-            "games read back from --out have none)"
+            f"decision times: none (all {timed.games} games were read back from --out,\n"
+            "which keeps no times: they are measured only where a game is played)"
         )
     lines = [
         f"decision times ({timed.timed_games} of {timed.games} games timed; "
@@ -187,7 +187,7 @@ def compare_text(report: Comparison) -> str:
     label = max(label, *(len(name) + 3 for name in names))
     lines = [
         f"duplicate deals: {report.games_per_lineup} seeds "
-        f"({first}–{last}), each candidate in each of the {report.seat_count} seats "
+        f"({first}–{last}), each candidate in each of the {report.seat_count} seats",
         f"against {report.seat_count - 1} × {baseline}; {baseline} alone averages "
         f"{report.baseline_mean_total:.1f} a game",
         f"{'player':<{label}}{'mean total':>11}{'vs ' + baseline + ' (95% interval)':>40}"

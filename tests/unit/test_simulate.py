@@ -160,7 +160,7 @@ def test_seats_sets_the_table_size(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--games", "1", "--seats", "3", "--players", "greedy,easy,greedy")
     assert code == 0 and "You" in out and "Right" in out and "Top" not in out
     code, out, _ = run(capsys, "--games", "1", "--seats", "2", "--compare", "easy")
-    assert code == 0 and "each of the 2 seats against 1 × greedy" in out
+    assert code == 0 and "each of the 2 seats\nagainst 1 × greedy" in out
     for argv in (("--seats", "9"), ("--seats", "6", "--jokers", "4"), ("--seats", "3")):
         with pytest.raises(SystemExit):
             run(capsys, "--games", "1", "--players", "greedy", *argv)
