@@ -14,6 +14,7 @@ from typing import TextIO
 
 from prompt_toolkit.formatted_text import AnyFormattedText
 from prompt_toolkit.input import DummyInput, Input
+from prompt_toolkit.layout.dimension import AnyDimension, Dimension
 from prompt_toolkit.output import create_output
 from prompt_toolkit.shortcuts import ProgressBar
 from prompt_toolkit.shortcuts.progress_bar import formatters
@@ -119,10 +120,17 @@ class _PaceText(formatters.Formatter):
     def __init__(self, pace: Pace) -> None:
         self.pace = pace
 
+    def text(self) -> str:
+        return f"{self.pace.rate:.1f} {self.pace.label}/s, {self.pace.left_text()}"
+
     def format(
         self, progress_bar: ProgressBar, progress: ProgressBarCounter[object], width: int
     ) -> AnyFormattedText:
-        return f"{self.pace.rate:.1f} {self.pace.label}/s, {self.pace.left_text()}"
+        return self.text()
+
+    def get_width(self, progress_bar: ProgressBar) -> AnyDimension:
+        """As wide as its text (the bar takes what is left), so nothing of it is cut."""
+        return Dimension.exact(len(self.text()))
 
 
 class Bar:

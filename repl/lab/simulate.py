@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -249,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.json:
                 print(json.dumps(json_safe(compare_object(report, lineups, played)), indent=2))
             else:
-                print(compare_report(report, lineups, played))
+                print(compare_report(report, lineups, played, chart_width()))
             return 0
         given = args.players or ",".join(["medium"] * seats)
         players = tuple(p.strip() for p in given.split(","))
@@ -270,8 +271,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:
-        print(table_report(players, results))
+        print(table_report(players, results, chart_width()))
     return 0
+
+
+def chart_width() -> int:
+    """The chart's width: 80 columns, or a narrower terminal's width (60 at the least)."""
+    if not sys.stdout.isatty():
+        return 80
+    return max(60, min(80, shutil.get_terminal_size().columns))
 
 
 def _ladder(seeds: tuple[int, ...], player: str, workers: int, quiet: bool) -> int:
