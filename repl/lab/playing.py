@@ -18,7 +18,7 @@ from attrs import frozen
 from ...core.lab.simulation import GameJob, GameResult, SimulationError
 from .cluster import ClusterSpec, DaskRunner
 from .progress import Bar, Progress, progress_for
-from .results_file import ResultsFile
+from .results_file import ResultsFile, check_played
 from .runners import InProcess, Played, Processes, Runner, batch_size, batches
 
 __all__ = ["Stopped", "Venue", "play_all", "play_games"]
@@ -111,6 +111,7 @@ def play_all(
             for index, game in zip(work[b], played, strict=True):
                 if game.result.error is not None:
                     raise SimulationError(f"game with seed {game.result.seed}: {game.result.error}")
+                check_played(jobs[index], game.result)
                 results[index] = game.result
             if kept is not None:
                 kept.append(

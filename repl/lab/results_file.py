@@ -29,7 +29,14 @@ from ...core.seats import MAX_SEATS, MIN_SEATS
 from ..files.history import open_regular
 from ..files.storage import NotAFile, os_detail, sync_folder
 
-__all__ = ["LINE_MOST", "ResultsFile", "ResultsFileError", "game_key", "result_line"]
+__all__ = [
+    "LINE_MOST",
+    "ResultsFile",
+    "ResultsFileError",
+    "check_played",
+    "game_key",
+    "result_line",
+]
 
 LINE_MOST = 16_384
 """The longest line taken (a game of eight seats is about 600 bytes)."""
@@ -66,6 +73,16 @@ def result_line(job: GameJob, result: GameResult) -> str:
         "penalties": [list(seat) for seat in result.penalties],
     }
     return json.dumps(fields, separators=(",", ":"), ensure_ascii=True)
+
+
+def check_played(job: GameJob, result: GameResult) -> None:
+    """A game that came back from a worker is the game asked for and agrees with itself,
+    by the same checks as a line read back: so every line written is one a run takes."""
+    _parse(result_line(job, result).encode(), f"the game a worker played with seed {job.seed}")
+    if result.seed != job.seed:
+        raise ResultsFileError(
+            f"a worker sent the game with seed {result.seed} for seed {job.seed}"
+        )
 
 
 class ResultsFile:

@@ -52,23 +52,35 @@ def wait_for_lines(path: Path, count: int, run: subprocess.Popen[str], timeout: 
         time.sleep(0.05)
 
 
+Alone = tuple[list[str], str, dict[str, bytes]]
+"""A run's games' lines (sorted), its report and its games' logs by name."""
+
+
+def logs(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.glob("game-*.jsonl"))}
+
+
 @pytest.fixture(scope="module")
-def alone(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[str], str]:
-    """The run in one process: its games' lines, sorted, and its report."""
+def alone(tmp_path_factory: pytest.TempPathFactory) -> Alone:
+    """The run in one process, its logs kept."""
     cli = Cli(tmp_path_factory.mktemp("alone"))
-    done = cli.run("simulate", *GAMES, "--jobs", "1", "--out", "r.jsonl", "--quiet")
+    done = cli.run(
+        "simulate", *GAMES, "--jobs", "1", "--out", "r.jsonl", "--log-dir", "logs", "--quiet"
+    )
     assert done.returncode == 0, done.stderr
-    return sorted_lines(cli.folder / "r.jsonl"), report(done.stdout)
+    return sorted_lines(cli.folder / "r.jsonl"), report(done.stdout), logs(cli.folder / "logs")
 
 
 @pytest.mark.parametrize("venue", [["--jobs", "2"], ["--cluster", "local:2"]])
 def test_every_venue_plays_the_same_games_and_says_the_same(
-    cli: Cli, alone: tuple[list[str], str], venue: list[str]
+    cli: Cli, alone: Alone, venue: list[str]
 ) -> None:
-    done = cli.run("simulate", *GAMES, *venue, "--out", "r.jsonl", "--quiet")
+    done = cli.run("simulate", *GAMES, *venue, "--out", "r.jsonl", "--log-dir", "logs", "--quiet")
     assert done.returncode == 0, done.stderr
     assert sorted_lines(cli.folder / "r.jsonl") == alone[0]
     assert report(done.stdout) == alone[1]
+    assert logs(cli.folder / "logs") == alone[2]  # every event of every game, byte for byte
+    assert len(alone[2]) == 24
     assert done.stderr == ""  # a local cluster starts and stops without a word
 
 
@@ -79,44 +91,74 @@ def test_json_games_are_the_same_on_a_cluster(cli: Cli) -> None:
     assert json.loads(here.stdout)["games"] == json.loads(there.stdout)["games"]
 
 
-@pytest.fixture
-def scheduler(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
-    """A Dask scheduler on 127.0.0.1 and two workers of one thread, each its own process
-    (no nanny to bring one back): the address and the two workers."""
-    file = tmp_path / "scheduler.json"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    dask = [sys.executable, "-m", "dask"]
-    at = ["--scheduler-file", str(file)]
-    one_thread = ["--nthreads", "1", "--no-nanny", "--no-dashboard"]
-    started = [
-        subprocess.Popen(
-            [*dask, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", *at],
-            **quiet,  # type: ignore[call-overload]
+class Dask:
+    """A Dask scheduler on 127.0.0.1 and its workers of one thread, each its own process
+    (no nanny to bring a worker back), all killed at :meth:`close`."""
+
+    def __init__(self, folder: Path) -> None:
+        file = folder / "scheduler.json"
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self._start(
+            *("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"),
+            *("--scheduler-file", str(file)),
         )
-    ]
-    try:
         deadline = time.monotonic() + 60
         while not file.exists() or not file.read_text().strip():
             assert time.monotonic() < deadline, "the scheduler did not start"
             time.sleep(0.1)
-        address = json.loads(file.read_text())["address"]
-        for _ in range(2):
-            started.append(
-                subprocess.Popen(
-                    [*dask, "worker", address, *one_thread],
-                    **quiet,  # type: ignore[call-overload]
-                )
-            )
-        yield address, started[1:]
-    finally:
-        for process in started:
+        self.address: str = json.loads(file.read_text())["address"]
+
+    def _start(self, *argv: str) -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dask", *argv],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.processes.append(process)
+        return process
+
+    def add_worker(self) -> subprocess.Popen[bytes]:
+        return self._start(
+            "worker", self.address, "--nthreads", "1", "--no-nanny", "--no-dashboard"
+        )
+
+    def close(self) -> None:
+        for process in self.processes:
             process.kill()
             process.wait()
 
 
+@pytest.fixture
+def dask(tmp_path: Path) -> Iterator[Dask]:
+    """A scheduler with no workers yet."""
+    running = Dask(tmp_path)
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+@pytest.fixture
+def scheduler(dask: Dask) -> tuple[str, list[subprocess.Popen[bytes]]]:
+    """A scheduler and two workers: its address and the workers."""
+    return dask.address, [dask.add_worker(), dask.add_worker()]
+
+
+def test_the_games_wait_for_a_worker_that_joins_late(cli: Cli, alone: Alone, dask: Dask) -> None:
+    run = cli.start("simulate", *GAMES, "--cluster", dask.address, "--out", "r.jsonl")
+    time.sleep(3)
+    assert run.poll() is None and count_lines(cli.folder / "r.jsonl") == 0
+    dask.add_worker()
+    stdout, stderr = run.communicate(timeout=180)
+    assert run.returncode == 0, stderr
+    assert f"the scheduler at {dask.address} has no workers yet: the games wait" in stderr
+    assert sorted_lines(cli.folder / "r.jsonl") == alone[0]
+    assert report(stdout) == alone[1]
+
+
 def test_a_worker_killed_in_the_middle_changes_no_game(
     cli: Cli,
-    alone: tuple[list[str], str],
+    alone: Alone,
     scheduler: tuple[str, list[subprocess.Popen[bytes]]],
 ) -> None:
     address, workers = scheduler
@@ -133,9 +175,7 @@ def test_a_worker_killed_in_the_middle_changes_no_game(
     assert report(stdout) == alone[1]
 
 
-def test_a_local_worker_killed_in_the_middle_changes_no_game(
-    cli: Cli, alone: tuple[list[str], str]
-) -> None:
+def test_a_local_worker_killed_in_the_middle_changes_no_game(cli: Cli, alone: Alone) -> None:
     out = cli.folder / "r.jsonl"
     run = cli.start("simulate", *GAMES, "--cluster", "local:2", "--batch", "1", "--out", "r.jsonl")
     wait_for_lines(out, 6, run)
@@ -153,9 +193,7 @@ def test_a_local_worker_killed_in_the_middle_changes_no_game(
 
 
 @pytest.mark.parametrize("venue", [["--jobs", "1"], ["--jobs", "2"]])
-def test_a_killed_run_goes_on_where_it_stopped(
-    cli: Cli, alone: tuple[list[str], str], venue: list[str]
-) -> None:
+def test_a_killed_run_goes_on_where_it_stopped(cli: Cli, alone: Alone, venue: list[str]) -> None:
     out = cli.folder / "r.jsonl"
     run = subprocess.Popen(
         cli.argv("simulate", *GAMES, *venue, "--out", "r.jsonl"),
@@ -187,9 +225,7 @@ def test_a_killed_run_goes_on_where_it_stopped(
     assert report(third.stdout) == alone[1] and sorted_lines(out) == alone[0]
 
 
-def test_a_full_disk_stops_the_run_and_loses_no_game(
-    cli: Cli, alone: tuple[list[str], str]
-) -> None:
+def test_a_full_disk_stops_the_run_and_loses_no_game(cli: Cli, alone: Alone) -> None:
     out = cli.folder / "r.jsonl"
 
     def small_disk() -> None:  # in the child: files may not grow past 3 games' lines

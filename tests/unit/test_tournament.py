@@ -10,12 +10,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 from threethirteen.core import __version__
 from threethirteen.core.events import GameOptions
 from threethirteen.core.lab.simulation import GameJob, SimulationError, play_job
 from threethirteen.repl.lab.cluster import ClusterError, ClusterSpec, parse_cluster
-from threethirteen.repl.lab.results_file import ResultsFile, ResultsFileError, result_line
+from threethirteen.repl.lab.results_file import (
+    ResultsFile,
+    ResultsFileError,
+    check_played,
+    result_line,
+)
 from threethirteen.repl.lab.runners import BATCH_MOST, batch_size, batches, play_batch
 from threethirteen.repl.lab.simulate import main
 
@@ -230,3 +236,16 @@ def test_options_that_do_not_go_together_are_said(capsys: pytest.CaptureFixture[
             main(["--quiet", "--games", "2", *argv])
         assert stop.value.code == 2
         assert said in capsys.readouterr().err
+
+
+def test_a_game_that_comes_back_wrong_is_never_written(tmp_path: Path) -> None:
+    """A worker's result is checked as a line read back would be: a run never writes a
+    line that the next run would refuse."""
+    job = jobs(1)[0]
+    good = play_job(job, clock=lambda: 0.0)[0]
+    check_played(job, good)
+    broken = attrs.evolve(good, totals=(good.totals[0] + 1, *good.totals[1:]))
+    with pytest.raises(ResultsFileError, match="the game a worker played with seed 30 is no"):
+        check_played(job, broken)
+    with pytest.raises(ResultsFileError, match="sent the game with seed 31 for seed 30"):
+        check_played(job, attrs.evolve(good, seed=31))
