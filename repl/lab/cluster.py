@@ -15,7 +15,6 @@ import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
@@ -129,10 +128,10 @@ class DaskRunner:
                     )
             self._check_workers()
         except ClusterError:
-            self.__exit__(None, None, None)
+            self.close()
             raise
         except (OSError, TimeoutError) as error:
-            self.__exit__(None, None, None)
+            self.close()
             raise ClusterError(
                 f"no Dask scheduler answers at {self.spec.address}: {error}"
             ) from None
@@ -158,12 +157,11 @@ class DaskRunner:
             if problem is not None:
                 raise ClusterError(f"the worker at {worker} cannot load a player: {problem}")
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the client, and stop the local cluster if this run started one."""
         # a quiet close: the games still out are dropped, and a cluster going down says
         # nothing more (any error of the run has been said already)
         logging.getLogger("distributed").setLevel(logging.CRITICAL)

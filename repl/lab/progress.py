@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import time
-from types import TracebackType
 from typing import TextIO
 
 from prompt_toolkit.formatted_text import AnyFormattedText
@@ -87,12 +86,7 @@ class Progress:
     def __enter__(self) -> Progress:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def update(self, done: int) -> None:
@@ -163,16 +157,11 @@ class Bar:
         self.counter.items_completed = self.pace.done
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.counter is not None:
             self.counter.done = self.pace.done >= self.pace.total
             self.counter.stopped = True
-        self.bar.__exit__(kind, error, trace)
+        self.bar.__exit__(*exc)
 
     def update(self, done: int) -> None:
         """``done`` games are done now."""

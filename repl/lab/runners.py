@@ -14,7 +14,6 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import AbstractContextManager
-from types import TracebackType
 from typing import Protocol
 
 from attrs import frozen
@@ -113,12 +112,7 @@ class Runner(Protocol):
 
     def __enter__(self) -> Runner: ...
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None: ...
+    def __exit__(self, *exc: object) -> None: ...
 
     def played(
         self, work: Sequence[Sequence[GameJob]], keep_logs: bool
@@ -133,12 +127,7 @@ class InProcess(AbstractContextManager["InProcess"]):
     workers = 1
     where = "this process"
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         return None
 
     def played(
@@ -160,15 +149,10 @@ class Processes(AbstractContextManager["Processes"]):
         self.pool = ProcessPoolExecutor(max_workers=self.workers)
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.pool is not None:
             # on an error or Ctrl-C the games not yet started are dropped, not waited for
-            self.pool.shutdown(wait=True, cancel_futures=kind is not None)
+            self.pool.shutdown(wait=True, cancel_futures=exc[0] is not None)
             self.pool = None
 
     def played(
