@@ -139,7 +139,7 @@ class ResultsFile:
         lines: dict[int, bytes] = {}
         other = 0
         end = 0  # where the last whole line ends
-        for number, start, line in _lines(fd):
+        for number, start, line in _lines(fd, path):
             if not line.endswith(b"\n"):
                 break  # cut by a crash while it was written
             end = start + len(line)
@@ -195,7 +195,7 @@ class ResultsFile:
             self.fd = -1
 
 
-def _lines(fd: int) -> Iterator[tuple[int, int, bytes]]:
+def _lines(fd: int, path: Path) -> Iterator[tuple[int, int, bytes]]:
     """``(number, offset, line)`` for each line, its newline kept; a line longer than
     :data:`LINE_MOST` is :class:`ResultsFileError`."""
     with os.fdopen(os.dup(fd), "rb") as stream:
@@ -205,7 +205,7 @@ def _lines(fd: int) -> Iterator[tuple[int, int, bytes]]:
             number += 1
             if len(line) > LINE_MOST:
                 raise ResultsFileError(
-                    f"line {number} of the results is over {LINE_MOST} bytes: no game's line"
+                    f"{path} line {number} is over {LINE_MOST} bytes: no game's line"
                 )
             yield number, offset, line
             offset += len(line)

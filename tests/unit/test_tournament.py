@@ -92,7 +92,7 @@ def test_a_line_cut_by_a_crash_is_dropped_and_its_game_played_again(
         (lambda line: line.replace('"aces":"low"', '"aces":"wild"'), "aces are low or high"),
         (lambda line: line.replace('"winner":', '"winner":-1,"x":'), "no game result"),
         (lambda line: _raise_one_penalty(line), "not the sum of its round penalties"),
-        (lambda line: "x" * 20_000, "over 16384 bytes"),
+        (lambda line: "x" * 20_000, "results.jsonl line 2 is over 16384 bytes"),
     ],
 )
 def test_a_line_that_is_no_game_stops_the_run_naming_its_line(
