@@ -67,21 +67,34 @@ def play_games(
     try:
         if kept is not None and not quiet:
             _say_kept(kept, len(jobs), stderr)
-        if kept is not None and len(kept.done) == len(jobs):
-            return play_all(
-                jobs, InProcess(), Progress(len(jobs), stderr, enabled=False), kept=kept
-            )
-        players = sorted({player for job in jobs for player in job.players})
-        with venue.runner(players) as runner:
-            done = len(kept.done) if kept is not None else 0
-            title = f"{len(jobs) - done} games on {runner.where}"
-            with progress_for(
-                len(jobs), stderr, enabled=not quiet, title=title, done=done
-            ) as shown:
-                return play_all(jobs, runner, shown, kept=kept, log_dir=log_dir, batch=venue.batch)
+        if kept is not None and len(kept.done) == len(jobs):  # nothing to start a venue for
+            silent = Progress(len(jobs), stderr, enabled=False)
+            results = play_all(jobs, InProcess(), silent, kept=kept)
+        else:
+            results = _play_at(venue, jobs, kept, log_dir, not quiet, stderr)
+        if kept is not None:
+            kept.settle(jobs, results)
+        return results
     finally:
         if kept is not None:
             kept.close()
+
+
+def _play_at(
+    venue: Venue,
+    jobs: Sequence[GameJob],
+    kept: ResultsFile | None,
+    log_dir: Path | None,
+    shown: bool,
+    stderr: TextIO,
+) -> list[GameResult]:
+    """The games played at ``venue``, with the progress on ``stderr`` when ``shown``."""
+    players = sorted({player for job in jobs for player in job.players})
+    with venue.runner(players) as runner:
+        done = len(kept.done) if kept is not None else 0
+        title = f"{len(jobs) - done} games on {runner.where}"
+        with progress_for(len(jobs), stderr, enabled=shown, title=title, done=done) as progress:
+            return play_all(jobs, runner, progress, kept=kept, log_dir=log_dir, batch=venue.batch)
 
 
 def play_all(

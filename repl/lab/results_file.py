@@ -27,7 +27,7 @@ from typing import Any
 from ...core.lab.simulation import GameJob, GameResult, SimulationError
 from ...core.seats import MAX_SEATS, MIN_SEATS
 from ..files.history import open_regular
-from ..files.storage import NotAFile, os_detail, sync_folder
+from ..files.storage import NotAFile, os_detail, sync_folder, write_atomic
 
 __all__ = [
     "LINE_MOST",
@@ -187,6 +187,26 @@ class ResultsFile:
             appended += chunk.count(b"\n")
             at += len(chunk)
         return len(self.done) + appended
+
+    def settle(self, jobs: Sequence[GameJob], results: Sequence[GameResult]) -> None:
+        """Once every game of the run is in (``results`` of ``jobs``): write the file anew
+        in one step, the lines of other runs first as they were, then this run's in job
+        order, so that a run gives the same bytes wherever and in how many goes it was
+        played. Nothing is written when the file is in that order already."""
+        lines = [result_line(job, result) for job, result in zip(jobs, results, strict=True)]
+        ours = {line.encode() + b"\n" for line in lines}
+        now = [line for _, _, line in _lines(self.fd, self.path)]
+        others = [line for line in now if line not in ours]
+        settled = b"".join(others) + "".join(line + "\n" for line in lines).encode()
+        if b"".join(now) == settled:
+            return
+        try:
+            mode = os.fstat(self.fd).st_mode & 0o777
+            write_atomic(self.path, settled.decode(), mode=mode, create_folder=False)
+        except OSError as error:
+            raise ResultsFileError(
+                f"cannot put {self.path} in order: {os_detail(error)}; every game is in it"
+            ) from None
 
     def close(self) -> None:
         """Unlock and close the file."""

@@ -249,3 +249,27 @@ def test_a_game_that_comes_back_wrong_is_never_written(tmp_path: Path) -> None:
         check_played(job, broken)
     with pytest.raises(ResultsFileError, match="sent the game with seed 31 for seed 30"):
         check_played(job, attrs.evolve(good, seed=31))
+
+
+def test_a_finished_run_leaves_its_file_in_job_order_other_runs_first(
+    tmp_path: Path, lines: list[str]
+) -> None:
+    path = tmp_path / "results.jsonl"
+    other = lines[1].replace('"jokers":0', '"jokers":2')
+    path.write_text(lines[2] + "\n" + other + "\n" + lines[0] + "\n")
+    path.chmod(0o640)
+    kept = ResultsFile.open(path, jobs(3))
+    job = jobs(3)[1]
+    kept.append([(job, play_job(job, clock=lambda: 0.0)[0])])
+    results = [kept.done[0], play_job(job, clock=lambda: 0.0)[0], kept.done[2]]
+    kept.settle(jobs(3), results)
+    kept.close()
+    assert path.read_text().splitlines() == [other, *lines]
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["results.jsonl"]  # no file left aside
+    # in order already: nothing is written
+    before = path.stat().st_ino
+    kept = ResultsFile.open(path, jobs(3))
+    kept.settle(jobs(3), [kept.done[0], kept.done[1], kept.done[2]])
+    kept.close()
+    assert path.stat().st_ino == before
