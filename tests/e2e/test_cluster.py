@@ -278,3 +278,33 @@ def test_a_worker_that_cannot_load_a_player_is_said_before_any_game(
     assert said.endswith("ModuleNotFoundError: No module named 'only_here'")
     assert len(said.splitlines()) == 1 and "Traceback" not in said
     assert (cli.folder / "r.jsonl").read_text() == ""
+
+
+def test_the_duplicate_method_gives_the_same_file_and_report_on_a_cluster_and_resumed(
+    cli: Cli,
+) -> None:
+    """``--compare``: every candidate in every seat on the same seeds, as one process, on a
+    local cluster, and stopped after a few games then continued: the same file and the
+    same ``--json`` report, but for the decision times."""
+    compare = ("simulate", "--compare", "easy", "--against", "greedy", "--games", "5")
+    compare += ("--seed", "9", "--seats", "3", "--json", "--quiet")
+
+    def measured_apart(text: str) -> dict[str, object]:
+        data = json.loads(text)
+        assert data.pop("timed_games") >= 0 and isinstance(data.pop("decision_ms"), dict)
+        return data
+
+    here = cli.run(*compare, "--out", "here.jsonl")
+    there = cli.run(*compare, "--out", "there.jsonl", "--cluster", "local:2")
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert measured_apart(here.stdout) == measured_apart(there.stdout)
+    whole = (cli.folder / "here.jsonl").read_bytes()
+    assert (cli.folder / "there.jsonl").read_bytes() == whole
+    assert whole.count(b"\n") == 5 * (1 + 3)  # greedy alone, then easy in each of 3 seats
+    # the first 7 games of the file, as a run stopped there leaves them, in another order
+    kept = whole.splitlines(keepends=True)[:7]
+    (cli.folder / "resumed.jsonl").write_bytes(b"".join(reversed(kept)))
+    again = cli.run(*compare, "--out", "resumed.jsonl", "--jobs", "2")
+    assert again.returncode == 0, again.stderr
+    assert measured_apart(again.stdout) == measured_apart(here.stdout)
+    assert (cli.folder / "resumed.jsonl").read_bytes() == whole
