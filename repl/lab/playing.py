@@ -75,6 +75,8 @@ def play_games(
         if kept is not None:
             kept.settle(jobs, results)
         return results
+    except KeyboardInterrupt:  # while a cluster starts or stops, say, not between games
+        raise Stopped(kept.games() if kept is not None else 0, len(jobs)) from None
     finally:
         if kept is not None:
             kept.close()

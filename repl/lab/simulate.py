@@ -265,8 +265,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"threethirteen simulate: {error}", file=sys.stderr)
         return 2
     except Stopped as stop:
-        kept = f"; {out} keeps them, and the same command goes on from there" if out else ""
-        print(f"threethirteen simulate: {stop}{kept}", file=sys.stderr)
+        if not stop.done:
+            said = f"stopped before any of its {stop.total} games was finished"
+        elif out is not None:
+            said = f"{stop}; {out} keeps them, and the same command goes on from there"
+        else:
+            said = str(stop)
+        print(f"threethirteen simulate: {said}", file=sys.stderr)
         return 130
     if args.json:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
