@@ -27,10 +27,12 @@ mean total: the mean final total of a game (lower is better)
 wins: games won outright (a shared lowest total has no winner)
 win share: wins as a share of the games
 out %: the share of all rounds played in which the seat went out
-round pen: the seat's mean penalty per round
-by player: a player's seats pooled; each game counts once, with the mean
-  total of the player's seats in it (seats at one table are not independent)"""
+round pen: the seat's mean penalty per round"""
 """What the columns of :func:`table_text` mean, printed under it."""
+
+PLAYERS_LEGEND = """by player: a player's seats pooled; each game counts once, with the mean
+  total of the player's seats in it (seats at one table are not independent)"""
+"""What the by-player block means, under the legend when the block is shown."""
 
 
 def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
@@ -72,6 +74,8 @@ def table_text(players: Sequence[str], results: Sequence[GameResult]) -> str:
                 f"{100 * summary.win_share:>10.1f}%"
             )
     lines += ["", TABLE_LEGEND]
+    if shows_players(players):
+        lines.append(PLAYERS_LEGEND)
     return "\n".join(lines)
 
 

@@ -8,7 +8,7 @@ import io
 
 import pytest
 from threethirteen.repl.kit.command_line import FILES_AND_ENVIRONMENT
-from threethirteen.repl.lab.results import COMPARE_LEGEND, TABLE_LEGEND
+from threethirteen.repl.lab.results import COMPARE_LEGEND, PLAYERS_LEGEND, TABLE_LEGEND
 from threethirteen.repl.lab.simulate import Progress, main
 
 # -- the help's epilog ---------------------------------------------------------------------
@@ -67,7 +67,7 @@ def test_the_table_explains_its_columns(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     # the table, the block by player, the legend, the chart, the decision times
     table, players, legend, chart, times = out.rstrip("\n").split("\n\n")
-    assert legend == TABLE_LEGEND and players.startswith("by player")
+    assert legend == TABLE_LEGEND + "\n" + PLAYERS_LEGEND and players.startswith("by player")
     header = table.splitlines()[1]
     for column in ("mean total", "wins", "win share", "out %", "round pen"):
         assert column in header and column in legend
@@ -77,6 +77,9 @@ def test_the_table_explains_its_columns(capsys: pytest.CaptureFixture[str]) -> N
     assert all(len(line) <= 80 for line in legend.splitlines())
     assert "out %: the share of all rounds played in which the seat went out" in legend
     assert "round pen: the seat's mean penalty per round" in legend
+    # one player in each seat: no block by player, and no word of it
+    assert main(["--quiet", "--games", "1", "--seats", "2", "--players", "greedy,easy"]) == 0
+    assert "by player" not in capsys.readouterr().out
 
 
 def test_the_comparison_explains_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
