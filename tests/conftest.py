@@ -14,7 +14,7 @@ replay. And each test's kind, from the folder it lives in (a marker of the same 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,7 @@ from threethirteen.core.log import encode_log
 
 from tests.helpers.child import Cli
 from tests.helpers.games import keep_someones_files, played_game
-from tests.helpers.sshclient import Server, make_key
+from tests.helpers.sshclient import Player, Server, make_key
 
 TESTS = Path(__file__).resolve().parent
 KINDS = ("unit", "fronts", "e2e")
@@ -143,6 +143,33 @@ def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def home(tmp_path: Path) -> Path:
     """The ssh client's ``$HOME`` (nothing in it)."""
     return tmp_path / "client-home"
+
+
+@pytest.fixture
+def connect(keys: dict[str, Path], home: Path) -> Iterator[Callable[..., Player]]:
+    """``connect(port, name)``: ``name`` logs in with their own key (or ``key=``), from
+    ``address`` when given (a loopback address of its own), in a pseudo-terminal; with
+    ``lobby=True`` once the welcome has come. Every session is closed at the test's end."""
+    players: list[Player] = []
+
+    def connect(
+        port: int,
+        name: str,
+        address: str | None = None,
+        *,
+        key: str | None = None,
+        lobby: bool = False,
+    ) -> Player:
+        options = ("-b", address) if address is not None else ()
+        player = Player(port, keys[key or name], name, home=home, options=options)
+        players.append(player)
+        if lobby:
+            player.expect(rf"Welcome, {name}\.")
+        return player
+
+    yield connect
+    for player in players:
+        player.close()
 
 
 @pytest.fixture

@@ -74,22 +74,6 @@ def dealt(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture
-def connect(keys: dict[str, Path], home: Path) -> Iterator[Callable[..., Player]]:
-    """``connect(port, name)``: ``name`` logs in with their own key (or ``key=``) in a
-    pseudo-terminal; every session is closed at the end of the test."""
-    players: list[Player] = []
-
-    def connect(port: int, name: str, *, key: str | None = None) -> Player:
-        player = Player(port, keys[key or name], name, home=home)
-        players.append(player)
-        return player
-
-    yield connect
-    for player in players:
-        player.close()
-
-
 # -- playing ----------------------------------------------------------------------------
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import re
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
@@ -47,19 +48,10 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def connect_as(keys: dict[str, Path], home: Path) -> Iterator[Callable[..., Player]]:
-    """``connect_as(port, name)``: ``name`` in a pseudo-terminal, in the lobby."""
-    players: list[Player] = []
-
-    def connect_as(port: int, name: str, *, key: str | None = None) -> Player:
-        player = Player(port, keys[key or name], name, home=home)
-        players.append(player)
-        player.expect(rf"Welcome, {name}\.")
-        return player
-
-    yield connect_as
-    for player in players:
-        player.close()
+def connect_as(connect: Callable[..., Player]) -> Callable[..., Player]:
+    """``connect_as(port, name)``: ``name`` in a pseudo-terminal, in the lobby (here
+    ``connect`` is asyncssh's, for the clients that attack)."""
+    return functools.partial(connect, lobby=True)
 
 
 def spent(server: Server, since: float, cpu: float) -> float:

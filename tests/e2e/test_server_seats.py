@@ -12,8 +12,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -25,23 +24,6 @@ pytestmark = pytest.mark.skipif(
 
 CARD = r"(?:10|[2-9AJQK])[♣♦♥♠]"
 TURN = re.compile(r"your turn: draw or take")
-
-
-@pytest.fixture
-def connect(keys: dict[str, Path], home: Path) -> Iterator[Callable[..., Player]]:
-    """``connect(port, name)``: ``name`` logs in with their own key in a pseudo-terminal;
-    every session is closed at the end of the test."""
-    players: list[Player] = []
-
-    def connect(port: int, name: str) -> Player:
-        player = Player(port, keys[name], name, home=home)
-        players.append(player)
-        player.expect(rf"Welcome, {name}\.")
-        return player
-
-    yield connect
-    for player in players:
-        player.close()
 
 
 def make_table(host: Player, options: str) -> str:
@@ -68,7 +50,7 @@ def whose_turn(*players: Player) -> Player:
 
 
 def test_two_people_play_a_table_of_two(server: Server, connect: Callable[..., Player]) -> None:
-    ana, ben = connect(server.port, "ana"), connect(server.port, "ben")
+    ana, ben = connect(server.port, "ana", lobby=True), connect(server.port, "ben", lobby=True)
     code = make_table(ana, "--seats 2 --jokers 2")
     ben.line(f"join {code}")
     ana.expect(r"ben sits down \(Top\)")  # at two, the other sits across the table
@@ -91,7 +73,7 @@ def test_two_people_play_a_table_of_two(server: Server, connect: Callable[..., P
 def test_six_seats_two_people_and_four_ai_seen_from_each_place(
     server: Server, connect: Callable[..., Player]
 ) -> None:
-    ana, ben, eve = (connect(server.port, name) for name in ("ana", "ben", "eve"))
+    ana, ben, eve = (connect(server.port, name, lobby=True) for name in ("ana", "ben", "eve"))
     code = make_table(ana, "--seats 6 --jokers 3")
     ben.line(f"join {code}")
     ana.expect(r"ben sits down \(Left\)")
@@ -118,7 +100,7 @@ def test_six_seats_two_people_and_four_ai_seen_from_each_place(
 def test_new_refuses_counts_and_jokers_that_do_not_fit(
     server: Server, connect: Callable[..., Player]
 ) -> None:
-    eve = connect(server.port, "eve")
+    eve = connect(server.port, "eve", lobby=True)
     for options, said in (
         ("--seats 9", r"--seats is 2 to 8\."),
         ("--seats 1", r"--seats is 2 to 8\."),
@@ -139,7 +121,7 @@ def test_new_refuses_counts_and_jokers_that_do_not_fit(
 def test_a_table_without_ai_starts_when_full_and_a_damaged_plan_is_refused(
     server: Server, connect: Callable[..., Player]
 ) -> None:
-    ana, ben, eve = (connect(server.port, name) for name in ("ana", "ben", "eve"))
+    ana, ben, eve = (connect(server.port, name, lobby=True) for name in ("ana", "ben", "eve"))
     code = make_table(ana, "--seats 3 --ai 0")
     ana.line("start")
     ana.expect(r"Not yet: 2 more must sit down first \(--ai 0")
@@ -169,6 +151,6 @@ def test_a_table_without_ai_starts_when_full_and_a_damaged_plan_is_refused(
     log = server.log()
     assert f"table {other} cannot be resumed: seats: '9' cannot be" in log
     assert f"table {code} cannot be resumed: people: '4' cannot be" in log
-    eve = connect(server.port, "eve")
+    eve = connect(server.port, "eve", lobby=True)
     eve.line("tables")
     eve.expect(r"No open tables yet")

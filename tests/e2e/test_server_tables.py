@@ -13,7 +13,7 @@ import statistics
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -44,22 +44,6 @@ SEED, SALT = 1118, "5a1e" * 8
 def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("keys")
     return {name: make_key(folder, name) for name in (*NAMES, "eve", "ana")}
-
-
-@pytest.fixture
-def connect(keys: dict[str, Path], home: Path) -> Iterator[Callable[..., Player]]:
-    """``connect(port, name, address)``: ``name`` logs in from ``address`` (a loopback
-    address of its own); every session is closed at the end of the test."""
-    players: list[Player] = []
-
-    def connect(port: int, name: str, address: str = "127.0.0.1") -> Player:
-        player = Player(port, keys[name], name, home=home, options=("-b", address))
-        players.append(player)
-        return player
-
-    yield connect
-    for player in players:
-        player.close()
 
 
 def answer_time(player: Player) -> float:
