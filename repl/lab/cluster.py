@@ -142,20 +142,17 @@ class DaskRunner:
         joins later is checked by its first batch)."""
         assert self.client is not None
         try:
-            answers: dict[str, tuple[str, str | None]] = self.client.run(worker_ready, self.players)
+            answers: dict[str, str | None] = self.client.run(
+                worker_ready, self.players, __version__
+            )
         except Exception as error:  # a worker without threethirteen cannot even answer
             raise ClusterError(
                 f"a worker cannot run threethirteen ({type(error).__name__}: {error}"[:200]
                 + f"): install threethirteen {__version__} on every worker"
             ) from None
-        for worker, (version, problem) in sorted(answers.items()):
-            if version != __version__:
-                raise ClusterError(
-                    f"the worker at {worker} runs threethirteen {version}, this is "
-                    f"{__version__}: install the same version on every worker"
-                )
+        for worker, problem in sorted(answers.items()):
             if problem is not None:
-                raise ClusterError(f"the worker at {worker} cannot load a player: {problem}")
+                raise ClusterError(f"the worker at {worker} cannot play: {problem}")
 
     def __exit__(self, *exc: object) -> None:
         self.close()

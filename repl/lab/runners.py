@@ -34,6 +34,7 @@ __all__ = [
     "batch_size",
     "batches",
     "play_batch",
+    "same_version",
     "worker_ready",
 ]
 
@@ -62,11 +63,7 @@ def play_batch(jobs: Sequence[GameJob], keep_logs: bool, version: str) -> list[P
     ``version`` is the version of threethirteen that asked: a worker with another one
     would play other games, so it refuses (a worker of a cluster runs its own install).
     """
-    if version != __version__:
-        raise SimulationError(
-            f"a worker runs threethirteen {__version__}, but the run is threethirteen "
-            f"{version}: install the same version on every worker"
-        )
+    same_version(version)
     played = []
     for job in jobs:
         result, log = play_job(job, clock=time.perf_counter)
@@ -75,16 +72,27 @@ def play_batch(jobs: Sequence[GameJob], keep_logs: bool, version: str) -> list[P
     return played
 
 
-def worker_ready(players: Sequence[str]) -> tuple[str, str | None]:
-    """What a worker of a cluster says before the games are sent: its version of
-    threethirteen, and why it cannot load one of ``players`` (``None``: it can). Loading
-    them here also imports what the games need, so the first batch is not the slowest."""
-    for spec in players:
-        try:
+def same_version(version: str) -> None:
+    """Refuse a run of another version of threethirteen (``SimulationError``): its games
+    would not be the same."""
+    if version != __version__:
+        raise SimulationError(
+            f"a worker runs threethirteen {__version__}, but the run is threethirteen "
+            f"{version}: install the same version on every worker"
+        )
+
+
+def worker_ready(players: Sequence[str], version: str) -> str | None:
+    """What a worker of a cluster says before the games are sent: why it cannot play them
+    (another version, a player it cannot load), or ``None``. Loading the players also
+    imports what the games need, so the first batch is not the slowest."""
+    try:
+        same_version(version)
+        for spec in players:
             load_policy(spec)
-        except GameError as error:
-            return __version__, str(error)
-    return __version__, None
+    except (SimulationError, GameError) as error:
+        return str(error)
+    return None
 
 
 def batch_size(games: int, workers: int) -> int:

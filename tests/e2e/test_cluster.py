@@ -274,7 +274,7 @@ def test_a_worker_that_cannot_load_a_player_is_said_before_any_game(
     assert done.returncode == 2
     said = done.stderr.strip()
     assert said.startswith("threethirteen simulate: the worker at tcp://127.0.0.1:"), said
-    assert "cannot load a player: cannot load the player 'only_here:Mine'" in said
+    assert "cannot play: cannot load the player 'only_here:Mine'" in said
     assert said.endswith("ModuleNotFoundError: No module named 'only_here'")
     assert len(said.splitlines()) == 1 and "Traceback" not in said
     assert (cli.folder / "r.jsonl").read_text() == ""

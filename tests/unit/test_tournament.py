@@ -22,7 +22,13 @@ from threethirteen.repl.lab.results_file import (
     check_played,
     result_line,
 )
-from threethirteen.repl.lab.runners import BATCH_MOST, batch_size, batches, play_batch
+from threethirteen.repl.lab.runners import (
+    BATCH_MOST,
+    batch_size,
+    batches,
+    play_batch,
+    worker_ready,
+)
 from threethirteen.repl.lab.simulate import main
 
 PLAYERS = ("greedy", "easy", "greedy", "easy")
@@ -189,6 +195,11 @@ def test_batches_are_small_enough_to_share_and_large_enough_to_pay() -> None:
 def test_a_worker_of_another_version_refuses_to_play() -> None:
     with pytest.raises(SimulationError, match=f"a worker runs threethirteen {__version__}"):
         play_batch(jobs(1), False, "0.0.1")
+    # asked before any game is sent, a worker says the same, and what it cannot load
+    assert worker_ready(["hard", "easy"], __version__) is None
+    assert f"a worker runs threethirteen {__version__}" in str(worker_ready(["hard"], "0.0.1"))
+    cannot = str(worker_ready(["easy", "nowhere:Bot"], __version__))
+    assert cannot.startswith("cannot load the player 'nowhere:Bot': ModuleNotFoundError")
     played = play_batch(jobs(2), True, __version__)
     assert [game.result.seed for game in played] == [30, 31]
     assert all(game.log is not None and game.log.count("\n") > 100 for game in played)
