@@ -24,8 +24,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...core.cards import ROUNDS, joker_choices
 from ...core.lab.simulation import GameJob, GameResult, SimulationError
-from ...core.seats import MAX_SEATS, MIN_SEATS
+from ...core.seats import MAX_SEATS, MIN_SEATS, decks_for
 from ..files.history import open_regular
 from ..files.storage import NotAFile, os_detail, sync_folder, write_atomic
 
@@ -40,9 +41,6 @@ __all__ = [
 
 LINE_MOST = 16_384
 """The longest line taken (a game of eight seats is about 600 bytes)."""
-
-ROUNDS = 11
-"""Every finished game has eleven rounds."""
 
 TOTAL_MOST = 100_000
 """No game total comes near this; a larger number is no game's."""
@@ -89,16 +87,25 @@ class ResultsFile:
     """An open ``--out`` file, locked for this run: the games it already holds (by job),
     and :meth:`append` for the ones that finish."""
 
-    def __init__(self, path: Path, fd: int, done: dict[int, GameResult], other: int) -> None:
+    def __init__(
+        self,
+        path: Path,
+        fd: int,
+        done: dict[int, GameResult],
+        other: int,
+        *,
+        start: int,
+        cut: bool,
+    ) -> None:
         self.path = path
         self.fd = fd
         self.done = done
         """The results already in the file, by the index of their job in this run."""
         self.other = other
         """Lines of games that are not part of this run (other seeds, players, options)."""
-        self.cut = False
+        self.cut = cut
         """Whether a last line cut by a crash was found (and dropped: its game is replayed)."""
-        self.start = 0
+        self.start = start
         """Where this run's lines begin."""
 
     @classmethod
@@ -156,13 +163,11 @@ class ResultsFile:
             else:
                 done[index] = result
                 lines[index] = body
-        opened = cls(path, fd, done, other)
-        opened.start = end
-        if os.fstat(fd).st_size > end:
+        cut = os.fstat(fd).st_size > end
+        if cut:
             os.ftruncate(fd, end)
             os.fsync(fd)
-            opened.cut = True
-        return opened
+        return cls(path, fd, done, other, start=end, cut=cut)
 
     def append(self, games: Sequence[tuple[GameJob, GameResult]]) -> None:
         """Append the lines of ``games`` and sync them: once this returns, a crash loses
@@ -248,12 +253,10 @@ def _parse(body: bytes, where: str) -> tuple[Key, GameResult]:
         aces = data["aces"]
         if aces not in ("low", "high"):
             raise ValueError("aces are low or high")
-        key: Key = (
-            _int(data["seed"], -(2**63), 2**63),
-            tuple(players),
-            _int(data["jokers"], 0, 6),
-            aces == "high",
-        )
+        jokers = data["jokers"]
+        if type(jokers) is not int or jokers not in joker_choices(decks_for(seats)):
+            raise ValueError(f"{str(jokers)[:20]} jokers are not dealt at {seats} seats")
+        key: Key = (_int(data["seed"], -(2**63), 2**63), tuple(players), jokers, aces == "high")
         rounds = _int(data["rounds"], ROUNDS, ROUNDS)
         totals = _ints(data["totals"], seats, 0, TOTAL_MOST)
         went_out = _ints(data["went_out"], seats, 0, rounds)

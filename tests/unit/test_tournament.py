@@ -96,6 +96,7 @@ def test_a_line_cut_by_a_crash_is_dropped_and_its_game_played_again(
         (lambda line: "[]", "its fields are not a game result's"),
         (lambda line: "{" * 5000, "no game result"),
         (lambda line: line.replace('"aces":"low"', '"aces":"wild"'), "aces are low or high"),
+        (lambda line: line.replace('"jokers":0', '"jokers":5'), "5 jokers are not dealt at 4"),
         (lambda line: line.replace('"winner":', '"winner":-1,"x":'), "no game result"),
         (lambda line: _raise_one_penalty(line), "not the sum of its round penalties"),
         (lambda line: "x" * 20_000, "results.jsonl line 2 is over 16384 bytes"),
