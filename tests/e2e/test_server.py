@@ -44,6 +44,7 @@ from tests.helpers.sshclient import (
     Player,
     Server,
     client_environment,
+    deal,
     ssh_argv,
     ssh_run,
 )
@@ -89,11 +90,7 @@ def open_table(ana: Player, ben: Player, *, watcher: Player | None = None) -> st
     if watcher is not None:
         watcher.line(f"watch {code}")
         watcher.expect(rf"Watching table {code}")
-    marks = {player: player.seen for player in (ana, ben)}
-    ana.line("start")
-    for player in (ana, ben):
-        player.expect(r"The cards are dealt\.")
-        player.seen = marks[player]  # the table shown at the deal is still to be read
+    deal(ana, ben)
     return code
 
 

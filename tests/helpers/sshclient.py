@@ -387,6 +387,17 @@ class Player:
         self.child.close(force=True)
 
 
+def deal(host: Player, *others: Player) -> None:
+    """``host`` starts the table and each of them sees the cards dealt; the table shown at
+    the deal is left to be read (each player's place is put back to before it)."""
+    players = (host, *others)
+    marks = {player: player.seen for player in players}
+    host.line("start")
+    for player in players:
+        player.expect(r"The cards are dealt\.")
+        player.seen = marks[player]
+
+
 def main(argv: list[str]) -> None:
     """``python -m tests.helpers.sshclient FOLDER SEED SALT``: a server (``--port 0 --pace 0``) that
     deals every game from SEED and SALT, and says where it listens as the command does.
