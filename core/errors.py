@@ -68,6 +68,10 @@ MESSAGES: dict[str, str] = {
     "on_autopilot": "{seat}: the AI plays these turns now (auto); auto off gives them back",
     "hint_not_your_turn": "{seat} can ask for a hint only on their own turn",
     "nothing_to_redo": "there is nothing to redo",
+    "stale_command": (
+        "the table moved on since you typed that: nothing was played; look at the table "
+        "and type it again"
+    ),
     "stacked_deck": "this game was dealt from a stacked deck: pass the same shuffler to decide",
     # players
     "policy_spec": "{spec!r} is not a player: use a level ({levels}) or module:Class",

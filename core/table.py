@@ -49,6 +49,7 @@ from .log_bounds import help_is_full
 from .players import Policy, load_policy, policy_turn
 from .rules import Assist, Discard, Draw, check, decide
 from .seen import Seen, redact_all
+from .stale import OwnEvents
 from .state import GameState, Phase, fold
 from .timeline import Checkpoint, Timeline
 from .told import (
@@ -117,6 +118,7 @@ class Table:
         self._listening = threading.Lock()  # held only to replace the listeners' dict
         self._lock = threading.RLock()
         self.snapshot = self._published(0)
+        self._own = OwnEvents()  # which events a seat's own commands made: core.stale
 
     # -- reading (for the table's owner: the whole game) -----------------------------
 
@@ -255,18 +257,23 @@ class Table:
 
     # -- changing --------------------------------------------------------------------
 
-    def submit(self, seat: int, command: Draw | Discard | Assist) -> tuple[Event, ...]:
-        """A person's command for ``seat``: decided by the rules, stored, then told.
+    def submit(
+        self, seat: int, command: Draw | Discard | Assist, *, told: int | None = None
+    ) -> tuple[Event, ...]:
+        """A person's command for ``seat``, typed after ``told`` events: decided, stored, told.
 
         Raises :class:`~core.errors.IllegalMoveError` (changing nothing) for a seat an AI
-        plays, a command for another seat, a move while the AI plays for the seat, or a
-        move the rules refuse; :class:`StoreRefused` (changing nothing) when the store
-        cannot keep it.
+        plays, a command for another seat, a stale command (:mod:`core.stale`), a move
+        while the AI plays for the seat, or a move the rules refuse; :class:`StoreRefused`
+        (changing nothing) when the store cannot keep it.
         """
         with self._lock:
+            self._check_told(seat, told, self.state)
             self._check(seat, command, self.state)
             events = decide(self.state, command)
+            since = self._own.since(seat, number=self.snapshot.number, count=self.state.event_count)
             self._record(events)
+            self._own.made(seat, since, number=self.snapshot.number)
             return events
 
     def play_turn(self, seat: int | None = None) -> tuple[Event, ...]:
@@ -312,10 +319,11 @@ class Table:
             self._tell_moved(played, before, auto_seat=to_act if auto else None)
             return played
 
-    def hint(self, seat: int) -> Hint:
+    def hint(self, seat: int, *, told: int | None = None) -> Hint:
         """Record that ``seat`` asked for a hint, then what the helper AI would do."""
         with self._lock:
             self._check_person(seat, seat)
+            self._check_told(seat, told, self.state)
             if self.state.turn != seat:  # the helper plays the seat to act: never another's
                 raise IllegalMoveError("hint_not_your_turn", seat=seat)
             if not help_is_full(self.timeline.recorded()):  # hint after hint: kept readable
@@ -399,6 +407,11 @@ class Table:
             raise IllegalMoveError("not_a_person_seat", number=seat)
         if acting != seat:
             raise IllegalMoveError("not_your_seat", number=seat, other=acting)
+
+    def _check_told(self, seat: int, told: int | None, state: GameState) -> None:
+        number, count = self.snapshot.number, state.event_count
+        if told is not None and self._own.stale(seat, told, number=number, count=count):
+            raise IllegalMoveError("stale_command", seat=seat)
 
     def _check_pilot(self, seat: int, command: Draw | Discard | Assist, state: GameState) -> None:
         if isinstance(command, Draw | Discard) and self.turns.scope(seat, state) is not None:

@@ -631,6 +631,10 @@ ERRORS: dict[str, str] = {
     "on_autopilot": "{seat}: die KI spielt diese Züge jetzt (auto); auto aus gibt sie zurück",
     "hint_not_your_turn": "{seat} bekommt einen Tipp nur im eigenen Zug",
     "nothing_to_redo": "es gibt nichts zu wiederholen",
+    "stale_command": (
+        "am Tisch ist etwas geschehen, seit du das getippt hast: nichts wurde gespielt; "
+        "sieh dir den Tisch an und tipp es noch einmal"
+    ),
     "policy_protocol": (
         "{spec!r} ist kein Spieler: er braucht choose_draw(view) und choose_discard(view)"
     ),
