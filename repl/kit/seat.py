@@ -37,7 +37,7 @@ from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
 from ...core.turns import Scope
 from ...core.views import PlayerView, SeatView
 from ..words.grammar import Grammar, Parsed
-from ..words.i18n import Texts
+from ..words.i18n import Texts, sentence
 from .chart import render_score_chart
 from .completer import GameCompleter
 from .front import Command
@@ -62,6 +62,9 @@ HURRY = 10
 LOG_LINES = 12
 """Lines ``log`` shows without a number."""
 
+STALE = "stale_command"
+"""The key of the table's refusal of a command typed before it moved on."""
+
 
 class SeatLink(Protocol):
     """How a seated front reaches its table: what a game at a terminal and a seat at a
@@ -81,10 +84,13 @@ class SeatLink(Protocol):
         """The log so far, as this seat may know it."""
 
     def send(self, command: Draw | Discard) -> None:
-        """Play the seat's move; what it causes is told."""
+        """Play the seat's move; what it causes is told. The move carries how far the
+        front's view had gone (:attr:`SeatFront.told`): the table refuses it when it has
+        moved on since."""
 
     def hint(self) -> None:
-        """Ask the helper AI; the hint is told (:meth:`SeatFront.hinted`)."""
+        """Ask the helper AI (as far as the front's view had gone, as :meth:`send`); the
+        hint is told (:meth:`SeatFront.hinted`)."""
 
     def auto(self, scope: Scope | None) -> None:
         """Let the AI play for the seat (``None``: stop it)."""
@@ -230,6 +236,12 @@ class SeatFront(SeatCommands):
         digest = (self.view.commitment or "") if self.view is not None else ""
         return " ".join(digest[i : i + 16] for i in range(0, len(digest), 16))
 
+    @property
+    def told(self) -> int | None:
+        """How many events this seat had been told (its view's ``event_count``, the state
+        id a command carries: the table refuses one typed before it moved on)."""
+        return None if self.view is None else self.view.event_count
+
     def hand(self) -> PlayerView | None:
         """The seat's view while a round is in play (cards to complete), else ``None``."""
         if self.view is None or self.view.ended is not None:
@@ -307,9 +319,17 @@ class SeatFront(SeatCommands):
         self.link.later(lambda: self._say_lines(hint_lines(hint, self.tx)))
 
     def refused(self, error: BaseException) -> None:
-        """The table refused a command after all (the clock played the turn first)."""
+        """The table refused a command after all (the clock played the turn first); a
+        command typed before the table moved on is answered with the table as it is now."""
         said = self.tx.error(error) if isinstance(error, GameError) else str(error)
-        self.link.later(lambda: self.say(said, "class:error"))
+        stale = isinstance(error, GameError) and error.key == STALE
+
+        def show() -> None:
+            self.say(sentence(said), "class:error")
+            if stale:
+                self.show_table()
+
+        self.link.later(show)
 
     def _say_lines(self, lines: list[tuple[str, str]]) -> None:
         for text, style in lines:

@@ -314,18 +314,25 @@ class Room:
         self._told_finished = self.table.state.ended is not None
         return self.table
 
-    def submit(self, binding: Binding, command: Draw | Discard) -> asyncio.Future[object]:
-        """Play the move of the seat of ``binding`` (checked by the table again, then); the
-        future says how it went."""
+    def submit(
+        self, binding: Binding, command: Draw | Discard, told: int | None = None
+    ) -> asyncio.Future[object]:
+        """Play the move of the seat of ``binding`` (checked by the table again, then; typed
+        when the seat had been told ``told`` events, so a move the table has moved on from
+        is refused); the future says how it went."""
         seat = self._seat_of(binding)
         table = self._require_table()
-        return self._spawn(self._act(binding, lambda: table.submit(seat, command), "a move"))
 
-    def hint(self, binding: Binding) -> asyncio.Future[Hint]:
+        def move() -> object:
+            return table.submit(seat, command, told=told)
+
+        return self._spawn(self._act(binding, move, "a move"))
+
+    def hint(self, binding: Binding, told: int | None = None) -> asyncio.Future[Hint]:
         """The helper AI's move for the seat of ``binding`` (recorded as help)."""
         seat = self._seat_of(binding)
         table = self._require_table()
-        return self._spawn(self._act(binding, lambda: table.hint(seat), "a hint"))
+        return self._spawn(self._act(binding, lambda: table.hint(seat, told=told), "a hint"))
 
     def auto(self, binding: Binding, scope: Scope | None) -> None:
         """The AI plays for the seat of ``binding`` from its next turn (or this one), for a

@@ -112,7 +112,7 @@ class RoomLink:
 
     def send(self, command: Draw | Discard) -> None:
         self._settling = asyncio.get_running_loop().create_future()
-        self._done(self.room.submit(self.binding, command))
+        self._done(self.room.submit(self.binding, command, self._front().told))
 
     async def settled(self) -> None:
         """Until the table has told the move just sent, or refused it (at most
@@ -133,7 +133,7 @@ class RoomLink:
     def hint(self) -> None:
         front = self._front()
 
-        def told(task: asyncio.Future[Hint]) -> None:
+        def heard(task: asyncio.Future[Hint]) -> None:
             if task.cancelled():
                 return
             error = task.exception()
@@ -142,7 +142,7 @@ class RoomLink:
             else:
                 front.hinted(task.result())
 
-        self.room.hint(self.binding).add_done_callback(told)
+        self.room.hint(self.binding, front.told).add_done_callback(heard)
 
     def auto(self, scope: Scope | None) -> None:
         try:

@@ -129,12 +129,15 @@ class SoloGame:
         return self.table.seen(YOU)
 
     def send(self, command: Draw | Discard) -> None:
-        """The person's move, then the opponents until it is the person's turn again."""
-        self.table.submit(YOU, command)
+        """The person's move, then the opponents until it is the person's turn again (the
+        front hears every change before its next line: the number it carries is never
+        stale here)."""
+        self.table.submit(YOU, command, told=self._front().told)
         self.drive()
 
     def hint(self) -> None:
-        self._front().hinted(self.table.hint(YOU))
+        front = self._front()
+        front.hinted(self.table.hint(YOU, told=front.told))
 
     def auto(self, scope: Scope | None) -> None:
         if scope is None:
