@@ -46,7 +46,9 @@ class Texts:
         german = self.lang == "de"
         self._seat_names = de.SEAT_NAMES if german else en.SEAT_NAMES
         self._table = de.TEXTS if german else en.TEXTS
-        self._errors = de.ERRORS if german else {}
+        # English too is said from the templates, so that a seat is named as this table
+        # names it (a shared table's player by name), not as the engine's four seats
+        self._errors = de.ERRORS if german else errors.MESSAGES
         self._words = de.ERROR_WORDS if german else errors.WORDS
         self._reasons = de.REASONS if german else CLAUSES
         # the keys that answer yes to a question: y (German j, and y from habit)
