@@ -63,9 +63,11 @@ class GameCompleter(Completer):
         grammar: Grammar = PLAY,
         numbers: NumberHints | None = None,
         can_discard: CanDiscard | None = None,
+        names: Callable[[], Iterable[str]] | None = None,
     ) -> None:
         self._view = view
         self._can_discard = can_discard
+        self._names = names
         self.tx = tx
         self.grammar = grammar
         self._numbers = numbers
@@ -155,6 +157,10 @@ class GameCompleter(Completer):
                         start_position=-len(prefix),
                         display_meta=self.tx(self.grammar.key("cmd", other.name)),
                     )
+        elif spec.arg is Arg.NAME and self._names is not None:
+            for name in self._names():  # the people at the table (mute NAME)
+                if name.startswith(low):
+                    yield Completion(name, start_position=-len(prefix))
         elif spec.arg is Arg.NUMBER and self._numbers is not None:
             for number, meta in self._numbers(spec):
                 if str(number).startswith(prefix):

@@ -98,6 +98,10 @@ class SeatLink(Protocol):
     def autopilot(self) -> Scope | None:
         """How long the AI still plays for the seat (``None``: it does not)."""
 
+    def names(self) -> list[str]:
+        """The names of the people at the table (``mute NAME`` completes them); none at a
+        table of one's own."""
+
     def time_left(self) -> float | None:
         """Seconds left on the seat's turn clock, while it runs (a shared table's)."""
 
@@ -166,8 +170,14 @@ class SeatFront(SeatCommands):
             self.show_table()
 
     def completer(self) -> GameCompleter:
-        """Commands, then the cards of your hand (with the penalty after each), files …"""
-        return GameCompleter(self.hand, self.tx, self.grammar, can_discard=self._can_discard)
+        """Commands, then the cards of your hand (with the penalty after each), names …"""
+        return GameCompleter(
+            self.hand,
+            self.tx,
+            self.grammar,
+            can_discard=self._can_discard,
+            names=self.link.names,
+        )
 
     def leave_question(self) -> str | None:
         return self.link.leave_question()

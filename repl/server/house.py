@@ -95,10 +95,17 @@ class Limits:
     """Lines a session may run within :attr:`per_seconds`."""
     per_seconds: float = 10.0
     says_per_minute: int = 10
+    """``say`` lines one session may send within a minute."""
     lobby_idle: float = 600.0
     """Seconds someone may sit in the lobby without typing before being let go."""
     write_buffer: int = 1 << 20
     """Bytes a client may leave unread before its connection is closed."""
+    says_per_address: int = 20
+    """``say`` lines one address may send within a minute, all its sessions together (at
+    any tables): a crowd of sessions from one host talks no more than a few people."""
+    says_per_table: int = 30
+    """``say`` lines one table passes on within a minute, from everyone at it together:
+    what reaches each player's terminal, however many talk."""
     # -- tables ----------------------------------------------------------------------
     tables_total: int = 100
     """Open tables (not finished) on the server."""
@@ -151,6 +158,10 @@ class Service:
         self.wrong_passwords = Tally(limits.penalty_seconds, most=limits.password_tries_per_address)
         self.new_names = Tally(3600.0, most=limits.new_names_per_address)
         self.names_this_hour = Tally(3600.0, most=limits.new_names_per_hour)
+        self.said_from = Tally(60.0, most=limits.says_per_address)
+        """``say`` lines within the minute, by address."""
+        self.said_at = Tally(60.0, most=limits.says_per_table)
+        """``say`` lines within the minute, by table code."""
         self.present: set[Leaving] = set()
         self.refusing = Count()
         """Refused connections still waiting to be told why (:class:`~.wire.Refusal`)."""

@@ -97,13 +97,24 @@ def changed_limits(limits: Limits) -> list[str]:
     ]
 
 
+WITHIN = (("says_per_minute", "says_per_address"),)
+"""Caps a smaller one must not pass, besides a cap per address or name and its total: one
+session's lines a minute and its address's."""
+
+
 def check_limits(limits: Limits) -> None:
     """:class:`LimitsError` unless ``limits`` can be held: the tables no more than half
-    the table codes, and no cap per address or name above its total."""
+    the table codes, and no cap per address or name above its total (nor a session's lines
+    a minute above its address's)."""
     if limits.tables_total > CODES // 2:
         raise LimitsError(f"tables_total must be 1 to {CODES // 2:,} (half the table codes), "
                           f"not {limits.tables_total:,}")  # fmt: skip
     values = attrs.asdict(limits)
+    for smaller, larger in WITHIN:
+        if values[smaller] > values[larger]:
+            raise LimitsError(
+                f"{smaller} ({values[smaller]}) is more than {larger} ({values[larger]})"
+            )
     for name, value in values.items():
         for part in ("_per_address", "_per_name"):
             total = values.get(name.replace(part, "_total")) if part in name else None

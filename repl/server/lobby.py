@@ -153,7 +153,12 @@ class LobbyFront(Front):
                 if room is None:
                     return self.refuse(tx("server.no_such_table", code=parsed.text[:12]))
                 if parsed.name == "watch":
-                    self._go(room, "watch")
+                    if room.talk.watchers == "off":  # the room refuses it too, should it change
+                        return self.refuse(tx("server.no_watchers", code=room.code))
+                    try:
+                        self._go(room, "watch")
+                    except Refused as why:
+                        return self.refuse(tx(why.key, **why.params))
                     return None
                 seat = room.sit(self.name)
                 if isinstance(seat, str):

@@ -18,6 +18,8 @@ nothing of it, tells nobody, and its player hears that the server cannot save ri
 due after every change: the room waits the pace before an AI turn, or winds the turn
 clock for a person, with the event loop's timers. Every task the room starts has its
 outcome read, and an error nobody expected is logged in one line.
+
+What is said at the table, and who may say it, is the room's :class:`~.talk.Talk`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from ..files.storage import Autosave
 from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import HURRY, TurnClock
 from .plan import Deal, Plan, secret_deal
+from .talk import Talk
 
 _T = TypeVar("_T")
 
@@ -97,6 +100,8 @@ class Room:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._starting = False
         self._told_finished = False
+        self.talk = Talk(self)
+        """What may be said here, and by whom (:mod:`.talk`)."""
         if events:
             self._seat_game(events)
             self.store.adopt(events)
@@ -139,6 +144,10 @@ class Room:
 
     def people(self) -> list[str]:
         return [name for name in self.plan.people if name]
+
+    def bound(self) -> list[tuple[Binding, Session]]:
+        """Every binding in force and its session, in the order they came."""
+        return list(self._bindings.values())
 
     def assisted(self, seat: int) -> bool:
         """Whether ``seat`` took help in this game (a hint, the AI for a turn)."""
@@ -203,6 +212,8 @@ class Room:
             raise Unbound("server.unseated")
         if self.closed:
             raise Refused("server.table_closed", code=self.code)
+        if seat is None and self.talk.watchers == "off":
+            raise Refused("server.no_watchers", code=self.code)
         binding = Binding(next(self._numbers), name, seat)
         self._bindings[binding.number] = (binding, session)
         self.touched = self.clock()
@@ -234,6 +245,11 @@ class Room:
         if binding.number not in self._bindings:
             return False
         return binding.seat is None or self.plan.people[binding.seat] == binding.name
+
+    def send_away(self, binding: Binding, session: Session) -> None:
+        """End ``binding`` and tell its session (the host closed the table to watchers)."""
+        if self._end(binding):
+            session.unseated()
 
     def _end(self, binding: Binding) -> bool:
         ended = self._bindings.pop(binding.number, None) is not None
@@ -344,12 +360,6 @@ class Room:
         else:
             table.auto(seat, scope)
         self._next()
-
-    def say(self, binding: Binding, text: str) -> None:
-        """A line the player of ``binding`` says to everyone at the table."""
-        if not self.is_bound(binding):
-            raise Unbound("server.unseated")
-        self.tell(Note("server.said", (("name", binding.name), ("text", text))))
 
     def tell(self, note: Note, *, seat: int | None = None) -> None:
         """Pass ``note`` to every session at the table (with ``seat``: to those bound to it)."""

@@ -10,7 +10,10 @@ that seat. A player sees the game from their own place (the next seat clockwise 
 Left); someone watching sees what every player sees (the discards, how many cards each
 holds, the scores), each seat called by its player's name, and the hands only once a
 round is scored. The commands of a shared table are here too: ``start``, ``say``,
-``who``, ``leave`` and ``seed`` (the commitment to it).
+``who``, ``leave``, ``seed`` (the commitment to it), and the host's ``mute NAME``,
+``unmute NAME`` and ``watchers off|on|talk``.
+
+Who may say what, and the lines made safe, are :mod:`.talk`'s.
 """
 
 from __future__ import annotations
@@ -30,17 +33,19 @@ from ..kit.front import Command
 from ..kit.manner import Manner
 from ..kit.narrate import narrate
 from ..kit.render import Text, from_place, table_order
-from ..kit.safe import visible
 from ..kit.seat import SeatFront
 from ..words.grammar import Parsed
 from ..words.i18n import Texts
-from .room import Note, Refused, Room, Unbound
+from .room import Note, Refused, Room
+from .talk import MAX_SAY, clean_line, clean_name
+
+__all__ = ["MAX_SAY", "RoomLink", "TableTexts", "clean_line", "show_note", "who_text"]
 
 SETTLE = 0.5
 """Seconds a player's next prompt waits for the table to tell the move just typed."""
 
-MAX_SAY = 200
-"""The longest line ``say`` passes to the table, in characters."""
+WHO_WATCHERS = 10
+"""The names of those watching that ``who`` lists (then how many more)."""
 
 
 class Connection(Protocol):
@@ -57,8 +62,10 @@ class Connection(Protocol):
     def sent_away(self) -> None:
         """Leave the table for the lobby now: this session no longer sits there."""
 
-    def may_say(self) -> bool:
-        """Whether this connection may talk now (a few lines a minute)."""
+    def may_say(self, table: str) -> str | None:
+        """Why this connection may not say a line at ``table`` now (a text key: the lines a
+        minute of this session, of its address or of the table are spent), or ``None``;
+        a line it may say is counted."""
 
     def refresh(self) -> None:
         """Draw the prompt and its toolbar again (a clock in it moved on)."""
@@ -153,6 +160,11 @@ class RoomLink:
     def autopilot(self) -> Scope | None:
         return self.room.autopilot(self.binding)
 
+    def names(self) -> list[str]:
+        """Everyone at the table, and whoever is muted there (``mute``, ``unmute``)."""
+        talk = self.room.talk
+        return list(dict.fromkeys([*talk.here(), *talk.muted]))
+
     def time_left(self) -> float | None:
         return None if self.seat is None else self.room.time_left(self.seat)
 
@@ -224,9 +236,11 @@ class RoomLink:
         self.later(lambda: show_note(front, note, self.connection.name))
 
     def unseated(self) -> None:
-        """The seat was given up in another terminal: back to the lobby, bound no more."""
+        """The seat was given up in another terminal, or the host closed the table to
+        watchers: back to the lobby, bound no more."""
         front = self._front()
-        self.later(lambda: front.say(front.tx("server.unseated"), "class:warn"))
+        key = "server.watchers_sent_away" if self.seat is None else "server.unseated"
+        self.later(lambda: front.say(front.tx(key), "class:warn"))
         self.connection.sent_away()
 
     # -- where we are ----------------------------------------------------------------
@@ -280,15 +294,6 @@ class RoomLink:
             self._done(asyncio.ensure_future(self.room.start(self.binding)))
             return None
 
-        def say(parsed: Parsed) -> str | None:
-            if not self.connection.may_say():
-                return front.refuse(tx("server.say_slower"))
-            try:
-                self.room.say(self.binding, clean_line(parsed.text))
-            except Unbound as error:
-                return front.refuse(tx(error.key, **error.params))
-            return None
-
         def who(parsed: Parsed) -> str | None:
             front.screen.show(who_text(self.room, tx, self.seat))
             return None
@@ -306,10 +311,59 @@ class RoomLink:
         return {
             "undo": Command(lambda parsed: None, undo_problem),
             "start": Command(start, start_problem),
-            "say": Command(say),
             "who": Command(who),
             "leave": Command(leave),
             "seed": Command(seed, front.not_begun),
+            **self._talk_commands(front),
+        }
+
+    def _talk_commands(self, front: SeatFront) -> dict[str, Command]:
+        """``say``, and the host's ``mute NAME``, ``unmute NAME`` and ``watchers``."""
+        tx, room = front.tx, self.room
+
+        def say(parsed: Parsed) -> str | None:
+            line = clean_line(parsed.text)
+            if not line:
+                return None  # nothing left to say once the unsafe characters are gone
+            try:
+                room.talk.say(self.binding, line, lambda: self.connection.may_say(room.code))
+            except Refused as error:
+                return front.refuse(tx(error.key, **error.params))
+            return None
+
+        def host_problem(parsed: Parsed) -> str | None:
+            host = room.plan.host
+            return None if self.connection.name == host else tx("server.host_decides", host=host)
+
+        def mute(parsed: Parsed) -> str | None:
+            name = clean_name(parsed.text)
+            try:
+                if parsed.name == "mute":
+                    room.talk.mute(self.binding, name)
+                else:
+                    room.talk.unmute(self.binding, name)
+            except Refused as error:
+                return front.refuse(tx(error.key, **error.params))
+            return None
+
+        def watchers(parsed: Parsed) -> str | None:
+            if parsed.choice is None:
+                front.say(tx(f"server.watchers_now_{room.talk.watchers}"))
+                return None
+            try:
+                room.talk.set_watchers(self.binding, parsed.choice)
+            except Refused as error:
+                return front.refuse(tx(error.key, **error.params))
+            return None
+
+        def watchers_problem(parsed: Parsed) -> str | None:
+            return None if parsed.choice is None else host_problem(parsed)
+
+        return {
+            "say": Command(say),
+            "mute": Command(mute, host_problem),
+            "unmute": Command(mute, host_problem),
+            "watchers": Command(watchers, watchers_problem),
         }
 
 
@@ -323,8 +377,10 @@ def show_note(front: SeatFront, note: Note, me: str = "") -> None:
         key = f"{key}_you"
     if "seat" in values:
         values["seat"] = tx.place(int(str(values["seat"])))
-    warn = ("msg.ai_failed", "server.hurry", "server.time_up_you")
+    warn = ("msg.ai_failed", "server.hurry", "server.time_up_you", "server.muted_you")
     style = "class:good" if key == "server.said" else "class:warn" if key in warn else "class:dim"
+    if "name" in values:
+        values["name"] = clean_name(str(values["name"]))
     front.say(tx(key, **values), style)
     if note.key == "server.started":
         front.say(tx("server.commitment", digest=front.commitment), "class:dim")
@@ -349,18 +405,12 @@ class TableTexts(Texts):
         if seat == self.me:
             return self("seat.0")
         name = self.names()[seat]
-        return name if name else self("server.ai_seat", n=seat + 1)
+        return clean_name(name) if name else self("server.ai_seat", n=seat + 1)
 
     def place(self, seat: int) -> str:
         if self.me is None:
             return str(seat + 1)
         return super().seat((seat - self.me) % self.seat_count)
-
-
-def clean_line(text: str) -> str:
-    """A line someone typed for others: control characters dropped, at most :data:`MAX_SAY`."""
-    kept = "".join(c for c in text if c.isprintable() and c not in "\u2028\u2029")
-    return visible(kept.strip())[:MAX_SAY]
 
 
 def who_text(room: Room, tx: Texts, me: int | None) -> Text:
@@ -377,12 +427,25 @@ def who_text(room: Room, tx: Texts, me: int | None) -> Text:
         if name:
             state = "server.here" if room.present(name) else "server.away"
             host = tx("server.host") if name == room.plan.host else ""
-            helped = room.started and room.assisted(seat)
-            who = f"{name}{host} ({tx(state)}{tx('server.assisted') if helped else ''})"
+            helped = tx("server.assisted") if room.started and room.assisted(seat) else ""
+            muted = tx("server.muted_mark") if name in room.talk.muted else ""
+            who = f"{name}{host} ({tx(state)}{helped}{muted})"
         else:
             level = players[seat]
             known = tx.has(f"level.{level}")
             level = tx(f"level.{level}") if known else level
             who = tx("server.ai_level", level=level) if room.started else "—"
         out += [("", f"  {place:<{width}} {who}"), ("", "\n")]
+    watching = [
+        tx("server.who_muted", name=name) if name in room.talk.muted else name
+        for name in room.talk.watching()
+    ]
+    if room.talk.watchers == "off":
+        out += [("class:dim", tx("server.who_no_watchers")), ("", "\n")]
+    elif watching:
+        shown = ", ".join(watching[:WHO_WATCHERS])
+        if len(watching) > WHO_WATCHERS:
+            shown = tx("server.who_more", names=shown, n=len(watching) - WHO_WATCHERS)
+        key = "server.who_talking" if room.talk.watchers == "talk" else "server.who_watching"
+        out += [("class:dim", tx(key, names=shown)), ("", "\n")]
     return out

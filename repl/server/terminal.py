@@ -42,7 +42,7 @@ from ..kit.seat import SeatFront
 from ..kit.style import STYLE
 from ..words.grammar import SHARED
 from ..words.i18n import Texts
-from .house import Service
+from .house import Service, address_of
 from .keyboard import Keyboard
 from .lobby import LobbyFront
 from .room import Room
@@ -201,8 +201,25 @@ class Guest:
             return str(where[0]), int(where[1])
         return "HOST", 2213
 
-    def may_say(self) -> bool:
-        return _within(self._says, self.service.limits.says_per_minute, 60.0)
+    def may_say(self, table: str) -> str | None:
+        """Why this session may not say a line at ``table`` now, or ``None`` (the line is
+        counted then): each session, each address (all its sessions) and each table has
+        its lines a minute."""
+        service, limits = self.service, self.service.limits
+        address = address_of(self.address)
+        says, now = self._says, time.monotonic()
+        while says and now - says[0] > 60.0:
+            says.popleft()
+        if len(says) >= limits.says_per_minute:
+            return "server.say_slower"
+        if service.said_from.count(address) >= limits.says_per_address:
+            return "server.says_from_address"
+        if service.said_at.count(table) >= limits.says_per_table:
+            return "server.says_at_table"
+        says.append(now)
+        service.said_from.add(address)
+        service.said_at.add(table)
+        return None
 
     # -- the session ---------------------------------------------------------------------
 

@@ -149,6 +149,9 @@ class SoloGame:
     def autopilot(self) -> Scope | None:
         return self.table.autopilot(YOU)
 
+    def names(self) -> list[str]:
+        return []  # nobody else is at a table of one's own
+
     def time_left(self) -> float | None:
         return None  # a game of one's own has no turn clock
 

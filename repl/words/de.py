@@ -851,6 +851,8 @@ CHOICES: dict[str, str] = {
     "round": "runde",
     "game": "spiel",
     "off": "aus",
+    "on": "an",
+    "talk": "reden",
     "instant": "sofort",
     "fast": "schnell",
     "normal": "normal",
@@ -859,6 +861,7 @@ CHOICES: dict[str, str] = {
 """The German word of each choice a command takes (``sort farbe``, ``auto runde``)."""
 
 PLACEHOLDERS: dict[str, str] = {
+    "off|on|talk": "aus|an|reden",
     "CARD": "KARTE",
     "COMMAND": "BEFEHL",
     "SCOPE": "UMFANG",
@@ -923,6 +926,9 @@ SHARED_NAMES: dict[str, tuple[str, ...]] = {
     "say": ("sagen",),
     "who": ("wer",),
     "leave": ("gehen", "verlassen"),
+    "mute": ("stumm",),
+    "unmute": ("freigeben",),
+    "watchers": ("zuschauer",),
 }
 """The German names of the commands only a shared table has."""
 
@@ -937,7 +943,10 @@ TEXTS.update(
         "cmd.say": "dem Tisch etwas sagen",
         "cmd.who": "wer wo sitzt, und wer weg ist",
         "cmd.leave": "zurück in die Lobby (dein Platz im Spiel bleibt deiner)",
-        "detail.say": "sagen viel Glück! Höchstens 200 Zeichen, ein paar Zeilen pro Minute.",
+        "detail.say": (
+            "sagen viel Glück! Höchstens 200 Zeichen, ein paar Zeilen pro Minute; Zuschauer "
+            "reden nur, wenn der Gastgeber es erlaubt (zuschauer reden)."
+        ),
         "lobby.cmd.tables": "die offenen Tische: Code, Plätze, Optionen, Stand",
         "lobby.cmd.new": "einen Tisch eröffnen und sich als Gastgeber setzen",
         "lobby.cmd.join": "sich an einen Tisch setzen (oder zurück auf den eigenen Platz)",
@@ -1142,6 +1151,83 @@ TEXTS.update(
         ),
         "server.pile": "Ablagestapel: ",
         "server.cards_held": "{n} Karten",
+        "help.group.talk": "Reden am Tisch (stumm, freigeben und zuschauer gehören dem Gastgeber):",
+        "cmd.mute": "der Gastgeber: was NAME sagt, hört an diesem Tisch niemand",
+        "cmd.unmute": "der Gastgeber: NAME darf wieder reden",
+        "cmd.watchers": (
+            "der Gastgeber: zuschauer aus (keine), an (sie schauen zu), reden (sie reden mit)"
+        ),
+        "detail.mute": (
+            "stumm ben: was ben sagt (ob er spielt oder zuschaut), hört an diesem Tisch niemand, "
+            "und ben erfährt es einmal; freigeben ben lässt ben wieder reden. wer zeigt, wer stumm "
+            "ist; nur der Gastgeber schaltet stumm."
+        ),
+        "detail.unmute": "freigeben ben: was ben sagt, hört der Tisch wieder (nur der Gastgeber).",
+        "detail.watchers": (
+            "zuschauer allein sagt, was Zuschauer jetzt dürfen. zuschauer an (ein neuer Tisch): "
+            "alle dürfen zuschauen, Zuschauer reden nicht; zuschauer reden: sie reden mit, jede "
+            "Zeile als die eines Zuschauers markiert; zuschauer aus: wer zuschaut, geht zurück in "
+            "die Lobby, und zuschauen CODE wird abgelehnt. Nur der Gastgeber ändert es."
+        ),
+        "server.said_watching": "{name} (schaut zu): {text}",
+        "server.says_from_address": (
+            "Nicht so schnell: deine Adresse hat in dieser Minute so viele Zeilen gesagt, wie eine "
+            "Adresse darf."
+        ),
+        "server.says_at_table": (
+            "Nicht so schnell: dieser Tisch hat in dieser Minute so viele Zeilen gehört, wie er "
+            "nimmt."
+        ),
+        "server.watchers_quiet": (
+            "Zuschauer reden an diesem Tisch nicht (der Gastgeber, {host}, kann es erlauben: "
+            "zuschauer reden)."
+        ),
+        "server.muted_you": (
+            "Der Gastgeber hat dich an diesem Tisch stumm geschaltet: was du sagst, hört hier "
+            "niemand."
+        ),
+        "server.unmuted_you": "Der Gastgeber lässt dich an diesem Tisch wieder reden.",
+        "server.muted": (
+            "{name} ist stumm: was {name} sagt, hört hier niemand (freigeben {name} hebt es auf)."
+        ),
+        "server.unmuted": "{name} darf wieder reden.",
+        "server.not_muted": "{name} ist nicht stumm.",
+        "server.nobody_here": "Niemand namens {name} ist an diesem Tisch (wer zeigt alle).",
+        "server.mute_full": (
+            "An diesem Tisch sind {n} Namen stumm, so viele, wie er behält; gib erst einen frei."
+        ),
+        "server.host_decides": "Das entscheidet nur der Gastgeber ({host}).",
+        "server.watchers_off": "{name} hat den Tisch für Zuschauer geschlossen.",
+        "server.watchers_off_you": (
+            "Du hast den Tisch für Zuschauer geschlossen: wer zuschaute, ist zurück in der Lobby."
+        ),
+        "server.watchers_on": "{name} lässt an diesem Tisch zuschauen; Zuschauer reden nicht.",
+        "server.watchers_on_you": "Jetzt dürfen alle zuschauen; Zuschauer reden nicht.",
+        "server.watchers_talk": (
+            "{name} lässt Zuschauer an diesem Tisch reden; ihre Zeilen sind markiert."
+        ),
+        "server.watchers_talk_you": "Jetzt dürfen Zuschauer reden; ihre Zeilen sind markiert.",
+        "server.watchers_now_off": (
+            "Der Tisch ist für Zuschauer geschlossen (zuschauer an öffnet ihn)."
+        ),
+        "server.watchers_now_on": (
+            "Alle dürfen zuschauen; Zuschauer reden nicht (zuschauer reden erlaubt es)."
+        ),
+        "server.watchers_now_talk": (
+            "Alle dürfen zuschauen, und Zuschauer reden (ihre Zeilen sind markiert)."
+        ),
+        "server.watchers_sent_away": (
+            "Der Gastgeber hat den Tisch für Zuschauer geschlossen: zurück in die Lobby."
+        ),
+        "server.no_watchers": (
+            "Tisch {code} ist für Zuschauer geschlossen (so will es der Gastgeber)."
+        ),
+        "server.muted_mark": ", stumm",
+        "server.who_muted": "{name} (stumm)",
+        "server.who_watching": "Es schauen zu: {names}",
+        "server.who_talking": "Es schauen zu und reden mit: {names}",
+        "server.who_more": "{names} und {n} weitere",
+        "server.who_no_watchers": "Für Zuschauer geschlossen.",
     }
 )
 

@@ -526,7 +526,10 @@ TEXTS.update(
         "cmd.say": "say something to the table",
         "cmd.who": "who sits where, and who is away",
         "cmd.leave": "back to the lobby (your seat in a game stays yours)",
-        "detail.say": "say good luck! Lines are at most 200 characters, a few a minute.",
+        "detail.say": (
+            "say good luck! Lines are at most 200 characters, a few a minute; watchers talk "
+            "only when the host lets them (watchers talk)."
+        ),
         "lobby.cmd.tables": "the open tables: code, seats, options, how far",
         "lobby.cmd.new": "make a table and sit down as its host",
         "lobby.cmd.join": "sit down at a table (or go back to your seat)",
@@ -707,6 +710,63 @@ TEXTS.update(
         "server.stopping": "The server is stopping. Your games are kept: connect again later.",
         "server.pile": "discard pile: ",
         "server.cards_held": "{n} cards",
+        "help.group.talk": "Talking at the table (mute, unmute and watchers are the host's):",
+        "cmd.mute": "the host: NAME's lines reach nobody at this table",
+        "cmd.unmute": "the host: NAME may talk again",
+        "cmd.watchers": "the host: watchers off (none), on (they watch), talk (they talk too)",
+        "detail.mute": (
+            "mute ben: what ben says (a player or someone watching) reaches nobody at this table, "
+            "and ben is told so once; unmute ben lets ben talk again. who marks who is muted; only "
+            "the host mutes."
+        ),
+        "detail.unmute": "unmute ben: ben's lines reach the table again (the host only).",
+        "detail.watchers": (
+            "watchers alone says what watchers may now. watchers on (a new table): anyone may "
+            "watch, and watchers do not talk; watchers talk: they talk too, each line marked as a "
+            "watcher's; watchers off: those watching go back to the lobby, and watch CODE is "
+            "refused. Only the host changes it."
+        ),
+        "server.said_watching": "{name} (watching): {text}",
+        "server.says_from_address": (
+            "Not so fast: your address has said as many lines this minute as one address may."
+        ),
+        "server.says_at_table": (
+            "Not so fast: this table has heard as many lines this minute as it takes."
+        ),
+        "server.watchers_quiet": (
+            "Watchers do not talk at this table (its host, {host}, can let them: watchers talk)."
+        ),
+        "server.muted_you": "The host muted you at this table: what you say here reaches nobody.",
+        "server.unmuted_you": "The host lets you talk at this table again.",
+        "server.muted": "{name} is muted: their lines reach nobody here (unmute {name} undoes it).",
+        "server.unmuted": "{name} may talk again.",
+        "server.not_muted": "{name} is not muted.",
+        "server.nobody_here": "Nobody called {name} is at this table (who lists them).",
+        "server.mute_full": (
+            "This table keeps {n} names muted, as many as it may; unmute one first."
+        ),
+        "server.host_decides": "Only the host ({host}) decides that.",
+        "server.watchers_off": "{name} closed the table to watchers.",
+        "server.watchers_off_you": (
+            "You closed the table to watchers: those watching went back to the lobby."
+        ),
+        "server.watchers_on": "{name} lets people watch this table; watchers do not talk.",
+        "server.watchers_on_you": "Anyone may watch this table now; watchers do not talk.",
+        "server.watchers_talk": "{name} lets watchers talk at this table; their lines are marked.",
+        "server.watchers_talk_you": "Watchers may talk at this table now; their lines are marked.",
+        "server.watchers_now_off": "The table is closed to watchers (watchers on opens it).",
+        "server.watchers_now_on": (
+            "Anyone may watch; watchers do not talk (watchers talk lets them)."
+        ),
+        "server.watchers_now_talk": "Anyone may watch, and watchers talk (their lines are marked).",
+        "server.watchers_sent_away": "The host closed this table to watchers: back to the lobby.",
+        "server.no_watchers": "Table {code} is closed to watchers (its host decided so).",
+        "server.muted_mark": ", muted",
+        "server.who_muted": "{name} (muted)",
+        "server.who_watching": "Watching: {names}",
+        "server.who_talking": "Watching, and talking: {names}",
+        "server.who_more": "{names} and {n} more",
+        "server.who_no_watchers": "Closed to watchers.",
     }
 )
 

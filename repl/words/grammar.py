@@ -40,6 +40,8 @@ class Arg(enum.Enum):
     NUMBER = "number"
     TEXT = "text"
     """The rest of the line, as typed (``say``, ``new`` with its options, ``join CODE``)."""
+    NAME = "name"
+    """One word, the name of someone at the table (``mute NAME``), kept in ``text``."""
 
 
 @frozen
@@ -105,6 +107,7 @@ def _in_german(
 
 
 _SORTS = _choices("suit", "rank", "melds")
+_WATCHERS = _choices("off", "on", "talk")
 _AUTO = _choices("turn", "round", "game", "off")
 SPEEDS = _choices("instant", "fast", "normal", "step")
 
@@ -297,8 +300,9 @@ def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[st
     word = rest[0] if rest else None
     if word is None:
         if spec.required:
+            needs = {Arg.NUMBER: "msg.needs_number", Arg.NAME: "msg.needs_text"}
             raise UsageError(
-                "msg.needs_number" if spec.arg is Arg.NUMBER else "msg.needs_card",
+                needs.get(spec.arg, "msg.needs_card"),
                 usage=spec.usage_in("en"),
                 usage_de=spec.usage_in("de"),
             )
@@ -308,6 +312,8 @@ def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[st
             return Parsed(spec=spec, card=read_card(word))
         case Arg.CHOICE:
             return Parsed(spec=spec, choice=choose(spec, word))
+        case Arg.NAME:
+            return Parsed(spec=spec, text=word)
         case Arg.NUMBER:
             if not re.fullmatch(r"\d{1,18}", word):
                 raise UsageError("msg.not_number", word=word)
@@ -356,7 +362,9 @@ _PLAY_GROUPS = (
         "partie",
         ("new", "save", "load", "seed", "speed", "stats", "report", "help", "quit"),
     ),
-    Group("talk", "reden", ("start", "say", "who", "leave")),  # at a shared table
+    Group(  # at a shared table
+        "talk", "reden", ("start", "say", "who", "leave", "mute", "unmute", "watchers")
+    ),
     Group(KEYS, "tasten", ()),
 )
 
@@ -423,6 +431,11 @@ _SHARED_ONLY = {
     "say": Spec(name="say", arg=Arg.TEXT, required=True, usage="say TEXT"),
     "who": Spec(name="who"),
     "leave": Spec(name="leave"),
+    "mute": Spec(name="mute", arg=Arg.NAME, required=True, usage="mute NAME"),
+    "unmute": Spec(name="unmute", arg=Arg.NAME, required=True, usage="unmute NAME"),
+    "watchers": Spec(
+        name="watchers", arg=Arg.CHOICE, choices=_WATCHERS, usage="watchers [off|on|talk]"
+    ),
 }
 SHARED_COMMANDS: tuple[Spec, ...] = _in_german(
     (

@@ -51,8 +51,8 @@ class Terminal:
     def sent_away(self) -> None:
         self.away += 1
 
-    def may_say(self) -> bool:
-        return True
+    def may_say(self, table: str) -> str | None:
+        return None
 
     def server_address(self) -> tuple[str, int]:
         return "127.0.0.1", 2213

@@ -57,7 +57,7 @@ def test_every_command_and_choice_has_its_german_words() -> None:
         assert set(short) <= set(names)
     shared = {spec.name for spec in SHARED_COMMANDS} - {spec.name for spec in COMMANDS}
     assert set(de.SHARED_NAMES) == shared and set(de.SHARED_SHORT) <= shared
-    every = COMMANDS + REPLAY_COMMANDS + LOBBY_COMMANDS
+    every = COMMANDS + REPLAY_COMMANDS + LOBBY_COMMANDS + SHARED_COMMANDS
     choices = {choice.name for spec in every for choice in spec.choices}
     assert set(de.CHOICES) == choices
     usages = " ".join(spec.usage for spec in every)
