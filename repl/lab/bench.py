@@ -33,6 +33,12 @@ from ...core.players import LEVELS
 from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
 
+HOSTILE_CLIENTS = (
+    "flood", "many", "huge", "guess", "churn",
+    "channels", "unread", "talk", "names", "connections", "takeover",
+)  # fmt: skip
+"""The soak's hostile clients by name (:data:`.soak.HOSTILES`: what each does)."""
+
 DESCRIPTION = """\
 Measure the engine's speed and print the figures (speed
 is never asserted in a test).
@@ -165,14 +171,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     server.add_argument(
         "--hostile",
-        default="flood,many,huge,guess,churn",
+        default=",".join(HOSTILE_CLIENTS),
         metavar="NAMES",
-        help="the soak's hostile clients, by name: flood, many, huge, guess, churn (default "
+        help=f"the soak's hostile clients, by name: {', '.join(HOSTILE_CLIENTS)} (default "
         "all), or none",
     )
     args = parser.parse_args(argv)
     args.hostile = [name for name in args.hostile.split(",") if name and name != "none"]
-    unknown = set(args.hostile) - {"flood", "many", "huge", "guess", "churn"}
+    unknown = set(args.hostile) - set(HOSTILE_CLIENTS)
     if unknown:
         parser.error(f"--hostile: no hostile client called {', '.join(sorted(unknown))}")
     if args.venues:

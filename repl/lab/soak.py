@@ -9,9 +9,23 @@ number of connections), so that the soak measures the server, not an unbounded c
 - **many connections** from one address (:data:`MANY_AT_ONCE` open, each held a moment);
 - a **huge terminal** (:data:`HUGE`, and resized now and then) that lists the tables;
 - **password guesses** (:data:`GUESSES_PER_SECOND`) on names nobody has;
-- **tables made and left** (:data:`CHURN_PER_SECOND`).
+- **tables made and left** (:data:`CHURN_PER_SECOND`);
 
-``--hostile flood,many,huge,guess,churn`` (the default: all) chooses among them; ``none``
+and those of the fourth round of attacks (issue 25):
+
+- **channels** opened on one connection and never started (:data:`CHANNELS_PER_SECOND`);
+- a client that **never reads** (a 1 GiB SSH window, its socket no longer read) while it
+  watches a normal table and asks for the rules again and again;
+- **watchers who talk**: :data:`TALKERS` sessions from one address watch a normal table and
+  ``say`` as fast as they are let;
+- **new names** from :data:`NAME_ADDRESSES` addresses, :data:`NAMES_EACH` each, while a
+  newcomer from an address of its own claims one every :data:`NEWCOMER_EVERY` seconds;
+- **connections** opened and closed from :data:`CHURN_ADDRESSES` addresses, as fast as they
+  are let (:data:`OPENS_PER_SECOND` each at most);
+- a **takeover**: a password player sits at a table of their own, and a key tries their
+  name every second.
+
+``--hostile NAME,…`` chooses among them (the default: all, :data:`HOSTILES`); ``none``
 plays the normal tables alone.
 
 A probe logs in every :data:`PROBE_EVERY` seconds and waits for the lobby: the server
@@ -27,15 +41,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
+import itertools
 import math
 import signal
+import socket
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import asyncssh
-from attrs import define, field
+from attrs import define, field, frozen
 
 from ...core.events import CardDiscarded, CardDrawn
 from ...core.log import read_log
@@ -68,10 +85,41 @@ HUGE = (20000, 5000)
 GUESSES_PER_SECOND = 4.0
 CHURN_PER_SECOND = 2.0
 SLOW_DOWN = "Too many commands"
+REFUSED_SAY = ("Not so fast",)
+"""What the server says to a line of ``say`` it does not pass on (counted as refused)."""
 """What the server says to a session that types commands faster than its limit."""
+CHANNELS_PER_SECOND = 50.0
+"""Session channels the channel hog opens in a second, on one connection."""
+UNREAD_WINDOW = 1 << 30
+"""The SSH window the client that never reads announces: the server may send it a GiB."""
+RULES_EVERY = 0.6
+"""Seconds between the ``rules`` the client that never reads asks for (each a few KiB)."""
+TALKERS = 15
+"""Watching sessions of the talkers, all from one address (five names, three each)."""
+SAYS_EVERY = 1.0
+"""Seconds between the lines each talker says."""
+NAME_ADDRESSES = 40
+NAMES_EACH = 5
+NEWCOMER_EVERY = 15.0
+"""Seconds between the newcomer's logins under a fresh name, from a fresh address."""
+CHURN_ADDRESSES = 20
+OPENS_PER_SECOND = 5.0
+"""Connections each churning address opens in a second at most (one at a time)."""
+TAKEOVER_NAME = "carol"
+"""The password player whose name the takeover tries with a key."""
 PROBE_EVERY = 5.0
 PROBE_LIMIT = 10.0
 PASSWORD = "soak-password-of-the-server"
+
+
+@frozen
+class Arena:
+    """What a hostile client knows of the soak: the server's port, the normal tables'
+    codes (anyone may watch them) and the password of the server."""
+
+    port: int
+    codes: tuple[str, ...]
+    password: str = PASSWORD
 
 
 @define
@@ -163,7 +211,7 @@ async def _forever(work: Callable[[], Awaitable[None]], hostile: Hostile, pause:
             await asyncio.sleep(pause)
 
 
-async def flood(port: int, hostile: Hostile) -> None:
+async def flood(arena: Arena, hostile: Hostile) -> None:
     """Keys and DEL bytes as fast as :data:`FLOOD_BYTES_PER_SECOND` allows, read as they
     come; reconnect (once a second at most) when the server cuts the connection."""
     key = asyncssh.generate_private_key("ssh-ed25519")
@@ -171,7 +219,7 @@ async def flood(port: int, hostile: Hostile) -> None:
     hostile.unit = "KiB of keys sent"
 
     async def once() -> None:
-        async with await _connect(port, "127.0.9.1", "flood", key) as conn:
+        async with await _connect(arena.port, "127.0.9.1", "flood", key) as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 40))
             reader = asyncio.ensure_future(_drain(process))
             try:
@@ -186,7 +234,7 @@ async def flood(port: int, hostile: Hostile) -> None:
     await _forever(once, hostile, 1.0)
 
 
-async def many(port: int, hostile: Hostile) -> None:
+async def many(arena: Arena, hostile: Hostile) -> None:
     """:data:`MANY_AT_ONCE` connections from one address, each logged in with a session of
     its own and held two seconds, then opened again."""
     key = asyncssh.generate_private_key("ssh-ed25519")
@@ -194,7 +242,7 @@ async def many(port: int, hostile: Hostile) -> None:
 
     async def once() -> None:
         hostile.did += 1
-        async with await _connect(port, "127.0.9.2", "many", key) as conn:
+        async with await _connect(arena.port, "127.0.9.2", "many", key) as conn:
             reader: asyncio.Future[None] | None = None
             with contextlib.suppress(asyncssh.ChannelOpenError):
                 process = await conn.create_process(term_type="xterm", term_size=(80, 24))
@@ -206,7 +254,7 @@ async def many(port: int, hostile: Hostile) -> None:
     await asyncio.gather(*(_forever(once, hostile, 0.5) for _ in range(MANY_AT_ONCE)))
 
 
-async def huge(port: int, hostile: Hostile) -> None:
+async def huge(arena: Arena, hostile: Hostile) -> None:
     """A terminal of :data:`HUGE` that lists the tables every two seconds and says a new
     size now and then; the bytes it is sent are counted."""
     key = asyncssh.generate_private_key("ssh-ed25519")
@@ -214,7 +262,7 @@ async def huge(port: int, hostile: Hostile) -> None:
     received = [0]
 
     async def once() -> None:
-        async with await _connect(port, "127.0.9.3", "wide", key) as conn:
+        async with await _connect(arena.port, "127.0.9.3", "wide", key) as conn:
             process = await conn.create_process(term_type="xterm", term_size=HUGE)
             reader = asyncio.ensure_future(_drain(process, received))
             try:
@@ -233,7 +281,7 @@ async def huge(port: int, hostile: Hostile) -> None:
     await _forever(once, hostile, 1.0)
 
 
-async def guess(port: int, hostile: Hostile) -> None:
+async def guess(arena: Arena, hostile: Hostile) -> None:
     """Wrong passwords, :data:`GUESSES_PER_SECOND` at most, for names nobody has."""
     hostile.unit = "passwords guessed"
     accepted = 0
@@ -244,7 +292,7 @@ async def guess(port: int, hostile: Hostile) -> None:
         hostile.did += 1
         try:
             conn = await _connect(
-                port,
+                arena.port,
                 "127.0.9.4",
                 f"guess{hostile.did % 50}",
                 password=f"wrong-{hostile.did}",
@@ -261,7 +309,7 @@ async def guess(port: int, hostile: Hostile) -> None:
     await _forever(once, hostile, 1 / GUESSES_PER_SECOND)
 
 
-async def churn(port: int, hostile: Hostile) -> None:
+async def churn(arena: Arena, hostile: Hostile) -> None:
     """Tables made (``new``) and left (``leave``), :data:`CHURN_PER_SECOND` at most."""
     key = asyncssh.generate_private_key("ssh-ed25519")
     hostile.unit = "tables made and left"
@@ -276,7 +324,7 @@ async def churn(port: int, hostile: Hostile) -> None:
             await asyncio.sleep(1.0)
 
     async def once() -> None:
-        async with await _connect(port, "127.0.9.5", "churn", key) as conn:
+        async with await _connect(arena.port, "127.0.9.5", "churn", key) as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 40))
             await _until_seen(process, "This is the lobby", 30)
             while True:
@@ -288,6 +336,210 @@ async def churn(port: int, hostile: Hostile) -> None:
                 await asyncio.sleep(max(0.0, 1 / CHURN_PER_SECOND - spent))
 
     await _forever(once, hostile, 1.0)
+
+
+async def channels(arena: Arena, hostile: Hostile) -> None:
+    """Session channels on one connection, opened and never started (no terminal, no
+    shell, no command), :data:`CHANNELS_PER_SECOND` at most; a channel refused is counted,
+    and the connection opened again when the server closes it."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    hostile.unit = "channels opened"
+
+    async def once() -> None:
+        async with await _connect(arena.port, "127.0.9.6", "chans", key) as conn:
+            loop = asyncio.get_running_loop()
+            while True:
+                # asyncssh's own client channel, opened but sent no request: what an
+                # attacker's client does (asyncssh offers no call that stops there)
+                chan: asyncssh.SSHClientChannel[bytes] = asyncssh.SSHClientChannel(
+                    conn, loop, "strict", None, "strict", 1 << 16, 1 << 15
+                )
+                try:
+                    await chan._open(b"session")
+                    hostile.did += 1
+                except asyncssh.ChannelOpenError:
+                    hostile.refused += 1
+                await asyncio.sleep(1 / CHANNELS_PER_SECOND)
+
+    await _forever(once, hostile, 1.0)
+
+
+async def unread(arena: Arena, hostile: Hostile) -> None:
+    """A client that announces a 1 GiB window and stops reading its socket, while it
+    watches a normal table and asks for the rules every :data:`RULES_EVERY` seconds; after
+    a minute it reads again, to see whether the server let it go."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    hostile.unit = "minutes without reading"
+    let_go: list[float] = []
+
+    async def once() -> None:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the kernel keeps little
+        sock.bind(("127.0.9.10", 0))
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", arena.port))
+        async with await _connect(arena.port, "", "deaf", key, sock=sock) as conn:
+            process = await conn.create_process(
+                term_type="xterm", term_size=(200, 60), window=UNREAD_WINDOW
+            )
+            await _until_seen(process, "This is the lobby", 30)
+            process.stdin.write(f"watch {arena.codes[0]}\r")
+            await _until_seen(process, arena.codes[0], 30)
+            transport = conn._transport
+            assert transport is not None
+            transport.pause_reading()  # from now on the server's bytes pile up
+            started = time.perf_counter()
+            while time.perf_counter() - started < 60 and not conn.is_closed():
+                process.stdin.write("rules\r")
+                await asyncio.sleep(RULES_EVERY)
+            hostile.did += 1
+            transport.resume_reading()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(_drain(process), 10)
+            if conn.is_closed():
+                hostile.refused += 1
+                let_go.append(time.perf_counter() - started)
+                hostile.note = f"let go after {min(let_go):.0f}-{max(let_go):.0f} s"
+            else:
+                hostile.note = "NOT let go within a minute"
+
+    await _forever(once, hostile, 1.0)
+
+
+async def talk(arena: Arena, hostile: Hostile) -> None:
+    """:data:`TALKERS` sessions from one address (five names) watch a normal table and say
+    a line every :data:`SAYS_EVERY` seconds each; a line the server refuses is counted."""
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(TALKERS // 3)]
+    hostile.unit = "lines said"
+
+    async def one(number: int) -> None:
+        name = f"talk{number % len(keys)}"
+        async with await _connect(arena.port, "127.0.9.7", name, keys[number % len(keys)]) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(100, 40))
+            await _until_seen(process, "This is the lobby", 30)
+            process.stdin.write(f"watch {arena.codes[-1]}\r")
+            await _until_seen(process, arena.codes[-1], 30)
+            reader = asyncio.ensure_future(_count_refusals(process, hostile))
+            try:
+                while not reader.done():
+                    process.stdin.write(f"say hello from watcher {number}\r")
+                    hostile.did += 1
+                    await asyncio.sleep(SAYS_EVERY)
+                raise ConnectionError("cut off")
+            finally:
+                reader.cancel()
+
+    talkers = (_forever(functools.partial(one, n), hostile, 1.0) for n in range(TALKERS))
+    await asyncio.gather(*talkers)
+
+
+async def _count_refusals(process: asyncssh.SSHClientProcess[str], hostile: Hostile) -> None:
+    """Read what the server sends; count the lines it would not pass on."""
+    with contextlib.suppress(Exception):
+        while text := await process.stdout.read(65536):
+            hostile.refused += sum(ESCAPE.sub("", text).count(word) for word in REFUSED_SAY)
+
+
+async def names(arena: Arena, hostile: Hostile) -> None:
+    """:data:`NAMES_EACH` new names from each of :data:`NAME_ADDRESSES` addresses, at once,
+    tried again every ten seconds with names never seen; meanwhile a newcomer from a fresh
+    address claims a fresh name every :data:`NEWCOMER_EVERY` seconds."""
+    hostile.unit = "new names tried"
+    taken = [0, 0]  # the newcomer's names taken, and tried
+    counter = itertools.count()
+
+    async def claim(address: str, name: str) -> bool:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        try:
+            async with await _connect(arena.port, address, name, key) as conn:
+                await conn.run("log KITE-7", check=False)
+            return True
+        except (asyncssh.PermissionDenied, asyncssh.DisconnectError, ConnectionError, OSError):
+            return False
+
+    async def flood_from(number: int) -> None:
+        address = f"127.0.10.{number + 1}"
+        while True:
+            tried = [claim(address, f"n{next(counter)}") for _ in range(NAMES_EACH)]
+            results = await asyncio.gather(*tried)
+            hostile.did += len(results)
+            hostile.refused += results.count(False)
+            await asyncio.sleep(10.0)
+
+    async def newcomer() -> None:
+        for number in itertools.count(1):
+            await asyncio.sleep(NEWCOMER_EVERY)
+            taken[1] += 1
+            taken[0] += await claim(f"127.0.11.{number % 250 + 1}", f"newbie{number}")
+            hostile.note = f"a newcomer's new name taken {taken[0]} of {taken[1]} times"
+
+    await asyncio.gather(newcomer(), *(flood_from(n) for n in range(NAME_ADDRESSES)))
+
+
+async def connections(arena: Arena, hostile: Hostile) -> None:
+    """Connections opened and closed from :data:`CHURN_ADDRESSES` addresses, one at a time
+    each, :data:`OPENS_PER_SECOND` a second each at most (each logs in, then leaves)."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    hostile.unit = "connections opened"
+
+    async def from_address(number: int) -> None:
+        address = f"127.0.12.{number + 1}"
+        while True:
+            started = time.perf_counter()
+            hostile.did += 1
+            try:
+                async with await _connect(arena.port, address, f"churn{number}", key):
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                hostile.refused += 1
+            await asyncio.sleep(max(0.0, 1 / OPENS_PER_SECOND - (time.perf_counter() - started)))
+
+    await asyncio.gather(*(from_address(n) for n in range(CHURN_ADDRESSES)))
+
+
+async def takeover(arena: Arena, hostile: Hostile) -> None:
+    """A password player, :data:`TAKEOVER_NAME`, makes a table and sits there; a key tries
+    that name every second. The soak fails if the key ever gets in."""
+    hostile.unit = "logins as a seated password player tried"
+    accepted = 0
+
+    async def stranger() -> None:
+        nonlocal accepted
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        while True:
+            hostile.did += 1
+            try:
+                conn = await _connect(arena.port, "127.0.9.9", TAKEOVER_NAME, key)
+            except (asyncssh.PermissionDenied, asyncssh.DisconnectError, OSError):
+                hostile.refused += 1
+            else:
+                accepted += 1
+                hostile.note = f"{accepted} logins with another's name ACCEPTED"
+                conn.close()
+            await asyncio.sleep(1.0)
+
+    async def owner() -> None:
+        async with await _connect(
+            arena.port,
+            "127.0.9.8",
+            TAKEOVER_NAME,
+            password=arena.password,
+            preferred_auth="password",
+        ) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(100, 40))
+            await _until_seen(process, "This is the lobby", 30)
+            process.stdin.write("new\r")
+            await _until_seen(process, "is yours", 30)
+            strangers = asyncio.ensure_future(stranger())
+            try:
+                await _drain(process)
+            finally:
+                strangers.cancel()
+            raise ConnectionError("the password player was let go")
+
+    await _forever(owner, hostile, 1.0)
 
 
 async def probe(port: int, probes: Probes) -> None:
@@ -307,12 +559,18 @@ async def probe(port: int, probes: Probes) -> None:
         await asyncio.sleep(max(0.0, PROBE_EVERY - (time.perf_counter() - started)))
 
 
-HOSTILES: dict[str, tuple[str, Callable[[int, Hostile], Awaitable[None]]]] = {
+HOSTILES: dict[str, tuple[str, Callable[[Arena, Hostile], Awaitable[None]]]] = {
     "flood": ("a flood of keys and DEL", flood),
     "many": ("many connections", many),
     "huge": ("a huge terminal", huge),
     "guess": ("password guesses", guess),
     "churn": ("tables made and left", churn),
+    "channels": ("channels never started", channels),
+    "unread": ("a client that never reads", unread),
+    "talk": ("watchers who talk", talk),
+    "names": ("new names from many addresses", names),
+    "connections": ("connections from many addresses", connections),
+    "takeover": ("a key that tries a password player's name", takeover),
 }
 """Each hostile client by its short name (``--hostile``): what it is, and what it does."""
 
@@ -363,8 +621,9 @@ async def _soak(args: argparse.Namespace, how: ServerRun, base: Path) -> int:
         until = time.perf_counter() + minutes * 60
         for table, _ in made:
             table.until = until
+        arena = Arena(port, tuple(table.code for table, _ in made))
         tasks = [
-            asyncio.ensure_future(work(port, hostiles[name])) for name, (_, work) in chosen.items()
+            asyncio.ensure_future(work(arena, hostiles[name])) for name, (_, work) in chosen.items()
         ]
         tasks.append(asyncio.ensure_future(probe(port, probes)))
         deal(made, scenario.think)
@@ -422,6 +681,10 @@ async def _soak(args: argparse.Namespace, how: ServerRun, base: Path) -> int:
         problems.append("some normal tables never played")
     if moves.missing or lost or unreadable:
         problems.append("moves were lost")
+    if "ACCEPTED" in hostiles.get("takeover", Hostile("")).note:
+        problems.append("a key logged in under a seated password player's name")
+    if "NOT let go" in hostiles.get("unread", Hostile("")).note:
+        problems.append("a client that never reads was not let go")
     if probes.failed or not probes.times or not alive:
         problems.append("the server did not answer throughout")
     p99 = percentile(moves.latencies, 0.99) * 1000
