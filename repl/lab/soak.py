@@ -85,7 +85,7 @@ HUGE = (20000, 5000)
 GUESSES_PER_SECOND = 4.0
 CHURN_PER_SECOND = 2.0
 SLOW_DOWN = "Too many commands"
-REFUSED_SAY = ("Not so fast",)
+REFUSED_SAY = ("Not so fast", "Watchers do not talk")
 """What the server says to a line of ``say`` it does not pass on (counted as refused)."""
 """What the server says to a session that types commands faster than its limit."""
 CHANNELS_PER_SECOND = 50.0
