@@ -240,3 +240,41 @@ def test_a_tls_scheduler_takes_a_run_with_the_certificates_of_dasks_configuratio
     refused = cli.run(*run, "--cluster", dask.address, env=foreign, timeout=300)
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
     assert "do not take each other's TLS certificates" in refused.stderr
+
+
+LOGGED = ("simulate", "--games", "3", "--seed", "21", "--players", "greedy,greedy,greedy,greedy")
+"""A short run that keeps its games' logs (``game-21.jsonl`` to ``game-23.jsonl``)."""
+
+
+def test_a_link_or_a_fifo_at_a_games_log_is_never_opened(cli: Cli) -> None:
+    folder = Path("logs\x1b]0;owned\x07")  # a folder's name that a terminal would obey
+    logs = cli.folder / folder
+    logs.mkdir()
+    precious = cli.folder / "precious.txt"
+    precious.write_text("someone's own file\n")
+    (logs / "game-21.jsonl").symlink_to(precious)
+    os.mkfifo(logs / "game-22.jsonl")
+    # the run neither writes through the link nor waits at the FIFO: the timeout is a net
+    linked = cli.run(*LOGGED, "--log-dir", str(folder), "--quiet", timeout=60)
+    assert precious.read_text() == "someone's own file\n"
+    assert linked.returncode == 2 and linked.stdout == ""
+    shown = "logs^[]0;owned^G"
+    assert linked.stderr == (
+        f"threethirteen simulate: {shown}/game-21.jsonl is a link, not a file: a game's log "
+        f"replaces only a file of its name (move it away, or give another --log-dir)\n"
+    )
+    assert sorted(os.listdir(logs)) == ["game-21.jsonl", "game-22.jsonl"]  # before any game
+    (logs / "game-21.jsonl").unlink()
+    fifo = cli.run(*LOGGED, "--log-dir", str(folder), "--quiet", timeout=60)
+    assert fifo.returncode == 2
+    assert fifo.stderr.startswith(
+        f"threethirteen simulate: {shown}/game-22.jsonl is a FIFO, not a file: "
+    )
+    assert len(fifo.stderr.splitlines()) == 1
+    # with the FIFO gone, the run writes every log, and again into the same folder
+    (logs / "game-22.jsonl").unlink()
+    for _ in range(2):
+        done = cli.run(*LOGGED, "--log-dir", str(folder), "--quiet", timeout=60)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        assert sorted(os.listdir(logs)) == [f"game-{seed}.jsonl" for seed in (21, 22, 23)]
+    assert precious.read_text() == "someone's own file\n"
