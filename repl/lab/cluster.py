@@ -155,6 +155,11 @@ class DaskRunner:
         from distributed.security import Security
 
         security = Security()  # ~/.config/dask, DASK_CONFIG and the DASK_… variables
+        if security.require_encryption and address.startswith("tcp://"):
+            raise ClusterError(
+                f"Dask's configuration asks for TLS (distributed.comm.require-encryption), "
+                f"and {address} is no TLS address: give the scheduler's tls:// address"
+            )
         if address.startswith("tls://"):
             try:
                 tls = security.get_connection_args("client")

@@ -235,6 +235,10 @@ def test_a_tls_scheduler_takes_a_run_with_the_certificates_of_dasks_configuratio
     wrong = cli.run(*run, "--cluster", plain, timeout=300)
     assert wrong.returncode == 2 and len(wrong.stderr.strip().splitlines()) == 1, wrong.stderr
     assert "closed the connection at once; one that speaks TLS" in wrong.stderr
+    strict = {**dask_tls(files), "DASK_DISTRIBUTED__COMM__REQUIRE_ENCRYPTION": "true"}
+    unsent = cli.run(*run, "--cluster", plain, env=strict, timeout=300)
+    assert unsent.returncode == 2 and len(unsent.stderr.strip().splitlines()) == 1
+    assert "asks for TLS (distributed.comm.require-encryption)" in unsent.stderr
     # a certificate of another CA: refused both ways, in one line
     foreign = dask_tls(tls_files(cli.folder))
     refused = cli.run(*run, "--cluster", dask.address, env=foreign, timeout=300)
