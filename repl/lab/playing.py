@@ -8,8 +8,8 @@ cluster that lost a worker on the way give the same games and the same summary.
 A game's ``--log-dir`` file, ``game-SEED.jsonl``, is written as a new file that takes
 its name in one step (:func:`write_log`): what was at that name is never opened, so a
 link there is not followed and a FIFO is not waited for. A file of that name from an
-earlier run is replaced (running again into the same folder is the usual thing, and the
-same game gives the same log); a link, a FIFO, a device or a folder there stops the run
+earlier run is replaced by this run's game of that seed (running again into the same
+folder is the usual thing); a link, a FIFO, a device or a folder there stops the run
 before its first game, naming it.
 """
 
