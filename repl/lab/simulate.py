@@ -148,13 +148,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--log-dir",
         metavar="DIR",
-        help="write each game's log into DIR as game-SEED.jsonl (threethirteen replay opens it)",
+        help="write each game's log into DIR as game-SEED.jsonl, a new file each time "
+        "(threethirteen replay opens it)",
     )
     parser.add_argument(
         "--cluster",
         metavar="WHERE",
-        help="play on a Dask cluster: a scheduler's tcp://HOST:8786, or local[:N] for N worker "
-        "processes here (needs: pip install 'threethirteen[cluster]')",
+        help="play on a Dask cluster: a scheduler's tls://HOST:8786 (or tcp://), or local[:N] for "
+        "N worker processes here, behind TLS (needs: pip install 'threethirteen[cluster]')",
     )
     parser.add_argument(
         "--out",
