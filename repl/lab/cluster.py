@@ -6,6 +6,12 @@ worker that is lost and plays them again elsewhere; each task is a batch of game
 (:func:`.runners.play_batch`), and a game is played the same wherever it is played.
 The package is an optional extra, ``pip install 'threethirteen[cluster]'``; it is
 imported only when ``--cluster`` is given.
+
+Whoever can reach a Dask scheduler, nanny or worker runs code in it (they take pickled
+functions). So a local cluster speaks TLS with a key and certificate made for the run
+alone, held in memory, and each of its processes asks the others for that certificate:
+another user's client on this machine is refused. A remote cluster is secured by its
+owner (docs/cluster.md); the run takes its certificates from Dask's configuration.
 """
 
 from __future__ import annotations
@@ -21,10 +27,13 @@ from attrs import frozen
 
 from ...core import __version__
 from ...core.lab.simulation import GameJob, SimulationError
+from ..files.storage import os_detail
+from ..kit.safe import visible
 from .runners import Played, play_batch, worker_ready
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
+    from distributed.security import Security
 
 __all__ = ["LOCAL_MOST", "ClusterSpec", "DaskRunner", "parse_cluster"]
 
@@ -114,10 +123,11 @@ class DaskRunner:
                     host="127.0.0.1",
                     dashboard_address="127.0.0.1:0",  # its own port: runs side by side
                     silence_logs=logging.ERROR,
+                    security=run_credentials(),
                 )
                 self.client = Client(self.cluster)
             else:
-                self.client = Client(self.spec.address, timeout=CONNECT_SECONDS)
+                self.client = self._connect(self.spec.address)
                 threads = sum(self.client.nthreads().values())
                 self.workers = max(1, threads)
                 if not threads:
@@ -136,6 +146,50 @@ class DaskRunner:
                 f"no Dask scheduler answers at {self.spec.address}: {error}"
             ) from None
         return self
+
+    def _connect(self, address: str) -> Client:
+        """A client of the scheduler at ``address``, with the TLS certificates of Dask's
+        configuration (``distributed.comm.tls``) for a ``tls://`` address."""
+        from distributed import Client
+        from distributed.comm.core import CommClosedError, FatalCommClosedError
+        from distributed.security import Security
+
+        security = Security()  # ~/.config/dask, DASK_CONFIG and the DASK_… variables
+        if security.require_encryption and address.startswith("tcp://"):
+            raise ClusterError(
+                f"Dask's configuration asks for TLS (distributed.comm.require-encryption), "
+                f"and {address} is no TLS address: give the scheduler's tls:// address"
+            )
+        if address.startswith("tls://"):
+            try:
+                tls = security.get_connection_args("client")
+            except OSError as error:  # a file named there is missing, unreadable, no PEM
+                raise ClusterError(
+                    f"the TLS files of Dask's configuration (distributed.comm.tls: "
+                    f"{_tls_files(security)}) cannot be used: {os_detail(error)}"
+                ) from None
+            if tls.get("ssl_context") is None:
+                raise ClusterError(
+                    f"--cluster {address} speaks TLS: put this machine's certificate, its "
+                    f"key and the cluster's CA in Dask's configuration "
+                    f"(distributed.comm.tls.client.cert, .client.key and .ca-file; see "
+                    f"docs/cluster.md)"
+                )
+        try:
+            return Client(address, timeout=CONNECT_SECONDS, security=security)
+        except FatalCommClosedError:  # the TLS handshake failed one way or the other
+            raise ClusterError(
+                f"the scheduler at {address} and this run do not take each other's TLS "
+                f"certificates: both must be signed by the cluster's CA "
+                f"(distributed.comm.tls in Dask's configuration; see docs/cluster.md)"
+            ) from None
+        except CommClosedError:
+            if not address.startswith("tcp://"):
+                raise
+            raise ClusterError(
+                f"the scheduler at {address} closed the connection at once; one that "
+                f"speaks TLS does that to tcp:// (then give tls://)"
+            ) from None
 
     def _check_workers(self) -> None:
         """Every worker there now runs this version and loads the players (a worker that
@@ -203,3 +257,32 @@ class DaskRunner:
             raise SimulationError(f"a worker failed: {error!r}"[:300]) from None
         finally:
             self.client.cancel(futures)
+
+
+def _tls_files(security: Security) -> str:
+    """The files Dask's configuration names for a client's TLS, said in a few words."""
+    named = [
+        (key, getattr(security, field))  # slots that Dask fills from its configuration
+        for key, field in (
+            ("ca-file", "tls_ca_file"),
+            ("client.cert", "tls_client_cert"),
+            ("client.key", "tls_client_key"),
+        )
+    ]
+    return ", ".join(f"{key} {visible(str(value))[:200]}" for key, value in named if value)
+
+
+def run_credentials() -> Security:
+    """A TLS key and a self-signed certificate made for this run, in memory only: the
+    local cluster's scheduler, nannies and workers and this run's client each show it and
+    ask the others for it (``Security.temporary``, what ``security=True`` makes)."""
+    from distributed.security import Security
+
+    try:
+        made: Security = Security.temporary()
+    except ImportError:
+        raise ClusterError(
+            f"--cluster local makes a TLS certificate for its workers, with the cryptography "
+            f"package: {INSTALL}"
+        ) from None
+    return made

@@ -4,24 +4,34 @@ an ``--out`` file as they finish (:mod:`.results_file`), with the progress on st
 The games come back in job order whichever way they were played, so a run's summary
 does not depend on the machines: ``--jobs 1``, ``--jobs 2``, ``--cluster local:2`` and a
 cluster that lost a worker on the way give the same games and the same summary.
+
+A game's ``--log-dir`` file, ``game-SEED.jsonl``, is written as a new file that takes
+its name in one step (:func:`write_log`): what was at that name is never opened, so a
+link there is not followed and a FIFO is not waited for. A file of that name from an
+earlier run is replaced by this run's game of that seed (running again into the same
+folder is the usual thing); a link, a FIFO, a device or a folder there stops the run
+before its first game, naming it.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from attrs import frozen
 
 from ...core.lab.simulation import GameJob, GameResult, SimulationError
+from ..files.storage import odd_file, os_detail, write_atomic
+from ..kit.safe import visible
 from .cluster import ClusterSpec, DaskRunner
 from .progress import Bar, Progress, progress_for
 from .results_file import ResultsFile, check_played
 from .runners import InProcess, Played, Processes, Runner, batch_size, batches
 
-__all__ = ["Stopped", "Venue", "play_all", "play_games"]
+__all__ = ["Stopped", "Venue", "check_logs", "log_path", "play_all", "play_games", "write_log"]
 
 
 @frozen(kw_only=True)
@@ -63,6 +73,8 @@ def play_games(
     """Every job's result, in job order: read back from ``out`` when it holds the game,
     else played at ``venue`` (and appended to ``out``). Raises ``SimulationError`` at a
     failed game or a file that cannot be used, :class:`Stopped` on Ctrl-C."""
+    if log_dir is not None:
+        check_logs(log_dir, (job.seed for job in jobs))
     kept = ResultsFile.open(out, jobs) if out is not None else None
     try:
         if kept is not None and not quiet:
@@ -144,7 +156,57 @@ def play_all(
 def _write_logs(log_dir: Path, played: Sequence[Played]) -> None:
     for game in played:
         if game.log is not None:
-            (log_dir / f"game-{game.result.seed}.jsonl").write_text(game.log, encoding="utf-8")
+            write_log(log_path(log_dir, game.result.seed), game.log)
+
+
+def log_path(log_dir: Path, seed: int) -> Path:
+    """Where the log of the game with ``seed`` goes: ``game-SEED.jsonl`` in ``log_dir``."""
+    return log_dir / _log_name(seed)
+
+
+def _log_name(seed: int) -> str:
+    return f"game-{seed}.jsonl"
+
+
+_NOT_FILES = {"link": "a link", "fifo": "a FIFO", "device": "a device", "socket": "a socket"}
+
+
+def check_logs(log_dir: Path, seeds: Iterable[int]) -> None:
+    """Refuse a run whose logs could not be written (``SimulationError``, naming the first
+    name taken by no file), before any game is played."""
+    try:
+        present = set(os.listdir(log_dir))  # one look at the folder, not one per game
+    except OSError as error:
+        raise SimulationError(f"cannot read the folder {log_dir}: {os_detail(error)}") from None
+    for seed in seeds:
+        if _log_name(seed) in present:
+            _check_log(log_path(log_dir, seed))
+
+
+def _check_log(path: Path) -> None:
+    kind = odd_file(path)  # looked at, not opened: a FIFO is not waited for
+    if kind is not None:
+        what = _NOT_FILES[kind]
+    elif path.is_dir():
+        what = "a folder"
+    else:
+        return
+    raise SimulationError(
+        f"{path} is {what}, not a file: a game's log replaces only a file of its name "
+        f"(move it away, or give another --log-dir)"
+    )
+
+
+def write_log(path: Path, text: str) -> None:
+    """Write a game's log at ``path`` as a new file that takes the name in one step (a
+    temporary file, synced, then renamed): an earlier run's file there is replaced, and
+    a link put there meanwhile is replaced too, never followed. ``SimulationError`` when
+    the name is no file's (:func:`check_logs`) or the file cannot be written."""
+    _check_log(path)
+    try:
+        write_atomic(path, text, create_folder=False)
+    except OSError as error:
+        raise SimulationError(f"cannot write {path}: {os_detail(error)}") from None
 
 
 def _say_kept(kept: ResultsFile, total: int, stderr: TextIO) -> None:
@@ -164,5 +226,5 @@ def _say_kept(kept: ResultsFile, total: int, stderr: TextIO) -> None:
             f"{kept.path} also holds {kept.other} games of other runs (other seeds, players or\n"
             f"options): they stay in the file and out of this summary"
         )
-    for line in lines:
-        print(line, file=stderr)
+    for line in lines:  # the file's name as given: shown, not obeyed
+        print(visible(line), file=stderr)

@@ -36,7 +36,9 @@ from ...core.lab.simulation import (
     check_players,
 )
 from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
+from ..files.storage import os_detail
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
+from ..kit.safe import visible
 from .cluster import ClusterError, parse_cluster
 from .ending import ending_counts, ending_text
 from .ladder import ladder_cells, ladder_table
@@ -146,13 +148,14 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--log-dir",
         metavar="DIR",
-        help="write each game's log into DIR as game-SEED.jsonl (threethirteen replay opens it)",
+        help="write each game's log into DIR as game-SEED.jsonl, a new file each time "
+        "(threethirteen replay opens it)",
     )
     parser.add_argument(
         "--cluster",
         metavar="WHERE",
-        help="play on a Dask cluster: a scheduler's tcp://HOST:8786, or local[:N] for N worker "
-        "processes here (needs: pip install 'threethirteen[cluster]')",
+        help="play on a Dask cluster: a scheduler's tls://HOST:8786 (or tcp://), or local[:N] for "
+        "N worker processes here, behind TLS (needs: pip install 'threethirteen[cluster]')",
     )
     parser.add_argument(
         "--out",
@@ -258,11 +261,11 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--players needs {seats} players, one per seat, not {len(players)}")
         check_players(players)
         if log_dir is not None:
-            log_dir.mkdir(parents=True, exist_ok=True)
+            _make_folder(log_dir)
         game_jobs = [GameJob(seed=s, players=players, options=options) for s in seeds]
         results = play_games(game_jobs, venue, out=out, log_dir=log_dir, quiet=args.quiet)
-    except SimulationError as error:
-        print(f"threethirteen simulate: {error}", file=sys.stderr)
+    except SimulationError as error:  # it may quote a path or a player: shown, not obeyed
+        print(f"threethirteen simulate: {visible(str(error))}", file=sys.stderr)
         return 2
     except Stopped as stop:
         if not stop.done:
@@ -271,13 +274,22 @@ def main(argv: list[str] | None = None) -> int:
             said = f"{stop}; {out} keeps them, and the same command goes on from there"
         else:
             said = str(stop)
-        print(f"threethirteen simulate: {said}", file=sys.stderr)
+        print(f"threethirteen simulate: {visible(said)}", file=sys.stderr)
         return 130
     if args.json:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:
         print(table_report(players, results, chart_width()))
     return 0
+
+
+def _make_folder(folder: Path) -> None:
+    """``--log-dir``'s folder, made when it is missing (``SimulationError`` when it cannot
+    be: a file has its name, no right to write there)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SimulationError(f"cannot make the folder {folder}: {os_detail(error)}") from None
 
 
 def chart_width() -> int:
@@ -292,7 +304,7 @@ def _ladder(seeds: tuple[int, ...], player: str, workers: int, quiet: bool) -> i
     try:
         check_players([player])
     except SimulationError as error:
-        print(f"threethirteen simulate: {error}", file=sys.stderr)
+        print(f"threethirteen simulate: {visible(str(error))}", file=sys.stderr)
         return 2
     ladder = ladder_jobs(seeds, player)
     progress = Progress(len(ladder), sys.stderr, not quiet, label="cells")
@@ -307,7 +319,7 @@ def _ending(seeds: tuple[int, ...], levels: list[str], workers: int, quiet: bool
     try:
         check_players(levels)
     except SimulationError as error:
-        print(f"threethirteen simulate: {error}", file=sys.stderr)
+        print(f"threethirteen simulate: {visible(str(error))}", file=sys.stderr)
         return 2
     seat_counts = range(MIN_SEATS, MAX_SEATS + 1)
     jobs = [job for level in levels for job in ending_jobs(seat_counts, seeds, level)]

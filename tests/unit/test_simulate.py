@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from threethirteen.core.events import GameOptions
 from threethirteen.core.lab.simulation import GameJob, mean_interval, percentile, play_job
 from threethirteen.core.log import read_log
 from threethirteen.core.state import fold
+from threethirteen.repl.lab import playing
 from threethirteen.repl.lab.simulate import main
 
 
@@ -179,3 +181,37 @@ def test_bench_times_the_smallest_and_the_largest_table(seats: int, decks: int) 
     hands = random_hands(30, 12, 14, random.Random(1), decks)
     copies = max(n for hand, _, _ in hands for c, n in Counter(hand).items() if c.rank)
     assert copies <= decks
+
+
+def test_a_log_of_an_earlier_run_is_replaced_in_one_step(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ("--games", "1", "--seed", "70", "--players", "greedy,easy,greedy,easy")
+    (tmp_path / "game-70.jsonl").write_text("an earlier run's game\n")
+    code, _, err = run(capsys, *argv, "--log-dir", str(tmp_path))
+    assert code == 0, err
+    assert read_log((tmp_path / "game-70.jsonl").read_text(encoding="utf-8")).state.ended
+    assert os.listdir(tmp_path) == ["game-70.jsonl"]  # no temporary file left behind
+
+
+def test_a_link_put_at_a_log_after_the_look_is_replaced_not_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "someone's.txt"
+    target.write_text("kept\n")
+    path = playing.log_path(tmp_path, 5)
+    path.symlink_to(target)
+    monkeypatch.setattr(playing, "_check_log", lambda path: None)  # the link came after it
+    playing.write_log(path, "a game's log\n")
+    assert target.read_text() == "kept\n"
+    assert not path.is_symlink() and path.read_text() == "a game's log\n"
+
+
+def test_a_log_folder_that_cannot_be_made_is_said(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    taken = tmp_path / "a file"
+    taken.write_text("")
+    code, out, err = run(capsys, "--games", "1", "--log-dir", str(taken / "logs"))
+    assert code == 2 and out == ""
+    assert err == f"threethirteen simulate: cannot make the folder {taken}/logs: Not a directory\n"
