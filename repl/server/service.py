@@ -201,10 +201,15 @@ def descriptor_limits(limits: Limits, report: Callable[[str], None]) -> Limits:
         return limits
     most = max(soft - limits.descriptors_reserve - BACKLOG, 1)
     report(f"only {soft} file descriptors (ulimit -n): at most {most} connections")
-    return attrs.evolve(
+    handshakes = min(limits.handshakes_total, most)
+    return attrs.evolve(  # the shares shrink with them: the reserves keep their part
         limits,
         connections_total=most,
-        handshakes_total=min(limits.handshakes_total, most),
+        connections_per_network=min(limits.connections_per_network, most),
+        connections_reserve=limits.connections_reserve * most // limits.connections_total,
+        handshakes_total=handshakes,
+        handshakes_per_network=min(limits.handshakes_per_network, handshakes),
+        handshakes_reserve=limits.handshakes_reserve * handshakes // limits.handshakes_total,
     )
 
 

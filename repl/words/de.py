@@ -1118,6 +1118,10 @@ TEXTS.update(
             "Von deiner Adresse wurden in der letzten Stunde {most} neue Namen angelegt; "
             "versuch einen neuen später oder melde dich mit einem Namen an, den du schon hast."
         ),
+        "server.names_from_network": (
+            "Aus deinem Netz wurden in der letzten Stunde {most} neue Namen angelegt; "
+            "versuch einen neuen später oder melde dich mit einem Namen an, den du schon hast."
+        ),
         "server.name_not_kept": (
             "Der Server kann deinen Namen gerade nicht speichern (es ist protokolliert); "
             "versuch es später noch einmal."
@@ -1130,6 +1134,9 @@ TEXTS.update(
             "Zu viele Verbindungen von deiner Adresse; schließ eine oder versuch es später."
         ),
         "server.full": "Der Server ist gerade voll; versuch es in einer Weile noch einmal.",
+        "server.full_network": (
+            "Zu viele Verbindungen aus deinem Netz; versuch es später noch einmal."
+        ),
         "server.sessions_of_name": (
             "Du hast schon {most} Sitzungen auf diesem Server offen: schließ zuerst eine."
         ),

@@ -690,6 +690,10 @@ TEXTS.update(
             "Your address has claimed {most} new names within the hour; try a new one "
             "later, or log in with a name you already have."
         ),
+        "server.names_from_network": (
+            "Your network has claimed {most} new names within the hour; try a new one "
+            "later, or log in with a name you already have."
+        ),
         "server.name_not_kept": (
             "The server cannot keep your name right now (it is logged); try again later."
         ),
@@ -701,6 +705,9 @@ TEXTS.update(
             "Too many connections from your address; close one, or try again later."
         ),
         "server.full": "The server is busy right now; try again in a while.",
+        "server.full_network": (
+            "Too many connections from your network; try again later."
+        ),
         "server.sessions_of_name": (
             "You have {most} sessions open on this server already: close one first."
         ),
