@@ -94,6 +94,10 @@ class Limits:
     new_names_reserve: int = 50
     """Of :attr:`new_names_per_hour`, the names kept for quiet networks (those that
     claimed none within the hour)."""
+    unseated_names_kept: float = 86_400.0
+    """Seconds a name that never sat at a table stays its key's; then it is free again
+    (not while its key is logged in). A day: the names that never sit then number at most
+    a day of :attr:`new_names_per_hour` (4,800), so the book cannot fill with them."""
     # -- sessions and terminals ------------------------------------------------------
     sessions_per_name: int = 3
     sessions_per_address: int = 16
@@ -179,11 +183,17 @@ class Service:
         self.wrong_passwords = Tally(limits.penalty_seconds, most=limits.password_tries_per_address)
         self.new_names = Spent(3600.0, new_name_share(limits), clock=clock)
         """Names claimed within the hour, by address, by network and in all."""
+        self.logins = Count()
+        """Logged-in connections, by name (a name in use is never freed: see
+        :meth:`~.names.KeyBook.forget_lapsed`)."""
         self.present: set[Leaving] = set()
         """The connections and the terminals to tell when the server stops."""
         self.refusing = Count()
         """Refused connections still waiting to be told why (:class:`~.wire.Refusal`)."""
         self.stopping = False
+        keys.in_use = lambda name: self.logins[name] > 0
+        hall.seated = keys.sat
+        keys.seated_before(hall_names(hall))
 
     def refuse(self, kind: str, address: str, line: str) -> None:
         """Log a refusal, once per kind and address within :attr:`Limits.log_window`."""
@@ -191,7 +201,7 @@ class Service:
 
     def new_name_problem(self, address: str) -> str | None:
         """Why ``address`` may not claim a new name now (a text key), or ``None``."""
-        if len(self.keys) >= self.limits.names_total:
+        if self.keys.full():
             return "server.names_full"
         return NAME_REFUSALS.get(self.new_names.refusal(address) or "")
 
@@ -206,6 +216,14 @@ NAME_REFUSALS = {
     "total": "server.names_busy",
 }
 """Why a new name is refused (a :meth:`Share.refusal`), as a text key."""
+
+
+def hall_names(hall: Hall) -> set[str]:
+    """Every name that sits, or sat, at a table of ``hall`` (open or over)."""
+    names = set(hall.past)
+    for room in hall.rooms.values():
+        names.update(room.people())
+    return names
 
 
 def connection_share(limits: Limits) -> Share:

@@ -106,7 +106,12 @@ async def serve(
     hall = Hall(folder, pool=pool, limits=limits, pace=settings.pace, deal=deal, report=report)
     hall.load()
     limits = descriptor_limits(limits, report)
-    keys = KeyBook(folder / "keys.json", most=limits.names_total, pool=pool)
+    keys = KeyBook(
+        folder / "keys.json",
+        most=limits.names_total,
+        pool=pool,
+        unseated_kept=limits.unseated_names_kept,
+    )
     service = Service(hall, keys, password=settings.password, limits=limits, report=report)
     if collector is not None:
         collector.population = lambda: service.sessions.total

@@ -70,6 +70,8 @@ class GameServer(asyncssh.SSHServer):
         self.told_no_key = False
         self.new_name = False
         """Whether this login took its name just now (the book is still being written)."""
+        self.logged_in = False
+        """Whether this connection logged in (its name is in use, and never freed meanwhile)."""
         self.throttle: Throttle | None = None
 
     # -- coming in -----------------------------------------------------------------------
@@ -121,6 +123,9 @@ class GameServer(asyncssh.SSHServer):
             if self.handshaking:
                 self.handshaking = False
                 service.handshakes.remove(self.address)
+        if self.logged_in:
+            self.logged_in = False
+            service.logins.remove(self.name)
         if exc is not None and not isinstance(exc, asyncssh.ConnectionLost) and self.name:
             service.report(f"connection from {self.peer} ({self.name}) ended: {exc}")
 
@@ -249,6 +254,8 @@ class GameServer(asyncssh.SSHServer):
                 text = both(why, name=self.name, most=self._most_names(why))
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, text)
             return
+        self.logged_in = True
+        service.logins.add(self.name)
         how = "key " + self.fingerprint if self.fingerprint else "password"
         service.report(f"{self.name} logged in from {self.peer} ({how})")
 
@@ -259,6 +266,7 @@ class GameServer(asyncssh.SSHServer):
         if self.fingerprint is None:
             if service.keys.owner(name) is not None:
                 return "server.banner_key_name"
+            service.keys.forget(name)  # a key's name that lapsed: no key's any more
             return None
         new = service.keys.owner(name) is None
         why = service.new_name_problem(self.address) if new else None
