@@ -186,6 +186,8 @@ class Service:
         self.logins = Count()
         """Logged-in connections, by name (a name in use is never freed: see
         :meth:`~.names.KeyBook.forget_lapsed`)."""
+        self.by_password = Count()
+        """Logged-in connections that came in with the password, by name."""
         self.present: set[Leaving] = set()
         """The connections and the terminals to tell when the server stops."""
         self.refusing = Count()
@@ -208,6 +210,17 @@ class Service:
     def name_claimed(self, address: str) -> None:
         """Count a new name claimed from ``address`` against the hour's shares."""
         self.new_names.spend(address)
+
+    def password_holds(self, name: str) -> bool:
+        """Whether someone who came in with the password holds ``name`` now: they are
+        logged in under it, or sit at a table that is not over under it while no key owns
+        it (also after a restart: the tables' plans say who sits where). A key cannot
+        claim such a name."""
+        if self.by_password[name]:
+            return True
+        if self.keys.owner(name) is not None:
+            return False
+        return any(room.seat_of(name) is not None for room in self.hall.open_tables())
 
 
 NAME_REFUSALS = {

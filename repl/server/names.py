@@ -3,7 +3,8 @@
 The name is the SSH user name. The first public key that logs in under a name
 keeps it (trust on first use); the same name with another key is refused. A
 server may also let people without a key in with a password its host sets;
-they cannot take a name a key owns.
+they cannot take a name a key owns, nor a key one they use (see
+:meth:`~.house.Service.password_holds`).
 
 A name whose key never sat at a table is kept for
 :attr:`~.house.Limits.unseated_names_kept` only (a day), then it is free again: names

@@ -13,7 +13,10 @@ any key exchange), each total shared so that a few addresses cannot spend it
 (:class:`~.shares.Share`), failed logins per connection, wrong passwords per address
 (each answered later than the last, then none tried at all for a while), new names per
 address, per network, per hour and in the book, sessions per name, per address and in
-total. Every byte a connection sends is
+total. A name has one owner, whatever the way in: a key, or someone who came in with the
+password and holds it while logged in or seated (:meth:`~.house.Service.password_holds`);
+the two are checked again, at once, when the login completes, so that two logins at the
+same moment cannot both have it. Every byte a connection sends is
 paced before SSH parses it (:class:`~.wire.Throttle`). Before login a refusal is said in an
 auth banner, in English and German (the client's language is not known yet); after it,
 in the person's language on their terminal. Each refusal is logged once per kind and
@@ -72,6 +75,8 @@ class GameServer(asyncssh.SSHServer):
         """Whether this login took its name just now (the book is still being written)."""
         self.logged_in = False
         """Whether this connection logged in (its name is in use, and never freed meanwhile)."""
+        self.by_password = False
+        """Whether this connection came in with the password (it holds its name meanwhile)."""
         self.throttle: Throttle | None = None
 
     # -- coming in -----------------------------------------------------------------------
@@ -126,6 +131,9 @@ class GameServer(asyncssh.SSHServer):
         if self.logged_in:
             self.logged_in = False
             service.logins.remove(self.name)
+        if self.by_password:
+            self.by_password = False
+            service.by_password.remove(self.name)
         if exc is not None and not isinstance(exc, asyncssh.ConnectionLost) and self.name:
             service.report(f"connection from {self.peer} ({self.name}) ended: {exc}")
 
@@ -160,6 +168,14 @@ class GameServer(asyncssh.SSHServer):
                 "other key",
                 f"name {username} with another key",
                 "server.banner_other_key",
+                name=username,
+            )
+            return self._failed()
+        if owner is None and self.service.password_holds(username):
+            self._refused(
+                "password name",
+                f"a key for {username}, a name in use with the password",
+                "server.banner_password_name",
                 name=username,
             )
             return self._failed()
@@ -246,7 +262,7 @@ class GameServer(asyncssh.SSHServer):
             self.handshaking = False
             service.handshakes.remove(self.address)
         # checked again, with nothing in between: another login may have taken the name
-        # (a key, the last new name) since this one showed its key
+        # (a key, the password, the last new name) since this one showed its key
         why = self._name_lost()
         if why is not None:
             self._log("new name", f"the name {self.name}")
@@ -260,15 +276,19 @@ class GameServer(asyncssh.SSHServer):
         service.report(f"{self.name} logged in from {self.peer} ({how})")
 
     def _name_lost(self) -> str | None:
-        """Take this login's name for it now (the text key of why not, if another login
-        took it first)."""
+        """Take this login's name for it now: a key's, or held for the password (the text
+        key of why not, if another login took it first)."""
         service, name = self.service, self.name
         if self.fingerprint is None:
             if service.keys.owner(name) is not None:
                 return "server.banner_key_name"
             service.keys.forget(name)  # a key's name that lapsed: no key's any more
+            self.by_password = True
+            service.by_password.add(name)
             return None
         new = service.keys.owner(name) is None
+        if new and service.password_holds(name):
+            return "server.banner_password_name"
         why = service.new_name_problem(self.address) if new else None
         if why is not None or not service.keys.take(name, self.fingerprint):
             return why or "server.banner_other_key"

@@ -1106,6 +1106,11 @@ TEXTS.update(
         "server.banner_key_name": (
             "Der Name '{name}' gehört einem Schlüssel: melde dich mit diesem Schlüssel an."
         ),
+        "server.banner_password_name": (
+            "Den Namen '{name}' benutzt jemand, der sich mit dem Passwort anmeldet (an "
+            "einem Tisch oder gerade angemeldet); kein Schlüssel kann ihn nehmen. Wähle "
+            "einen anderen Namen (ssh ANDERER@host)."
+        ),
         "server.names_full": (
             "Dieser Server nimmt keine neuen Namen mehr auf. Melde dich mit einem Namen an, "
             "den du schon hast."

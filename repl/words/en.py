@@ -673,6 +673,11 @@ TEXTS.update(
             "or choose another name (ssh OTHER@host)."
         ),
         "server.banner_key_name": "The name '{name}' belongs to a key: log in with that key.",
+        "server.banner_password_name": (
+            "The name '{name}' is in use by a player who logs in with the password (at a "
+            "table, or logged in now); no key can take it. Choose another name "
+            "(ssh OTHER@host)."
+        ),
         "server.banner_no_key": (
             "This server lets players in with an SSH key, and your ssh offered none.\n"
             "Make one (press Enter at each question):  ssh-keygen -t ed25519\n"

@@ -1,6 +1,9 @@
-"""Budgets a few addresses cannot spend (issue 25, finding 3), with real clients against
-``threethirteen serve --password-file F``.
+"""Who a name is, and budgets a few addresses cannot spend (issue 25, findings 2 and 3),
+with real clients against ``threethirteen serve --password-file F``.
 
+- carol comes in with the password and plays; eve, with any key, asks for the name
+  ``carol`` and is refused (in English and German), and carol plays on; also after the
+  server is killed and started again while carol sits at her table.
 - Twenty loopback addresses open and close connections as fast as they are let: a
   newcomer from another network still logs in.
 - Forty addresses claim five names each: a name from a quiet address is still taken.
@@ -14,6 +17,7 @@ bound; figures are printed (``pytest -s``), never asserted.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,13 +26,16 @@ import asyncssh
 import pytest
 
 from tests.helpers.attacks import ANSWER, Banners, addresses, connect, figure, stop_server
-from tests.helpers.sshclient import SSH, SSH_KEYGEN, Server, ssh_run
+from tests.helpers.sshclient import SSH, SSH_KEYGEN, Server, plain, ssh_run
 
 pytestmark = pytest.mark.skipif(
     SSH is None or SSH_KEYGEN is None, reason="needs the OpenSSH client (ssh and ssh-keygen)"
 )
 
 PASSWORD = "correct horse battery"
+
+REFUSED = "The name 'carol' is in use by a player who logs in with the password"
+REFUSED_DE = "Den Namen 'carol' benutzt jemand, der sich mit dem Passwort anmeldet"
 
 
 @pytest.fixture
@@ -40,6 +47,123 @@ def secret(tmp_path: Path) -> Path:
 
 def password_server(folder: Path, secret: Path, *extra: str) -> Server:
     return Server(folder, "--password-file", str(secret), *extra).start()
+
+
+class Terminal(asyncssh.SSHClientSession[bytes]):
+    """A terminal session as asyncssh's client sees it: every byte kept, and a wait for
+    text to come (woken by each packet, never by a timer)."""
+
+    def __init__(self) -> None:
+        self.raw = bytearray()
+        self.seen = 0
+        self.news = asyncio.Event()
+        self.closed = False
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+
+    def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:  # type: ignore[override]
+        self.chan = chan
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.raw += data
+        self.news.set()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.news.set()
+
+    def text(self) -> str:
+        return plain(self.raw.decode("utf-8", "replace"))
+
+    async def expect(self, pattern: str, timeout: float = ANSWER) -> re.Match[str]:
+        regex = re.compile(pattern)
+        async with asyncio.timeout(timeout):
+            while True:
+                found = regex.search(self.text(), self.seen)
+                if found:
+                    self.seen = found.end()
+                    return found
+                assert not self.closed, f"closed before {pattern!r}: {self.text()[-800:]!r}"
+                self.news.clear()
+                await self.news.wait()
+
+    def line(self, text: str) -> None:
+        assert self.chan is not None
+        self.chan.write(text.encode() + b"\r")
+
+
+async def password_terminal(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, Terminal]:
+    """``name`` logs in with the password, in a terminal 100 columns wide."""
+    conn = await connect(port, name, client=Banners([PASSWORD]), preferred_auth="password")
+    _, term = await conn.create_session(
+        Terminal, term_type="xterm", term_size=(100, 30), encoding=None
+    )
+    return conn, term
+
+
+async def play_turn(term: Terminal) -> str:
+    """On the player's turn: draw from the stock and discard what was drawn; the card."""
+    await term.expect(r"your turn: draw or take")
+    term.line("d")
+    drawn = (await term.expect(r"You draw (\S+) from the stock\.")).group(1)
+    term.line(f"x {drawn}")
+    await term.expect(rf"You discard {re.escape(drawn)}\.")
+    return drawn
+
+
+def eve_as_carol(server: Server, keys: dict[str, Path], home: Path) -> str:
+    """eve's key asks for the name ``carol``: it must be refused; what ssh said."""
+    tried = ssh_run(server.port, keys["eve"], "carol", "log", "X-1", home=home)
+    said = tried.stderr.decode("utf-8", "replace")
+    assert tried.returncode == 255, f"eve got in as carol ({tried.returncode}): {said}"
+    return said
+
+
+# -- finding 2: one owner per name ----------------------------------------------------------
+
+
+def test_no_key_takes_the_name_of_a_seated_password_player(
+    tmp_path: Path, secret: Path, keys: dict[str, Path], home: Path
+) -> None:
+    server = password_server(tmp_path / "server", secret)
+    try:
+
+        async def before_restart() -> str:
+            conn, carol = await password_terminal(server.port, "carol")
+            await carol.expect(r"Welcome, carol\.")
+            carol.line("new --seats 2")
+            code = (await carol.expect(r"Table ([A-Z]{4}-\d+) is yours")).group(1)
+            carol.line("start")
+            await carol.expect(r"The cards are dealt\.")
+            await play_turn(carol)
+            said = await asyncio.to_thread(eve_as_carol, server, keys, home)
+            assert REFUSED in said and REFUSED_DE in said, said
+            assert "Permission denied" in said
+            await play_turn(carol)  # carol plays on, at her own seat
+            conn.close()
+            return code
+
+        code = asyncio.run(before_restart())
+        assert "a key for carol, a name in use with the password" in server.log()
+        # eve is let in under a name of her own meanwhile; carol's stays carol's
+        own = ssh_run(server.port, keys["eve"], "eve", "log", "X-1", home=home)
+        assert own.returncode == 1, own.stderr
+
+        server.kill()  # carol sits at her table; the plan on disk says so
+        server.start()
+        said = eve_as_carol(server, keys, home)
+        assert REFUSED in said, said
+
+        async def after_restart() -> None:
+            conn, carol = await password_terminal(server.port, "carol")
+            await carol.expect(rf"Table {code}")
+            await play_turn(carol)
+            conn.close()
+
+        asyncio.run(after_restart())
+        figure(f"identity: eve refused as carol twice, before and after a restart; carol "
+               f"played three turns at {code}")  # fmt: skip
+    finally:
+        stop_server(server)
 
 
 # -- finding 3: budgets a few addresses cannot spend ----------------------------------------

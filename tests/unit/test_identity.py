@@ -1,6 +1,7 @@
-"""Names that never played are freed (issue 25, finding 3): the book of names with its
-times (a name that never sat is freed after a while, read from either form of
-``keys.json``), and the hall that tells the book when a name sits down."""
+"""One owner per name, whatever the way in (issue 25, findings 2 and 3): the book of names
+with its times (a name that never sat is freed after a while, read from either form of
+``keys.json``), the password's hold on a name, two logins at the same moment, and a
+room that knows its own bindings from ones alike."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from threethirteen.repl.server.binding import Binding, Unbound
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits, Service
 from threethirteen.repl.server.names import DAY, KeyBook
 from threethirteen.repl.server.plan import Plan
 from threethirteen.repl.server.ssh import GameServer
+
+from tests.helpers.rooms import Ear
 
 SEED, SALT = 1118, "5a1e" * 8
 
@@ -190,6 +194,56 @@ def login(service: Service, name: str, address: str) -> tuple[GameServer, Conn]:
 KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
+@pytest.mark.parametrize("first", ["password", "key"])
+def test_a_key_and_the_password_at_the_same_moment_give_the_name_to_one(
+    tmp_path: Path, first: str
+) -> None:
+    """Both are let through (each checked before the other completed); the one whose
+    login completes first has the name, the other is closed with the reason."""
+    service = service_here(tmp_path)
+    by_key, key_conn = login(service, "carol", "127.0.0.2")
+    by_password, password_conn = login(service, "carol", "127.0.0.3")
+    assert by_key.validate_public_key("carol", KEY)
+    assert asyncio.run(by_password.validate_password("carol", "correct horse"))
+    order = [by_password, by_key] if first == "password" else [by_key, by_password]
+    for server in order:
+        server.auth_completed()
+    winner, loser = order
+    assert winner.logged_in and not loser.logged_in
+    closed = key_conn.closed if first == "password" else password_conn.closed
+    assert closed is not None
+    if first == "password":
+        assert "in use by a player who logs in with the password" in closed
+        assert service.keys.owner("carol") is None
+    else:
+        assert "belongs to a key" in closed
+        assert service.keys.owner("carol") == KEY.get_fingerprint("sha256")
+
+
+def test_a_seated_password_player_holds_the_name_after_they_leave(tmp_path: Path) -> None:
+    """carol came in with the password and sits at a table: her connection ends, and
+    still no key may take her name; once she stands up and is gone, a key may."""
+    service = service_here(tmp_path)
+    carol, _ = login(service, "carol", "127.0.0.3")
+    assert asyncio.run(carol.validate_password("carol", "correct horse"))
+    carol.auth_completed()
+
+    async def sit() -> object:
+        return service.hall.create("carol", Plan(code="", host=""), "127.0.0.3")
+
+    room = asyncio.run(sit())
+    carol.connection_lost(None)
+    assert service.by_password["carol"] == 0 and service.password_holds("carol")
+    eve, eve_conn = login(service, "carol", "127.0.0.9")
+    assert not eve.validate_public_key("carol", KEY)
+    assert any("in use by a player who logs in with the password" in b for b in eve_conn.banners)
+    assert any("benutzt jemand, der sich mit dem Passwort anmeldet" in b for b in eve_conn.banners)
+    room.stand("carol")  # type: ignore[attr-defined]
+    assert not service.password_holds("carol")
+    later, _ = login(service, "carol", "127.0.0.9")
+    assert later.validate_public_key("carol", KEY)
+
+
 def test_a_password_login_frees_a_key_name_that_lapsed(tmp_path: Path) -> None:
     clock = Clock()
     service = service_here(tmp_path, clock)
@@ -201,3 +255,28 @@ def test_a_password_login_frees_a_key_name_that_lapsed(tmp_path: Path) -> None:
     assert carol.logged_in and service.keys.entry("carol") is None
     service.keys.sat("carol")  # sitting down now keeps nothing for the old key
     assert service.keys.owner("carol") is None
+
+
+# -- a room knows its own bindings ---------------------------------------------------------
+
+
+def test_a_binding_alike_is_not_the_binding(tmp_path: Path) -> None:
+    """A binding with the number, name and seat of one in force is refused, and cannot
+    end the real one."""
+    with ThreadPoolExecutor(1) as pool:
+        hall = Hall(tmp_path, pool=pool, limits=Limits(), pace=0.0, deal=lambda: (SEED, SALT))
+
+        async def play() -> None:
+            room = hall.create("ana", Plan(code="", host=""))
+            assert not isinstance(room, str)
+            binding, _ = room.bind(Ear(), "ana", 0)
+            alike = Binding(binding.number, binding.name, binding.seat)
+            assert alike == binding and alike is not binding
+            assert room.is_bound(binding) and not room.is_bound(alike)
+            with pytest.raises(Unbound):
+                await room.start(alike)
+            room.unbind(alike)
+            assert room.is_bound(binding) and room.present("ana")
+            await hall.stop()
+
+        asyncio.run(play())
