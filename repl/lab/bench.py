@@ -37,7 +37,7 @@ HOSTILE_CLIENTS = (
     "flood", "many", "huge", "guess", "churn",
     "channels", "unread", "talk", "names", "connections", "takeover",
 )  # fmt: skip
-"""The soak's hostile clients by name (:data:`.soak.HOSTILES`: what each does)."""
+"""The soak's hostile clients by name (:data:`.hostile.HOSTILES`: what each does)."""
 
 DESCRIPTION = """\
 Measure the engine's speed and print the figures (speed

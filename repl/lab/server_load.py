@@ -308,14 +308,17 @@ async def _read(client: Client) -> None:
 async def play_table(table: BenchTable, clients: list[Client], port: int) -> None:
     host, *guests = clients
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in clients]
-    address = f"127.0.{1 + table.number // 200}.{10 + table.number % 200}"
-    await _connect(host, port, keys[0], address)
+    # each client a host of its own, in a network of its own (a /24: the server shares its
+    # budgets per network, and a bench is not a flood)
+    first = table.number * 8
+    addresses = [f"127.{1 + n // 250}.{n % 250}.10" for n in range(first, first + len(clients))]
+    await _connect(host, port, keys[0], addresses[0])
     await asyncio.wait_for(host.lobby.wait(), 30)
     new = "new" + (f" --level {table.ai_level}" if table.ai_level else "")
     assert host.process is not None
     host.process.stdin.write(new + "\r")
     await asyncio.wait_for(table.code_known.wait(), 30)
-    for guest, key in zip(guests, keys[1:], strict=True):
+    for guest, key, address in zip(guests, keys[1:], addresses[1:], strict=True):
         await _connect(guest, port, key, address)
         await asyncio.wait_for(guest.lobby.wait(), 30)
         assert guest.process is not None

@@ -127,6 +127,8 @@ class Hall:
         self._sweeping: asyncio.TimerHandle | None = None
         self.stopped = False
         """The server is stopping: the tables are kept as they are for its restart."""
+        self.seated: Callable[[str], None] = lambda name: None
+        """Hears each name that sits at a table (the book of names keeps it for good)."""
 
     # -- loading -----------------------------------------------------------------------
 
@@ -239,7 +241,10 @@ class Hall:
         return room
 
     def keep(self, room: Room) -> None:
-        """Write ``room``'s plan (who sits where) to disk, on a worker thread."""
+        """Write ``room``'s plan (who sits where) to disk, on a worker thread; each name
+        that sits there is told to the book of names (:attr:`seated`)."""
+        for name in room.people():
+            self.seated(name)
 
         def write() -> None:
             plan = room.plan

@@ -1,10 +1,6 @@
 """What every connection to a server shares: its tables, its book of names and keys, the
 limits one person or one address may take, and the counts those limits are held to.
 
->>> tally = Tally(60.0)
->>> tally.add("127.0.0.2", now=0.0); tally.add("127.0.0.2", now=30.0)
->>> tally.count("127.0.0.2", now=70.0)  # the first one is more than a minute old
-1
 >>> address_of("2001:db8::1"), address_of("::ffff:192.0.2.7")
 ('2001:db8::/64', '192.0.2.7')
 """
@@ -12,8 +8,8 @@ limits one person or one address may take, and the counts those limits are held 
 from __future__ import annotations
 
 import ipaddress
+import random
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
@@ -21,6 +17,9 @@ from attrs import define, frozen
 
 from .hall import Hall
 from .names import KeyBook
+from .shares import Count as Count  # (re-exported: the counts were here first)
+from .shares import Held, Share, Spent
+from .shares import Tally as Tally
 
 
 @frozen(kw_only=True)
@@ -31,7 +30,11 @@ class Limits:
     ``MaxAuthTries``, ``MaxSessions``, ``PerSourcePenalties``): every resource a stranger
     can make the server spend has a cap here, per connection or name, per address and in
     total, and nothing waits forever. An address is an IPv4 address or an IPv6 /64
-    network (:func:`address_of`). docs/running-a-server.md lists them.
+    network (:func:`address_of`); a network is an IPv4 /24 or an IPv6 /48
+    (:func:`~.shares.network_of`). A budget of the whole server is shared
+    (:class:`~.shares.Share`): each address and each network may take a part of it only,
+    and its reserve is kept for the networks that are quiet. docs/running-a-server.md
+    lists them.
     """
 
     # -- connections -----------------------------------------------------------------
@@ -45,14 +48,32 @@ class Limits:
     new_connections_per_minute: int = 1200
     """Connections the whole server takes within a minute."""
     handshakes_total: int = 32
-    """Connections not yet logged in, at once; from half of this on, a new one is dropped
-    at random, more often the fuller it is (OpenSSH's ``MaxStartups`` 16:30:32)."""
+    """Connections not yet logged in, at once; from half of what is not reserved
+    (:attr:`handshakes_reserve`) on, a new one from a network that is not quiet is
+    dropped at random, more often the fuller it is (OpenSSH's ``MaxStartups`` 12:8:24)."""
     handshakes_per_address: int = 8
     login_timeout: float = 20.0
     """Seconds a connection may take to log in."""
     descriptors_reserve: int = 64
     """File descriptors kept free of connections, for the tables' files and the server
     itself; the connection caps shrink to what the process may open (``ulimit -n``)."""
+    connections_per_network: int = 64
+    """Open connections from one network (an IPv4 /24, an IPv6 /48) at once."""
+    connections_reserve: int = 32
+    """Of :attr:`connections_total`, the connections kept for quiet networks (those that
+    hold fewer than a quarter of :attr:`connections_per_address`)."""
+    new_connections_per_network: int = 300
+    """Connections one network may open within a minute."""
+    new_connections_reserve: int = 300
+    """Of :attr:`new_connections_per_minute`, the connections kept for quiet networks
+    (those that opened fewer than a quarter of :attr:`new_connections_per_address` within
+    the minute); the others are dropped at random from half of the rest on."""
+    handshakes_per_network: int = 16
+    """Connections from one network not yet logged in, at once."""
+    handshakes_reserve: int = 8
+    """Of :attr:`handshakes_total`, the logins kept for quiet networks (those with fewer
+    than a quarter of :attr:`handshakes_per_address` logging in); the others are dropped
+    at random from half of the rest on."""
     # -- logging in ------------------------------------------------------------------
     auth_tries: int = 6
     """Failed logins one connection may try (a key refused, a wrong password)."""
@@ -68,6 +89,15 @@ class Limits:
     """Names the whole server takes within an hour."""
     names_total: int = 10_000
     """Names the book keeps keys for; a full book takes no new name."""
+    new_names_per_network: int = 20
+    """Names one network may claim within an hour."""
+    new_names_reserve: int = 50
+    """Of :attr:`new_names_per_hour`, the names kept for quiet networks (those that
+    claimed none within the hour)."""
+    unseated_names_kept: float = 86_400.0
+    """Seconds a name that never sat at a table stays its key's; then it is free again
+    (not while its key is logged in). A day: the names that never sit then number at most
+    a day of :attr:`new_names_per_hour` (4,800), so the book cannot fill with them."""
     # -- sessions and terminals ------------------------------------------------------
     sessions_per_name: int = 3
     sessions_per_address: int = 16
@@ -137,36 +167,46 @@ class Service:
         password: str | None = None,
         limits: Limits | None = None,
         report: Callable[[str], None] = print,
+        chance: random.Random | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.hall = hall
         self.keys = keys
         self.password = password
         self.limits = limits = limits or Limits()
         self.report = report
+        draw = (chance or random.Random()).random
         self.refusals = Refusals(report, limits.log_window)
-        self.connections = Count()
-        """Open connections by address."""
-        self.handshakes = Count()
-        """Connections not yet logged in, by address."""
+        self.connections = Held(connection_share(limits), chance=draw)
+        """Open connections by address (and network)."""
+        self.handshakes = Held(handshake_share(limits), chance=draw)
+        """Connections not yet logged in, by address (and network)."""
         self.sessions = Count()
         """Sessions with a terminal or a command, by name."""
         self.sessions_from = Count()
         """The same sessions, by address."""
-        self.opened = Tally(60.0, most=limits.new_connections_per_address)
-        """Connections opened within the minute, by address."""
-        self.opened_in_all = Tally(60.0, most=limits.new_connections_per_minute)
+        self.opened = Spent(60.0, new_connection_share(limits), chance=draw, clock=clock)
+        """Connections opened within the minute, by address, by network and in all."""
         self.wrong_passwords = Tally(limits.penalty_seconds, most=limits.password_tries_per_address)
-        self.new_names = Tally(3600.0, most=limits.new_names_per_address)
-        self.names_this_hour = Tally(3600.0, most=limits.new_names_per_hour)
+        self.new_names = Spent(3600.0, new_name_share(limits), clock=clock)
+        """Names claimed within the hour, by address, by network and in all."""
+        self.logins = Count()
+        """Logged-in connections, by name (a name in use is never freed: see
+        :meth:`~.names.KeyBook.forget_lapsed`)."""
+        self.by_password = Count()
+        """Logged-in connections that came in with the password, by name."""
         self.said_from = Tally(60.0, most=limits.says_per_address)
         """``say`` lines within the minute, by address."""
         self.said_at = Tally(60.0, most=limits.says_per_table)
         """``say`` lines within the minute, by table code."""
         self.present: set[Leaving] = set()
+        """The connections and the terminals to tell when the server stops."""
         self.refusing = Count()
         """Refused connections still waiting to be told why (:class:`~.wire.Refusal`)."""
-        """The connections and the terminals to tell when the server stops."""
         self.stopping = False
+        keys.in_use = lambda name: self.logins[name] > 0
+        hall.seated = keys.sat
+        keys.seated_before(hall_names(hall))
 
     def refuse(self, kind: str, address: str, line: str) -> None:
         """Log a refusal, once per kind and address within :attr:`Limits.log_window`."""
@@ -174,90 +214,83 @@ class Service:
 
     def new_name_problem(self, address: str) -> str | None:
         """Why ``address`` may not claim a new name now (a text key), or ``None``."""
-        limits = self.limits
-        if len(self.keys) >= limits.names_total:
+        if self.keys.full():
             return "server.names_full"
-        if self.names_this_hour.count("") >= limits.new_names_per_hour:
-            return "server.names_busy"
-        if self.new_names.count(address) >= limits.new_names_per_address:
-            return "server.names_from_address"
-        return None
+        return NAME_REFUSALS.get(self.new_names.refusal(address) or "")
 
     def name_claimed(self, address: str) -> None:
-        """Count a new name claimed from ``address`` against the hour's caps."""
-        self.new_names.add(address)
-        self.names_this_hour.add("")
+        """Count a new name claimed from ``address`` against the hour's shares."""
+        self.new_names.spend(address)
+
+    def password_holds(self, name: str) -> bool:
+        """Whether someone who came in with the password holds ``name`` now: they are
+        logged in under it, or sit at a table that is not over under it while no key owns
+        it (also after a restart: the tables' plans say who sits where). A key cannot
+        claim such a name."""
+        if self.by_password[name]:
+            return True
+        if self.keys.owner(name) is not None:
+            return False
+        return any(room.seat_of(name) is not None for room in self.hall.open_tables())
 
 
-class Count:
-    """How many of something each address (or name) holds now, and all of them together;
-    an address that holds none is forgotten."""
-
-    def __init__(self) -> None:
-        self.each: dict[str, int] = {}
-        self.total = 0
-
-    def __getitem__(self, key: str) -> int:
-        return self.each.get(key, 0)
-
-    def add(self, key: str) -> None:
-        self.each[key] = self.each.get(key, 0) + 1
-        self.total += 1
-
-    def remove(self, key: str) -> None:
-        left = self.each.get(key, 0) - 1
-        if left < 0:
-            return
-        self.total -= 1
-        if left:
-            self.each[key] = left
-        else:
-            del self.each[key]
+NAME_REFUSALS = {
+    "address": "server.names_from_address",
+    "network": "server.names_from_network",
+    "total": "server.names_busy",
+}
+"""Why a new name is refused (a :meth:`Share.refusal`), as a text key."""
 
 
-class Tally:
-    """Uses of something per key (an address) within the last ``seconds``.
+def hall_names(hall: Hall) -> set[str]:
+    """Every name that sits, or sat, at a table of ``hall`` (open or over)."""
+    names = set(hall.past)
+    for room in hall.rooms.values():
+        names.update(room.people())
+    return names
 
-    Bounded twice: a key keeps at most ``most`` times (no cap counts further), and at
-    most ``keys`` keys are kept (the oldest are forgotten first).
-    """
 
-    def __init__(self, seconds: float, *, most: int = 1000, keys: int = 4096) -> None:
-        self.seconds = seconds
-        self.most = max(most, 1)
-        self.keys = keys
-        self._times: dict[str, deque[float]] = {}
+def connection_share(limits: Limits) -> Share:
+    """How the open connections are shared."""
+    return Share(
+        total=limits.connections_total,
+        per_network=limits.connections_per_network,
+        per_address=limits.connections_per_address,
+        reserve=limits.connections_reserve,
+    )
 
-    def count(self, key: str, now: float | None = None) -> int:
-        """The uses of ``key`` within the window."""
-        times = self._times.get(key)
-        if times is None:
-            return 0
-        now = time.monotonic() if now is None else now
-        while times and now - times[0] >= self.seconds:
-            times.popleft()
-        if not times:
-            del self._times[key]
-        return len(times)
 
-    def add(self, key: str, now: float | None = None) -> None:
-        """One more use of ``key``."""
-        now = time.monotonic() if now is None else now
-        times = self._times.pop(key, None)  # taken out and put back: the newest key last
-        if times is None:
-            times = deque(maxlen=self.most)
-        times.append(now)
-        self._times[key] = times
-        while len(self._times) > self.keys:
-            del self._times[next(iter(self._times))]
+def handshake_share(limits: Limits) -> Share:
+    """How the logins under way are shared (with random early drop)."""
+    return Share(
+        total=limits.handshakes_total,
+        per_network=limits.handshakes_per_network,
+        per_address=limits.handshakes_per_address,
+        reserve=limits.handshakes_reserve,
+        early_drop=True,
+    )
 
-    def wait(self, key: str, now: float | None = None) -> float:
-        """Seconds until the oldest use of ``key`` leaves the window (0 without one)."""
-        times = self._times.get(key)
-        if not times:
-            return 0.0
-        now = time.monotonic() if now is None else now
-        return max(self.seconds - (now - times[0]), 0.0)
+
+def new_connection_share(limits: Limits) -> Share:
+    """How the connections opened within a minute are shared (with random early drop)."""
+    return Share(
+        total=limits.new_connections_per_minute,
+        per_network=limits.new_connections_per_network,
+        per_address=limits.new_connections_per_address,
+        reserve=limits.new_connections_reserve,
+        early_drop=True,
+    )
+
+
+def new_name_share(limits: Limits) -> Share:
+    """How the names claimed within an hour are shared (no drop at random: a name is
+    refused for a reason that holds)."""
+    return Share(
+        total=limits.new_names_per_hour,
+        per_network=limits.new_names_per_network,
+        per_address=limits.new_names_per_address,
+        reserve=limits.new_names_reserve,
+    )
 
 
 class Bucket:

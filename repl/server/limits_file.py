@@ -74,7 +74,7 @@ def parse_limits(text: str) -> Limits:
             hint = f" (did you mean {guess[0]}?)" if guess else ""
             raise LimitsError(f"{where}no limit is called {visible(repr(name))}{hint}")
         changes[name] = _checked(name, value, known[name], where)
-    limits = attrs.evolve(defaults, **changes)
+    limits = attrs.evolve(defaults, **fitted_shares(changes))
     check_limits(limits)
     return limits
 
@@ -102,10 +102,52 @@ WITHIN = (("says_per_minute", "says_per_address"),)
 session's lines a minute and its address's."""
 
 
+SHARES = (
+    ("connections_total", "connections_per_network", "connections_per_address",
+     "connections_reserve"),
+    ("new_connections_per_minute", "new_connections_per_network", "new_connections_per_address",
+     "new_connections_reserve"),
+    ("handshakes_total", "handshakes_per_network", "handshakes_per_address",
+     "handshakes_reserve"),
+    ("new_names_per_hour", "new_names_per_network", "new_names_per_address",
+     "new_names_reserve"),
+)  # fmt: skip
+"""The budgets of the whole server that are shared (:class:`~.shares.Share`): each total,
+then its cap per network, per address, and its reserve."""
+
+
+def fitted_shares(changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` with the parts of each shared budget that they do not name fitted to
+    those they name: a network's cap and the reserve scaled with the total, within it, and
+    never below an address's cap; an address's cap within its network's. So a limits file
+    written before the budgets were shared (a total and a cap per address) still holds.
+
+    >>> fitted = fitted_shares({"new_names_per_hour": 40, "new_names_per_address": 5})
+    >>> fitted["new_names_per_network"], fitted["new_names_reserve"]
+    (5, 10)
+    """
+    defaults = attrs.asdict(Limits())
+    fitted = dict(changes)
+    for total, per_network, per_address, reserve in SHARES:
+        if not {total, per_network, per_address} & set(changes):
+            continue
+        most = fitted.get(total, defaults[total])
+        scale = most / defaults[total]
+        if per_network not in changes:
+            wanted = max(round(defaults[per_network] * scale), changes.get(per_address, 1), 1)
+            fitted[per_network] = min(wanted, most)
+        if per_address not in changes:
+            fitted[per_address] = min(defaults[per_address], fitted[per_network])
+        if reserve not in changes:
+            fitted[reserve] = max(min(round(defaults[reserve] * scale), most - 1), 1)
+    return fitted
+
+
 def check_limits(limits: Limits) -> None:
     """:class:`LimitsError` unless ``limits`` can be held: the tables no more than half
-    the table codes, and no cap per address or name above its total (nor a session's lines
-    a minute above its address's)."""
+    the table codes, no cap per address or name above its total (nor a session's lines a
+    minute above its address's), and each shared budget in order (an address's share
+    within its network's, that within the total, the reserve less than the total)."""
     if limits.tables_total > CODES // 2:
         raise LimitsError(f"tables_total must be 1 to {CODES // 2:,} (half the table codes), "
                           f"not {limits.tables_total:,}")  # fmt: skip
@@ -122,6 +164,16 @@ def check_limits(limits: Limits) -> None:
                 raise LimitsError(
                     f"{name} ({value}) is more than {name.replace(part, '_total')} ({total})"
                 )
+    for total, per_network, per_address, reserve in SHARES:
+        for smaller, larger in ((per_address, per_network), (per_network, total)):
+            if values[smaller] > values[larger]:
+                raise LimitsError(
+                    f"{smaller} ({values[smaller]:,}) is more than {larger} ({values[larger]:,})"
+                )
+        if values[reserve] >= values[total]:
+            raise LimitsError(
+                f"{reserve} ({values[reserve]:,}) must be less than {total} ({values[total]:,})"
+            )
 
 
 def _checked(name: str, value: object, default: int | float, where: str) -> int | float:

@@ -3,7 +3,13 @@
 The name is the SSH user name. The first public key that logs in under a name
 keeps it (trust on first use); the same name with another key is refused. A
 server may also let people without a key in with a password its host sets;
-they cannot take a name a key owns.
+they cannot take a name a key owns, nor a key one they use (see
+:meth:`~.house.Service.password_holds`).
+
+A name whose key never sat at a table is kept for
+:attr:`~.house.Limits.unseated_names_kept` only (a day), then it is free again: names
+claimed and never played cannot fill the book for good. A name that sat once is its
+key's for as long as the book is kept.
 """
 
 from __future__ import annotations
@@ -11,9 +17,16 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import math
 import re
+import time
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
 from pathlib import Path
+from typing import Any
+
+import attrs
+from attrs import frozen
 
 from ..files.storage import write_atomic
 
@@ -24,6 +37,17 @@ MAX_NAMES = 10_000
 """The most names a book keeps keys for by default (a full book refuses new names; a
 server's own cap is :attr:`~.house.Limits.names_total`)."""
 
+DAY = 86_400.0
+"""Seconds in a day: how long a name that never sat is kept by default."""
+
+SAT_WRITTEN = DAY
+"""How stale the time a name last sat may be on disk: a sitting is written at once when
+it is the name's first, or when the one on disk is older than this (a day); the others go
+with the next write."""
+
+ENTRY_BYTES = 256
+"""The most bytes one name takes in ``keys.json`` (the file is bounded before it is read)."""
+
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name (a text key), or ``None``."""
@@ -32,88 +56,304 @@ def name_problem(name: str) -> str | None:
     return None
 
 
+@frozen
+class Entry:
+    """A name in the book: the fingerprint of the ``key`` that owns it, when it was
+    ``claimed`` and when it last ``sat`` at a table (``None``: never), in seconds since
+    the epoch."""
+
+    key: str
+    claimed: float
+    sat: float | None = None
+
+
 class KeyBook:
-    """The names and the key fingerprint that owns each, in ``keys.json`` (one file,
-    rewritten atomically; the server alone writes it).
+    """The names, the key fingerprint that owns each, when each was claimed and when it
+    last sat at a table, in ``keys.json`` (one file, rewritten atomically; the server
+    alone writes it).
+
+    ``keys.json`` maps each name to ``{"key": FINGERPRINT, "claimed": TIME, "sat": TIME
+    or null}``; a book written before names kept their times (``{name: FINGERPRINT}``)
+    is read too, each name claimed when it is read and never sat (the server then marks
+    those it finds at its tables: :meth:`seated_before`), and written anew at the next
+    change.
 
     A server takes a name at once, in memory (:meth:`take`), so that two logins cannot
     both take it, and writes the book in a worker thread (:meth:`keep`): the event loop
     never waits for the disk, and names taken while one write runs share the next.
     """
 
-    def __init__(self, path: Path, *, most: int = MAX_NAMES, pool: Executor | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        most: int = MAX_NAMES,
+        pool: Executor | None = None,
+        unseated_kept: float = DAY,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.path = path
         self.most = most
         self.pool = pool
-        self._owners: dict[str, str] = {}
-        self._unwritten: dict[str, str] = {}
+        self.unseated_kept = unseated_kept
+        self.clock = clock
+        self.in_use: Callable[[str], bool] = lambda name: False
+        """Whether a key is logged in under a name now (its name is never freed then)."""
+        self._entries: dict[str, Entry] = {}
+        self._unseated: dict[str, None] = {}
+        """The names that never sat, the oldest claim first."""
+        self._unwritten: dict[str, Entry] = {}
+        """Names taken since the last write."""
+        self._changed = False
+        """Whether something besides a name taken waits for the next write (a sitting, a
+        name freed, a book of the old form read)."""
         self._writing: asyncio.Lock | None = None
+        self._flush: asyncio.Future[bool] | None = None
         if path.exists():
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) for k, v in data.items()
-            ):
-                raise ValueError(f"{path} is not a book of names and keys")
-            self._owners = dict(data)
+            self._read()
+
+    def _read(self) -> None:
+        most_bytes = max(self.most, MAX_NAMES) * ENTRY_BYTES + 4096
+        with self.path.open("rb") as file:
+            data = file.read(most_bytes + 1)
+        if len(data) > most_bytes:
+            raise ValueError(f"{self.path} is longer than a book of {self.most} names")
+        try:
+            found = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise ValueError(f"{self.path} is not a book of names and keys: {error}") from None
+        if not isinstance(found, dict):
+            raise ValueError(f"{self.path} is not a book of names and keys")
+        now = self.clock()
+        entries = {}
+        for name, value in found.items():
+            entry = _entry(value, now)
+            if not isinstance(name, str) or entry is None:
+                raise ValueError(f"{self.path} is not a book of names and keys")
+            self._changed |= isinstance(value, str)
+            entries[name] = entry
+        self._entries = entries
+        unseated = sorted((e.claimed, n) for n, e in entries.items() if e.sat is None)
+        self._unseated = dict.fromkeys(name for _, name in unseated)
 
     def __len__(self) -> int:
-        return len(self._owners)
+        return len(self._entries)
 
     def owner(self, name: str) -> str | None:
-        """The fingerprint of the key that owns ``name``, if a key does."""
-        return self._owners.get(name)
+        """The fingerprint of the key that owns ``name``, if a key does (a name that never
+        sat and was claimed long ago is nobody's: :meth:`lapsed`)."""
+        entry = self._entries.get(name)
+        if entry is None or self.lapsed(name):
+            return None
+        return entry.key
+
+    def entry(self, name: str) -> Entry | None:
+        """What the book holds of ``name`` (also when it lapsed)."""
+        return self._entries.get(name)
+
+    def lapsed(self, name: str) -> bool:
+        """Whether ``name`` is in the book but free again: it never sat at a table, it
+        was claimed :attr:`unseated_kept` seconds ago or more, and its key is not logged
+        in now."""
+        entry = self._entries.get(name)
+        if entry is None or entry.sat is not None:
+            return False
+        return self.clock() - entry.claimed >= self.unseated_kept and not self.in_use(name)
+
+    def full(self) -> bool:
+        """Whether the book takes no new name (once the names that lapsed are freed)."""
+        if len(self._entries) >= self.most:
+            self.forget_lapsed()
+        return len(self._entries) >= self.most
 
     def claim(self, name: str, fingerprint: str) -> bool:
         """Whether ``fingerprint`` may use ``name``: it owns it, or takes it now (kept on
         disk before the answer is yes; this thread waits for the disk)."""
-        owner = self._owners.get(name)
+        owner = self.owner(name)
         if owner is not None:
             return hmac.compare_digest(owner, fingerprint)
-        if len(self._owners) >= self.most:
+        if name not in self._entries and self.full():
             return False
-        owners = {**self._owners, name: fingerprint}
-        self._write(owners)
-        self._owners = owners
+        entries = {**self._entries, name: Entry(fingerprint, self.clock())}
+        self._write(entries)
+        self._set(name, entries[name])
+        self._unwritten.pop(name, None)
         return True
 
     def take(self, name: str, fingerprint: str) -> bool:
         """Take ``name`` for ``fingerprint`` now, in memory (:meth:`keep` writes it);
         whether it is theirs: it was, or it was free and the book not full."""
-        owner = self._owners.get(name)
+        owner = self.owner(name)
         if owner is not None:
             return hmac.compare_digest(owner, fingerprint)
-        if len(self._owners) >= self.most:
+        if name not in self._entries and self.full():
             return False
-        self._owners[name] = fingerprint
-        self._unwritten[name] = fingerprint
+        entry = Entry(fingerprint, self.clock())
+        self._set(name, entry)
+        self._unwritten[name] = entry
         return True
+
+    def _set(self, name: str, entry: Entry) -> None:
+        self._entries[name] = entry
+        self._unseated.pop(name, None)
+        if entry.sat is None:
+            self._unseated[name] = None  # the newest claim last
+
+    def sat(self, name: str) -> None:
+        """``name`` sat down at a table: its key keeps it for good (nothing, for a name no
+        key owns)."""
+        entry = self._entries.get(name)
+        if entry is None:
+            return
+        now = self.clock()
+        self._entries[name] = attrs.evolve(entry, sat=now)
+        self._unseated.pop(name, None)
+        if name in self._unwritten:
+            self._unwritten[name] = self._entries[name]
+        if entry.sat is None or now - entry.sat >= SAT_WRITTEN:
+            self._changed = True
+            self._schedule()
+
+    def seated_before(self, names: Iterable[str]) -> None:
+        """Each of ``names`` sat at a table (the server's tables say so, open or over):
+        one that the book says never sat has sat, now (a book of the old form, or a
+        sitting the server had no time to write)."""
+        for name in names:
+            entry = self._entries.get(name)
+            if entry is not None and entry.sat is None:
+                self._entries[name] = attrs.evolve(entry, sat=self.clock())
+                self._unseated.pop(name, None)
+                self._changed = True
+        if self._changed:
+            self._schedule()
+
+    def forget(self, name: str) -> bool:
+        """Free ``name`` if it lapsed (someone without a key logs in under it); whether
+        it did."""
+        if not self.lapsed(name):
+            return False
+        self._drop(name)
+        self._changed = True
+        self._schedule()
+        return True
+
+    def forget_lapsed(self) -> int:
+        """Free every name that lapsed (:meth:`lapsed`); how many. The names that never
+        sat are kept oldest first, so this looks no further than the first one that is
+        young yet."""
+        now = self.clock()
+        gone = []
+        for name in self._unseated:
+            if now - self._entries[name].claimed < self.unseated_kept:
+                break
+            if not self.in_use(name):
+                gone.append(name)
+        for name in gone:
+            self._drop(name)
+        if gone:
+            self._changed = True
+            self._schedule()
+        return len(gone)
+
+    def _drop(self, name: str) -> None:
+        self._entries.pop(name, None)
+        self._unseated.pop(name, None)
+        self._unwritten.pop(name, None)
+
+    # -- the file ----------------------------------------------------------------------
 
     async def keep(self, name: str) -> bool:
         """Wait until ``name`` is on disk; whether it is (``False``: the book could not be
         written, and every name taken since the last write is free again)."""
-        if self._writing is None:
-            self._writing = asyncio.Lock()
-        async with self._writing:
+        async with self._lock():
             if name not in self._unwritten:
-                return name in self._owners  # written meanwhile, or given back
-            owners = dict(self._owners)
-            taken = dict(self._unwritten)
-            loop = asyncio.get_running_loop()
-            try:
-                await loop.run_in_executor(self.pool, self._write, owners)
-            except OSError:
-                for gone, fingerprint in taken.items():
-                    if self._owners.get(gone) == fingerprint:
-                        del self._owners[gone]
-                    self._unwritten.pop(gone, None)
-                return False
-            for done in taken:
-                self._unwritten.pop(done, None)
+                return name in self._entries  # written meanwhile, or given back
+            return await self._write_now()
+
+    async def flush(self) -> bool:
+        """Write what changed since the last write, if anything did, and what changes
+        while it is written; whether the book on disk is as it is in memory."""
+        async with self._lock():
+            while self._changed or self._unwritten:
+                if not await self._write_now():
+                    return False
             return True
 
-    def _write(self, owners: dict[str, str]) -> None:
-        text = json.dumps(owners, indent=1, sort_keys=True) + "\n"
+    def _lock(self) -> asyncio.Lock:
+        if self._writing is None:
+            self._writing = asyncio.Lock()
+        return self._writing
+
+    async def _write_now(self) -> bool:
+        """Write the book as it is now (under the lock)."""
+        entries = dict(self._entries)
+        taken = dict(self._unwritten)
+        changed, self._changed = self._changed, False
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self.pool, self._write, entries)
+        except OSError:
+            for gone, entry in taken.items():
+                if self._entries.get(gone) == entry:
+                    self._drop(gone)
+                self._unwritten.pop(gone, None)
+            self._changed |= changed  # tried again with the next change
+            return False
+        for done in taken:
+            if self._unwritten.get(done) == taken[done]:
+                del self._unwritten[done]
+        return True
+
+    def _schedule(self) -> None:
+        """Write the book soon, on a worker thread (once, however many changes come first;
+        never without an event loop: :meth:`flush` then)."""
+        if self._flush is not None and not self._flush.done():
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._flush = asyncio.ensure_future(self.flush())
+        self._flush.add_done_callback(_read_outcome)
+
+    def _write(self, entries: dict[str, Entry]) -> None:
+        book = {
+            name: {"key": entry.key, "claimed": entry.claimed, "sat": entry.sat}
+            for name, entry in entries.items()
+        }
+        text = json.dumps(book, indent=1, sort_keys=True) + "\n"
         write_atomic(self.path, text, mode=0o600)
+
+
+def _entry(value: Any, now: float) -> Entry | None:
+    """A name's entry as ``keys.json`` holds it (or held it: a fingerprint alone, claimed
+    ``now`` and never sat), or ``None`` when it is not one."""
+    if isinstance(value, str):
+        return Entry(value, now) if 0 < len(value) <= 200 else None
+    if not isinstance(value, dict) or set(value) != {"key", "claimed", "sat"}:
+        return None
+    key, claimed, sat = value["key"], value["claimed"], value["sat"]
+    if not isinstance(key, str) or not key or len(key) > 200:
+        return None
+    if not _time(claimed) or not (sat is None or _time(sat)):
+        return None
+    return Entry(key, float(claimed), None if sat is None else float(sat))
+
+
+def _time(value: object) -> bool:
+    """Whether ``value`` is a time the book may hold (seconds since the epoch)."""
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
+
+
+def _read_outcome(task: asyncio.Future[bool]) -> None:
+    """A write's outcome is read (a failure was handled where it arose)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def password_matches(expected: str | None, given: str) -> bool:

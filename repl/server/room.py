@@ -241,8 +241,10 @@ class Room:
                 self.tell(Note("server.went_away", (("name", name),)))
 
     def is_bound(self, binding: Binding) -> bool:
-        """Whether ``binding`` is in force: not ended, and its player still sits there."""
-        if binding.number not in self._bindings:
+        """Whether ``binding`` is in force: the very binding this room gave (not one alike
+        in its number, name and seat), not ended, and its player still sits there."""
+        held = self._bindings.get(binding.number)
+        if held is None or held[0] is not binding:
             return False
         return binding.seat is None or self.plan.people[binding.seat] == binding.name
 
@@ -252,13 +254,16 @@ class Room:
             session.unseated()
 
     def _end(self, binding: Binding) -> bool:
-        ended = self._bindings.pop(binding.number, None) is not None
+        held = self._bindings.get(binding.number)
+        if held is None or held[0] is not binding:
+            return False  # ended already, or a binding alike that this room never gave
+        del self._bindings[binding.number]
         self._delivered.pop(binding.number, None)
-        if ended and binding.seat not in {b.seat for b, _ in self._bindings.values()}:
+        if binding.seat not in {b.seat for b, _ in self._bindings.values()}:
             stop = self._listening.pop(binding.seat, None)
             if stop is not None:
                 stop()
-        return ended
+        return True
 
     def _seat_of(self, binding: Binding) -> int:
         """The seat ``binding`` may act for now; :class:`Unbound` when it may not."""

@@ -106,7 +106,12 @@ async def serve(
     hall = Hall(folder, pool=pool, limits=limits, pace=settings.pace, deal=deal, report=report)
     hall.load()
     limits = descriptor_limits(limits, report)
-    keys = KeyBook(folder / "keys.json", most=limits.names_total, pool=pool)
+    keys = KeyBook(
+        folder / "keys.json",
+        most=limits.names_total,
+        pool=pool,
+        unseated_kept=limits.unseated_names_kept,
+    )
     service = Service(hall, keys, password=settings.password, limits=limits, report=report)
     if collector is not None:
         collector.population = lambda: service.sessions.total
@@ -201,10 +206,15 @@ def descriptor_limits(limits: Limits, report: Callable[[str], None]) -> Limits:
         return limits
     most = max(soft - limits.descriptors_reserve - BACKLOG, 1)
     report(f"only {soft} file descriptors (ulimit -n): at most {most} connections")
-    return attrs.evolve(
+    handshakes = min(limits.handshakes_total, most)
+    return attrs.evolve(  # the shares shrink with them: the reserves keep their part
         limits,
         connections_total=most,
-        handshakes_total=min(limits.handshakes_total, most),
+        connections_per_network=min(limits.connections_per_network, most),
+        connections_reserve=limits.connections_reserve * most // limits.connections_total,
+        handshakes_total=handshakes,
+        handshakes_per_network=min(limits.handshakes_per_network, handshakes),
+        handshakes_reserve=limits.handshakes_reserve * handshakes // limits.handshakes_total,
     )
 
 

@@ -7,11 +7,16 @@ finished table's log to someone who sat at it. Nothing else is served: no other
 command, no shell, no SFTP or SCP, no port, agent or X11 forwarding.
 
 Every cap of :class:`~.house.Limits` that a connection meets is held here: connections
-and handshakes per address and in total, and new connections per address and in total
-within a minute (counted from the first byte, refused before any key exchange),
-failed logins per connection, wrong passwords per address (each answered later than the
-last, then none tried at all for a while), new names per address, per hour and in the
-book, sessions per name, per address and in total. Every byte a connection sends is
+and handshakes per address, per network and in total, and new connections per address,
+per network and in total within a minute (counted from the first byte, refused before
+any key exchange), each total shared so that a few addresses cannot spend it
+(:class:`~.shares.Share`), failed logins per connection, wrong passwords per address
+(each answered later than the last, then none tried at all for a while), new names per
+address, per network, per hour and in the book, sessions per name, per address and in
+total. A name has one owner, whatever the way in: a key, or someone who came in with the
+password and holds it while logged in or seated (:meth:`~.house.Service.password_holds`);
+the two are checked again, at once, when the login completes, so that two logins at the
+same moment cannot both have it. Every byte a connection sends is
 paced before SSH parses it (:class:`~.wire.Throttle`). Before login a refusal is said in an
 auth banner, in English and German (the client's language is not known yet); after it,
 in the person's language on their terminal. Each refusal is logged once per kind and
@@ -22,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 from typing import Any
 
 import asyncssh
@@ -38,6 +42,7 @@ NAMES_REFUSED = {
     "server.names_full": "the book of names is full",
     "server.names_busy": "the server's new names for the hour are taken",
     "server.names_from_address": "the address's new names for the hour are taken",
+    "server.names_from_network": "the network's new names for the hour are taken",
 }
 """Why a new name is refused, as the server's log says it."""
 
@@ -68,6 +73,10 @@ class GameServer(asyncssh.SSHServer):
         self.told_no_key = False
         self.new_name = False
         """Whether this login took its name just now (the book is still being written)."""
+        self.logged_in = False
+        """Whether this connection logged in (its name is in use, and never freed meanwhile)."""
+        self.by_password = False
+        """Whether this connection came in with the password (it holds its name meanwhile)."""
         self.throttle: Throttle | None = None
 
     # -- coming in -----------------------------------------------------------------------
@@ -80,12 +89,13 @@ class GameServer(asyncssh.SSHServer):
         why = self._full()
         if why is not None:
             self._log(why, why)
-            key = "server.full_address" if why.endswith("address") else "server.full"
+            key = "server.full"
+            if why.endswith(("address", "network")):
+                key += "_" + why.rsplit(" ", 1)[1]
             Refusal(conn, both(key), self.service.refusing)
             return
         service = self.service
-        service.opened.add(self.address)
-        service.opened_in_all.add("")
+        service.opened.spend(self.address)
         service.connections.add(self.address)
         service.handshakes.add(self.address)
         service.present.add(self)
@@ -94,26 +104,17 @@ class GameServer(asyncssh.SSHServer):
 
     def _full(self) -> str | None:
         """Why a new connection from this address is refused now, or ``None``."""
-        service, limits = self.service, self.service.limits
+        service = self.service
         if service.stopping:
             return "the server is stopping"
-        if service.opened_in_all.count("") >= limits.new_connections_per_minute:
-            return "too many new connections"
-        if service.opened.count(self.address) >= limits.new_connections_per_address:
-            return "too many new connections from the address"
-        if service.connections.total >= limits.connections_total:
-            return "too many connections"
-        if service.connections[self.address] >= limits.connections_per_address:
-            return "too many connections from the address"
-        if service.handshakes[self.address] >= limits.handshakes_per_address:
-            return "too many logins at once from the address"
-        start, full = limits.handshakes_total // 2, limits.handshakes_total
-        waiting = service.handshakes.total
-        # OpenSSH's MaxStartups: from half full on, drop at random, more often the fuller
-        if waiting >= full or (
-            0 < start <= waiting and random.random() < (waiting - start + 1) / (full - start + 1)
+        for what, budget in (
+            ("new connections", service.opened),
+            ("connections", service.connections),
+            ("logins at once", service.handshakes),
         ):
-            return "too many logins at once"
+            why = budget.refusal(self.address)
+            if why is not None:
+                return f"too many {what}" + WHERE.get(why, "")
         return None
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -127,6 +128,12 @@ class GameServer(asyncssh.SSHServer):
             if self.handshaking:
                 self.handshaking = False
                 service.handshakes.remove(self.address)
+        if self.logged_in:
+            self.logged_in = False
+            service.logins.remove(self.name)
+        if self.by_password:
+            self.by_password = False
+            service.by_password.remove(self.name)
         if exc is not None and not isinstance(exc, asyncssh.ConnectionLost) and self.name:
             service.report(f"connection from {self.peer} ({self.name}) ended: {exc}")
 
@@ -164,11 +171,19 @@ class GameServer(asyncssh.SSHServer):
                 name=username,
             )
             return self._failed()
+        if owner is None and self.service.password_holds(username):
+            self._refused(
+                "password name",
+                f"a key for {username}, a name in use with the password",
+                "server.banner_password_name",
+                name=username,
+            )
+            return self._failed()
         if owner is None:
             why = self.service.new_name_problem(self.address)
             if why is not None:
                 said = NAMES_REFUSED.get(why, why)
-                self._refused("new name", f"a new name: {said}", why, most=self._most_names())
+                self._refused("new name", f"a new name: {said}", why, most=self._most_names(why))
                 return self._failed()
         self.fingerprint = fingerprint
         return True
@@ -234,30 +249,53 @@ class GameServer(asyncssh.SSHServer):
         self.failures += 1
         return False
 
-    def _most_names(self) -> int:
-        return self.service.limits.new_names_per_address
+    def _most_names(self, why: str) -> int:
+        """How many new names the share that refused one holds (its address's, its network's)."""
+        limits = self.service.limits
+        if why == "server.names_from_network":
+            return limits.new_names_per_network
+        return limits.new_names_per_address
 
     def auth_completed(self) -> None:
         service = self.service
         if self.handshaking:
             self.handshaking = False
             service.handshakes.remove(self.address)
-        if self.fingerprint is not None:
-            new = service.keys.owner(self.name) is None
-            why = service.new_name_problem(self.address) if new else None
-            if why is not None or not service.keys.take(self.name, self.fingerprint):
-                # another login took the name, or the last new name, since the key was shown
-                self._log("new name", f"the name {self.name}")
-                if self.conn is not None:
-                    text = Texts("en")(why or "server.banner_other_key", name=self.name,
-                                       most=self._most_names())  # fmt: skip
-                    self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, text)
-                return
-            if new:
-                self.new_name = True
-                service.name_claimed(self.address)
+        # checked again, with nothing in between: another login may have taken the name
+        # (a key, the password, the last new name) since this one showed its key
+        why = self._name_lost()
+        if why is not None:
+            self._log("new name", f"the name {self.name}")
+            if self.conn is not None:
+                text = both(why, name=self.name, most=self._most_names(why))
+                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, text)
+            return
+        self.logged_in = True
+        service.logins.add(self.name)
         how = "key " + self.fingerprint if self.fingerprint else "password"
         service.report(f"{self.name} logged in from {self.peer} ({how})")
+
+    def _name_lost(self) -> str | None:
+        """Take this login's name for it now: a key's, or held for the password (the text
+        key of why not, if another login took it first)."""
+        service, name = self.service, self.name
+        if self.fingerprint is None:
+            if service.keys.owner(name) is not None:
+                return "server.banner_key_name"
+            service.keys.forget(name)  # a key's name that lapsed: no key's any more
+            self.by_password = True
+            service.by_password.add(name)
+            return None
+        new = service.keys.owner(name) is None
+        if new and service.password_holds(name):
+            return "server.banner_password_name"
+        why = service.new_name_problem(self.address) if new else None
+        if why is not None or not service.keys.take(name, self.fingerprint):
+            return why or "server.banner_other_key"
+        if new:
+            self.new_name = True
+            service.name_claimed(self.address)
+        return None
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
         return GameSession(self)
@@ -272,6 +310,11 @@ class GameServer(asyncssh.SSHServer):
         if self.conn is not None:
             with contextlib.suppress(Exception):
                 self.conn.send_auth_banner(both(key, **params) + "\r\n")
+
+
+WHERE = {"address": " from the address", "network": " from the network"}
+"""How a refusal of a shared budget (:meth:`~.shares.Share.refusal`) is logged: whose
+share it was (the server's own, when none)."""
 
 
 def visible_name(name: str) -> str:

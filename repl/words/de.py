@@ -1119,6 +1119,11 @@ TEXTS.update(
         "server.banner_key_name": (
             "Der Name '{name}' gehört einem Schlüssel: melde dich mit diesem Schlüssel an."
         ),
+        "server.banner_password_name": (
+            "Den Namen '{name}' benutzt jemand, der sich mit dem Passwort anmeldet (an "
+            "einem Tisch oder gerade angemeldet); kein Schlüssel kann ihn nehmen. Wähle "
+            "einen anderen Namen (ssh ANDERER@host)."
+        ),
         "server.names_full": (
             "Dieser Server nimmt keine neuen Namen mehr auf. Melde dich mit einem Namen an, "
             "den du schon hast."
@@ -1129,6 +1134,10 @@ TEXTS.update(
         ),
         "server.names_from_address": (
             "Von deiner Adresse wurden in der letzten Stunde {most} neue Namen angelegt; "
+            "versuch einen neuen später oder melde dich mit einem Namen an, den du schon hast."
+        ),
+        "server.names_from_network": (
+            "Aus deinem Netz wurden in der letzten Stunde {most} neue Namen angelegt; "
             "versuch einen neuen später oder melde dich mit einem Namen an, den du schon hast."
         ),
         "server.name_not_kept": (
@@ -1143,6 +1152,9 @@ TEXTS.update(
             "Zu viele Verbindungen von deiner Adresse; schließ eine oder versuch es später."
         ),
         "server.full": "Der Server ist gerade voll; versuch es in einer Weile noch einmal.",
+        "server.full_network": (
+            "Zu viele Verbindungen aus deinem Netz; versuch es später noch einmal."
+        ),
         "server.sessions_of_name": (
             "Du hast schon {most} Sitzungen auf diesem Server offen: schließ zuerst eine."
         ),

@@ -676,6 +676,11 @@ TEXTS.update(
             "or choose another name (ssh OTHER@host)."
         ),
         "server.banner_key_name": "The name '{name}' belongs to a key: log in with that key.",
+        "server.banner_password_name": (
+            "The name '{name}' is in use by a player who logs in with the password (at a "
+            "table, or logged in now); no key can take it. Choose another name "
+            "(ssh OTHER@host)."
+        ),
         "server.banner_no_key": (
             "This server lets players in with an SSH key, and your ssh offered none.\n"
             "Make one (press Enter at each question):  ssh-keygen -t ed25519\n"
@@ -693,6 +698,10 @@ TEXTS.update(
             "Your address has claimed {most} new names within the hour; try a new one "
             "later, or log in with a name you already have."
         ),
+        "server.names_from_network": (
+            "Your network has claimed {most} new names within the hour; try a new one "
+            "later, or log in with a name you already have."
+        ),
         "server.name_not_kept": (
             "The server cannot keep your name right now (it is logged); try again later."
         ),
@@ -704,6 +713,9 @@ TEXTS.update(
             "Too many connections from your address; close one, or try again later."
         ),
         "server.full": "The server is busy right now; try again in a while.",
+        "server.full_network": (
+            "Too many connections from your network; try again later."
+        ),
         "server.sessions_of_name": (
             "You have {most} sessions open on this server already: close one first."
         ),

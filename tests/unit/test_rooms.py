@@ -233,7 +233,8 @@ def test_names_keys_options_and_said_lines(tmp_path: Path) -> None:
     assert book.claim("ana", "SHA256:one") and book.claim("ana", "SHA256:one")
     assert not book.claim("ana", "SHA256:two")
     assert KeyBook(tmp_path / "keys.json").owner("ana") == "SHA256:one"  # kept on disk
-    assert json.loads((tmp_path / "keys.json").read_text()) == {"ana": "SHA256:one"}
+    kept = json.loads((tmp_path / "keys.json").read_text())["ana"]
+    assert (kept["key"], kept["sat"]) == ("SHA256:one", None)  # claimed, never sat yet
     plan = read_options("--jokers 4 --aces hoch --level easy --turn-time 60")
     assert isinstance(plan, Plan) and (plan.jokers, plan.aces_high, plan.turn_time) == (
         4, True, 60,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from threethirteen.repl.lab.bench import HOSTILE_CLIENTS, main
-from threethirteen.repl.lab.soak import HOSTILES
+from threethirteen.repl.lab.hostile import HOSTILES
 
 
 def test_the_command_line_names_every_hostile_client_of_the_soak() -> None:
