@@ -117,7 +117,7 @@ MESSAGES: dict[str, str] = {
     ),
     "log_truncated": "the last line is cut off (the game was interrupted while saving it)",
     "log_after_end": "a {type} event comes after the game ended",
-    "log_too_much_help": "help is recorded over {limit} times in one turn",
+    "log_too_much_help": "help is recorded again over {limit} times in one round",
     "log_line_too_long": "the line has {length} characters; a log's lines have at most {limit}",
     "log_bad_engine": "the engine version {found!r} is not a version of at most {limit} characters",
     "log_out_of_turn": "the {type} event comes out of turn: {detail}",

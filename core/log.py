@@ -47,7 +47,15 @@ from .events import (
     RoundScored,
     StockRebuilt,
 )
-from .log_bounds import LINE_BREAK, MAX_ENGINE, MAX_HELPS, range_problems, seat_count_problem
+from .log_bounds import (
+    LINE_BREAK,
+    MAX_ENGINE,
+    MAX_HELPS,
+    MAX_LINE,
+    range_problems,
+    records_help,
+    seat_count_problem,
+)
 from .rules import Discard, Draw, check
 from .state import GameState, cards_in_play, evolve
 
@@ -88,8 +96,6 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 
 _EVENT_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
 
-# A log may come from a stranger: every field is bounded before anything is built from it.
-MAX_LINE = 64 * 1024
 """The longest line read, in characters: a deal with four jokers is under 2,000."""
 
 
@@ -226,7 +232,6 @@ def read_log(text: str) -> GameLog:
     header = _parse_header(lines[0])
     events: list[Event] = []
     state = GameState()
-    helps = 0  # the help recorded in a row: bounded before it is applied
     for number, line in enumerate(lines[1:], start=2):
         is_last = number == len(lines)
         try:
@@ -239,8 +244,7 @@ def read_log(text: str) -> GameLog:
         data = _upcast(data, header["schema"])
         seats = None if state.started is None else state.started.seat_count
         event = _parse_event(data, number, expected_seq=len(events) + 1, seats=seats)
-        helps = helps + 1 if isinstance(event, AssistanceUsed) else 0
-        if helps > MAX_HELPS:
+        if isinstance(event, AssistanceUsed) and not records_help(state, event.seat, event.help):
             raise LogFormatError("log_too_much_help", line=number, limit=MAX_HELPS)
         state = _apply(state, event, number)
         if not events:

@@ -1,16 +1,21 @@
-"""The bounds of a log from a stranger: how long its texts are, what they hold, how much
-help one turn records. Each is far beyond what the game writes, and checked while a line
-is read, before anything costly is done with it."""
+"""The bounds of a log: how big it is, how long its texts are, what they hold, how much
+help one round records. They are one set for the writer and the reader: the rules
+(:func:`core.rules.decide`) never make an event outside them, and the log reader
+(:func:`core.log.read_log`) refuses a line outside them while it is read, before anything
+costly is done with it, so every log the game writes reads back.
+
+The largest log the rules allow (8 seats, 11 rounds of :data:`~core.events.MAX_TURNS`
+turns, every reason as long as :data:`MAX_REASON`, all the help a round records) is
+about 5 MiB, under :data:`MAX_LOG_BYTES` (``tests/unit/test_log_bounds.py`` writes one)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 from .cards import ROUNDS, decks_deal, hand_size_for_round, joker_choices, wild_rank_for_round
 from .events import (
     MAX_REBUILDS,
-    AssistanceUsed,
+    Assistance,
     Event,
     GameEnded,
     GameStarted,
@@ -21,28 +26,44 @@ from .events import (
 )
 from .fairness import promise_problems
 from .seats import MAX_DECKS, MAX_SEAT_NAME, MAX_SEATS, MIN_SEATS
+from .state import GameState
 
 LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 """What ends a line (``str.splitlines``): no text of a log holds one, so none starts a
 line of the game's output ("77 You discard K♠.")."""
 
+MAX_LOG_BYTES = 8 * 1024 * 1024
+"""The largest log a reader opens (a game at a terminal, a server's table): far above the
+largest the rules allow."""
+MAX_LINE = 64 * 1024
+"""The longest line of a log (the largest event the rules make is under 4 KiB)."""
 MAX_REASON = 300
-"""The longest reason an AI may give for a move (the game's own stay under 200)."""
+"""The longest reason recorded for a move: a longer one (a bot's) is cut when the move is
+made (:func:`recorded_reason`); the game's own AIs stay under 200."""
 MAX_PLAYER = 80
 """The longest player of a seat: a level, or a ``module:Class`` path."""
 MAX_ENGINE = 40
 """The longest engine version in a header."""
-MAX_HELPS = 100
-"""The most help one turn records (``AssistanceUsed`` in a row: hints asked, undos past a
-seen card); a player who asks for a hint at every key stays far below it."""
+MAX_HELPS = 200
+"""The most help one round records (``AssistanceUsed``: hints asked, turns the AI played
+for a person, undos past a seen card) besides the first of each kind for each seat. More
+is given but not recorded: it would say nothing new, the seat is marked assisted already.
+A person who asks for a hint before every draw and every discard stays below it."""
 
 
-def help_is_full(events: Sequence[Event]) -> bool:
-    """Whether the last :data:`MAX_HELPS` events are all help: one more would make a log the
-    reader refuses, and would say nothing new (the seat is marked assisted already)."""
-    return len(events) >= MAX_HELPS and all(
-        isinstance(event, AssistanceUsed) for event in events[-MAX_HELPS:]
-    )
+def records_help(state: GameState, seat: int, help: Assistance) -> bool:
+    """Whether ``seat`` taking ``help`` in ``state`` is recorded: always the first of its
+    kind for the seat (it marks the game assisted), any other while the round has recorded
+    fewer than :data:`MAX_HELPS`."""
+    if (seat, help) not in state.assisted:
+        return True
+    return state.round is None or state.round.helps < MAX_HELPS
+
+
+def recorded_reason(reason: str) -> str:
+    """``reason`` as a move records it: on one line, at most :data:`MAX_REASON` characters."""
+    one_line = " ".join(LINE_BREAK.split(reason)) if LINE_BREAK.search(reason) else reason
+    return one_line if len(one_line) <= MAX_REASON else one_line[: MAX_REASON - 1] + "…"
 
 
 def text_problems(event: Event) -> list[str]:

@@ -30,6 +30,7 @@ from .deck import SeededShuffler, Shuffler
 from .errors import Action, IllegalMoveError, InvalidCommandError
 from .events import (
     MAX_REBUILDS,
+    MAX_TURNS,
     Assistance,
     AssistanceUsed,
     CardDiscarded,
@@ -47,9 +48,10 @@ from .events import (
     StockRebuilt,
 )
 from .fairness import commitment, is_salt
+from .log_bounds import recorded_reason, records_help
 from .melds import best_arrangement
 from .seats import MAX_DECKS, MAX_SEAT_NAME, MAX_SEATS, MIN_SEATS, decks_for, seat_names
-from .state import GameState, Phase, RoundState, evolve, fold
+from .state import GameState, MoveKind, Phase, RoundState, evolve, fold
 from .views import SeatView
 
 DEFAULT_PLAYERS: tuple[str, ...] = ("human", "medium", "medium", "medium")
@@ -96,7 +98,8 @@ class Draw:
 
     seat: int
     source: DrawSource
-    reason: str = ""
+    reason: str = field(default="", converter=recorded_reason)
+    """Why (an AI's words), as recorded: on one line, cut to the log's bound."""
 
 
 @frozen(kw_only=True)
@@ -105,12 +108,14 @@ class Discard:
 
     seat: int
     card: Card
-    reason: str = ""
+    reason: str = field(default="", converter=recorded_reason)
+    """Why (an AI's words), as recorded: on one line, cut to the log's bound."""
 
 
 @frozen(kw_only=True)
 class Assist:
-    """Record that ``seat`` took help (a hint, an AI turn, an undo past a seen card)."""
+    """Record that ``seat`` took help (a hint, an AI turn, an undo past a seen card); past
+    the round's bound it is given but not recorded (:func:`core.log_bounds.records_help`)."""
 
     seat: int
     help: Assistance
@@ -137,6 +142,8 @@ def decide(
         case Discard():
             return _discard(state, command, _shuffler_of(state, shuffler))
         case Assist():
+            if not records_help(state, command.seat, command.help):
+                return ()
             return (AssistanceUsed(seat=command.seat, help=command.help),)
     assert_never(command)
 
@@ -413,7 +420,15 @@ def _discard(state: GameState, command: Discard, shuffler: Shuffler) -> tuple[Ev
             out.emit(PlayerWentOut(seat=command.seat, melds=arrangement.melds, last_turns=others))
     elif not round_.last_turns:
         _score_round(out, RoundEnd.WENT_OUT, shuffler)
+        return tuple(out.events)
+    if _turns_played(out.round) >= MAX_TURNS:
+        _score_round(out, RoundEnd.TURNS_PLAYED, shuffler)
     return tuple(out.events)
+
+
+def _turns_played(round_: RoundState) -> int:
+    """The turns of ``round_`` played so far (each ends with a discard)."""
+    return sum(move.kind == MoveKind.DISCARDED for move in round_.history)
 
 
 def _score_round(out: _Emitter, ended_by: RoundEnd, shuffler: Shuffler) -> None:

@@ -87,6 +87,8 @@ class RoundState:
     has_drawn: bool = False
     taken_from_discard: Card | None = None
     rebuilds: int = 0
+    helps: int = 0
+    """How many ``AssistanceUsed`` this round recorded (bounded: :mod:`core.log_bounds`)."""
     went_out: int | None = None
     last_turns: tuple[int, ...] = ()
     history: tuple[PublicMove, ...] = ()
@@ -208,7 +210,10 @@ def evolve(state: GameState, event: Event) -> GameState:
             )
         case AssistanceUsed():
             assisted = state.assisted | {(event.seat, event.help)}
-            return _replace(state, assisted=assisted, event_count=count)
+            helped = (
+                None if state.round is None else _replace(state.round, helps=state.round.helps + 1)
+            )
+            return _replace(state, assisted=assisted, round=helped, event_count=count)
         case GameEnded():
             return _replace(state, ended=event, event_count=count)
     raise TypeError(f"not an event: {event!r}")

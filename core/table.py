@@ -45,7 +45,6 @@ from typing import Protocol
 
 from .errors import IllegalMoveError
 from .events import Assistance, Event
-from .log_bounds import help_is_full
 from .players import Policy, load_policy, policy_turn
 from .rules import Assist, Discard, Draw, check, decide
 from .seen import Seen, redact_all
@@ -271,8 +270,10 @@ class Table:
             self._check_told(seat, told, self.state)
             self._check(seat, command, self.state)
             events = decide(self.state, command)
+            if not events:  # help past the log's bound: given, not recorded
+                return ()
             since = self._own.since(seat, number=self.snapshot.number, count=self.state.event_count)
-            self._record(events)
+            events = self._record(events)
             self._own.made(seat, since, number=self.snapshot.number)
             return events
 
@@ -326,8 +327,7 @@ class Table:
             self._check_told(seat, told, self.state)
             if self.state.turn != seat:  # the helper plays the seat to act: never another's
                 raise IllegalMoveError("hint_not_your_turn", seat=seat)
-            if not help_is_full(self.timeline.recorded()):  # hint after hint: kept readable
-                self.submit(seat, Assist(seat=seat, help=Assistance.HINT))
+            self.submit(seat, Assist(seat=seat, help=Assistance.HINT))
             helper = self.helper()
             events = policy_turn(self.state, helper, "hint")
             reason = getattr(helper, "last_reason", "")
@@ -417,17 +417,18 @@ class Table:
         if isinstance(command, Draw | Discard) and self.turns.scope(seat, state) is not None:
             raise IllegalMoveError("on_autopilot", seat=seat)
 
-    def _record(self, events: tuple[Event, ...]) -> None:
-        """Add ``events``, store them, then tell them (or, refused, keep nothing)."""
+    def _record(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        """Add ``events``, store them, then tell them (or, refused, keep nothing); those kept."""
         before = self.state
         checkpoint = self.timeline.checkpoint()
-        self._extend(events)
+        events = self._extend(events)
         self._sync(checkpoint)
         self._tell_moved(events, before, auto_seat=None)
+        return events
 
-    def _extend(self, events: tuple[Event, ...]) -> None:
+    def _extend(self, events: tuple[Event, ...]) -> tuple[Event, ...]:
         self.timeline.begin()
-        self.timeline.extend(events)
+        return self.timeline.extend(events)
 
     def _published(self, number: int) -> Snapshot:
         timeline = self.timeline

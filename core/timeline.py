@@ -30,6 +30,7 @@ from .events import (
     RoundDealt,
     RoundScored,
 )
+from .log_bounds import records_help
 from .moves import is_move_of
 from .state import GameState, fold
 
@@ -105,15 +106,26 @@ class Timeline:
         self.pending = list(checkpoint.pending)
 
     def begin(self) -> None:
-        """Prepare for a new event: write pending assistance first, and forget the redo stack."""
-        if self.pending:
-            pending, self.pending = self.pending, []
-            self._extend(pending)
+        """Prepare for a new event: write pending assistance first (within the log's bound
+        on help, :func:`~core.log_bounds.records_help`), and forget the redo stack."""
+        pending, self.pending = self.pending, []
+        for help in pending:
+            if records_help(self.state, help.seat, help.help):
+                self._extend((help,))
         self.redo_stack.clear()
 
-    def extend(self, events: Iterable[Event]) -> None:
-        """Append events decided on the current state (call :meth:`begin` first)."""
-        self._extend(events)
+    def extend(self, events: Iterable[Event]) -> tuple[Event, ...]:
+        """Append events decided on the current state (call :meth:`begin` first); the events
+        kept. Help the log's bound no longer records once pending help is written before it
+        (:func:`~core.log_bounds.records_help`) is left out."""
+        kept = tuple(
+            event
+            for event in events
+            if not isinstance(event, AssistanceUsed)
+            or records_help(self.state, event.seat, event.help)
+        )
+        self._extend(kept)
+        return kept
 
     def _extend(self, events: Iterable[Event]) -> None:
         added = tuple(events)

@@ -21,13 +21,12 @@ from ...core.deck import RecordedShuffler
 from ...core.errors import LogFormatError
 from ...core.events import GameStarted
 from ...core.log import GameLog, TruncatedLogError, read_log
+from ...core.log_bounds import MAX_LOG_BYTES
 from ...core.seats import seat_names
 from ...core.verify import verify_events
 
 __all__ = ["MAX_LOG_BYTES", "load_file", "read_bounded"]
 
-MAX_LOG_BYTES = 8 * 1024 * 1024
-"""The largest file read as a log: 8 MiB. A whole game of 11 rounds is about 100 KB."""
 
 _KINDS = (
     (stat.S_ISDIR, "a folder"),

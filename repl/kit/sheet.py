@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.cards import wild_rank_for_round
-from ...core.events import RoundEnd, RoundScored
+from ...core.events import MAX_TURNS, RoundEnd, RoundScored
 from ...core.seats import DEFAULT_SEATS
 from ..words.i18n import Texts
 from .layout import Text, plain, wrap
@@ -163,4 +163,6 @@ def round_over_title(scored: RoundScored, tx: Texts, *, me: int | None = 0) -> s
         return tx("round.over_you", round=scored.round_no)  # German: du bist, not "Du ist"
     if scored.ended_by == RoundEnd.WENT_OUT and out is not None:
         return tx("round.over_out", round=scored.round_no, seat=tx.seat(out))
+    if scored.ended_by == RoundEnd.TURNS_PLAYED:
+        return tx("round.over_turns", round=scored.round_no, turns=MAX_TURNS)
     return tx("round.over_stock", round=scored.round_no)

@@ -43,6 +43,7 @@ from attrs import frozen
 
 from ...core.errors import GameError
 from ...core.log import TruncatedLogError, encode_log
+from ...core.log_bounds import MAX_LOG_BYTES
 from ..files.reading import load_file
 from ..files.storage import sync_folder, write_atomic
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
@@ -67,9 +68,6 @@ PAST = "past"
 
 HISTORY = 50
 """The tables that are over kept in memory for each player (``history``, ``log CODE``)."""
-
-MAX_LOG = 8 << 20
-"""The largest log file sent by ``log CODE`` (a whole game is about 100 KB)."""
 
 
 class TableLimits(Protocol):
@@ -323,7 +321,7 @@ class Hall:
                 if past.plan.abandoned:
                     return "closed"
                 path = self.folder / PAST / f"{past.stem}.jsonl"
-                return await loop.run_in_executor(self.pool, _bounded, path, MAX_LOG)
+                return await loop.run_in_executor(self.pool, _bounded, path, MAX_LOG_BYTES)
         return "none"
 
     def sweep(self) -> None:

@@ -89,6 +89,7 @@ TEXTS: dict[str, str] = {
     "round.over_out": "Runde {round} ist vorbei: {seat} ist rausgegangen.",
     "round.over_you": "Runde {round} ist vorbei: du bist rausgegangen.",
     "round.over_stock": "Runde {round} ist vorbei: der Stapel war zum dritten Mal leer.",
+    "round.over_turns": "Runde {round} ist vorbei: ihr {turns}. Zug ist gespielt.",
     "round.line": "Strafpunkte {penalty:>3} · Summe {total:>3}",
     "round.went_out": "raus",
     "round.next": "Weiter mit einer beliebigen Taste: Runde {round} wird gegeben.",
@@ -674,7 +675,7 @@ ERRORS: dict[str, str] = {
     ),
     "log_truncated": "die letzte Zeile ist abgeschnitten (das Speichern wurde unterbrochen)",
     "log_after_end": "ein {type}-Ereignis nach dem Spielende",
-    "log_too_much_help": "Hilfe ist über {limit}-mal in einem Zug verzeichnet",
+    "log_too_much_help": "Hilfe ist in einer Runde über {limit}-mal wiederholt verzeichnet",
     "log_line_too_long": "die Zeile hat {length} Zeichen; ein Protokoll hat höchstens {limit}",
     "log_bad_engine": (
         "die Engine-Version {found!r} ist keine Version von höchstens {limit} Zeichen"

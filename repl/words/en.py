@@ -83,6 +83,7 @@ TEXTS: dict[str, str] = {
     "round.over_out": "Round {round} is over: {seat} went out.",
     "round.over_you": "Round {round} is over: you went out.",
     "round.over_stock": "Round {round} is over: the stock ran out a third time.",
+    "round.over_turns": "Round {round} is over: its {turns}th turn was played.",
     "round.line": "penalty {penalty:>3} · total {total:>3}",
     "round.went_out": "went out",
     "round.next": "Press a key to deal round {round}.",

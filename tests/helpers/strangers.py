@@ -81,13 +81,15 @@ def _long_seed(lines: list[Line]) -> None:
 
 
 def _most_help(lines: list[Line]) -> None:
-    """The most help a log may hold: :data:`~core.log_bounds.MAX_HELPS` before every move,
-    by the seat that makes it (a legal log, some 50,000 lines long)."""
-    edited = lines[:2]
+    """The most help a round records: :data:`~core.log_bounds.MAX_HELPS` before the first
+    move of every round, by the seat that makes it (a legal log)."""
+    edited, dealt = lines[:2], False
     for line in lines[2:]:
-        if line.get("type") in ("CardDrawn", "CardDiscarded"):
+        dealt = dealt or line.get("type") == "RoundDealt"
+        if dealt and line.get("type") == "CardDrawn":
             help_ = {"type": "AssistanceUsed", "seat": line["seat"], "help": "hint"}
             edited += [dict(help_) for _ in range(MAX_HELPS)]
+            dealt = False
         edited.append(line)
     for seq, line in enumerate(edited[1:], start=1):
         line["seq"] = seq

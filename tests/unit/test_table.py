@@ -302,8 +302,8 @@ def test_ai_turns_run_off_the_callers_thread_and_readers_never_wait() -> None:
 
 
 def test_hint_after_hint_keeps_the_log_one_the_reader_takes() -> None:
-    """Help is bounded per turn in a log (issue #18): the 101st hint in a row is given but
-    not recorded again, so the game's own log is never refused."""
+    """Help is bounded per round in a log (issues #18, #25): a hint past the bound is given
+    but not recorded again, so the game's own log is never refused."""
     _, events = new_game(4, players=("human", "greedy", "greedy", "greedy"))
     greedy = {seat: load_policy("greedy") for seat in (1, 2, 3)}
     table = Table(events, greedy, helper=lambda: load_policy("greedy"))
