@@ -4,7 +4,7 @@ A :class:`Table` folds the game's log once, through a :class:`~core.timeline.Tim
 (so undo, redo and the rule on when help marks a game assisted come with it), knows
 who plays each seat (a person, or an AI :class:`~core.players.Policy`), drives the
 turns (:class:`~core.turns.Turns`: the AI seats, ``auto``, the turn clock), keeps a
-:class:`Store` in step with the log, and then tells its listeners, each only what its
+:class:`~core.store.Store` in step with the log, and then tells its listeners, each only what its
 seat may know: *durable first, then tell*. A store may refuse a change
 (:class:`StoreRefused`, a server whose disk is full): the table is then put back as it
 was, nobody is told, and the caller gets the error. Like boardgame.io's master, it redacts
@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
 
 from .errors import IllegalMoveError
 from .events import Assistance, Event
@@ -50,6 +49,7 @@ from .rules import Assist, Discard, Draw, check, decide
 from .seen import Seen, redact_all
 from .stale import OwnEvents
 from .state import GameState, Phase, fold
+from .store import Store, StoreRefused
 from .timeline import Checkpoint, Timeline
 from .told import (
     AiFailure,
@@ -68,25 +68,6 @@ from .views import SeatView, seat_view
 HELPER_LEVELS = ("hard", "medium", "easy", "greedy")
 """Who gives hints and plays ``auto`` turns, and who takes over a failing AI: the
 strongest level that loads first (the order is reversed for a takeover)."""
-
-
-class Store(Protocol):
-    """Where a table's log is kept (the autosave, a server's table file).
-
-    A store either keeps the change or refuses it with :class:`StoreRefused`; any other
-    trouble is its own. The autosave of a game at a terminal never refuses (it tells of a
-    full disk and catches up at a later :meth:`sync`); a server's table file refuses, so
-    that no player is told a move the disk does not hold.
-    """
-
-    def sync(self, events: Sequence[Event]) -> None:
-        """Make the stored log equal ``events``: append what is new, cut what was undone;
-        raise :class:`StoreRefused` when that cannot be done now."""
-
-
-class StoreRefused(Exception):
-    """A store could not keep a change (the disk is full). The table that asked put its
-    log back as it was before the change and told nobody; try again later."""
 
 
 class Table:

@@ -25,7 +25,7 @@ from attrs import asdict, define, frozen
 from ...core import __version__
 from ...core.events import Event, GameEnded
 from ...core.log import encode_log, event_line
-from ...core.table import StoreRefused
+from ...core.store import StoreRefused
 
 APP = "threethirteen"
 
@@ -250,7 +250,7 @@ class Autosave:
     once, the game goes on in memory, and the next :meth:`sync` writes everything not yet
     written. With ``refuse`` (a server's table, where a move told is a move others saw)
     the file is cut back to where it was before the change, ``told`` hears the error
-    once, and the change is refused (:class:`~core.table.StoreRefused`): the table keeps
+    once, and the change is refused (:class:`~core.store.StoreRefused`): the table keeps
     nothing of it, and a later change is written when the disk has room again.
     """
 
@@ -268,7 +268,7 @@ class Autosave:
         """Make the file hold ``events``: append what is new, or rewrite it when it shrank.
 
         Never raises :class:`OSError`: a failure is kept in :attr:`failure` and told
-        (and, with :attr:`refuse`, raised as :class:`~core.table.StoreRefused`).
+        (and, with :attr:`refuse`, raised as :class:`~core.store.StoreRefused`).
         """
         try:
             self._sync(events)

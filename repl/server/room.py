@@ -38,7 +38,8 @@ from ...core.players import LEVELS, load_policy
 from ...core.rules import Discard, Draw
 from ...core.seen import Seen
 from ...core.state import fold
-from ...core.table import StoreRefused, Table
+from ...core.store import StoreRefused
+from ...core.table import Table
 from ...core.told import AiFailure, Hint, Told
 from ...core.turns import AiTurn, AutoTurn, Scope, Step
 from ...core.views import SeatView

@@ -10,7 +10,8 @@ import pytest
 from threethirteen.core.events import DrawSource, Event
 from threethirteen.core.players import load_policy
 from threethirteen.core.rules import Discard, Draw, new_game
-from threethirteen.core.table import StoreRefused, Table
+from threethirteen.core.store import StoreRefused
+from threethirteen.core.table import Table
 from threethirteen.core.told import Told
 from threethirteen.core.turns import AiTurn, AutoTurn, Scope
 from threethirteen.repl.files.storage import Autosave
