@@ -1,7 +1,8 @@
 """Where the game's words go: a terminal (prompt_toolkit) or plain text (scripts, pipes).
 
-:class:`Screen` is what the table needs from a front end: show styled text,
-wait (for the narration's speed, or for a key), and ask yes or no.
+:class:`Screen` is what the table needs from a front end: show styled text (and news
+that comes while the person types, as the terminal allows), wait (for the narration's
+speed, or for a key), and ask yes or no.
 :class:`TerminalScreen` does it with prompt_toolkit; :class:`PlainScreen`
 prints plain text and never waits, so a scripted game runs at once.
 """
@@ -13,7 +14,7 @@ import shutil
 import signal
 import threading
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from types import FrameType
 from typing import Protocol, TextIO, cast
 
@@ -60,6 +61,15 @@ class Screen(Protocol):
 
     def wait_key(self, message: str) -> bool:
         """Wait for a key; ``False`` when it was Ctrl-C (stop)."""
+
+    def pause(self, message: str) -> None:
+        """Wait for a key before going on (a round's scoring read), where one person's key
+        may be waited for: not once Ctrl-C stopped the narration, never by a script, never
+        on a loop that serves others too."""
+
+    def later(self, show: Callable[[], None]) -> None:
+        """Show something that happened, in order: at once, or (at a server) above the line
+        being typed at the end of this turn of the loop."""
 
     def confirm(self, question: str, default: bool) -> bool:
         """Ask yes or no; a screen that cannot ask answers ``default``."""
@@ -142,6 +152,12 @@ class PlainScreen:
     def wait_key(self, message: str) -> bool:
         return True
 
+    def pause(self, message: str) -> None:
+        return None
+
+    def later(self, show: Callable[[], None]) -> None:
+        show()
+
     def confirm(self, question: str, default: bool) -> bool:
         return default
 
@@ -158,7 +174,8 @@ class TerminalScreen:
     """A real terminal through prompt_toolkit; keeps a plain transcript for tests.
 
     With ``shared_loop`` (a server's session) its yes/no and key questions leave the event
-    loop's exception handler to the loop's owner.
+    loop's exception handler to the loop's owner, it never pauses for a key, and ``later``
+    shows what happened as its session does (above the prompt).
     """
 
     interactive = True
@@ -172,9 +189,11 @@ class TerminalScreen:
         output: Output | None = None,
         yes_keys: str = "yj",
         shared_loop: bool = False,
+        later: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         self.style = style
         self.shared_loop = shared_loop
+        self._later = later
         # merged once, and shared by every screen of the same style: prompt_toolkit's
         # print_formatted_text merges the styles again at every call and works out each
         # style string's attributes anew, and a server prints for many sessions
@@ -254,6 +273,16 @@ class TerminalScreen:
         if answer == "stop":
             self._interrupted = True
         return answer != "stop"
+
+    def pause(self, message: str) -> None:
+        if not self.shared_loop and not self._interrupted:
+            self.wait_key(message)
+
+    def later(self, show: Callable[[], None]) -> None:
+        if self._later is None:
+            show()
+        else:
+            self._later(show)
 
     def confirm(self, question: str, default: bool) -> bool:
         """Ask; the answer is shown as the key pressed (``j`` in German), Enter as the

@@ -5,20 +5,25 @@ the narration of what the table tells, completion and the checks of a move befor
 Enter, and the commands every seat has (:mod:`.seat_commands`). The game at a
 terminal, a seat at a shared table and someone watching (a place with no hand:
 ``seat`` is ``None``) all use it.
-They differ only in their :class:`SeatLink`: how a command reaches the table, how a
-pause is waited (a sleep, or the event loop's timer), how the kind of table shows
-itself (:class:`Manner`), and the few commands of that kind of table.
+
+It reaches its table only through its :class:`~repl.kit.port.Port` (handed out for this
+place by whoever holds the table), and hears from it through :meth:`SeatFront.hear`,
+:meth:`~SeatFront.hinted`, :meth:`~SeatFront.refused` and :meth:`~SeatFront.auto_stopped`.
+What differs by kind of table is data: the commands of that kind of table (a map, which
+wins over the shared one), the table's ``code`` and the line that fetches its log. What
+the program around the seat does as a person sits down and gets up is its
+:class:`Sitting`. How news is shown while the person types is the screen's
+(:meth:`~repl.kit.screen.Screen.later`), and so is whether a round's end waits for a key.
 
 A front holds only what its seat may know: the latest :class:`~core.views.SeatView`
 the table sent it, already redacted by the engine. The log as the seat saw it is asked
-of the link when the ``log`` command needs it.
+of the port when the ``log`` command needs it.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from ...core.cards import ROUNDS, Card
 from ...core.errors import GameError
@@ -29,9 +34,8 @@ from ...core.events import (
     RoundScored,
 )
 from ...core.fairness import keeps_promise
-from ...core.rules import Discard, Draw, check_seen
+from ...core.rules import Discard, check_seen
 from ...core.seats import DEFAULT_SEATS
-from ...core.seen import Seen
 from ...core.state import Phase
 from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
 from ...core.turns import Scope
@@ -41,8 +45,8 @@ from ..words.i18n import Texts, sentence
 from .chart import render_score_chart
 from .completer import GameCompleter
 from .front import Command
-from .manner import Manner
 from .narrate import GameOver, Item, RoundOver, Say, hint_lines, named_move, narrate
+from .port import Port
 from .render import (
     Text,
     penalty_of,
@@ -53,7 +57,7 @@ from .render import (
     watch_text,
 )
 from .screen import Screen
-from .seat_commands import Reach, SeatCommands
+from .seat_commands import SeatCommands
 from .sheet import render_round_over, render_score_sheet
 
 HURRY = 10
@@ -66,106 +70,79 @@ STALE = "stale_command"
 """The key of the table's refusal of a command typed before it moved on."""
 
 
-class SeatLink(Protocol):
-    """How a seated front reaches its table: what a game at a terminal and a seat at a
-    shared table do differently. The link tells the front what happens through
-    :meth:`SeatFront.hear`, :meth:`SeatFront.hinted` and :meth:`SeatFront.refused`."""
+class Sitting:
+    """What the program around a seat does as a person sits down there, types a line and
+    gets up: by default nothing. The game at a terminal plays what is due, autosaves and
+    says goodbye; a seat at a shared table says where we are and ends its binding."""
 
-    seat: int | None
-    manner: Manner
+    def begin(self) -> None:
+        """Say where we are and play what is due before the first prompt (the front shows
+        the table after it, unless something shown already did)."""
 
-    def attach(self, front: SeatFront) -> None:
-        """From now on, tell ``front`` what happens at the table."""
-
-    def view(self) -> SeatView | None:
-        """The seat's view now; ``None`` before the game has begun."""
-
-    def seen(self) -> tuple[Seen, ...]:
-        """The log so far, as this seat may know it."""
-
-    def send(self, command: Draw | Discard) -> None:
-        """Play the seat's move; what it causes is told. The move carries how far the
-        front's view had gone (:attr:`SeatFront.told`): the table refuses it when it has
-        moved on since."""
-
-    def hint(self) -> None:
-        """Ask the helper AI (as far as the front's view had gone, as :meth:`send`); the
-        hint is told (:meth:`SeatFront.hinted`)."""
-
-    def auto(self, scope: Scope | None) -> None:
-        """Let the AI play for the seat (``None``: stop it)."""
-
-    def autopilot(self) -> Scope | None:
-        """How long the AI still plays for the seat (``None``: it does not)."""
-
-    def names(self) -> list[str]:
-        """The names of the people at the table (``mute NAME`` completes them); none at a
-        table of one's own."""
-
-    def time_left(self) -> float | None:
-        """Seconds left on the seat's turn clock, while it runs (a shared table's)."""
-
-    def later(self, show: Callable[[], None]) -> None:
-        """Show something: at once at a terminal, above the prompt at a shared table."""
-
-    def turn_back(self) -> None:
-        """The turn came back to the seat: say what the person should know first (the
-        table follows)."""
-
-    def pause_after_round(self, scored: RoundScored) -> None:
-        """Wait (for a key, at a terminal) after a round's scoring was shown."""
-
-    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[tuple[str, str]]:
-        """Keep what a finished game leaves (statistics, history); what to tell, one line
-        each with its style."""
-
-    def commands(self, front: SeatFront) -> dict[str, Command]:
-        """The commands of this kind of table (they win over the shared ones)."""
-
-    def begin(self, front: SeatFront) -> None:
-        """Say where we are, and play what is due before the first prompt."""
-
-    def before_command(self) -> None:
+    def before_line(self) -> None:
         """Catch up with what is due before a line runs."""
 
     def leave_question(self) -> str | None:
         """What Ctrl-D asks before leaving, or ``None`` to leave at once."""
+        return None
 
-    def leave(self, front: SeatFront) -> None:
+    def leave(self) -> None:
         """Save what needs saving, stand up, say goodbye."""
-
-    def remember(self, name: str, value: str) -> None:
-        """Keep a setting the person changed (``sort``) for the next game, if this kind of
-        table keeps settings."""
 
     def crash_log(self) -> tuple[int | None, Sequence[Event]]:
         """The seed and the events a crash file may keep (none that are secret)."""
+        return None, ()
 
 
 class SeatFront(SeatCommands):
-    """A person at a seat of a table (``link.seat``; ``None``: someone watching): what the
+    """A person at a seat of a table (``port.seat``; ``None``: someone watching): what the
     table tells, shown; the toolbar and the table; the commands every seat has come from
-    :class:`~repl.kit.seat_commands.SeatCommands`, those of its kind of table from its link."""
+    :class:`~repl.kit.seat_commands.SeatCommands`, those of its kind of table are added
+    (:meth:`add_commands`).
+
+    ``code`` is a shared table's code (first in the toolbar, where a table of one's own
+    shows its keys and the mark of help taken; at a shared table ``who`` says who took
+    help), ``fetch`` the command that fetches its log, said to a player once the game is
+    over; ``names`` are the people ``mute NAME`` completes.
+    """
 
     def __init__(
-        self, link: SeatLink, *, tx: Texts, screen: Screen, grammar: Grammar, sort: str = "suit"
+        self,
+        port: Port,
+        *,
+        tx: Texts,
+        screen: Screen,
+        grammar: Grammar,
+        sort: str = "suit",
+        sitting: Sitting | None = None,
+        code: str | None = None,
+        fetch: str | None = None,
+        names: Callable[[], list[str]] | None = None,
     ) -> None:
         super().__init__(tx=tx, screen=screen)
         self.grammar = grammar
-        self.link = link
-        self.seat = link.seat
+        self.port = port
+        self.seat = port.seat
         self.sort = sort
-        self.view: SeatView | None = link.view()
+        self.view: SeatView | None = port.view
+        self.sitting = Sitting() if sitting is None else sitting
+        self.code = code
+        self.fetch = fetch
+        self.names = names
         self._table_current = False
-        self.commands = {**self.shared_commands(), **link.commands(self)}
-        link.attach(self)
+        self._stopped = False
+        self.commands = self.shared_commands()
+
+    def add_commands(self, commands: dict[str, Command]) -> None:
+        """The commands of this kind of table (they win over the shared ones)."""
+        self.commands.update(commands)
 
     # -- what the loop asks of a front -----------------------------------------------
 
     def begin(self) -> None:
         """Say where we are, play what is due, then show the table (once)."""
         self._table_current = False
-        self.link.begin(self)
+        self.sitting.begin()
         if not self._table_current:
             self.show_table()
 
@@ -176,18 +153,18 @@ class SeatFront(SeatCommands):
             self.tx,
             self.grammar,
             can_discard=self._can_discard,
-            names=self.link.names,
+            names=self.names,
         )
 
     def leave_question(self) -> str | None:
-        return self.link.leave_question()
+        return self.sitting.leave_question()
 
     def leave(self) -> None:
-        self.link.leave(self)
+        self.sitting.leave()
 
     def run_parsed(self, parsed: Parsed | None) -> str | None:
         if parsed is not None:
-            self.link.before_command()
+            self.sitting.before_line()
         return super().run_parsed(parsed)
 
     def empty_line(self) -> str | None:
@@ -197,9 +174,8 @@ class SeatFront(SeatCommands):
     def toolbar(self) -> Text:
         """The bottom toolbar: where things stand and what to do, your penalty."""
         tx = self.tx
-        manner = self.link.manner
         width = self.screen.width - 2
-        head: list[Text] = [[("class:bottom-toolbar.key", manner.code)]] if manner.code else []
+        head: list[Text] = [[("class:bottom-toolbar.key", self.code)]] if self.code else []
         view = self.view
         if self.seat is None:
             return toolbar([*head, [("", tx("server.bar_watching"))]], width)
@@ -207,7 +183,8 @@ class SeatFront(SeatCommands):
             return toolbar([*head, [("", tx("server.bar_waiting"))]], width)
         mine = view.mine
         if view.ended is not None or mine is None:
-            return toolbar([*head, [("", tx(manner.over))]], width)
+            over = "bar.over" if self.what_next else "server.bar_over"  # its commands, said
+            return toolbar([*head, [("", tx(over))]], width)
         if mine.turn == self.seat:
             what = tx("bar.discard") if mine.phase == Phase.DISCARD else tx("bar.draw")
         else:
@@ -219,21 +196,23 @@ class SeatFront(SeatCommands):
             [("", tx("bar.penalty", penalty=penalty_of(mine)))],
             [("", tx("bar.round", round=mine.round_no))],
         ]
-        left = self.link.time_left() if mine.turn == self.seat else None
+        left = self.port.time_left() if mine.turn == self.seat else None
         if left is not None:
             style = "class:warn" if left <= HURRY else ""
             parts.insert(len(head) + 1, [(style, tx("bar.time_left", seconds=math.ceil(left)))])
-        if manner.assisted and view.is_assisted(self.seat):
-            parts.append([("", tx("table.assisted"))])
-        if manner.keys:
+        if self.code is None:  # a table of one's own: the mark of help taken, and the keys
+            if view.is_assisted(self.seat):
+                parts.append([("", tx("table.assisted"))])
             parts.append([("class:dim", tx("bar.keys"))])
         return toolbar(parts, width)
 
     # -- what this seat knows --------------------------------------------------------
 
     @property
-    def reach(self) -> Reach:
-        return self.link
+    def what_next(self) -> bool:
+        """Whether a game's result ends with what to do next: where a new game can be
+        dealt (``new`` is a command here)."""
+        return "new" in self.commands
 
     @property
     def assisted(self) -> bool:
@@ -245,12 +224,6 @@ class SeatFront(SeatCommands):
         """The commitment to the seed, in groups of 16 digits (easier to compare by eye)."""
         digest = (self.view.commitment or "") if self.view is not None else ""
         return " ".join(digest[i : i + 16] for i in range(0, len(digest), 16))
-
-    @property
-    def told(self) -> int | None:
-        """How many events this seat had been told (its view's ``event_count``, the state
-        id a command carries: the table refuses one typed before it moved on)."""
-        return None if self.view is None else self.view.event_count
 
     def hand(self) -> PlayerView | None:
         """The seat's view while a round is in play (cards to complete), else ``None``."""
@@ -272,7 +245,7 @@ class SeatFront(SeatCommands):
         self.view = view
 
     def crash_log(self) -> tuple[int | None, Sequence[Event]]:
-        return self.link.crash_log()
+        return self.sitting.crash_log()
 
     # -- showing ---------------------------------------------------------------------
 
@@ -285,7 +258,6 @@ class SeatFront(SeatCommands):
         if self.seat is None:
             self.screen.show(watch_text(view, self.tx))
             return
-        manner = self.link.manner
         if view.ended is not None:
             self.screen.show(self._result(view.ended))
             return
@@ -293,12 +265,12 @@ class SeatFront(SeatCommands):
         if mine is None:
             return
         width = self.screen.width
-        assisted = manner.assisted and self.assisted
+        assisted = self.code is None and self.assisted
         text = render_table(mine, self.tx, sort=self.sort, width=width, assisted=assisted)
         self.screen.show([("", "\n"), *text])
 
     def _result(self, ended: GameEnded, *, what_next: bool = True) -> Text:
-        what_next = what_next and self.link.manner.what_next
+        what_next = what_next and self.what_next
         return render_game_over(
             ended, self.tx, seat=self.seat, assisted=self.assisted, what_next=what_next
         )
@@ -312,21 +284,21 @@ class SeatFront(SeatCommands):
         kept = keeps_promise(view.commitment, view.seed, view.salt)
         key = "server.revealed" if kept else "server.broken_promise"
         self.say(self.tx(key, seed=view.seed, salt=view.salt), "class:good")
-        manner = self.link.manner
-        if manner.fetch and manner.code:
-            file = f"{manner.code.lower()}.jsonl"
-            self.say(self.tx("server.fetch_log", fetch=manner.fetch, file=file), "class:dim")
+        if self.fetch and self.code:
+            file = f"{self.code.lower()}.jsonl"
+            self.say(self.tx("server.fetch_log", fetch=self.fetch, file=file), "class:dim")
 
     # -- what the table tells --------------------------------------------------------
 
     def hear(self, told: Told) -> None:
-        """Take in a change now (in order), and show it (see :meth:`SeatLink.later`)."""
+        """Take in a change now (in order), and show it (as the screen shows news, see
+        :meth:`~repl.kit.screen.Screen.later`)."""
         self.view = told.after
-        self.link.later(lambda: self._show(told))
+        self.screen.later(lambda: self._show(told))
 
     def hinted(self, hint: Hint) -> None:
         """What the helper AI would do now, with its reason (recorded as help)."""
-        self.link.later(lambda: self._say_lines(hint_lines(hint, self.tx)))
+        self.screen.later(lambda: self._say_lines(hint_lines(hint, self.tx)))
 
     def refused(self, error: BaseException) -> None:
         """The table refused a command after all (the clock played the turn first); a
@@ -339,7 +311,22 @@ class SeatFront(SeatCommands):
             if stale:
                 self.show_table()
 
-        self.link.later(show)
+        self.screen.later(show)
+
+    def auto_stopped(self) -> None:
+        """The AI stopped playing for this seat (Ctrl-C at a terminal): said when the turn
+        comes back, before the table (at once, if it is back already)."""
+        self._stopped = True
+        view = self.view
+        if view is not None and view.my_turn and self.port.autopilot() is None:
+            self._turn_back()
+
+    def _turn_back(self) -> None:
+        """The turn came back to this seat: what the person should know first, the table."""
+        if self._stopped:
+            self._stopped = False
+            self.say(self.tx("msg.auto_stopped"), "class:warn")
+        self.show_table()
 
     def _say_lines(self, lines: list[tuple[str, str]]) -> None:
         for text, style in lines:
@@ -371,9 +358,8 @@ class SeatFront(SeatCommands):
                 items = narrate(change.events[1:], wild, self.tx, me=self.seat)
                 self.tell(items, told.after, pause=False)
         after = told.after
-        if moved and after.my_turn and after.round is not None and self.link.autopilot() is None:
-            self.link.turn_back()
-            self.show_table()  # the turn came back to you
+        if moved and after.my_turn and after.round is not None and self.port.autopilot() is None:
+            self._turn_back()
 
     def tell(self, items: list[Item], after: SeatView, *, pause: bool = True) -> None:
         """Show narration: its lines, a round's scoring and the result; ``after`` is the
@@ -391,10 +377,6 @@ class SeatFront(SeatCommands):
                     self.screen.show(self._result(item.ended, what_next=False))
                     self._table_current = True
                     self.reveal()
-                    for style, line in self.link.game_over(item.ended, assisted=self.assisted):
-                        self.say(line, style)
-                    if self.link.manner.what_next:
-                        self.say(self.tx("game.next"), "class:dim")
 
     def _round_over(self, scored: RoundScored, after: SeatView, *, pause: bool) -> None:
         width = self.screen.width
@@ -410,5 +392,6 @@ class SeatFront(SeatCommands):
         if not whole:
             shown += [("class:dim", self.tx("sheet.hint")), ("", "\n")]
         self.screen.show(shown)
-        if pause:
-            self.link.pause_after_round(scored)
+        if pause and self.port.autopilot() is not Scope.GAME:  # `auto game` plays on
+            key = "round.last" if scored.round_no == ROUNDS else "round.next"
+            self.screen.pause(self.tx(key, round=scored.round_no + 1))

@@ -3,27 +3,24 @@ own view before they go), ``sort``, ``melds``, ``hint``, ``auto``, ``score``, ``
 ``rules``, ``help`` and ``quit``.
 
 :class:`SeatCommands` is the part of the one seated front (:class:`~repl.kit.seat.SeatFront`)
-that answers a line; the front itself shows what the table tells. A link adds the commands of
-its kind of table (``undo``, ``save`` … at a terminal; ``start``, ``say`` … at a server).
+that answers a line; the front itself shows what the table tells. Every command that reaches
+the table goes through the seat's :class:`~repl.kit.port.Port`; the commands of its kind of
+table are added to these (``undo``, ``save`` … at a terminal; ``start``, ``say`` … at a server).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
-
 from ...core.errors import GameError
 from ...core.events import GameOptions
-from ...core.rules import Discard, Draw, check_seen
-from ...core.seen import Seen
+from ...core.rules import check_seen
 from ...core.turns import Scope
 from ...core.views import PlayerView, SeatView
 from ..words.grammar import Parsed, move_command
 from ..words.i18n import sentence
 from .front import Command, Front, Quit
 from .help import render_help
-from .manner import Manner
 from .narrate import recent
+from .port import Port
 from .render import next_sort, render_hand, render_melds, render_rules
 from .sheet import render_score_sheet
 
@@ -31,36 +28,19 @@ LOG_LINES = 12
 """Lines ``log`` shows without a number."""
 
 
-class Reach(Protocol):
-    """What the commands ask of a seat's link to its table (see
-    :class:`~repl.kit.seat.SeatLink`, which has all of it)."""
-
-    manner: Manner
-
-    def seen(self) -> Sequence[Seen]: ...
-
-    def send(self, command: Draw | Discard) -> None: ...
-
-    def hint(self) -> None: ...
-
-    def auto(self, scope: Scope | None) -> None: ...
-
-    def autopilot(self) -> Scope | None: ...
-
-    def remember(self, name: str, value: str) -> None: ...
-
-
 class SeatCommands(Front):
-    """The commands of a seat; the seated front gives them its view, its place and its link."""
+    """The commands of a seat; the seated front gives them its view, its place and its port."""
 
     seat: int | None
     sort: str
     view: SeatView | None
+    port: Port
 
     @property
-    def reach(self) -> Reach:
-        """The link to the table, as the commands use it."""
-        raise NotImplementedError
+    def told(self) -> int | None:
+        """How many events this seat had been told (its view's ``event_count``, the state
+        id a command carries: the table refuses one typed before it moved on)."""
+        return None if self.view is None else self.view.event_count
 
     @property
     def assisted(self) -> bool:
@@ -115,7 +95,7 @@ class SeatCommands(Front):
         problem = self._playing()
         if problem is not None:
             return problem
-        if self.reach.autopilot() is not None:
+        if self.port.autopilot() is not None:
             return self.tx("server.autopilot_on")
         assert self.view is not None and self.seat is not None
         try:
@@ -126,12 +106,11 @@ class SeatCommands(Front):
 
     def _move(self, parsed: Parsed) -> str | None:
         assert self.seat is not None
-        self.reach.send(move_command(parsed, self.seat))
+        self.port.send(move_command(parsed, self.seat), self.told)
         return None
 
     def _sort(self, parsed: Parsed) -> str | None:
         self.sort = parsed.choice or next_sort(self.sort)
-        self.reach.remember("sort", self.sort)
         mine = self.hand()
         if mine is not None:
             self.screen.show(render_hand(mine, self.tx, sort=self.sort, width=self.screen.width))
@@ -154,7 +133,7 @@ class SeatCommands(Front):
         return problem
 
     def _hint(self, parsed: Parsed) -> str | None:
-        self.reach.hint()
+        self.port.hint(self.told)
         return None
 
     def _auto(self, parsed: Parsed) -> str | None:
@@ -162,16 +141,19 @@ class SeatCommands(Front):
         ``auto off``."""
         choice = parsed.choice or "turn"
         if choice == "off":
-            was_on = self.reach.autopilot() is not None
-            self.reach.auto(None)
+            was_on = self.port.autopilot() is not None
+            self.port.auto(None)
             self.say(self.tx("msg.auto_off" if was_on else "msg.auto_was_off"))
             return None
-        now = self.view is not None and self.view.my_turn
-        if not self.reach.manner.immediate:
-            self.say(self.tx(f"server.auto_{choice}" if now else f"msg.auto_next_{choice}"))
-        elif not now:
+        if self.view is None or not self.view.my_turn:
             self.say(self.tx(f"msg.auto_next_{choice}"))
-        self.reach.auto(Scope(choice))
+            self.port.auto(Scope(choice))
+            return None
+        told = self.told
+        self.port.auto(Scope(choice))
+        if self.told == told and self.port.autopilot() is not None:
+            # not played yet (at a terminal it is, before the prompt comes back): say it will be
+            self.say(self.tx(f"server.auto_{choice}"))
         return None
 
     def _score(self, parsed: Parsed) -> str | None:
@@ -184,7 +166,7 @@ class SeatCommands(Front):
 
     def _log(self, parsed: Parsed) -> str | None:
         count = parsed.number or LOG_LINES
-        self.screen.show(recent(self.reach.seen(), self.tx, count, me=self.seat))
+        self.screen.show(recent(self.port.seen(), self.tx, count, me=self.seat))
         return None
 
     def _rules(self, parsed: Parsed) -> str | None:

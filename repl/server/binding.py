@@ -8,11 +8,12 @@ the same way); a front that remembered "I am seat 0" on its own would be a ghost
 
 from __future__ import annotations
 
+import asyncio
 from typing import Protocol
 
 from attrs import frozen
 
-from ...core.told import Told
+from ...core.told import Hint, Told
 
 
 @frozen
@@ -40,7 +41,8 @@ class Binding:
 
 
 class Session(Protocol):
-    """What a room tells a session at the table (a seat's front, or someone watching)."""
+    """What a room tells a session at the table (a seat's front, or someone watching), and
+    what its port tells it of the commands it sent."""
 
     def hear(self, told: Told) -> None:
         """A change of the game, as the session's seat may know it (on the event loop)."""
@@ -50,6 +52,16 @@ class Session(Protocol):
 
     def unseated(self) -> None:
         """The room ended this session's binding: its seat was given up."""
+
+    def sent(self, outcome: asyncio.Future[object], *, move: bool) -> None:
+        """A command went to the room (a ``move``, or the start): how it went, later (a
+        refusal is told; what it did comes through :meth:`hear`)."""
+
+    def asked(self, hint: asyncio.Future[Hint]) -> None:
+        """The helper AI was asked: its hint, later (or why not)."""
+
+    def refused(self, error: BaseException) -> None:
+        """The room refused a command at once."""
 
 
 class Refused(Exception):

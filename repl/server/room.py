@@ -42,11 +42,11 @@ from ...core.store import StoreRefused
 from ...core.table import Table
 from ...core.told import AiFailure, Hint, Told
 from ...core.turns import AiTurn, AutoTurn, Scope, Step
-from ...core.views import SeatView
 from ..files.storage import Autosave
 from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import HURRY, TurnClock
 from .plan import Deal, Plan, secret_deal
+from .port import RoomPort, port_for
 from .talk import Talk
 
 _T = TypeVar("_T")
@@ -203,12 +203,10 @@ class Room:
                 session.unseated()
         self.tell(Note("server.stood_up", (("name", name),)))
 
-    def bind(
-        self, session: Session, name: str, seat: int | None
-    ) -> tuple[Binding, SeatView | None]:
+    def bind(self, session: Session, name: str, seat: int | None) -> RoomPort:
         """Bind ``session`` of the player ``name`` to ``seat`` (``None``: to watch); the
-        binding, and the seat's view now (``None`` before the game has begun). Raises
-        :class:`Unbound` when ``name`` does not sit at ``seat``."""
+        binding's port, with the seat's view now (``None`` before the game has begun).
+        Raises :class:`Unbound` when ``name`` does not sit at ``seat``."""
         if seat is not None and self.plan.people[seat] != name:
             raise Unbound("server.unseated")
         if self.closed:
@@ -218,15 +216,14 @@ class Room:
         binding = Binding(next(self._numbers), name, seat)
         self._bindings[binding.number] = (binding, session)
         self.touched = self.clock()
-        if seat is not None:
-            self.away_since.pop(name, None)
+        away = self.away_since.pop(name, None) if seat is not None else None
         view = None
         if self.table is not None:
             self._listen(seat)
             number, view = self.table.view_now(seat)
             self._delivered[binding.number] = number
         self._next()
-        return binding, view
+        return port_for(self, binding, session, view, away)
 
     def unbind(self, binding: Binding) -> None:
         """The session of ``binding`` left the table (or lost the connection)."""

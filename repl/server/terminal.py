@@ -38,15 +38,13 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ..kit.front import Front, Quit
 from ..kit.loop import make_session, prompt_for
 from ..kit.screen import TerminalScreen
-from ..kit.seat import SeatFront
 from ..kit.style import STYLE
-from ..words.grammar import SHARED
 from ..words.i18n import Texts
 from .house import Service, address_of
 from .keyboard import Keyboard
 from .lobby import LobbyFront
 from .room import Room
-from .seat import RoomLink, TableTexts
+from .seat import TableSession, sit_down
 
 
 class Guest:
@@ -64,7 +62,9 @@ class Guest:
             service.limits, pause=chan.pause_reading, resume=chan.resume_reading, room=self._room
         )
         self.front: Front | None = None
-        self._next: Front | None = None
+        self.place: TableSession | None = None
+        """Where this connection is at a table, while its front is that table's."""
+        self._next: tuple[Front, TableSession | None] | None = None
         self._shows: list[Callable[[], None]] = []
         self._showing: asyncio.Handle | asyncio.Future[None] | None = None
         self._context: contextvars.Context | None = None
@@ -178,12 +178,12 @@ class Guest:
             self._showing = loop.call_soon(self._show_batch, context=self._context)
 
     def go_to_lobby(self) -> None:
-        self._next = self._lobby()
+        self._next = (self._lobby(), None)
 
     def sent_away(self) -> None:
         """The room bound this connection to its seat no more: to the lobby now, without
         waiting for a line (the prompt ends as if Enter was pressed on nothing)."""
-        self._next = self._lobby()
+        self._next = (self._lobby(), None)
         session = self._session
         if session is not None and session.app.is_running:
             session.app.exit(result="")
@@ -235,6 +235,7 @@ class Guest:
                 output=self.output,
                 yes_keys=self.tx.yes_keys,
                 shared_loop=True,
+                later=self.later,
             )
             why = "quit"
             try:
@@ -259,7 +260,7 @@ class Guest:
                     self._showing.cancel()
                 if self.front is not None:
                     self.front.leave()
-                    self._left(self.front)
+                    self._left(self.place)
                 self.service.report(f"{self.name} left ({why})")
                 with contextlib.suppress(Exception):
                     self._send()
@@ -267,11 +268,12 @@ class Guest:
 
     async def _serve(self) -> None:
         room = self.service.hall.seat_waiting_for(self.name)
-        front: Front = self._seat(room, "play") if room is not None else self._lobby()
+        front, place = self._seat(room, "play") if room is not None else (self._lobby(), None)
+        del room  # the session keeps its port, never the room
         session = make_session(front, history_path=None, input=self.input, output=self.output)
         self._session = session
         while True:
-            self.front = front
+            self.front, self.place = front, place
             self._next = None
             front.begin()
             prompt_for(session, front, below=True)
@@ -305,21 +307,24 @@ class Guest:
                 except Exception as error:  # logged here; the player and the table go on
                     self.service.report(f"{self.name}: error in {line[:40]!r}: {error!r}")
                     front.refuse(self.tx("server.error"))
-                if isinstance(front, SeatFront) and isinstance(front.link, RoomLink):
-                    await front.link.settled()  # a move typed: its news, then the prompt
+                if place is not None:
+                    await place.settled()  # a move typed: its news, then the prompt
             front.leave()
-            self._left(front)
-            front = self._next
+            self._left(place)
+            front, place = self._next
 
-    def _left(self, front: Front) -> None:
-        """``front`` was left: a seat at a table whose game has not started is given up."""
-        if not isinstance(front, SeatFront) or not isinstance(front.link, RoomLink):
+    def _left(self, place: TableSession | None) -> None:
+        """The table of ``place`` was left: a seat at a table whose game has not started is
+        given up, and the hall keeps the table's plan (or forgets a table nobody sits at).
+        Which tables there are is the hall's, as for the lobby: the room is found there by
+        its code, for this moment only."""
+        if place is None or place.seat is None:
             return
-        room = front.link.room
-        if front.seat is None:
+        hall = self.service.hall
+        room = hall.rooms.get(place.port.code)
+        if room is None:
             return
         room.stand(self.name)
-        hall = self.service.hall
         if not room.started:
             if room.people():
                 hall.keep(room)
@@ -381,13 +386,12 @@ class Guest:
             address=self.address,
         )
 
-    def _seat(self, room: Room, how: str) -> Front:
-        """The front at ``room``: the player's own seat, or a place to watch from."""
+    def _seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
+        """The front at ``room``, and this connection's session there: the player's own
+        seat, or a place to watch from."""
         seat = room.seat_of(self.name) if how == "play" else None
-        plan = room.plan
-        tx = TableTexts(self.tx.lang, lambda: plan.people, seat)
-        link = RoomLink(room, self, seat)
-        return SeatFront(link, tx=tx, screen=self.screen, grammar=SHARED)
+        place = sit_down(room, self, seat, lang=self.tx.lang, screen=self.screen)
+        return place.front, place
 
     def _go(self, room: Room, how: str) -> None:
         self._next = self._seat(room, how)
@@ -395,7 +399,7 @@ class Guest:
     def _language(self, lang: str) -> None:
         self.tx = Texts(lang)
         self.screen.yes_keys = self.tx.yes_keys
-        self._next = self._lobby()
+        self._next = (self._lobby(), None)
 
 
 class _Terminal(Vt100_Output):

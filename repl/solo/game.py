@@ -1,23 +1,25 @@
 """The game at a terminal: one person at seat 0 against the AI, autosaved move by move.
 
-:class:`SoloGame` is the :class:`~repl.kit.seat.SeatLink` of a game at a terminal: it
-holds the core :class:`~core.table.Table` (which checks the rules and keeps the log,
-the autosave and the AI players), hands the person's commands to it at once, and
-plays what the table's turn driver says is due (the opponents, and the person's own
-turns under ``auto``) with a pause before each turn that a person can follow: a sleep,
-which Ctrl-C cuts short. It adds the commands of a game of one's own: ``undo``,
-``redo``, ``new``, ``save``, ``load``, ``seed``, ``speed``, ``stats`` and ``report``.
-Everything the person sees is told by the table, redacted for seat 0, through the one
-seated front (:class:`~repl.kit.seat.SeatFront`).
+:class:`SoloGame` holds the core :class:`~core.table.Table` (which checks the rules and
+keeps the log, the autosave and the AI players) and hands the one seated front
+(:class:`~repl.kit.seat.SeatFront`) its :class:`~repl.kit.port.Port` to it: the person's
+commands go to the table at once, and then the game plays what the table's turn driver
+says is due (the opponents, and the person's own turns under ``auto``) with a pause
+before each turn that a person can follow: a sleep, which Ctrl-C cuts short. It is the
+front's :class:`~repl.kit.seat.Sitting` too (what is due before the first prompt, the
+autosave, the goodbye, the crash file), keeps the statistics of a finished game, and
+adds the commands of a game of one's own: ``undo``, ``redo``, ``new``, ``save``,
+``load``, ``seed``, ``speed``, ``stats``, ``report`` (and ``sort``, kept for the next
+games). Everything the person sees is told by the table, redacted for seat 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from ...core.errors import GameError
-from ...core.events import Event, GameEnded, RoundScored
+from ...core.events import Event, GameEnded
 from ...core.moves import is_move_of
 from ...core.rules import Discard, Draw, new_game
 from ...core.seen import Seen
@@ -30,10 +32,10 @@ from ..files.config import remember
 from ..files.reproduce import issues_url, write_report
 from ..files.storage import Autosave, data_dir
 from ..kit.front import Command
-from ..kit.manner import Manner
+from ..kit.port import Port
 from ..kit.render import unbroken
 from ..kit.screen import Screen
-from ..kit.seat import SeatFront
+from ..kit.seat import SeatFront, Sitting
 from ..words.grammar import PLAY, Parsed
 from ..words.i18n import Texts
 from . import keeping
@@ -51,11 +53,8 @@ from .saves import (
 from .settings import DELAYS, YOU, Settings, policies_for, random_seed
 
 
-class SoloGame:
+class SoloGame(Sitting):
     """A game at a terminal: seat 0 is the person's, the others are the AI's."""
-
-    seat: int | None = YOU
-    manner = Manner()
 
     def __init__(
         self,
@@ -76,8 +75,6 @@ class SoloGame:
         self.keep_stats = keep_stats
         self.settings_file: Path | None = None  # a terminal game remembers speed and sort here
         self.front: SeatFront | None = None
-        self._scope: Scope | None = None
-        self._stopped = False  # Ctrl-C stopped auto: said when the turn comes back
         self.table = self._seat(events)
 
     def _seat(self, events: Sequence[Event]) -> Table:
@@ -113,10 +110,20 @@ class SoloGame:
             self.front.see(self.view())
         self.save()
 
-    # -- the link: reaching the table ------------------------------------------------
+    # -- the port: reaching the table ------------------------------------------------
 
-    def attach(self, front: SeatFront) -> None:
-        self.front = front
+    def port(self) -> Port:
+        """Seat 0's way to the table, whichever game is in play (``new`` and ``load``
+        change it)."""
+        return Port(
+            seat=YOU,
+            view=self.view(),
+            send=self.send,
+            hint=self.hint,
+            auto=self.auto,
+            autopilot=self.autopilot,
+            seen=self.seen,
+        )
 
     def _front(self) -> SeatFront:
         assert self.front is not None, "a front is attached before the game is played"
@@ -128,16 +135,14 @@ class SoloGame:
     def seen(self) -> tuple[Seen, ...]:
         return self.table.seen(YOU)
 
-    def send(self, command: Draw | Discard) -> None:
+    def send(self, command: Draw | Discard, told: int | None) -> None:
         """The person's move, then the opponents until it is the person's turn again (the
-        front hears every change before its next line: the number it carries is never
-        stale here)."""
-        self.table.submit(YOU, command, told=self._front().told)
+        front hears every change before its next line: ``told`` is never stale here)."""
+        self.table.submit(YOU, command, told=told)
         self.drive()
 
-    def hint(self) -> None:
-        front = self._front()
-        front.hinted(self.table.hint(YOU, told=front.told))
+    def hint(self, told: int | None) -> None:
+        self._front().hinted(self.table.hint(YOU, told=told))
 
     def auto(self, scope: Scope | None) -> None:
         if scope is None:
@@ -149,17 +154,12 @@ class SoloGame:
     def autopilot(self) -> Scope | None:
         return self.table.autopilot(YOU)
 
-    def names(self) -> list[str]:
-        return []  # nobody else is at a table of one's own
-
-    def time_left(self) -> float | None:
-        return None  # a game of one's own has no turn clock
-
-    def later(self, show: Callable[[], None]) -> None:
-        show()  # the terminal shows what happens as it happens
-
     def _hear(self, told: Told) -> None:
-        self._front().hear(told)
+        front = self._front()
+        front.hear(told)  # shown at once: the terminal shows what happens as it happens
+        ended = told.after.ended
+        if ended is not None and (told.before is None or told.before.ended is None):
+            self._game_over(ended, assisted=front.assisted)
 
     # -- pacing ------------------------------------------------------------------------
 
@@ -169,84 +169,69 @@ class SoloGame:
         person can follow; Ctrl-C skips the pauses and stops ``auto``."""
         table, screen, front = self.table, self.screen, self._front()
         speed = self.settings.speed
-        self._scope = scope = table.autopilot(YOU)
+        scope = table.autopilot(YOU)
         skipped = False
-        try:
-            with screen.interruptible():
-                while isinstance(step := table.next_step(), AiTurn | AutoTurn):
-                    if screen.interrupted and scope is not None and table.auto_off(YOU):
-                        self._stopped = True  # the person's own turns are theirs again
-                        continue
-                    delay = DELAYS[speed]
-                    if scope in (Scope.ROUND, Scope.GAME):
-                        # a long auto run narrates at most at "fast", and never stops for keys
-                        delay = DELAYS["fast"] if speed == "step" else min(delay, DELAYS["fast"])
-                    if screen.interrupted:
-                        if not skipped:
-                            front.say(self.tx("msg.narration_skipped"), "class:dim")
-                        skipped = True
-                        delay = 0.0
-                    screen.sleep(delay)
-                    table.play_step(step)
-                    stepping = speed == "step" and scope in (None, Scope.TURN)
-                    more = isinstance(table.next_step(), AiTurn | AutoTurn)
-                    if stepping and more and screen.interactive and not screen.interrupted:
-                        screen.wait_key(self.tx("msg.step"))  # not before your own turn
-                if self._stopped:  # stopped after the turn came back: say so, show the table
-                    self.turn_back()
-                    front.show_table()
-        finally:
-            self._scope = None
+        with screen.interruptible():
+            while isinstance(step := table.next_step(), AiTurn | AutoTurn):
+                if screen.interrupted and scope is not None and table.auto_off(YOU):
+                    front.auto_stopped()  # the person's own turns are theirs again
+                    continue
+                delay = DELAYS[speed]
+                if scope in (Scope.ROUND, Scope.GAME):
+                    # a long auto run narrates at most at "fast", and never stops for keys
+                    delay = DELAYS["fast"] if speed == "step" else min(delay, DELAYS["fast"])
+                if screen.interrupted:
+                    if not skipped:
+                        front.say(self.tx("msg.narration_skipped"), "class:dim")
+                    skipped = True
+                    delay = 0.0
+                screen.sleep(delay)
+                table.play_step(step)
+                stepping = speed == "step" and scope in (None, Scope.TURN)
+                more = isinstance(table.next_step(), AiTurn | AutoTurn)
+                if stepping and more and screen.interactive and not screen.interrupted:
+                    screen.wait_key(self.tx("msg.step"))  # not before your own turn
 
-    def turn_back(self) -> None:
-        """The turn came back to the person: after ``auto`` was stopped, say so."""
-        if self._stopped:
-            self._stopped = False
-            self._front().say(self.tx("msg.auto_stopped"), "class:warn")
+    # -- the sitting: coming, each line, going -------------------------------------------
 
-    def pause_after_round(self, scored: RoundScored) -> None:
-        """After a round's scoring, a key before the next deal (not in ``auto game``)."""
-        screen = self.screen
-        if self._scope != Scope.GAME and screen.interactive and not screen.interrupted:
-            key = "round.last" if scored.round_no == 11 else "round.next"
-            screen.wait_key(self.tx(key, round=scored.round_no + 1))
-
-    def begin(self, front: SeatFront) -> None:
+    def begin(self) -> None:
         """Play what the opponents have to play before the person's first prompt."""
         self.drive()
 
-    def before_command(self) -> None:
+    def before_line(self) -> None:
         if isinstance(self.table.next_step(), AiTurn):
             self.drive()  # an earlier error left the opponents to play: let them
-
-    # -- what a game of one's own keeps ------------------------------------------------
-
-    def game_over(self, ended: GameEnded, *, assisted: bool) -> list[tuple[str, str]]:
-        """Count the game in the statistics (once, and only a game of one's own)."""
-        if not self.keep_stats or self._stats_recorded:
-            return []
-        self._stats_recorded = True
-        return keeping.record_result(
-            self.table.events, ended, seat=YOU, assisted=assisted, tx=self.tx
-        )
 
     def leave_question(self) -> str:
         """Ctrl-D asks before leaving (an unsaved game is said to be so)."""
         return keeping.leave_question(self.autosave, self.tx)
 
-    def leave(self, front: SeatFront) -> None:
+    def leave(self) -> None:
         """Bring the autosave up to date and say goodbye."""
         self.save()
         over = self.table.state.ended is not None or not self.screen.interactive
-        front.say(keeping.goodbye(self.autosave, self.tx, over=over))
+        self._front().say(keeping.goodbye(self.autosave, self.tx, over=over))
 
-    def remember(self, name: str, value: str) -> None:
-        """Keep a setting the player changed for the next game, in the config file of a
-        terminal game; a file that cannot be written just keeps it for this game."""
-        self.kept(name, value)
+    # -- what a game of one's own keeps ------------------------------------------------
+
+    def _game_over(self, ended: GameEnded, *, assisted: bool) -> None:
+        """After the result: the game counted in the statistics (once, and only a game of
+        one's own), then what to do next."""
+        told: list[tuple[str, str]] = []
+        if self.keep_stats and not self._stats_recorded:
+            self._stats_recorded = True
+            told = keeping.record_result(
+                self.table.events, ended, seat=YOU, assisted=assisted, tx=self.tx
+            )
+        front = self._front()
+        for style, line in told:
+            front.say(line, style)
+        front.say(self.tx("game.next"), "class:dim")
 
     def kept(self, name: str, value: str) -> bool:
-        """:meth:`remember`, and whether the setting was kept for the next games."""
+        """Keep a setting the player changed for the next games, in the config file of a
+        terminal game; whether it was (a file that cannot be written just keeps it for
+        this game)."""
         return self.settings_file is not None and remember(self.settings_file, name, value)
 
     def crash_log(self) -> tuple[int | None, Sequence[Event]]:
@@ -267,7 +252,16 @@ class SoloGame:
     # -- the commands of a game of one's own -------------------------------------------
 
     def commands(self, front: SeatFront) -> dict[str, Command]:
+        shared_sort = front.commands["sort"]
+
+        def sort(parsed: Parsed) -> str | None:
+            """``sort`` as at every seat, and kept for the next games."""
+            said = shared_sort.run(parsed)
+            self.kept("sort", front.sort)
+            return said
+
         return {
+            "sort": Command(sort, shared_sort.problem),
             "undo": Command(self._undo, self._undo_problem),
             "redo": Command(self._redo, self._redo_problem),
             "new": Command(self._new),
@@ -436,7 +430,12 @@ def solo_front(
     game = SoloGame(
         events, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=keep_stats
     )
-    return SeatFront(game, tx=tx, screen=screen, grammar=PLAY, sort=settings.sort)
+    front = SeatFront(
+        game.port(), tx=tx, screen=screen, grammar=PLAY, sort=settings.sort, sitting=game
+    )
+    front.add_commands(game.commands(front))
+    game.front = front
+    return front
 
 
 def new_solo_front(
@@ -458,6 +457,6 @@ def new_solo_front(
 
 def solo_game(front: SeatFront) -> SoloGame:
     """The game behind a front made by :func:`solo_front`."""
-    game = front.link
+    game = front.sitting
     assert isinstance(game, SoloGame)
     return game

@@ -8,7 +8,7 @@ import errno
 import os
 from collections.abc import Callable
 
-from threethirteen.core.told import Moved, Told
+from threethirteen.core.told import Hint, Moved, Told
 from threethirteen.repl.server.binding import Note
 
 
@@ -29,21 +29,27 @@ class Ear:
     def unseated(self) -> None:
         self.sent_away += 1
 
+    def sent(self, outcome: asyncio.Future[object], *, move: bool) -> None:
+        return None
+
+    def asked(self, hint: asyncio.Future[Hint]) -> None:
+        return None
+
+    def refused(self, error: BaseException) -> None:
+        return None
+
     @property
     def events(self) -> list[object]:
         return [e for t in self.told if isinstance(t.change, Moved) for e in t.change.events]
 
 
 class Terminal:
-    """A connection that shows everything at once and counts the times it was sent to the
-    lobby."""
+    """A connection that counts the times it was sent to the lobby (its screen shows what
+    the table tells at once)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.away = 0
-
-    def later(self, show: Callable[[], None]) -> None:
-        show()
 
     def go_to_lobby(self) -> None:
         self.away += 1

@@ -96,7 +96,7 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
                 if isinstance(room, str):
                     refused[room] += 1
                     continue
-                binding, _ = room.bind(Ear(), name, 0)
+                binding = room.bind(Ear(), name, 0).binding
                 await room.start(binding)
                 room.unbind(binding)  # leave: the game keeps the seat and waits
             # 4 + 4 names on two addresses (6 each), 2 names on the third (3 each)
@@ -148,7 +148,7 @@ def test_tables_nobody_came_back_to_are_closed_after_a_restart(tmp_path: Path) -
             codes = []
             for name in ("ana", "ben"):
                 room = made(hall, name)
-                binding, _ = room.bind(Ear(), name, 0)
+                binding = room.bind(Ear(), name, 0).binding
                 await room.start(binding)
                 room.unbind(binding)
                 codes.append(room.code)
@@ -206,7 +206,7 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
             hall.load()
             room = made(hall, "ana")
             ear = Ear()
-            binding, _ = room.bind(ear, "ana", 0)
+            binding = room.bind(ear, "ana", 0).binding
             await room.start(binding)
             room.auto(binding, Scope.GAME)
             await settle(lambda: room.code not in hall.rooms, seconds=150)
@@ -256,7 +256,7 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
             hall = new_hall(tmp_path, pool)
             hall.load()
             room = made(hall, "ana")
-            binding, _ = room.bind(Ear(), "ana", 0)
+            binding = room.bind(Ear(), "ana", 0).binding
             await room.start(binding)
             await hall.stop()
             return room.code
@@ -327,7 +327,7 @@ async def two_at_a_table(hall: Hall) -> tuple[Room, dict[int, tuple[Binding, Ear
     seats = {}
     for seat, name in enumerate(("ana", "ben")):
         ear = Ear()
-        seats[seat] = (room.bind(ear, name, seat)[0], ear)
+        seats[seat] = (room.bind(ear, name, seat).binding, ear)
     await room.start(seats[0][0])
     await settle(lambda: turn(room) in (0, 1))
     return room, seats
@@ -417,7 +417,7 @@ def test_a_full_disk_at_the_deal_lets_the_host_deal_again(
             hall = new_hall(tmp_path, pool)
             hall.load()
             room = made(hall, "ana")
-            binding, _ = room.bind(Ear(), "ana", 0)
+            binding = room.bind(Ear(), "ana", 0).binding
 
             def full(*args: object, **options: object) -> None:
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
@@ -453,7 +453,7 @@ def test_a_move_as_the_clock_runs_out_is_the_persons_or_the_ais_never_both(
             hall.load()
             room = made(hall, "ana", turn_time=600)
             ear = Ear()
-            ana, _ = room.bind(ear, "ana", 0)
+            ana = room.bind(ear, "ana", 0).binding
             await room.start(ana)
             table = room.table
             assert table is not None

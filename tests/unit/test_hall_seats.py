@@ -17,6 +17,7 @@ from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.plan import Plan, plan_text, read_plan
+from threethirteen.repl.server.port import who_at
 from threethirteen.repl.server.room import Refused, Room
 from threethirteen.repl.server.seat import TableTexts, who_text
 from threethirteen.repl.words.i18n import Texts
@@ -103,7 +104,7 @@ def test_a_table_without_ai_starts_only_when_every_seat_is_taken(tmp_path: Path)
         with ThreadPoolExecutor(2) as pool:
             room = made(new_hall(tmp_path, pool), "ana", "--seats 3 --ai 0")
             assert isinstance(room, Room)
-            binding, _ = room.bind(Ear(), "ana", 0)
+            binding = room.bind(Ear(), "ana", 0).binding
             with pytest.raises(Refused) as refused:
                 await room.start(binding)
             key, params = refused.value.key, refused.value.params
@@ -130,7 +131,7 @@ def test_who_names_every_seat_from_each_players_place(tmp_path: Path) -> None:
         names = room.plan.people
 
         def who(me: int | None, lang: str = "en") -> list[str]:
-            text = plain(who_text(room, TableTexts(lang, lambda: names, me), me))
+            text = plain(who_text(who_at(room), TableTexts(lang, lambda: names, me), me))
             return [" ".join(line.split()) for line in text.splitlines()]
 
         assert who(0) == [

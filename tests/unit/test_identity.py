@@ -269,7 +269,7 @@ def test_a_binding_alike_is_not_the_binding(tmp_path: Path) -> None:
         async def play() -> None:
             room = hall.create("ana", Plan(code="", host=""))
             assert not isinstance(room, str)
-            binding, _ = room.bind(Ear(), "ana", 0)
+            binding = room.bind(Ear(), "ana", 0).binding
             alike = Binding(binding.number, binding.name, binding.seat)
             assert alike == binding and alike is not binding
             assert room.is_bound(binding) and not room.is_bound(alike)

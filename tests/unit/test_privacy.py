@@ -1,14 +1,18 @@
-"""A session holds only what its seat may see: proved by walking its objects.
+"""A session reaches only what its seat may see: proved by walking its objects.
 
 Two people and someone watching sit at a table dealt from a *marked* deck: every card
 is a fresh object, so a card is known by its identity, not only its face. They play
 through the one seated front exactly as over SSH (the room, its bindings, the worker
 thread), asking for everything a seat may ask (``log``, ``hint``, ``melds``, ``who``,
-completion). After every move of the first round, the objects each session holds are
-walked (``gc.get_referents``, :mod:`tests.objects`) up to the room that hands it its
-seat's news: none may be a card that is hidden from its seat (another's hand, the
-stock), and none a game state. Then a leak is planted, once by a front that keeps what
-it should not and once by a table that stops redacting, and the walk must find it.
+completion). After every move of the first round, everything each session can *reach*
+is walked (``gc.get_referents``, :mod:`tests.helpers.objects`: what it holds, what that
+holds, closures included), into the port the room handed it (its view, its binding,
+its facts) and up to the operations the room bound into that port, which reach the
+room: the walk's one boundary at the table's side. None of it may be a card that is
+hidden from its seat (another's hand, the stock), a game state, a table or a room. The
+walk must be able to fail: a leak is planted, once by a front that keeps what it should
+not and once by a table that stops redacting, and walked past the port it finds the room
+and every hand.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import io
 import threading
+import types
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
@@ -36,19 +41,42 @@ from threethirteen.repl.kit.completer import card_word
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.server.hall import Hall
+from threethirteen.repl.server.house import Service
+from threethirteen.repl.server.port import port_for
 from threethirteen.repl.server.room import Plan, Room
-from threethirteen.repl.server.seat import RoomLink, TableTexts
-from threethirteen.repl.words.grammar import SHARED
-from threethirteen.repl.words.i18n import Texts
+from threethirteen.repl.server.seat import TableSession, sit_down
+from threethirteen.repl.server.terminal import Guest
 
-from tests.helpers.objects import reachable
+from tests.helpers.channel import Channel, service_for
+from tests.helpers.objects import path_to, reachable
 from tests.helpers.rooms import Terminal, settle
 
 SEED, SALT = 31, "0123456789abcdef" * 2
-BOUNDARIES: tuple[type, ...] = (Room, Hall, asyncio.AbstractEventLoop, Executor, threading.Thread)
-"""Where a session's objects end: the room that binds it (it hands the session its seat's
-news and holds the table), the event loop, the worker threads."""
-WHOLE_GAME: tuple[type, ...] = (GameState, RoundState, Table, Timeline, RoundDealt, StockRebuilt)
+BOUNDARIES: tuple[type, ...] = (Hall, asyncio.AbstractEventLoop, Executor, threading.Thread)
+"""Where every walk ends besides the port: the hall (the lobby's, which a connection's
+service holds), the event loop, the worker threads."""
+WHOLE_GAME: tuple[type, ...] = (
+    GameState,
+    RoundState,
+    Table,
+    Timeline,
+    RoundDealt,
+    StockRebuilt,
+    Room,
+)
+
+
+def bound_by_the_room(found: object) -> bool:
+    """The port's boundary: an operation the room bound into a port (:func:`port_for`),
+    which reaches the room. The port itself is walked: its view, binding and facts."""
+    return isinstance(found, types.FunctionType) and found.__qualname__.startswith(
+        f"{port_for.__qualname__}.<locals>."
+    )
+
+
+def past_the_port(found: object) -> bool:
+    """No boundary at the port: the walk goes on into the room."""
+    return False
 
 
 def marked_deal() -> tuple[Event, ...]:
@@ -68,10 +96,10 @@ def marked_deal() -> tuple[Event, ...]:
     return started, marked
 
 
-def front_at(room: Room, name: str, seat: int | None) -> SeatFront:
-    tx: Texts = TableTexts("en", lambda: room.plan.people, seat)
-    link = RoomLink(room, Terminal(name), seat)
-    return SeatFront(link, tx=tx, screen=PlainScreen(io.StringIO()), grammar=SHARED)
+def session_at(room: Room, name: str, seat: int | None) -> TableSession:
+    """A connection of ``name`` seated at ``seat`` (``None``: watching), as the server
+    seats one: the session keeps its port, never the room."""
+    return sit_down(room, Terminal(name), seat, lang="en", screen=PlainScreen(io.StringIO()))
 
 
 def hidden_from(room: Room, seat: int | None) -> dict[int, Card]:
@@ -88,16 +116,22 @@ def hidden_from(room: Room, seat: int | None) -> dict[int, Card]:
     return {id(card): card for card in cards if id(card) not in face_up}
 
 
-def leaks(front: SeatFront, hidden: dict[int, Card]) -> Iterator[str]:
-    """What ``front`` holds that its seat may not see: hidden cards, whole game states."""
-    for held in reachable(front, boundaries=BOUNDARIES):
+def leaks(
+    session: TableSession, hidden: dict[int, Card], stop: Callable[[object], bool]
+) -> Iterator[str]:
+    """What ``session`` can reach that its seat may not see (hidden cards, whole game
+    states, the table, the room), walking up to what ``stop`` accepts."""
+    for held in reachable(session, boundaries=BOUNDARIES, stop=stop):
         if id(held) in hidden:
             yield f"the hidden card {held}"
         elif isinstance(held, WHOLE_GAME):
             yield f"a {type(held).__name__}"
 
 
-def play_marked_round(tmp_path: Path, check: Callable[[Room, dict[str, SeatFront]], None]) -> None:
+Check = Callable[[Room, dict[str, TableSession]], None]
+
+
+def play_marked_round(tmp_path: Path, check: Check) -> None:
     """Ana (0) and ben (1) play round 1 through their fronts, eve watches; ``check`` after
     every move of theirs and every AI turn, while round 1 is in play."""
 
@@ -106,37 +140,40 @@ def play_marked_round(tmp_path: Path, check: Callable[[Room, dict[str, SeatFront
             people: list[str | None] = ["ana", "ben", None, None]
             plan = Plan(code="MINT-7", host="ana", people=people, level="greedy")
             room = Room(plan, tmp_path, pool=pool, pace=0.0, events=marked_deal())
-            fronts = {
-                "ana": front_at(room, "ana", 0),
-                "ben": front_at(room, "ben", 1),
-                "eve": front_at(room, "eve", None),
+            sessions = {
+                "ana": session_at(room, "ana", 0),
+                "ben": session_at(room, "ben", 1),
+                "eve": session_at(room, "eve", None),
             }
-            for front in fronts.values():
-                front.begin()
+            for session in sessions.values():
+                session.front.begin()
             assert room.table is not None
             moves = 0
             while room.table.state.round is not None and room.table.state.round.round_no == 1:
                 await asyncio.sleep(0.02)
-                check(room, fronts)
+                check(room, sessions)
                 turn = room.table.snapshot.state.turn
                 if turn not in (0, 1) or moves >= 12:
                     if moves >= 12:
                         break
                     continue
-                front = fronts["ana" if turn == 0 else "ben"]
+                front = sessions["ana" if turn == 0 else "ben"].front
                 view = front.view
                 if view is None or view.mine is None or view.mine.turn != turn:
                     continue  # the front has not been told yet
+                hints = said(front).count("Hint: ")
                 for line in ("hint", "log 40", "melds", "who", "score", "seed"):
                     front.execute(line)
-                await asyncio.sleep(0.02)
+                # the hint is asked on the worker: told before the move, or the move would be
+                # typed against a table that moved on (the hint is help, in the log)
+                await settle(lambda f=front, n=hints: said(f).count("Hint: ") > n)
                 list(front.completer().get_completions(Document("x "), CompleteEvent()))
                 table = room.table
                 number = table.snapshot.number
                 front.execute("d")
                 await settle(lambda t=table, n=number: t.snapshot.number > n)
                 await settle(lambda t=table, f=front: told_up_to_date(f, t))
-                check(room, fronts)
+                check(room, sessions)
                 mine = front.view.mine if front.view is not None else None
                 if mine is None:
                     break  # the draw ended the round (the stock ran out)
@@ -148,49 +185,81 @@ def play_marked_round(tmp_path: Path, check: Callable[[Room, dict[str, SeatFront
     asyncio.run(play())
 
 
+def said(front: SeatFront) -> str:
+    """Everything shown at ``front`` so far."""
+    screen = front.screen
+    assert isinstance(screen, PlainScreen) and isinstance(screen.stream, io.StringIO)
+    return screen.stream.getvalue()
+
+
 def told_up_to_date(front: SeatFront, table: Table) -> bool:
     view = front.view
     return view is not None and view.event_count == table.snapshot.state.event_count
 
 
-def test_no_session_holds_a_card_its_seat_may_not_see(tmp_path: Path) -> None:
+def test_no_session_reaches_a_card_its_seat_may_not_see(tmp_path: Path) -> None:
     checked = []
 
-    def check(room: Room, fronts: dict[str, SeatFront]) -> None:
+    def check(room: Room, sessions: dict[str, TableSession]) -> None:
         assert room.table is not None
         if room.table.state.round is None or room.table.state.round.round_no != 1:
             return
         for name, seat in (("ana", 0), ("ben", 1), ("eve", None)):
             hidden = hidden_from(room, seat)
             assert len(hidden) > 20
-            found = list(leaks(fronts[name], hidden))
-            assert not found, f"{name} holds {found[:5]}"
+            found = list(leaks(sessions[name], hidden, bound_by_the_room))
+            assert not found, f"{name} reaches {found[:5]}"
         # the walk does see cards: each player's own hand, as the front was told it
         state = room.table.state
         for name, seat in (("ana", 0), ("ben", 1)):
-            front = fronts[name]
-            if front.view is None or front.view.event_count != state.event_count:
+            session = sessions[name]
+            view = session.front.view
+            if view is None or view.event_count != state.event_count:
                 continue
             own = {id(card) for card in state.round.hands[seat]}  # type: ignore[union-attr]
-            held = {id(o) for o in reachable(front, boundaries=BOUNDARIES)}
-            assert own <= held, name
+            walked = reachable(session, boundaries=BOUNDARIES, stop=bound_by_the_room)
+            assert own <= {id(o) for o in walked}, name
         checked.append(True)
 
     play_marked_round(tmp_path, check)
     assert len(checked) > 8
 
 
+def test_a_session_reaches_its_table_only_through_its_port(tmp_path: Path) -> None:
+    """Walked past the port, a session reaches the room, the table and every hand; short of
+    it, nothing of them: the port is the one way there (and the walk can find a room)."""
+    found: dict[str, list[str]] = {}
+
+    def check(room: Room, sessions: dict[str, TableSession]) -> None:
+        if found:
+            return
+        session = sessions["ben"]
+        found["past"] = list(leaks(session, hidden_from(room, 1), past_the_port))
+        found["short"] = list(leaks(session, hidden_from(room, 1), bound_by_the_room))
+        found["way"] = path_to(session, lambda held: isinstance(held, Room))
+        port = session.port
+        found["port"] = path_to(session, lambda held: held is port, stop=bound_by_the_room)
+
+    play_marked_round(tmp_path, check)
+    assert "a Room" in found["past"] and "a Table" in found["past"]
+    assert any("hidden card" in leak for leak in found["past"])
+    assert not found["short"], found["short"][:5]
+    assert "RoomPort" in found["way"], found["way"]  # the way to the room goes through it
+    assert found["port"][:2] == ["TableSession", "RoomPort"]  # held, right there
+
+
 def test_the_walk_finds_a_leak_a_front_plants(tmp_path: Path) -> None:
     """A test that cannot fail is a defect: a front that keeps the whole game is caught."""
     found: list[str] = []
 
-    def check(room: Room, fronts: dict[str, SeatFront]) -> None:
+    def check(room: Room, sessions: dict[str, TableSession]) -> None:
         assert room.table is not None
         if found or room.table.state.round is None:
             return
-        fronts["ben"].spy = room.table.snapshot  # type: ignore[attr-defined]
-        found.extend(leaks(fronts["ben"], hidden_from(room, 1)))
-        del fronts["ben"].spy  # type: ignore[attr-defined]
+        front = sessions["ben"].front
+        front.spy = room.table.snapshot  # type: ignore[attr-defined]
+        found.extend(leaks(sessions["ben"], hidden_from(room, 1), bound_by_the_room))
+        del front.spy  # type: ignore[attr-defined]
 
     play_marked_round(tmp_path, check)
     assert any("hidden card" in leak for leak in found)
@@ -218,13 +287,48 @@ def test_the_walk_finds_a_table_that_tells_a_seat_another_seats_hand(
     class Caught(Exception):
         pass
 
-    def check(room: Room, fronts: dict[str, SeatFront]) -> None:
+    def check(room: Room, sessions: dict[str, TableSession]) -> None:
         assert room.table is not None
         if room.table.state.round is not None and room.table.state.round.round_no == 1:
-            found.extend(leaks(fronts["ana"], hidden_from(room, 0)))
+            found.extend(leaks(sessions["ana"], hidden_from(room, 0), bound_by_the_room))
         if found:
             raise Caught
 
     with pytest.raises(Caught):
         play_marked_round(tmp_path, check)
     assert any("hidden card" in leak for leak in found)
+
+
+def test_a_guest_at_a_table_reaches_it_only_through_its_port(tmp_path: Path) -> None:
+    """A whole connection (its prompt, its keyboard, its task, the fronts it moves between)
+    seated at a running game: short of its port and of the service (the lobby's, which
+    knows every table), it reaches no hidden card, no table, no room; past them it does."""
+
+    async def scenario() -> None:
+        service = service_for(tmp_path, [])
+        chan = Channel((100, 30))
+        guest = Guest(service, "ana", chan)  # type: ignore[arg-type]
+        task = asyncio.ensure_future(guest.run())
+        await settle(lambda: "ana in the lobby" in chan.text())
+        guest.received(b"new --seats 2\r")
+        await settle(lambda: guest.place is not None)
+        place = guest.place
+        assert place is not None
+        guest.received(b"start\r")
+        await settle(lambda: place.front.view is not None and place.front.view.round is not None)
+        room = service.hall.rooms[place.port.code]
+        assert room.table is not None and room.table.state.round is not None
+        hidden = hidden_from(room, 0)
+        assert len(hidden) > 20
+        lobby = (*BOUNDARIES, Service)
+        short: list[str] = []
+        for held in reachable(guest, boundaries=lobby, stop=bound_by_the_room):
+            if id(held) in hidden or isinstance(held, WHOLE_GAME):
+                short.append(type(held).__name__)
+        past = {type(held).__name__ for held in reachable(guest, boundaries=lobby)}
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        assert not short, short[:5]
+        assert {"Room", "Table", "GameState"} <= past
+
+    asyncio.run(scenario())

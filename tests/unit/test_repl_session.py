@@ -168,7 +168,7 @@ def test_hint_marks_the_game_assisted() -> None:
 def test_an_unexpected_error_is_written_down_and_the_game_goes_on(
     _data_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(self: SoloGame) -> None:
+    def broken(self: SoloGame, told: int | None) -> None:
         raise RuntimeError("the hint machine broke")
 
     monkeypatch.setattr(SoloGame, "hint", broken)

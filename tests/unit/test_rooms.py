@@ -63,9 +63,10 @@ def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> Non
             assert room.sit("ben") == 1 and room.sit("ana") == 0
             hall.keep(room)
             ana, ben = Ear(), Ear()
-            ana_at, view = room.bind(ana, "ana", 0)
+            port = room.bind(ana, "ana", 0)
+            ana_at, view = port.binding, port.view
             assert view is None  # nothing to see before the deal
-            ben_at, _ = room.bind(ben, "ben", 1)
+            ben_at = room.bind(ben, "ben", 1).binding
             await room.start(ana_at)
             started = room.events[0]
             assert isinstance(started, GameStarted) and started.players[:2] == ("human", "human")
@@ -111,7 +112,7 @@ def test_a_table_log_cut_mid_line_resumes_without_that_line(tmp_path: Path) -> N
             hall.load()
             room = hall.create("ana", Plan(code="", host=""))
             assert not isinstance(room, str)
-            binding, _ = room.bind(Ear(), "ana", 0)
+            binding = room.bind(Ear(), "ana", 0).binding
             await room.start(binding)
             await settle(lambda: turn(room) == 0)
             count = len(room.events)
@@ -122,7 +123,7 @@ def test_a_table_log_cut_mid_line_resumes_without_that_line(tmp_path: Path) -> N
             again.load()
             resumed = again.find(room.code)
             assert resumed is not None and len(resumed.events) == count
-            ana, _ = resumed.bind(Ear(), "ana", 0)
+            ana = resumed.bind(Ear(), "ana", 0).binding
             await resumed.submit(ana, Draw(seat=0, source=DrawSource.STOCK))
             assert load_file(resumed.log_path).events == resumed.events
             assert isinstance(resumed.events[-1], CardDrawn)
@@ -141,7 +142,7 @@ def test_the_clock_plays_a_slow_persons_turn(tmp_path: Path) -> None:
             room = hall.create("ana", Plan(code="", host="", turn_time=1, level="greedy"))
             assert not isinstance(room, str)
             ear = Ear()
-            binding, _ = room.bind(ear, "ana", 0)
+            binding = room.bind(ear, "ana", 0).binding
             await room.start(binding)
             await settle(lambda: room.assisted(0))
             await settle(lambda: turn(room) not in (0, None))
@@ -163,8 +164,8 @@ def test_auto_at_a_shared_table_is_taken_while_another_seat_plays(tmp_path: Path
             room = hall.create("ana", Plan(code="", host="", level="greedy"))
             assert not isinstance(room, str)
             room.sit("ben")
-            ana, _ = room.bind(Ear(), "ana", 0)
-            ben, _ = room.bind(Ear(), "ben", 1)
+            ana = room.bind(Ear(), "ana", 0).binding
+            ben = room.bind(Ear(), "ben", 1).binding
             await room.start(ana)
             await settle(lambda: turn(room) in (0, 1))
             if turn(room) == 0:
@@ -197,14 +198,14 @@ def test_the_ghost_seat_two_sessions_of_one_name_and_one_leaves(tmp_path: Path) 
             assert not isinstance(room, str)
             room.sit("ben")
             first, second, bens = Ear(), Ear(), Ear()
-            ana_1, _ = room.bind(first, "ana", 0)
-            ana_2, _ = room.bind(second, "ana", 0)
-            ben, _ = room.bind(bens, "ben", 1)
+            ana_1 = room.bind(first, "ana", 0).binding
+            ana_2 = room.bind(second, "ana", 0).binding
+            ben = room.bind(bens, "ben", 1).binding
             room.unbind(ana_1)
             room.stand("ana")  # the first terminal typed leave
             assert second.sent_away == 1 and not room.is_bound(ana_2)
             assert room.sit("carl") == 0  # the seat is free again: carl takes it
-            carl, _ = room.bind(Ear(), "carl", 0)
+            carl = room.bind(Ear(), "carl", 0).binding
             with pytest.raises(Unbound):
                 await room.start(ana_2)  # ana is not the host of anything here any more
             await room.start(ben)  # ben became host when ana left

@@ -1,5 +1,6 @@
 """One seated front for three places: a game at a terminal, a seat at a shared table, and
-someone watching. They are the same class; only the link (and its manner) differs."""
+someone watching. They are the same class; only the port, the commands of the kind of table
+(and its code) and the sitting around it differ."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.server.room import Plan, Room
-from threethirteen.repl.server.seat import SETTLE, RoomLink, TableTexts
+from threethirteen.repl.server.seat import SETTLE, TableSession, sit_down
 from threethirteen.repl.solo.game import SoloGame, new_solo_front
 from threethirteen.repl.solo.settings import Settings
 from threethirteen.repl.words.grammar import SHARED
@@ -26,9 +27,8 @@ from tests.helpers.rooms import Terminal, settle
 
 def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.StringIO]:
     shown = io.StringIO()
-    tx: Texts = TableTexts("en", lambda: room.plan.people, seat)
-    link = RoomLink(room, Terminal(name), seat)
-    return SeatFront(link, tx=tx, screen=PlainScreen(shown), grammar=SHARED), shown
+    place = sit_down(room, Terminal(name), seat, lang="en", screen=PlainScreen(shown))
+    return place.front, shown
 
 
 SEED, SALT = 77, "ab" * 16
@@ -46,14 +46,14 @@ def test_one_front_three_places(tmp_path: Path) -> None:
                 3, tx=Texts(), screen=PlainScreen(io.StringIO()), settings=Settings()
             )
             assert {type(front) for front in (ana, ben, eve, solo)} == {SeatFront}
-            assert isinstance(solo.link, SoloGame) and isinstance(ana.link, RoomLink)
+            assert isinstance(solo.sitting, SoloGame) and isinstance(ana.sitting, TableSession)
             # before the deal: nothing to play, the host may start
             assert ana.problem(SHARED.parse("d")) == Texts()("server.not_started")  # type: ignore[arg-type]
             assert ben.problem(SHARED.parse("start")) == Texts()("server.host_only", host="ana")  # type: ignore[arg-type]
             assert plain(ana.toolbar()).strip().startswith("SAGE-4 · waiting for the host")
             ana.execute("start")
             await settle(lambda: ana.view is not None and eve.view is not None)
-            # the manner of each place
+            # how each place shows itself
             assert plain(eve.toolbar()).strip() == "SAGE-4 · watching · who · score · log · leave"
             assert plain(solo.toolbar()).strip().endswith("F2: sort")
             assert "F2" not in plain(ana.toolbar())
@@ -69,9 +69,9 @@ def test_one_front_three_places(tmp_path: Path) -> None:
                 waiting, shown = (ben, ben_shown)
             shown.truncate(0)
             waiting.execute("auto game")
-            assert waiting.link.autopilot() == Scope.GAME
+            assert waiting.port.autopilot() == Scope.GAME
             waiting.execute("auto off")
-            assert waiting.link.autopilot() is None
+            assert waiting.port.autopilot() is None
             waiting.execute("auto off")
             said = " ".join(shown.getvalue().split())
             assert "The AI plays the rest of the game for you, from your next turn" in said
@@ -159,8 +159,8 @@ def test_the_next_prompt_waits_for_the_news_of_the_move_just_typed(tmp_path: Pat
             plan = Plan(code="SAGE-7", host="ana", people=["ana", None, None, None])
             room = Room(plan, tmp_path, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
             ana, shown = shared(room, "ana", 0)
-            link = ana.link
-            assert isinstance(link, RoomLink)
+            link = ana.sitting
+            assert isinstance(link, TableSession)
             ana.execute("start")
             await settle(lambda: ana.view is not None and ana.view.my_turn)
             ana.execute("score")
@@ -170,11 +170,12 @@ def test_the_next_prompt_waits_for_the_news_of_the_move_just_typed(tmp_path: Pat
             await asyncio.wait_for(link.settled(), SETTLE)
             assert "You draw" in shown.getvalue()  # the news came first
             before = shown.getvalue()
-            link.send(Draw(seat=0, source=DrawSource.STOCK))  # a second draw: refused
+            ana.port.send(Draw(seat=0, source=DrawSource.STOCK), ana.told)  # a second draw
             await asyncio.wait_for(link.settled(), SETTLE)
             assert "You cannot take another card" in shown.getvalue()[len(before) :]
             asleep = Room(plan, tmp_path / "asleep", pool=pool, pace=30.0)
-            quiet = RoomLink(asleep, Terminal("ana"), 0)
+            screen = PlainScreen(io.StringIO())
+            quiet = sit_down(asleep, Terminal("ana"), 0, lang="en", screen=screen)
             quiet._settling = asyncio.get_running_loop().create_future()  # never told
             started = asyncio.get_running_loop().time()
             await quiet.settled()

@@ -20,8 +20,7 @@ from threethirteen.core.turns import AiTurn, AutoTurn, PersonTurn
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.server.room import Plan, Refused, Room
-from threethirteen.repl.server.seat import RoomLink, TableTexts, clean_line
-from threethirteen.repl.words.grammar import SHARED
+from threethirteen.repl.server.seat import TableSession, TableTexts, clean_line, sit_down
 from threethirteen.repl.words.i18n import sentence
 
 from tests.helpers.rooms import Terminal, settle
@@ -38,9 +37,8 @@ def play_ais(table: Table) -> None:
 
 def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.StringIO]:
     shown = io.StringIO()
-    tx = TableTexts("en", lambda: room.plan.people, seat)
-    link = RoomLink(room, Terminal(name), seat)
-    return SeatFront(link, tx=tx, screen=PlainScreen(shown), grammar=SHARED), shown
+    place = sit_down(room, Terminal(name), seat, lang="en", screen=PlainScreen(shown))
+    return place.front, shown
 
 
 # -- 11. a stale command ------------------------------------------------------------------
@@ -120,8 +118,8 @@ def test_a_move_sent_from_an_old_view_at_a_shared_table_is_refused_and_the_table
             ana.view = old  # the line ran against the view she typed it on
             before = len(shown.getvalue())
             ana.execute("d")
-            link = ana.link
-            assert isinstance(link, RoomLink)
+            link = ana.sitting
+            assert isinstance(link, TableSession)
             await link.settled()
             said = shown.getvalue()[before:]
             assert "The table moved on since you typed that: nothing was played" in said
