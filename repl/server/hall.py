@@ -19,8 +19,8 @@ server's log says so, and its players are told in the lobby when they come back.
 Tables are capped in total, per host (name) and per address of the host's connection
 (the server's :class:`~.house.Limits`); a table of five to eight seats counts as two, so
 that large tables (more sessions, more AI seats) never take more than the caps allow.
-Codes (``KITE-7``) are a word and a number: :data:`CODES` of them, found by a bounded
-search, and at least twice as many as the open tables a hall may have. No file of the
+Codes (``KITE-7``, :mod:`.codes`) are drawn at random, at least twice as many as the open
+tables a hall may have. No file of the
 hall is written on the event loop: plans are written, and tables moved to the past, on
 the worker threads, one at a time.
 """
@@ -45,22 +45,9 @@ from ...core.errors import GameError
 from ...core.log import TruncatedLogError, encode_log
 from ..files.reading import load_file
 from ..files.storage import sync_folder, write_atomic
+from .codes import CODES, free_code
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
 from .room import Room
-
-WORDS = (
-    "BARK", "COVE", "DUNE", "FERN", "GLEN", "HAZE", "IRIS", "JADE", "KITE", "LAMP",
-    "LARK", "MINT", "MOSS", "NOVA", "OPAL", "PEAR", "PINE", "REEF", "ROOK", "SAGE",
-    "SILK", "TIDE", "VALE", "WOLF", "WREN", "YARN", "ZINC", "BELL", "CORN", "DOVE",
-    "BEAM", "CLAY", "DAWN", "DUSK", "ECHO", "FAWN", "FROG", "GALE", "GUST", "HARP",
-    "HILL", "KELP", "LAKE", "LEAF", "LIME", "LYNX", "MESA", "MIST", "ORCA", "PALM",
-    "PLUM", "RAIN", "ROSE", "RUBY", "SAND", "SEAL", "SNOW", "STAR", "SWAN", "TEAL",
-)  # fmt: skip
-"""The words of table codes (``KITE-7``): short, distinct, easy to say across a room."""
-
-NUMBERS = range(2, 100)
-CODES = len(WORDS) * len(NUMBERS)
-"""How many table codes there are (5,880)."""
 
 PAST = "past"
 """The folder (in ``tables``) of the tables that are over."""
@@ -107,6 +94,7 @@ class Hall:
         deal: Deal = secret_deal,
         report: Callable[[str], None] = lambda line: None,
         clock: Callable[[], float] = time.time,
+        codes: Callable[[int], int] = secrets.randbelow,
     ) -> None:
         if not 1 <= limits.tables_total <= CODES // 2:
             raise ValueError(f"open tables at most is 1 to {CODES // 2}, not {limits.tables_total}")
@@ -117,6 +105,9 @@ class Hall:
         self.deal = deal
         self.report = report
         self.clock = clock
+        self.codes = codes
+        """Draws a number below the one it is given: a new table's code (:mod:`.codes`);
+        a test draws the codes it wants."""
         self.rooms: dict[str, Room] = {}
         """The open tables, and a table whose game just ended until it is moved away."""
         self.past: dict[str, list[Past]] = {}
@@ -227,7 +218,7 @@ class Hall:
             limits.tables_per_address
         ):
             return "server.tables_per_address"
-        code = self._new_code()
+        code = free_code(self.codes, lambda code: code in self.rooms)
         if code is None:
             return "server.too_many_tables"
         plan.code, plan.host, plan.address = code, host, address
@@ -274,20 +265,6 @@ class Hall:
         for room in self.rooms.values():
             if room.started and not room.finished and room.seat_of(name) is not None:
                 return room
-        return None
-
-    def _new_code(self) -> str | None:
-        """A code no open table has: a few tries at random, then every code once."""
-        for _ in range(32):
-            code = f"{secrets.choice(WORDS)}-{secrets.choice(NUMBERS)}"
-            if code not in self.rooms:
-                return code
-        start = secrets.randbelow(CODES)
-        for step in range(CODES):
-            word, number = divmod((start + step) % CODES, len(NUMBERS))
-            code = f"{WORDS[word]}-{NUMBERS[number]}"
-            if code not in self.rooms:
-                return code
         return None
 
     # -- tables that are over --------------------------------------------------------
