@@ -1,7 +1,9 @@
 """Table codes (``KITE-7``): a word and a number, easy to say across a room.
 
 A new table's code is drawn at random: a few tries, then every code once from one drawn
-at random, so that finding a free code is bounded however many are taken.
+at random, so that finding a free code is bounded however many are taken. A code is
+taken while a table has it, and for good by a table that cannot be resumed (its files
+keep that name: :mod:`.kept`).
 
 >>> code_at(0), code_at(1), code_at(CODES - 1), code_at(CODES)
 ('BARK-2', 'BARK-3', 'TEAL-99', 'BARK-2')
