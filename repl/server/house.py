@@ -225,13 +225,16 @@ class Service:
     def password_holds(self, name: str) -> bool:
         """Whether someone who came in with the password holds ``name`` now: they are
         logged in under it, or sit at a table that is not over under it while no key owns
-        it (also after a restart: the tables' plans say who sits where). A key cannot
-        claim such a name."""
+        it (also after a restart: the tables' plans say who sits where; a table that
+        cannot be resumed keeps them, should its files be mended). A key cannot claim
+        such a name."""
         if self.by_password[name]:
             return True
         if self.keys.owner(name) is not None:
             return False
-        return any(room.seat_of(name) is not None for room in self.hall.open_tables())
+        if any(room.seat_of(name) is not None for room in self.hall.open_tables()):
+            return True
+        return bool(self.hall.kept_of(name))
 
 
 NAME_REFUSALS = {
@@ -243,10 +246,13 @@ NAME_REFUSALS = {
 
 
 def hall_names(hall: Hall) -> set[str]:
-    """Every name that sits, or sat, at a table of ``hall`` (open or over)."""
+    """Every name that sits, or sat, at a table of ``hall`` (open, over, or one that
+    cannot be resumed)."""
     names = set(hall.past)
     for room in hall.rooms.values():
         names.update(room.people())
+    for kept in hall.kept.values():
+        names.update(kept.people())
     return names
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from ..kit.safe import visible
-from .hall import CODES
+from .codes import CODES
 from .house import Limits
 
 MOST_BYTES = 64 * 1024

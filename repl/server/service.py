@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import secrets
 import signal
 import sys
 import time
@@ -94,16 +95,26 @@ async def serve(
     deal: Deal = secret_deal,
     report: Callable[[str], None] = log_line,
     collector: Collector | None = None,
+    codes: Callable[[int], int] = secrets.randbelow,
 ) -> None:
     """Run the server until it is stopped (SIGINT, SIGTERM); ``ready`` hears the address,
     the port and the host key's fingerprint once it listens. ``collector`` (the process's
-    policy, if any) is told how many sessions there are."""
+    policy, if any) is told how many sessions there are; ``codes`` draws the codes of new
+    tables (:attr:`~.hall.Hall.codes`)."""
     folder = settings.folder
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = host_key(folder)
     limits = settings.limits
     pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="table")
-    hall = Hall(folder, pool=pool, limits=limits, pace=settings.pace, deal=deal, report=report)
+    hall = Hall(
+        folder,
+        pool=pool,
+        limits=limits,
+        pace=settings.pace,
+        deal=deal,
+        report=report,
+        codes=codes,
+    )
     hall.load()
     limits = descriptor_limits(limits, report)
     keys = KeyBook(

@@ -11,6 +11,7 @@ import errno
 import gc
 import json
 import os
+import secrets
 import sys
 import threading
 import time
@@ -27,7 +28,8 @@ from threethirteen.core.turns import AutoTurn, PersonTurn, Scope
 from threethirteen.repl.files import storage
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.server import room as room_module
-from threethirteen.repl.server.hall import CODES, NUMBERS, PAST, WORDS, Hall
+from threethirteen.repl.server.codes import CODES, NUMBERS, WORDS, free_code
+from threethirteen.repl.server.hall import PAST, Hall
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.plan import CODE, Plan, plan_text
 from threethirteen.repl.server.room import Binding, Refused, Room
@@ -180,14 +182,12 @@ def test_tables_nobody_came_back_to_are_closed_after_a_restart(tmp_path: Path) -
 def test_the_code_space_is_searched_in_bounded_steps_and_fits_the_caps(tmp_path: Path) -> None:
     codes = [f"{word}-{number}" for word in WORDS for number in NUMBERS]
     assert len(set(codes)) == CODES == 5880 and all(CODE.fullmatch(code) for code in codes)
+    taken = set(codes[:-1])
+    assert free_code(secrets.randbelow, taken.__contains__) == codes[-1]  # the last free one
+    taken.add(codes[-1])
+    assert free_code(secrets.randbelow, taken.__contains__) is None  # none: no spinning
     with ThreadPoolExecutor(1) as pool:
-        hall = new_hall(tmp_path, pool, limits=Limits(tables_total=CODES // 2))
-        taken: object = object()
-        for code in codes[:-1]:
-            hall.rooms[code] = taken  # type: ignore[assignment]
-        assert hall._new_code() == codes[-1]  # the last free code is found
-        hall.rooms[codes[-1]] = taken  # type: ignore[assignment]
-        assert hall._new_code() is None  # none free: said at once, no spinning
+        new_hall(tmp_path, pool, limits=Limits(tables_total=CODES // 2))
         with pytest.raises(ValueError, match="open tables at most"):
             new_hall(tmp_path, pool, limits=Limits(tables_total=CODES // 2 + 1))
 
