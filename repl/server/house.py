@@ -15,6 +15,7 @@ from typing import Protocol
 
 from attrs import define, frozen
 
+from ..words.grammar import MAX_LINE
 from .hall import Hall
 from .names import KeyBook
 from .shares import Count as Count  # (re-exported: the counts were here first)
@@ -106,8 +107,9 @@ class Limits:
     """The widest terminal drawn for (a client may say it is wider)."""
     rows: int = 120
     # -- typing ----------------------------------------------------------------------
-    line: int = 1000
-    """The longest line a client may type, in characters (more is dropped, and said)."""
+    line: int = MAX_LINE
+    """The longest line a client may type, in characters (more is dropped, and said); at
+    most the game's own bound on a command line."""
     bytes_per_second: int = 2048
     """Bytes a client may type in a second (a paste or a held key included); more wait,
     and the client is made to wait too (its SSH window stays shut)."""

@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from ..kit.safe import visible
+from ..words.grammar import MAX_LINE
 from .codes import CODES
 from .house import Limits
 
@@ -151,6 +152,9 @@ def check_limits(limits: Limits) -> None:
     if limits.tables_total > CODES // 2:
         raise LimitsError(f"tables_total must be 1 to {CODES // 2:,} (half the table codes), "
                           f"not {limits.tables_total:,}")  # fmt: skip
+    if limits.line > MAX_LINE:
+        raise LimitsError(f"line must be 1 to {MAX_LINE:,} (the longest command the game reads), "
+                          f"not {limits.line:,}")  # fmt: skip
     values = attrs.asdict(limits)
     for smaller, larger in WITHIN:
         if values[smaller] > values[larger]:

@@ -40,11 +40,11 @@ from ...core.seen import Seen
 from ...core.state import fold
 from ...core.table import StoreRefused, Table
 from ...core.told import AiFailure, Hint, Told
-from ...core.turns import AiTurn, AutoTurn, Scope, Step
+from ...core.turns import HURRY, AiTurn, AutoTurn, Scope, Step
 from ...core.views import SeatView
 from ..files.storage import Autosave
 from .binding import Binding, Note, Refused, Session, Unbound
-from .clock import HURRY, TurnClock
+from .clock import TurnClock
 from .plan import Deal, Plan, secret_deal
 from .talk import Talk
 
