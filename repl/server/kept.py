@@ -10,12 +10,14 @@ the reason, in the players' words. A table the host mends by hand resumes at the
 start.
 
 The reason told in the lobby quotes nothing from the files: a log's error is said only
-when it holds nothing but numbers (``help is recorded over 100 times in one turn``), as
+when it holds nothing but numbers (``help is recorded again over 200 times in one
+round``), as
 an error may name a hand of the game, or a path of the server's folder.
 
->>> kept = refused_log("KITE-7", None, LogFormatError("log_too_much_help", line=212, limit=100))
->>> kept.said(Texts("en"))
-'cannot be resumed: its log is refused at line 212 (help is recorded over 100 times in one turn)'
+>>> kept = refused_log("KITE-7", None, LogFormatError("log_too_much_help", line=212, limit=200))
+>>> kept.said(Texts("en"))  # doctest: +NORMALIZE_WHITESPACE
+'cannot be resumed: its log is refused at line 212
+ (help is recorded again over 200 times in one round)'
 >>> Kept("ROOK-3", "server.kept_plan").said(Texts("de"))
 'lässt sich nicht fortsetzen: sein Plan lässt sich nicht lesen'
 """
