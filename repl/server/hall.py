@@ -33,7 +33,6 @@ import asyncio
 import functools
 import os
 import secrets
-import stat
 import threading
 import time
 from collections.abc import Callable
@@ -47,8 +46,9 @@ from ...core.events import Event
 from ...core.log import TruncatedLogError, encode_log
 from ...core.log_bounds import MAX_LOG_BYTES
 from ...core.state import fold
+from ..files.atomic import sync_folder, write_atomic
+from ..files.bounded import read_bounded
 from ..files.reading import load_file
-from ..files.storage import sync_folder, write_atomic
 from .codes import CODES, free_code
 from .kept import Kept, refused_log
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
@@ -135,7 +135,8 @@ class Hall:
         (self.folder / PAST).mkdir(parents=True, exist_ok=True, mode=0o700)
         for path in sorted((self.folder / PAST).glob("*.json")):
             try:
-                self._remember(Past(path.stem, read_plan(_bounded(path, MAX_PLAN))))
+                plan = read_plan(read_bounded(path, MAX_PLAN, follow=False))
+                self._remember(Past(path.stem, plan))
             except (OSError, ValueError) as error:
                 self.report(f"past table {path.stem[:40]} skipped: {error}")
         planned = set()
@@ -164,7 +165,7 @@ class Hall:
         cannot be read back (the table is kept as it is, and nothing on disk changes)."""
         code = path.stem
         try:
-            plan = read_plan(_bounded(path, MAX_PLAN))
+            plan = read_plan(read_bounded(path, MAX_PLAN, follow=False))
             if plan.code != code or plan.finished is not None:
                 raise ValueError(f"the plan is of another table ({plan.code})")
         except (OSError, ValueError) as error:
@@ -350,7 +351,7 @@ class Hall:
                 if past.plan.abandoned:
                     return "closed"
                 path = self.folder / PAST / f"{past.stem}.jsonl"
-                return await loop.run_in_executor(self.pool, _bounded, path, MAX_LOG_BYTES)
+                return await loop.run_in_executor(self.pool, _log_bytes, path)
         return "none"
 
     def sweep(self) -> None:
@@ -483,12 +484,6 @@ def _stem(plan: Plan) -> str:
     return time.strftime("%Y%m%d-%H%M%S-", time.gmtime(plan.created)) + plan.code
 
 
-def _bounded(path: Path, most: int) -> bytes:
-    """The bytes of ``path``, a regular file of at most ``most`` bytes (opened without
-    waiting: a FIFO in its place is refused at once, as is a link)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
-    with os.fdopen(fd, "rb") as file:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode) or found.st_size > most:
-            raise ValueError(f"{path.name} is not a file of at most {most} bytes")
-        return file.read(most + 1)
+def _log_bytes(path: Path) -> bytes:
+    """A past table's log as ``log CODE`` sends it: the server's own file, read bounded."""
+    return read_bounded(path, MAX_LOG_BYTES, follow=False)

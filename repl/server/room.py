@@ -42,7 +42,7 @@ from ...core.table import StoreRefused, Table
 from ...core.told import AiFailure, Hint, Told
 from ...core.turns import HURRY, AiTurn, AutoTurn, Scope, Step
 from ...core.views import SeatView
-from ..files.storage import Autosave
+from ..files.log_file import LogFile
 from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import TurnClock
 from .plan import Deal, Plan, secret_deal
@@ -87,7 +87,7 @@ class Room:
         self.touched = clock()
         """When someone was last at the table or the last move was made (see :meth:`idle`)."""
         self.closed = False
-        self.store = Autosave(self.log_path, refuse=True)
+        self.store = LogFile(self.log_path, refuse=True)
         self.store.told = self._store_told
         self._bindings: dict[int, tuple[Binding, Session]] = {}
         self._numbers = itertools.count(1)

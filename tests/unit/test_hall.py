@@ -25,7 +25,7 @@ from threethirteen.core.errors import IllegalMoveError
 from threethirteen.core.events import AssistanceUsed, CardDrawn, DrawSource, GameStarted
 from threethirteen.core.rules import Discard, Draw, decide
 from threethirteen.core.turns import AutoTurn, PersonTurn, Scope
-from threethirteen.repl.files import storage
+from threethirteen.repl.files import log_file
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.server import room as room_module
 from threethirteen.repl.server.codes import CODES, NUMBERS, WORDS, free_code
@@ -423,7 +423,7 @@ def test_a_full_disk_at_the_deal_lets_the_host_deal_again(
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
             with monkeypatch.context() as disk:
-                disk.setattr(storage, "write_atomic", full)
+                disk.setattr(log_file, "write_atomic", full)
                 with pytest.raises(Refused, match=r"server\.cannot_save"):
                     await room.start(binding)
             assert not room.started and not room.log_path.exists()
