@@ -30,6 +30,7 @@ the worker threads, one at a time.
 from __future__ import annotations
 
 import asyncio
+import enum
 import functools
 import os
 import secrets
@@ -52,7 +53,7 @@ from ..files.reading import load_file
 from .codes import CODES, free_code
 from .kept import Kept, refused_log
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
-from .room import Room
+from .room import Refused, Room
 
 PAST = "past"
 """The folder (in ``tables``) of the tables that are over."""
@@ -81,6 +82,17 @@ class Past:
 
     stem: str
     plan: Plan
+
+
+class NoLog(enum.Enum):
+    """Why ``log CODE`` sends no log."""
+
+    NONE = "none"
+    """No table with that code that the player sat at."""
+    RUNNING = "running"
+    """Its game is not over yet."""
+    CLOSED = "closed"
+    """It was closed before its end: its seed stays a secret."""
 
 
 class Hall:
@@ -250,10 +262,10 @@ class Hall:
         """Tables whose game is not over, oldest first."""
         return [room for room in self.rooms.values() if not room.finished and not room.closed]
 
-    def create(self, host: str, plan: Plan, address: str = "") -> Room | str:
+    def create(self, host: str, plan: Plan, address: str = "") -> Room:
         """A new table set up as ``plan`` with ``host`` at seat 0 (connected from
-        ``address``); or why not (a text key): the server, this player or this address
-        has as many open tables as it may."""
+        ``address``). :class:`~.binding.Refused` (its ``n``: how many) when the server,
+        this player or this address has as many open tables as it may."""
         rooms = self.open_tables()
         limits = self.limits
         weight = plan.weight()  # a table of more than four counts as two: see Plan.weight
@@ -262,16 +274,16 @@ class Hall:
             return weight + sum(room.plan.weight() for room in rooms if mine(room.plan))
 
         if counted(lambda other: True) > limits.tables_total:
-            return "server.too_many_tables"
+            raise Refused("server.too_many_tables")
         if counted(lambda other: other.host == host) > limits.tables_per_name:
-            return "server.tables_per_name"
+            raise Refused("server.tables_per_name", n=limits.tables_per_name)
         if address and counted(lambda other: other.address == address) > (
             limits.tables_per_address
         ):
-            return "server.tables_per_address"
+            raise Refused("server.tables_per_address", n=limits.tables_per_address)
         code = free_code(self.codes, lambda code: code in self.rooms or code in self.kept)
         if code is None:
-            return "server.too_many_tables"
+            raise Refused("server.too_many_tables")
         plan.code, plan.host, plan.address = code, host, address
         plan.people = [host, *[None] * (plan.seats - 1)]
         plan.created = self.clock()
@@ -334,25 +346,24 @@ class Hall:
             self._locked(functools.partial(self._write_past, past), f"the plan of {past.stem}")
         return news
 
-    async def fetch_log(self, name: str, code: str) -> bytes | str:
+    async def fetch_log(self, name: str, code: str) -> bytes | NoLog:
         """The log of the latest table with ``code`` that ``name`` sat at, once its game
-        is over; else why not: ``none`` (no such table of theirs), ``running`` (not over
-        yet), ``closed`` (closed before its end: its seed stays a secret)."""
+        is over; else why not (:class:`NoLog`)."""
         code = code.strip().upper()[:12]
         loop = asyncio.get_running_loop()
         room = self.rooms.get(code)
         if room is not None and room.seat_of(name) is not None:
             if not room.finished:
-                return "running"
+                return NoLog.RUNNING
             events = room.events
             return await loop.run_in_executor(self.pool, lambda: encode_log(events).encode())
         for past in reversed(self.past.get(name, [])):
             if past.plan.code == code:
                 if past.plan.abandoned:
-                    return "closed"
+                    return NoLog.CLOSED
                 path = self.folder / PAST / f"{past.stem}.jsonl"
                 return await loop.run_in_executor(self.pool, _log_bytes, path)
-        return "none"
+        return NoLog.NONE
 
     def sweep(self) -> None:
         """Close every table nobody was at, with no move, for ``abandoned_after`` seconds."""

@@ -159,13 +159,10 @@ class LobbyFront(Front):
                     plan = read_options(parsed.text)
                 except Refused as why:
                     return self.refuse(tx(why.key, **why.params))
-                made = self.hall.create(self.name, plan, self.address)
-                if isinstance(made, str):
-                    limits = self.hall.limits
-                    most = limits.tables_per_name
-                    if made == "server.tables_per_address":
-                        most = limits.tables_per_address
-                    return self.refuse(tx(made, n=most))
+                try:
+                    made = self.hall.create(self.name, plan, self.address)
+                except Refused as why:
+                    return self.refuse(tx(why.key, **why.params))
                 self.say(tx("server.made", code=made.code), "class:good")
                 self._go(made, "play")
             case "join" | "watch":
@@ -183,9 +180,10 @@ class LobbyFront(Front):
                     except Refused as why:
                         return self.refuse(tx(why.key, **why.params))
                     return None
-                seat = room.sit(self.name)
-                if isinstance(seat, str):
-                    return self.refuse(tx(seat))
+                try:
+                    room.sit(self.name)
+                except Refused as why:
+                    return self.refuse(tx(why.key, **why.params))
                 self.hall.keep(room)
                 self._go(room, "play")
             case "lang":

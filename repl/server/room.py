@@ -171,16 +171,17 @@ class Room:
 
     # -- sitting down and standing up ------------------------------------------------
 
-    def sit(self, name: str) -> int | str:
+    def sit(self, name: str) -> int:
         """Seat ``name``: their own seat in a game they play, else the next free one
-        before the start. The seat, or why not (a text key)."""
+        before the start; the seat. :class:`Refused` when the game has started or the
+        table is full."""
         seat = self.seat_of(name)
         if seat is not None:
             return seat
         if self.started:
-            return "server.already_started"
+            raise Refused("server.already_started")
         if None not in self.plan.people:
-            return "server.table_full"
+            raise Refused("server.table_full")
         seat = self.plan.people.index(None)
         self.plan.people[seat] = name
         self.tell(Note("server.sat_down", (("name", name), ("seat", seat))))

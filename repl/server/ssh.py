@@ -33,6 +33,7 @@ import asyncssh
 from asyncssh.auth import KbdIntChallenge
 
 from ..words.i18n import Texts
+from .hall import NoLog
 from .house import Service, address_of
 from .names import name_problem, password_matches
 from .terminal import Guest, _language
@@ -442,13 +443,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             found = await self.service.hall.fetch_log(name, code)  # read on a worker thread
         except Exception as error:  # (an unreadable file: said as no such table, and logged)
             self.service.report(f"{name}: the log of {visible_name(code)!r} failed: {error!r}")
-            found = "none"
+            found = NoLog.NONE
         if isinstance(found, bytes):
             chan.write(found)
             self.service.report(f"{name} fetched the log of {visible_name(code).upper()}")
             chan.exit(0)
             return
-        chan.write_stderr(_NO_LOG.get(found, _NO_LOG["none"]))
+        chan.write_stderr(_NO_LOG[found])
         chan.exit(1)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
@@ -467,8 +468,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
 
 _NO_LOG = {
-    "none": b"No table with that code that you sat at.\n",
-    "running": b"That game is not over yet: its log is sent once it is.\n",
-    "closed": b"That game was closed before its end: its seed stays a secret.\n",
+    NoLog.NONE: b"No table with that code that you sat at.\n",
+    NoLog.RUNNING: b"That game is not over yet: its log is sent once it is.\n",
+    NoLog.CLOSED: b"That game was closed before its end: its seed stays a secret.\n",
 }
 """Why ``log CODE`` sends nothing (see :meth:`~.hall.Hall.fetch_log`)."""
