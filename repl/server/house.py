@@ -102,6 +102,12 @@ class Limits:
     sessions_per_name: int = 3
     sessions_per_address: int = 16
     sessions_total: int = 256
+    sessions_per_connection: int = 10
+    """Session channels one connection may hold open, started or not (OpenSSH's
+    ``MaxSessions``): one more is refused when it is opened."""
+    session_grace: float = 30.0
+    """Seconds a logged-in connection may go without a terminal or a command (from its
+    login, or from the end of its last one) before it is let go."""
     columns: int = 300
     """The widest terminal drawn for (a client may say it is wider)."""
     rows: int = 120

@@ -1,0 +1,146 @@
+"""What one connection may hold, attacked with real clients against a real ``threethirteen
+serve`` on loopback (issue 25, finding 4): session channels opened and never started, a
+connection logged in without a session, environment variables told again and again.
+
+The hoarders and the players are asyncssh clients (:mod:`tests.helpers.hoarders`). Every
+wait is for something to happen (a channel refused, a connection closed, a line in the
+server's log, a line on a terminal), with a generous bound; figures are printed
+(``pytest -s``), never asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from tests.helpers.attacks import (
+    ANSWER,
+    Screen,
+    connect,
+    figure,
+    limits_file,
+    resident_bytes,
+    wait_for_log,
+)
+from tests.helpers.hoarders import bare_channel, bare_channels, told
+from tests.helpers.sshclient import SSH, SSH_KEYGEN, Server
+
+pytestmark = pytest.mark.skipif(
+    SSH is None or SSH_KEYGEN is None, reason="needs the OpenSSH client (ssh and ssh-keygen)"
+)
+
+
+async def terminal(
+    conn: asyncssh.SSHClientConnection, name: str, **options: object
+) -> tuple[asyncssh.SSHClientChannel[bytes], Screen]:
+    """A session with a terminal on ``conn``, in the lobby."""
+    chan, screen = await conn.create_session(
+        Screen, term_type="xterm", term_size=(100, 30), encoding=None, **options
+    )
+    assert isinstance(screen, Screen)
+    await screen.wait_for(f", {name}.")
+    return chan, screen
+
+
+# -- 4. channels, a connection without a session, what a channel keeps ------------------------
+
+
+def test_an_eleventh_channel_on_one_connection_is_refused(
+    server: Server, keys: dict[str, Path]
+) -> None:
+    """eve plays in one terminal and opens bare channels on the same connection: nine more
+    open, the eleventh is refused (OpenSSH's ``MaxSessions`` is 10), once one is closed
+    another opens, and her next connection has channels of its own; logged once."""
+
+    async def attack() -> tuple[int, int, int, int]:
+        conn = await connect(server.port, "eve", key=keys["eve"])
+        try:
+            await terminal(conn, "eve")
+            opened, refused = await bare_channels(conn, 12)
+            opened[0].close()
+            await opened[0].wait_closed()
+            again, _ = await bare_channels(conn, 1)
+            other = await connect(server.port, "eve", key=keys["eve"])
+            elsewhere, _ = await bare_channels(other, 5)
+            other.close()
+            return len(opened), refused, len(again), len(elsewhere)
+        finally:
+            conn.close()
+
+    opened, refused, again, elsewhere = asyncio.run(attack())
+    figure(f"bare channels beside a terminal: {opened} opened, {refused} refused")
+    assert (opened, refused) == (9, 3)
+    assert again == 1 and elsewhere == 5
+    wait_for_log(server, "refused 127.0.0.1: too many channels on one connection (eve)")
+    assert server.log().count("too many channels on one connection") == 1
+
+
+def test_a_connection_without_a_session_is_let_go_after_the_grace(
+    tmp_path: Path, keys: dict[str, Path]
+) -> None:
+    """With ``session_grace = 1``: a connection that logs in and opens nothing, and one
+    that opens bare channels, are closed; ana's terminal, older than both, still answers;
+    a connection whose command has ended is let go in its turn."""
+    limits = limits_file(tmp_path, "session_grace = 1.0\n")
+    server = Server(tmp_path / "server", "--limits", str(limits)).start()
+
+    async def attack() -> float:
+        ana = await connect(server.port, "ana", key=keys["ana"])
+        chan, screen = await terminal(ana, "ana")
+        idle = await connect(server.port, "eve", key=keys["eve"])
+        hoarder = await connect(server.port, "eve", key=keys["eve"])
+        await bare_channels(hoarder, 3)
+        started = time.monotonic()
+        await asyncio.wait_for(idle.wait_closed(), ANSWER)
+        await asyncio.wait_for(hoarder.wait_closed(), ANSWER)
+        took = time.monotonic() - started
+        chan.write(b"tables\r")
+        await screen.wait_for("No open tables yet")
+        fetcher = await connect(server.port, "ben", key=keys["ben"], source="127.0.0.4")
+        done = await fetcher.run("log KITE-7", check=False)
+        assert done.exit_status == 1
+        await asyncio.wait_for(fetcher.wait_closed(), ANSWER)
+        ana.close()
+        return took
+
+    try:
+        took = asyncio.run(attack())
+        figure(f"connections without a session let go {took:.1f} s after they logged in")
+        wait_for_log(server, "let go 127.0.0.4 (ben): no session within 1 s")
+        assert "let go 127.0.0.1 (eve): no session within 1 s" in server.log()
+        assert "(ana): no session" not in server.log()
+    finally:
+        server.stop()
+
+
+def test_a_channel_keeps_only_the_few_variables_the_server_reads(
+    server: Server, keys: dict[str, Path]
+) -> None:
+    """A bare channel is told 120 variables of its own names, and a LANG of 1,000
+    characters: it keeps none of them; a LANG of the usual length is kept, and a terminal
+    told 50 variables besides its LANG speaks German."""
+    assert server.process is not None
+    before = resident_bytes(server.process.pid)
+
+    async def attack() -> tuple[int, bool, bool, str]:
+        conn = await connect(server.port, "eve", key=keys["eve"])
+        try:
+            chan, _ = await bare_channel(conn)
+            taken = [await told(chan, f"HOARD_{n:03}", "v" * 40) for n in range(120)]
+            long = await told(chan, "LANG", "de_DE" + "x" * 995)
+            usual = await told(chan, "LANG", "de_DE.UTF-8")
+            junk = {f"JUNK_{n:02}": "w" * 40 for n in range(50)}
+            _, screen = await terminal(conn, "eve", env={**junk, "LANG": "de_DE.UTF-8"})
+            return sum(taken), long, usual, screen.text()
+        finally:
+            conn.close()
+
+    taken, long, usual, welcome = asyncio.run(attack())
+    grown = resident_bytes(server.process.pid) - before
+    figure(f"a channel told 120 variables took {taken}; server memory +{grown >> 10} KiB")
+    assert taken == 0 and not long
+    assert usual and "Willkommen, eve." in welcome
