@@ -1,6 +1,7 @@
 """What one connection may hold, attacked with real clients against a real ``threethirteen
 serve`` on loopback (issue 25, finding 4): session channels opened and never started, a
-connection logged in without a session, environment variables told again and again.
+connection logged in without a session, environment variables told again and again, and
+the server's log at its stop.
 
 The hoarders and the players are asyncssh clients (:mod:`tests.helpers.hoarders`). Every
 wait is for something to happen (a channel refused, a connection closed, a line in the
@@ -11,11 +12,16 @@ server's log, a line on a terminal), with a generous bound; figures are printed
 from __future__ import annotations
 
 import asyncio
+import re
+import socket
+import struct
 import time
 from pathlib import Path
 
 import asyncssh
 import pytest
+from asyncssh.constants import MSG_IGNORE
+from asyncssh.packet import String
 
 from tests.helpers.attacks import (
     ANSWER,
@@ -24,6 +30,7 @@ from tests.helpers.attacks import (
     figure,
     limits_file,
     resident_bytes,
+    stop_server,
     wait_for_log,
 )
 from tests.helpers.hoarders import bare_channel, bare_channels, told
@@ -32,6 +39,9 @@ from tests.helpers.sshclient import SSH, SSH_KEYGEN, Server
 pytestmark = pytest.mark.skipif(
     SSH is None or SSH_KEYGEN is None, reason="needs the OpenSSH client (ssh and ssh-keygen)"
 )
+
+STAMPED = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S")
+"""How every line of the server's log begins: the time, then what happened."""
 
 
 async def terminal(
@@ -144,3 +154,35 @@ def test_a_channel_keeps_only_the_few_variables_the_server_reads(
     figure(f"a channel told 120 variables took {taken}; server memory +{grown >> 10} KiB")
     assert taken == 0 and not long
     assert usual and "Willkommen, eve." in welcome
+
+
+def test_at_its_stop_every_line_of_the_server_log_is_its_own(
+    server: Server, keys: dict[str, Path]
+) -> None:
+    """A client fills its connection with ten channels, sends more than the server reads at
+    once and resets the connection; at SIGTERM the server writes to the dead socket (asyncio
+    warns at each write). Every line of its log has the time first, and a library's warning
+    is logged once, not once per write."""
+
+    async def attack() -> None:
+        conn = await connect(server.port, "eve", key=keys["eve"])
+        await bare_channels(conn, 10)
+        for _ in range(40):  # 40 KB, more than the pace lets through: the server stops reading
+            conn.send_packet(MSG_IGNORE, String(b"x" * 1000))
+        sock = conn.get_extra_info("socket")
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        transport = conn._transport
+        assert transport is not None
+        await asyncio.sleep(0)  # the 40 KB written before the reset
+        transport.abort()  # a reset the server does not read: it stopped reading
+
+    asyncio.run(attack())
+    wait_for_log(server, "eve logged in")
+    stop_server(server)
+    lines = server.log().splitlines()
+    unstamped = [line for line in lines if not STAMPED.match(line)]
+    warned = [line for line in lines if "socket.send() raised exception" in line]
+    figure(f"the log at the stop: {len(lines)} lines, {len(warned)} of asyncio's warning")
+    assert lines[-1].endswith("server stopped")
+    assert not unstamped, unstamped[:5]
+    assert len(warned) <= 1
