@@ -134,8 +134,15 @@ class Limits:
     """``say`` lines one session may send within a minute."""
     lobby_idle: float = 600.0
     """Seconds someone may sit in the lobby without typing before being let go."""
+    keepalive_interval: float = 15.0
+    """Seconds between the keepalives the server sends each logged-in connection, whatever
+    the client sends meanwhile; its answer waits behind what it has not read."""
+    keepalive_misses: int = 2
+    """Keepalives a connection may leave unanswered in a row before it is let go."""
     write_buffer: int = 1 << 20
-    """Bytes a client may leave unread before its connection is closed."""
+    """Bytes a client may leave unread before its connection is closed: all that waits to be
+    sent to it, on its channel and in the connection's transport, whatever SSH window the
+    client announced."""
     says_per_address: int = 20
     """``say`` lines one address may send within a minute, all its sessions together (at
     any tables): a crowd of sessions from one host talks no more than a few people."""

@@ -137,7 +137,6 @@ async def serve(
         allow_scp=False,
         sftp_factory=None,
         login_timeout=limits.login_timeout,
-        keepalive_interval=30,
         window=WINDOW,
         max_pktsize=WINDOW,
         backlog=BACKLOG,

@@ -18,6 +18,7 @@ from ..words.i18n import Texts
 from .channels import LONGEST_TERMINAL, Channels, keep_little
 from .house import Service
 from .terminal import Guest, _language
+from .wire import let_go, unread
 
 
 class LoggedIn(Protocol):
@@ -161,6 +162,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         except Exception as error:  # (an unreadable file: said as no such table, and logged)
             self.service.report(f"{name}: the log of {visible_name(code)!r} failed: {error!r}")
             found = "none"
+        if unread(chan) > self.service.limits.write_buffer:  # the last ones not read yet
+            self.service.report(f"{name}: the client reads too slowly; closing")
+            let_go(chan)
+            return
         if isinstance(found, bytes):
             chan.write(found)
             self.service.report(f"{name} fetched the log of {visible_name(code).upper()}")

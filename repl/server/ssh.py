@@ -37,7 +37,7 @@ from .channels import Channels
 from .house import Service, address_of
 from .names import name_problem, password_matches
 from .session import GameSession, visible_name
-from .wire import Refusal, Throttle
+from .wire import Alive, Refusal, Throttle
 
 NAMES_REFUSED = {
     "server.names_full": "the book of names is full",
@@ -79,6 +79,7 @@ class GameServer(asyncssh.SSHServer):
         self.by_password = False
         """Whether this connection came in with the password (it holds its name meanwhile)."""
         self.throttle: Throttle | None = None
+        self.alive: Alive | None = None
         limits = service.limits
         self.channels = Channels(
             limits.sessions_per_connection, limits.session_grace, self._no_session
@@ -126,6 +127,8 @@ class GameServer(asyncssh.SSHServer):
         service = self.service
         if self.throttle is not None:
             self.throttle.close()
+        if self.alive is not None:
+            self.alive.close()
         self.channels.close()
         if self.counted:
             self.counted = False
@@ -280,6 +283,9 @@ class GameServer(asyncssh.SSHServer):
         service.logins.add(self.name)
         if self.conn is not None:
             self.channels.wait()
+            limits = service.limits
+            misses = limits.keepalive_misses
+            self.alive = Alive(self.conn, limits.keepalive_interval, misses, self._not_reading)
         how = "key " + self.fingerprint if self.fingerprint else "password"
         service.report(f"{self.name} logged in from {self.peer} ({how})")
 
@@ -322,6 +328,14 @@ class GameServer(asyncssh.SSHServer):
             with contextlib.suppress(Exception):
                 text = both("server.no_session", seconds=grace)
                 self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, text)
+
+    def _not_reading(self) -> None:
+        """No answer to the keepalives: the client does not read, and is let go at once."""
+        misses = self.service.limits.keepalive_misses
+        what = f"let go {self.peer} ({self.name}): no answer to {misses} keepalives"
+        self.service.refuse("keepalive", self.address, what)
+        if self.conn is not None:
+            self.conn.abort()
 
     def _log(self, kind: str, what: str) -> None:
         """Log a refusal, once per kind and address within the log's window."""

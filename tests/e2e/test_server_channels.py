@@ -1,12 +1,13 @@
 """What one connection may hold, attacked with real clients against a real ``threethirteen
-serve`` on loopback (issue 25, finding 4): session channels opened and never started, a
-connection logged in without a session, environment variables told again and again, and
-the server's log at its stop.
+serve`` on loopback (issue 25, findings 4 and 5): session channels opened and never
+started, a connection logged in without a session, environment variables told again and
+again, the server's log at its stop, and a client that never reads its socket: one that
+announces a window of a GiB while a table plays, one that types all the while.
 
-The hoarders and the players are asyncssh clients (:mod:`tests.helpers.hoarders`). Every
-wait is for something to happen (a channel refused, a connection closed, a line in the
-server's log, a line on a terminal), with a generous bound; figures are printed
-(``pytest -s``), never asserted.
+The hoarders are asyncssh clients (:mod:`tests.helpers.hoarders`); the players at the table
+are OpenSSH's ``ssh`` in a pseudo-terminal. Every wait is for something to happen (a
+channel refused, a connection closed, a line in the server's log, a line on a terminal),
+with a generous bound; figures are printed (``pytest -s``), never asserted.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import socket
 import struct
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
@@ -33,8 +35,8 @@ from tests.helpers.attacks import (
     stop_server,
     wait_for_log,
 )
-from tests.helpers.hoarders import bare_channel, bare_channels, told
-from tests.helpers.sshclient import SSH, SSH_KEYGEN, Server
+from tests.helpers.hoarders import HUGE_WINDOW, bare_channel, bare_channels, deaf_connection, told
+from tests.helpers.sshclient import SSH, SSH_KEYGEN, Player, Server
 
 pytestmark = pytest.mark.skipif(
     SSH is None or SSH_KEYGEN is None, reason="needs the OpenSSH client (ssh and ssh-keygen)"
@@ -186,3 +188,101 @@ def test_at_its_stop_every_line_of_the_server_log_is_its_own(
     assert lines[-1].endswith("server stopped")
     assert not unstamped, unstamped[:5]
     assert len(warned) <= 1
+
+
+# -- 5. a client that never reads ----------------------------------------------------------
+
+
+def test_a_client_that_never_reads_is_let_go_and_the_table_plays_on(
+    tmp_path: Path, keys: dict[str, Path], connect: Callable[..., Player]
+) -> None:
+    """eve announces a window of a GiB, watches ana's table, stops reading her socket and
+    types ``help`` twice a second; ana lets the AI play her game to its end, ben watches it.
+    The server lets eve go once 64 KiB (``write_buffer``) wait for her, in the transport or
+    on the channel, and ben sees the whole game. (Its keepalives would let her go too: they
+    wait ten minutes here.)"""
+    limits = limits_file(tmp_path, "write_buffer = 65536\nkeepalive_interval = 600.0\n")
+    server = Server(tmp_path / "server", "--limits", str(limits)).start()
+    try:
+        ana = connect(server.port, "ana", lobby=True)
+        ben = connect(server.port, "ben", lobby=True)
+        ana.line("new --level greedy")
+        code = ana.expect(r"Table ([A-Z]{4}-\d+) is yours").group(1)
+        ana.line("start")
+        ana.expect(r"The cards are dealt\.")
+        ben.line(f"watch {code}")
+        ben.expect(rf"Watching table {code}")
+
+        async def deaf() -> tuple[float, bool]:
+            conn, transport = await deaf_connection(
+                server.port, "eve", str(keys["eve"]), "127.0.0.3"
+            )
+            chan, screen = await conn.create_session(
+                Screen, term_type="xterm", term_size=(200, 60), encoding=None, window=HUGE_WINDOW
+            )
+            assert isinstance(screen, Screen)
+            await screen.wait_for("Welcome, eve.")
+            chan.write(f"watch {code}\r".encode())
+            await screen.wait_for(f"Watching table {code}")
+            transport.pause_reading()  # from now on what the server sends eve piles up
+            started = time.monotonic()
+            await asyncio.to_thread(ana.line, "auto game")
+            while not conn.is_closed() and time.monotonic() - started < 4 * ANSWER:
+                if "reads too slowly" in server.log():
+                    break
+                chan.write(b"help\r")
+                await asyncio.sleep(0.5)
+            took = time.monotonic() - started
+            transport.resume_reading()
+            try:
+                await asyncio.wait_for(conn.wait_closed(), ANSWER)
+            except TimeoutError:
+                conn.close()
+                return took, False
+            return took, True
+
+        took, closed = asyncio.run(deaf())
+        ben.expect(r"Game over after 11 rounds\.", timeout=150)
+        ana.expect(r"Game over after 11 rounds\.", timeout=ANSWER)
+        figure(f"a client that never reads let go {took:.1f} s after it stopped reading")
+        wait_for_log(server, "eve: the client reads too slowly")
+        assert closed
+    finally:
+        server.stop()
+
+
+def test_a_client_that_types_but_never_reads_is_let_go_by_its_keepalives(
+    tmp_path: Path, keys: dict[str, Path]
+) -> None:
+    """With a keepalive a second: eve stops reading her socket and types ``tables`` three
+    times a second, which would put asyncssh's keepalive off for ever; two keepalives go
+    unanswered and she is let go. ana, logged in before her, reads and stays."""
+    limits = limits_file(tmp_path, "keepalive_interval = 1.0\nkeepalive_misses = 2\n")
+    server = Server(tmp_path / "server", "--limits", str(limits)).start()
+
+    async def attack() -> float:
+        ana = await connect(server.port, "ana", key=keys["ana"])
+        chan, screen = await terminal(ana, "ana")
+        conn, transport = await deaf_connection(server.port, "eve", str(keys["eve"]), "127.0.0.3")
+        deaf, _ = await terminal(conn, "eve")
+        transport.pause_reading()
+        started = time.monotonic()
+        while "no answer to 2 keepalives" not in server.log():
+            assert time.monotonic() - started < 3 * ANSWER, "eve was not let go"
+            deaf.write(b"tables\r")
+            await asyncio.sleep(0.3)
+        took = time.monotonic() - started
+        transport.resume_reading()
+        await asyncio.wait_for(conn.wait_closed(), ANSWER)
+        chan.write(b"tables\r")
+        await screen.wait_for("No open tables yet")
+        ana.close()
+        return took
+
+    try:
+        took = asyncio.run(attack())
+        figure(f"a client that types but never reads let go {took:.1f} s after it stopped")
+        assert "let go 127.0.0.3 (eve): no answer to 2 keepalives" in server.log()
+        assert "(ana): no answer" not in server.log()
+    finally:
+        server.stop()
