@@ -103,6 +103,12 @@ class Limits:
     sessions_per_name: int = 3
     sessions_per_address: int = 16
     sessions_total: int = 256
+    sessions_per_connection: int = 10
+    """Session channels one connection may hold open, started or not (OpenSSH's
+    ``MaxSessions``): one more is refused when it is opened."""
+    session_grace: float = 30.0
+    """Seconds a logged-in connection may go without a terminal or a command (from its
+    login, or from the end of its last one) before it is let go."""
     columns: int = 300
     """The widest terminal drawn for (a client may say it is wider)."""
     rows: int = 120
@@ -130,8 +136,15 @@ class Limits:
     """``say`` lines one session may send within a minute."""
     lobby_idle: float = 600.0
     """Seconds someone may sit in the lobby without typing before being let go."""
+    keepalive_interval: float = 15.0
+    """Seconds between the keepalives the server sends each logged-in connection, whatever
+    the client sends meanwhile; its answer waits behind what it has not read."""
+    keepalive_misses: int = 2
+    """Keepalives a connection may leave unanswered in a row before it is let go."""
     write_buffer: int = 1 << 20
-    """Bytes a client may leave unread before its connection is closed."""
+    """Bytes a client may leave unread before its connection is closed: all that waits to be
+    sent to it, on its channel and in the connection's transport, whatever SSH window the
+    client announced."""
     says_per_address: int = 20
     """``say`` lines one address may send within a minute, all its sessions together (at
     any tables): a crowd of sessions from one host talks no more than a few people."""

@@ -1170,6 +1170,10 @@ TEXTS.update(
             "Zu viele falsche Passwörter von deiner Adresse: warte {seconds} Sekunden."
         ),
         "server.too_many_tries": "Zu viele fehlgeschlagene Anmeldungen auf dieser Verbindung.",
+        "server.channels_full": "Zu viele Sitzungen auf dieser Verbindung (höchstens {most}).",
+        "server.no_session": (
+            "Seit {seconds} s kein Terminal und kein Befehl auf dieser Verbindung: auf Wiedersehen."
+        ),
         "server.full_address": (
             "Zu viele Verbindungen von deiner Adresse; schließ eine oder versuch es später."
         ),

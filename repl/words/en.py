@@ -728,6 +728,8 @@ TEXTS.update(
             "Too many wrong passwords from your address: wait {seconds} seconds."
         ),
         "server.too_many_tries": "Too many failed logins on this connection.",
+        "server.channels_full": "Too many sessions on this connection (at most {most}).",
+        "server.no_session": "No terminal or command on this connection for {seconds} s: goodbye.",
         "server.full_address": (
             "Too many connections from your address; close one, or try again later."
         ),
