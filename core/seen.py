@@ -147,14 +147,3 @@ def redact(event: Event, seat: int | None, *, secret: bool) -> Seen:
 def redact_all(events: Iterable[Event], seat: int | None, *, secret: bool) -> tuple[Seen, ...]:
     """Every event of ``events`` as ``seat`` may know it (see :func:`redact`)."""
     return tuple(redact(event, seat, secret=secret) for event in events)
-
-
-def wild_rank_at(seen: Iterable[Seen]) -> Rank | None:
-    """The wild rank of the round in play after ``seen`` (the latest deal's), if any."""
-    wild = None
-    for event in seen:
-        if isinstance(event, DealSeen):
-            wild = event.wild_rank
-        elif isinstance(event, RoundScored):
-            wild = None
-    return wild

@@ -108,7 +108,6 @@ class GameState:
 
     started: GameStarted | None = None
     round: RoundState | None = None
-    totals: tuple[int, ...] = (0,) * DEFAULT_SEATS
     score_sheet: tuple[RoundScored, ...] = ()
     ended: GameEnded | None = None
     assisted: frozenset[tuple[int, Assistance]] = frozenset()
@@ -133,6 +132,11 @@ class GameState:
     def seat_count(self) -> int:
         """Players at the table (four before the game starts)."""
         return self.started.seat_count if self.started else DEFAULT_SEATS
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total so far: the score sheet's last line (nought before it has one)."""
+        return self.score_sheet[-1].totals if self.score_sheet else (0,) * self.seat_count
 
     @property
     def seed(self) -> int | None:
@@ -165,7 +169,7 @@ def evolve(state: GameState, event: Event) -> GameState:
     count = state.event_count + 1
     match event:
         case GameStarted():
-            return GameState(started=event, totals=(0,) * event.seat_count, event_count=count)
+            return GameState(started=event, event_count=count)
         case RoundDealt():
             round_ = RoundState(
                 round_no=event.round_no,
@@ -204,7 +208,6 @@ def evolve(state: GameState, event: Event) -> GameState:
             return _replace(
                 state,
                 round=None,
-                totals=event.totals,
                 score_sheet=(*state.score_sheet, event),
                 event_count=count,
             )

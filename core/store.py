@@ -2,7 +2,7 @@
 its one refusal, :class:`StoreRefused`.
 
 The autosave of a game at a terminal and a server's table file are stores
-(:mod:`repl.files.storage`); they know this much of the table and nothing more.
+(:mod:`repl.files.log_file`); they know this much of the table and nothing more.
 """
 
 from __future__ import annotations

@@ -143,9 +143,13 @@ class Table:
         self._check(seat, command, self.snapshot.state)
 
     def _check(self, seat: int, command: Draw | Discard | Assist, state: GameState) -> None:
+        self._check_seat(seat, command, state)
+        check(state, command)
+
+    def _check_seat(self, seat: int, command: Draw | Discard | Assist, state: GameState) -> None:
+        """What the table adds to the rules: the seat is the person's, not on autopilot."""
         self._check_person(seat, command.seat)
         self._check_pilot(seat, command, state)
-        check(state, command)
 
     def can(self, seat: int, command: Draw | Discard | Assist) -> bool:
         """Whether :meth:`submit` would take ``command`` from ``seat`` now (the same checks)."""
@@ -249,8 +253,8 @@ class Table:
         """
         with self._lock:
             self._check_told(seat, told, self.state)
-            self._check(seat, command, self.state)
-            events = decide(self.state, command)
+            self._check_seat(seat, command, self.state)
+            events = decide(self.state, command)  # the rules: checked once, by deciding
             if not events:  # help past the log's bound: given, not recorded
                 return ()
             since = self._own.since(seat, number=self.snapshot.number, count=self.state.event_count)

@@ -34,6 +34,10 @@ from attrs import frozen
 
 from .state import GameState, Phase
 
+HURRY = 10
+"""Seconds left on a turn clock when its player is told to hurry (and a front shows the
+time left as a warning)."""
+
 
 class Scope(enum.StrEnum):
     """How long the AI plays for a person (``auto turn|round|game``)."""

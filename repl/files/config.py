@@ -36,7 +36,9 @@ from attrs import frozen
 from ...core.cards import joker_choices
 from ...core.seats import DEFAULT_SEATS, MAX_DECKS, MAX_SEATS, MIN_SEATS
 from ..words.i18n import LANGUAGES, Texts
-from .storage import APP, read_at_most, write_atomic
+from .atomic import write_atomic
+from .bounded import NotAFile, TooLarge, read_bounded
+from .paths import APP
 
 SORTS = ("suit", "rank", "melds")
 """The orders a hand can be shown in (``sort``): by suit, by rank, melds first."""
@@ -229,23 +231,16 @@ def _key_pattern(key: str) -> str:
 
 def _read_text(path: Path) -> tuple[str | None, ConfigProblem | None]:
     """The file's text (``None`` when there is no file), or why it is not read."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # a FIFO must not hang the game
     try:
-        fd = os.open(path, flags)
+        data = read_bounded(path, MAX_BYTES)
     except FileNotFoundError:
         return None, None
-    except OSError as error:
-        return None, ConfigProblem(key="config.unreadable", detail=error.strerror or str(error))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None, ConfigProblem(key="config.not_a_file")
-        data = read_at_most(fd, MAX_BYTES)
-    except OSError as error:
-        return None, ConfigProblem(key="config.unreadable", detail=error.strerror or str(error))
-    finally:
-        os.close(fd)
-    if len(data) > MAX_BYTES:
+    except NotAFile:
+        return None, ConfigProblem(key="config.not_a_file")
+    except TooLarge:
         return None, ConfigProblem(key="config.too_big")
+    except OSError as error:
+        return None, ConfigProblem(key="config.unreadable", detail=error.strerror or str(error))
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as error:

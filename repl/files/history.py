@@ -15,11 +15,9 @@ as strangers' files are: a regular file only, never waited for, its last
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
-import stat
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,7 +27,9 @@ from attrs import asdict, evolve, frozen
 
 from ...core.events import Event, GameEnded, GameStarted
 from ...core.log import encode_log
-from .storage import NotAFile, data_dir, data_path, sync_folder, write_atomic
+from .atomic import sync_folder, write_atomic
+from .bounded import open_regular
+from .paths import data_dir, data_path
 
 HISTORY = "games"
 """The history's folder in the data folder (``history`` is the prompt's own history)."""
@@ -171,7 +171,7 @@ def read_history(folder: Path | None = None) -> History:
     """The finished games in the history (none when there is none yet).
 
     :class:`OSError` when the list is there but cannot be read, or is no regular file
-    (:class:`repl.files.storage.NotAFile`).
+    (:class:`repl.files.bounded.NotAFile`).
     """
     path = (folder or history_path()) / INDEX
     try:
@@ -261,8 +261,7 @@ def _checked(data: dict[str, Any]) -> PastGame:
 def _read_tail(path: Path, limit: int) -> bytes:
     """The last ``limit`` bytes of the regular file ``path`` at most, from a line's start;
     never waits (a FIFO or a device in its place is :class:`NotAFile`), follows no link."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC | os.O_NOFOLLOW
-    fd = open_regular(path, flags)
+    fd = open_regular(path, follow=False)
     try:
         size = os.fstat(fd).st_size
         start = max(0, size - limit)
@@ -274,25 +273,10 @@ def _read_tail(path: Path, limit: int) -> bytes:
     return data
 
 
-def open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
-    """A regular file's descriptor; a link, a FIFO or a device is :class:`NotAFile`."""
-    try:
-        fd = os.open(path, flags, mode)
-    except OSError as error:
-        if error.errno == errno.ELOOP:  # O_NOFOLLOW met a link
-            raise NotAFile(errno.EINVAL, "a link, not a file", str(path)) from None
-        raise
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise NotAFile(errno.EINVAL, "not a regular file", str(path))
-    return fd
-
-
 def _append_line(path: Path, line: str) -> None:
     """Append ``line`` to the list and sync it; a last line left cut by a crash is ended
     first, so the new line stands on its own."""
-    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    fd = open_regular(path, flags)
+    fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, follow=False)
     try:
         size = os.fstat(fd).st_size
         lead = b"\n" if size and os.pread(fd, 1, size - 1) != b"\n" else b""

@@ -1,16 +1,14 @@
 """Reading a log file from anywhere, bounded: refused quickly when it is not a saved game.
 
 A replay or a bug report comes from a stranger, and its path may name anything: a FIFO
-that nobody writes to, ``/dev/zero``, a folder, a file of gigabytes. :func:`read_bounded`
-looks before it opens (``os.stat``: only a regular file of at most :data:`MAX_LOG_BYTES`
-is read), opens without blocking (``O_NONBLOCK``: a FIFO put in the file's place between
-the look and the open does not hang), looks again at what it opened (``fstat``) and
-never reads more than the limit. :func:`load_file` reads and parses a whole log.
+that nobody writes to, ``/dev/zero``, a folder, a file of gigabytes. :func:`read_log_bytes`
+reads it as every file from outside is read (:mod:`.bounded`: only a regular file of at
+most :data:`MAX_LOG_BYTES`, opened without blocking, never read past the limit) and says
+what is wrong in the game's words. :func:`load_file` reads and parses a whole log.
 """
 
 from __future__ import annotations
 
-import os
 import stat
 from pathlib import Path
 
@@ -24,8 +22,9 @@ from ...core.log import GameLog, TruncatedLogError, read_log
 from ...core.log_bounds import MAX_LOG_BYTES
 from ...core.seats import seat_names
 from ...core.verify import verify_events
+from .bounded import NotAFile, TooLarge, read_bounded
 
-__all__ = ["MAX_LOG_BYTES", "load_file", "read_bounded"]
+__all__ = ["MAX_LOG_BYTES", "load_file", "read_log_bytes"]
 
 
 _KINDS = (
@@ -41,46 +40,30 @@ def _kind(mode: int) -> str:
     return next((said for test, said in _KINDS if test(mode)), "not a regular file")
 
 
-def _check(path: Path, status: os.stat_result, limit: int) -> None:
-    if not stat.S_ISREG(status.st_mode):
-        raise LogFormatError("file_not_regular", path=str(path), kind=_kind(status.st_mode))
-    if status.st_size > limit:
-        raise LogFormatError("file_too_big", path=str(path), size=status.st_size, limit=limit)
-
-
 def _unreadable(path: Path, error: OSError) -> LogFormatError:
     return LogFormatError("file_unreadable", path=str(path), detail=error.strerror or str(error))
 
 
-def read_bounded(path: Path, limit: int = MAX_LOG_BYTES) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit`` of them.
+def read_log_bytes(path: Path, limit: int = MAX_LOG_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them (read by
+    :func:`~.bounded.read_bounded`).
 
     Raises ``LogFormatError`` (never blocking) when ``path`` is missing or unreadable,
     is not a regular file (a folder, a FIFO, a device), or is larger than ``limit``.
     """
     try:
-        _check(path, os.stat(path), limit)
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-        descriptor = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+        return read_bounded(path, limit)
+    except NotAFile as error:
+        kind = "not a regular file" if error.mode is None else _kind(error.mode)
+        raise LogFormatError("file_not_regular", path=str(path), kind=kind) from None
+    except TooLarge as error:
+        raise LogFormatError(
+            "file_too_big", path=str(path), size=error.size, limit=limit
+        ) from None
+    except IsADirectoryError:
+        raise LogFormatError("file_not_regular", path=str(path), kind="a folder") from None
     except OSError as error:
         raise _unreadable(path, error) from None
-    try:
-        _check(path, os.fstat(descriptor), limit)  # what was opened, not what was looked at
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as error:
-        raise _unreadable(path, error) from None
-    finally:
-        os.close(descriptor)
-    if size > limit:  # it grew while it was read
-        raise LogFormatError("file_too_big", path=str(path), size=size, limit=limit)
-    return b"".join(chunks)
 
 
 def load_file(path: Path, *, rules: bool = True) -> GameLog:
@@ -92,7 +75,7 @@ def load_file(path: Path, *, rules: bool = True) -> GameLog:
     forbid, or an event they do not give, is refused at its line. ``rules=False`` leaves
     that to the caller (``--verify`` says its own verdict).
     """
-    data = read_bounded(path)
+    data = read_log_bytes(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

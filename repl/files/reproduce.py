@@ -33,8 +33,9 @@ from ...core.moves import move_end
 from ...core.state import fold
 from ...core.verify import verify_events
 from ..words.i18n import Texts
+from .atomic import write_atomic
 from .reading import load_file
-from .storage import seed_in_name, write_atomic
+from .save_names import seed_in_name
 
 
 class ReproduceError(Exception):

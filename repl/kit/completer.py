@@ -18,7 +18,7 @@ from ...core.cards import Card
 from ...core.melds import best_arrangement
 from ...core.state import Phase
 from ...core.views import PlayerView
-from ..files.storage import SAVE_SUFFIX, names_a_path, saves_dir
+from ..files.save_names import SAVE_SUFFIX, names_a_path, saves_dir
 from ..words.cardwords import typed_form
 from ..words.grammar import MAX_LINE, PLAY, Arg, Grammar, Spec
 from ..words.i18n import Texts

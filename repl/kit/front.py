@@ -17,7 +17,7 @@ from attrs import frozen
 
 from ...core.errors import GameError
 from ...core.events import Event
-from ..files.storage import write_crash
+from ..files.crash import write_crash
 from ..words.grammar import Grammar, Parsed, UsageError
 from ..words.i18n import Texts
 from .completer import GameCompleter

@@ -28,7 +28,7 @@ from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import CompleteStyle
 from prompt_toolkit.utils import is_dumb_terminal
 
-from ..files.storage import data_dir, data_path, os_detail
+from ..files.paths import data_dir, data_path, os_detail
 from ..words.i18n import Texts
 from .dumb import Prompt
 from .error_line import wrap_errors

@@ -38,7 +38,7 @@ from ...core.rules import Discard, check_seen
 from ...core.seats import DEFAULT_SEATS
 from ...core.state import Phase
 from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
-from ...core.turns import Scope
+from ...core.turns import HURRY, Scope
 from ...core.views import PlayerView, SeatView
 from ..words.grammar import Grammar, Parsed
 from ..words.i18n import Texts, sentence
@@ -59,12 +59,6 @@ from .render import (
 from .screen import Screen
 from .seat_commands import SeatCommands
 from .sheet import render_round_over, render_score_sheet
-
-HURRY = 10
-"""Seconds left on a turn clock when the toolbar shows them as a warning."""
-
-LOG_LINES = 12
-"""Lines ``log`` shows without a number."""
 
 STALE = "stale_command"
 """The key of the table's refusal of a command typed before it moved on."""

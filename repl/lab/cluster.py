@@ -27,7 +27,7 @@ from attrs import frozen
 
 from ...core import __version__
 from ...core.lab.simulation import GameJob, SimulationError
-from ..files.storage import os_detail
+from ..files.paths import os_detail
 from ..kit.safe import visible
 from .runners import Played, play_batch, worker_ready
 

@@ -293,16 +293,15 @@ async def churn(arena: Arena, hostile: Hostile) -> None:
 async def channels(arena: Arena, hostile: Hostile) -> None:
     """Session channels on one connection, opened and never started (no terminal, no
     shell, no command), :data:`CHANNELS_PER_SECOND` at most; a channel refused is counted,
-    and the connection opened again when the server closes it."""
+    and so is the connection when the server closes it, which is opened again."""
     key = asyncssh.generate_private_key("ssh-ed25519")
     hostile.unit = "channels opened"
 
     async def once() -> None:
         async with await connect_from(arena.port, "127.0.9.6", "chans", key) as conn:
             loop = asyncio.get_running_loop()
-            while True:
-                # asyncssh's own client channel, opened but sent no request: what an
-                # attacker's client does (asyncssh offers no call that stops there)
+            while not conn.is_closed():
+                # asyncssh's own client channel, sent no request (no call of its stops there)
                 chan: asyncssh.SSHClientChannel[bytes] = asyncssh.SSHClientChannel(
                     conn, loop, "strict", None, "strict", 1 << 16, 1 << 15
                 )
@@ -312,6 +311,7 @@ async def channels(arena: Arena, hostile: Hostile) -> None:
                 except asyncssh.ChannelOpenError:
                     hostile.refused += 1
                 await asyncio.sleep(1 / CHANNELS_PER_SECOND)
+            raise ConnectionError("let go")
 
     await _forever(once, hostile, 1.0)
 

@@ -24,7 +24,8 @@ from typing import TextIO
 from attrs import frozen
 
 from ...core.lab.simulation import GameJob, GameResult, SimulationError
-from ..files.storage import odd_file, os_detail, write_atomic
+from ..files.atomic import write_atomic
+from ..files.paths import odd_file, os_detail
 from ..kit.safe import visible
 from .cluster import ClusterSpec, DaskRunner
 from .progress import Bar, Progress, progress_for

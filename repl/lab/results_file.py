@@ -27,8 +27,9 @@ from typing import Any
 from ...core.cards import ROUNDS, joker_choices
 from ...core.lab.simulation import GameJob, GameResult, SimulationError
 from ...core.seats import MAX_SEATS, MIN_SEATS, decks_for
-from ..files.history import open_regular
-from ..files.storage import NotAFile, os_detail, sync_folder, write_atomic
+from ..files.atomic import sync_folder, write_atomic
+from ..files.bounded import NotAFile, open_regular
+from ..files.paths import os_detail
 
 __all__ = [
     "LINE_MOST",
@@ -115,9 +116,9 @@ class ResultsFile:
         :class:`ResultsFileError` when it is no regular file, another process writes it,
         or a line is not a game of this kind (the line's number said).
         """
-        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC
         try:
-            fd = open_regular(path, flags | os.O_CLOEXEC, 0o644)
+            fd = open_regular(path, flags, 0o644, follow=False)
         except NotAFile as error:
             raise ResultsFileError(f"{path} is {error.strerror}: results go into a file") from None
         except OSError as error:

@@ -36,7 +36,7 @@ from ...core.lab.simulation import (
     check_players,
 )
 from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
-from ..files.storage import os_detail
+from ..files.paths import os_detail
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
 from ..kit.safe import visible
 from .cluster import ClusterError, parse_cluster

@@ -13,8 +13,7 @@ from collections.abc import Callable
 
 from attrs import frozen
 
-HURRY = 10
-"""Seconds before the clock runs out when its player is told."""
+from ...core.turns import HURRY
 
 
 @frozen(kw_only=True)

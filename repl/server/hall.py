@@ -5,8 +5,10 @@ rewritten atomically whenever someone sits down or stands up) and, once the game
 started, ``tables/CODE.jsonl``: the game's ordinary log, appended to move by move
 before anyone is told of the move. Killed at any moment, the server finds every
 table again as it was (a log whose last line was cut off mid-write loses only
-that line, which nobody had been told of yet). A plan is a stranger's file: one that
-is not what the server writes is reported and skipped (:func:`~.plan.read_plan`).
+that line, which nobody had been told of yet). A plan and a log are a stranger's files
+(:func:`~.plan.read_plan`, :func:`~..files.reading.load_file`): a table whose files cannot
+be read back is reported and kept as it is, its code taken and its files untouched, and
+its players are told (:mod:`.kept`).
 
 A table that is over leaves the open tables and the working set (:attr:`Hall.rooms`):
 its plan and log move to ``tables/past/`` (named by the time the table was made and its
@@ -19,8 +21,8 @@ server's log says so, and its players are told in the lobby when they come back.
 Tables are capped in total, per host (name) and per address of the host's connection
 (the server's :class:`~.house.Limits`); a table of five to eight seats counts as two, so
 that large tables (more sessions, more AI seats) never take more than the caps allow.
-Codes (``KITE-7``) are a word and a number: :data:`CODES` of them, found by a bounded
-search, and at least twice as many as the open tables a hall may have. No file of the
+Codes (``KITE-7``, :mod:`.codes`) are drawn at random, at least twice as many as the open
+tables a hall may have, and never one that an open or a kept table has. No file of the
 hall is written on the event loop: plans are written, and tables moved to the past, on
 the worker threads, one at a time.
 """
@@ -28,10 +30,10 @@ the worker threads, one at a time.
 from __future__ import annotations
 
 import asyncio
+import enum
 import functools
 import os
 import secrets
-import stat
 import threading
 import time
 from collections.abc import Callable
@@ -41,27 +43,17 @@ from typing import Protocol
 
 from attrs import frozen
 
-from ...core.errors import GameError
+from ...core.events import Event
 from ...core.log import TruncatedLogError, encode_log
 from ...core.log_bounds import MAX_LOG_BYTES
+from ...core.state import fold
+from ..files.atomic import sync_folder, write_atomic
+from ..files.bounded import read_bounded
 from ..files.reading import load_file
-from ..files.storage import sync_folder, write_atomic
+from .codes import CODES, free_code
+from .kept import Kept, refused_log
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
-from .room import Room
-
-WORDS = (
-    "BARK", "COVE", "DUNE", "FERN", "GLEN", "HAZE", "IRIS", "JADE", "KITE", "LAMP",
-    "LARK", "MINT", "MOSS", "NOVA", "OPAL", "PEAR", "PINE", "REEF", "ROOK", "SAGE",
-    "SILK", "TIDE", "VALE", "WOLF", "WREN", "YARN", "ZINC", "BELL", "CORN", "DOVE",
-    "BEAM", "CLAY", "DAWN", "DUSK", "ECHO", "FAWN", "FROG", "GALE", "GUST", "HARP",
-    "HILL", "KELP", "LAKE", "LEAF", "LIME", "LYNX", "MESA", "MIST", "ORCA", "PALM",
-    "PLUM", "RAIN", "ROSE", "RUBY", "SAND", "SEAL", "SNOW", "STAR", "SWAN", "TEAL",
-)  # fmt: skip
-"""The words of table codes (``KITE-7``): short, distinct, easy to say across a room."""
-
-NUMBERS = range(2, 100)
-CODES = len(WORDS) * len(NUMBERS)
-"""How many table codes there are (5,880)."""
+from .room import Refused, Room
 
 PAST = "past"
 """The folder (in ``tables``) of the tables that are over."""
@@ -92,6 +84,17 @@ class Past:
     plan: Plan
 
 
+class NoLog(enum.Enum):
+    """Why ``log CODE`` sends no log."""
+
+    NONE = "none"
+    """No table with that code that the player sat at."""
+    RUNNING = "running"
+    """Its game is not over yet."""
+    CLOSED = "closed"
+    """It was closed before its end: its seed stays a secret."""
+
+
 class Hall:
     """The tables of one server, in ``folder/tables``."""
 
@@ -105,6 +108,7 @@ class Hall:
         deal: Deal = secret_deal,
         report: Callable[[str], None] = lambda line: None,
         clock: Callable[[], float] = time.time,
+        codes: Callable[[int], int] = secrets.randbelow,
     ) -> None:
         if not 1 <= limits.tables_total <= CODES // 2:
             raise ValueError(f"open tables at most is 1 to {CODES // 2}, not {limits.tables_total}")
@@ -115,10 +119,15 @@ class Hall:
         self.deal = deal
         self.report = report
         self.clock = clock
+        self.codes = codes
+        """Draws a number below the one it is given: a new table's code (:mod:`.codes`);
+        a test draws the codes it wants."""
         self.rooms: dict[str, Room] = {}
         """The open tables, and a table whose game just ended until it is moved away."""
         self.past: dict[str, list[Past]] = {}
         """For each player, the tables they sat at that are over, oldest first."""
+        self.kept: dict[str, Kept] = {}
+        """The tables found on disk that cannot be resumed, by code (:mod:`.kept`)."""
         self._writing = threading.Lock()  # the hall's files change one at a time
         self._writes: set[Future[None]] = set()  # (changed under the lock below)
         self._counting = threading.Lock()
@@ -131,23 +140,25 @@ class Hall:
     # -- loading -----------------------------------------------------------------------
 
     def load(self) -> None:
-        """Find every table on disk again; one that cannot be read is reported and skipped.
-        A game found over is moved to the past; on an event loop, the hall then looks
-        for abandoned tables every little while."""
+        """Find every table on disk again. One whose files cannot be read back is kept
+        as it is (:attr:`kept`): reported, its code never given again, its files never
+        changed. A game found over is moved to the past; on an event loop, the hall then
+        looks for abandoned tables every little while."""
         (self.folder / PAST).mkdir(parents=True, exist_ok=True, mode=0o700)
         for path in sorted((self.folder / PAST).glob("*.json")):
             try:
-                self._remember(Past(path.stem, read_plan(_bounded(path, MAX_PLAN))))
+                plan = read_plan(read_bounded(path, MAX_PLAN, follow=False))
+                self._remember(Past(path.stem, plan))
             except (OSError, ValueError) as error:
                 self.report(f"past table {path.stem[:40]} skipped: {error}")
+        planned = set()
         for path in sorted(self.folder.glob("*.json")):
             code = path.stem
             if CODE.fullmatch(code) is None:
                 continue
-            try:
-                room = self._reopen(path)
-            except (OSError, ValueError, GameError) as error:
-                self.report(f"table {code} cannot be resumed: {error}")
+            planned.add(code)
+            room = self._reopen(path)
+            if room is None:
                 continue
             if room.finished:  # killed before it was moved to the past
                 self._end(room)
@@ -155,34 +166,71 @@ class Hall:
                 self._remember(Past(_stem(room.plan), room.plan))
                 continue
             self.rooms[code] = room
+        for path in sorted(self.folder.glob("*.jsonl")):
+            code = path.stem
+            if CODE.fullmatch(code) is not None and code not in planned:
+                self._keep_as_it_is(Kept(code, "server.kept_no_plan"), "its plan is missing")
         self._watch()
 
-    def _reopen(self, path: Path) -> Room:
-        plan = read_plan(_bounded(path, MAX_PLAN))
-        if plan.code != path.stem or plan.finished is not None:
-            raise ValueError(f"the plan is of another table ({plan.code})")
+    def _reopen(self, path: Path) -> Room | None:
+        """The table of the plan at ``path``, as its files left it; ``None`` when they
+        cannot be read back (the table is kept as it is, and nothing on disk changes)."""
+        code = path.stem
+        try:
+            plan = read_plan(read_bounded(path, MAX_PLAN, follow=False))
+            if plan.code != code or plan.finished is not None:
+                raise ValueError(f"the plan is of another table ({plan.code})")
+        except (OSError, ValueError) as error:
+            self._keep_as_it_is(Kept(code, "server.kept_plan"), error)
+            return None
         log = path.with_suffix(".jsonl")
-        events: tuple[object, ...] = ()
-        if log.exists() and log.stat().st_size == 0:
-            log.unlink()  # the server died as it began to deal: the game never started
-        if log.exists():
-            try:
-                events = load_file(log).events
-            except TruncatedLogError as cut:
-                # the line being written when the server died: nobody was told of it
-                events = cut.prefix.events
-                if events:
-                    write_atomic(log, encode_log(events), mode=0o600)
-                else:
-                    log.unlink()
-                self.report(f"table {plan.code}: a cut-off last line was dropped")
-        room = self._room(plan, events)
+        events: tuple[Event, ...] = ()
+        cut = empty = False
+        try:
+            # an empty log: the server died as it began to deal, the game never started
+            empty = log.exists() and log.stat().st_size == 0
+            if log.exists() and not empty:
+                try:
+                    events = load_file(log).events
+                except TruncatedLogError as error:
+                    # the line being written when the server died: nobody was told of it
+                    events, cut = error.prefix.events, True
+        except (OSError, ValueError) as error:  # (a LogFormatError is a ValueError)
+            self._keep_as_it_is(refused_log(code, plan, error), error)
+            return None
+        try:
+            started = fold(events[:1]).started
+            if started is not None and started.seat_count != plan.seats:
+                raise ValueError(f"a game of {started.seat_count} seats, a plan of {plan.seats}")
+            room = self._room(plan, events)
+        except Exception as error:  # a stranger's files: whatever they break, they are kept
+            self._keep_as_it_is(Kept(code, "server.kept_table", plan), error)
+            return None
+        try:  # set up again: only now are its files mended
+            if empty or (cut and not events):
+                log.unlink()
+            elif cut:
+                write_atomic(log, encode_log(events), mode=0o600)
+        except OSError as error:
+            self._keep_as_it_is(Kept(code, "server.kept_log_mend", plan), error)
+            return None
+        if cut:
+            self.report(f"table {plan.code}: a cut-off last line was dropped")
         room.touched = max(p.stat().st_mtime for p in (path, log) if p.exists())
         if events:
             self.report(f"table {plan.code} resumed at event {len(events)}")
         return room
 
-    def _room(self, plan: Plan, events: tuple[object, ...] = ()) -> Room:
+    def _keep_as_it_is(self, kept: Kept, error: object) -> None:
+        """``kept`` cannot be resumed: its code stays taken, its files as they are."""
+        self.kept[kept.code] = kept
+        verify = f" (threethirteen replay --verify tables/{kept.code}.jsonl says why)"
+        self.report(
+            f"table {kept.code} cannot be resumed: {error}; its code and its files are kept "
+            f"as they are{verify if kept.line is not None else ''}"
+        )
+
+    def _room(self, plan: Plan, events: tuple[Event, ...] = ()) -> Room:
         return Room(
             plan,
             self.folder,
@@ -190,7 +238,7 @@ class Hall:
             pace=self.pace,
             deal=self.deal,
             report=self.report,
-            events=events,  # type: ignore[arg-type]
+            events=events,
             clock=self.clock,
             on_over=self._over,
         )
@@ -202,14 +250,22 @@ class Hall:
         room = self.rooms.get(code.strip().upper()[:12])
         return None if room is None or room.closed else room
 
+    def find_kept(self, code: str) -> Kept | None:
+        """The table with ``code`` (any case) that cannot be resumed, if there is one."""
+        return self.kept.get(code.strip().upper()[:12])
+
+    def kept_of(self, name: str) -> list[Kept]:
+        """The tables ``name`` sat at that cannot be resumed."""
+        return [kept for kept in self.kept.values() if name in kept.people()]
+
     def open_tables(self) -> list[Room]:
         """Tables whose game is not over, oldest first."""
         return [room for room in self.rooms.values() if not room.finished and not room.closed]
 
-    def create(self, host: str, plan: Plan, address: str = "") -> Room | str:
+    def create(self, host: str, plan: Plan, address: str = "") -> Room:
         """A new table set up as ``plan`` with ``host`` at seat 0 (connected from
-        ``address``); or why not (a text key): the server, this player or this address
-        has as many open tables as it may."""
+        ``address``). :class:`~.binding.Refused` (its ``n``: how many) when the server,
+        this player or this address has as many open tables as it may."""
         rooms = self.open_tables()
         limits = self.limits
         weight = plan.weight()  # a table of more than four counts as two: see Plan.weight
@@ -218,16 +274,16 @@ class Hall:
             return weight + sum(room.plan.weight() for room in rooms if mine(room.plan))
 
         if counted(lambda other: True) > limits.tables_total:
-            return "server.too_many_tables"
+            raise Refused("server.too_many_tables")
         if counted(lambda other: other.host == host) > limits.tables_per_name:
-            return "server.tables_per_name"
+            raise Refused("server.tables_per_name", n=limits.tables_per_name)
         if address and counted(lambda other: other.address == address) > (
             limits.tables_per_address
         ):
-            return "server.tables_per_address"
-        code = self._new_code()
+            raise Refused("server.tables_per_address", n=limits.tables_per_address)
+        code = free_code(self.codes, lambda code: code in self.rooms or code in self.kept)
         if code is None:
-            return "server.too_many_tables"
+            raise Refused("server.too_many_tables")
         plan.code, plan.host, plan.address = code, host, address
         plan.people = [host, *[None] * (plan.seats - 1)]
         plan.created = self.clock()
@@ -274,20 +330,6 @@ class Hall:
                 return room
         return None
 
-    def _new_code(self) -> str | None:
-        """A code no open table has: a few tries at random, then every code once."""
-        for _ in range(32):
-            code = f"{secrets.choice(WORDS)}-{secrets.choice(NUMBERS)}"
-            if code not in self.rooms:
-                return code
-        start = secrets.randbelow(CODES)
-        for step in range(CODES):
-            word, number = divmod((start + step) % CODES, len(NUMBERS))
-            code = f"{WORDS[word]}-{NUMBERS[number]}"
-            if code not in self.rooms:
-                return code
-        return None
-
     # -- tables that are over --------------------------------------------------------
 
     def history(self, name: str) -> list[Past]:
@@ -304,25 +346,24 @@ class Hall:
             self._locked(functools.partial(self._write_past, past), f"the plan of {past.stem}")
         return news
 
-    async def fetch_log(self, name: str, code: str) -> bytes | str:
+    async def fetch_log(self, name: str, code: str) -> bytes | NoLog:
         """The log of the latest table with ``code`` that ``name`` sat at, once its game
-        is over; else why not: ``none`` (no such table of theirs), ``running`` (not over
-        yet), ``closed`` (closed before its end: its seed stays a secret)."""
+        is over; else why not (:class:`NoLog`)."""
         code = code.strip().upper()[:12]
         loop = asyncio.get_running_loop()
         room = self.rooms.get(code)
         if room is not None and room.seat_of(name) is not None:
             if not room.finished:
-                return "running"
+                return NoLog.RUNNING
             events = room.events
             return await loop.run_in_executor(self.pool, lambda: encode_log(events).encode())
         for past in reversed(self.past.get(name, [])):
             if past.plan.code == code:
                 if past.plan.abandoned:
-                    return "closed"
+                    return NoLog.CLOSED
                 path = self.folder / PAST / f"{past.stem}.jsonl"
-                return await loop.run_in_executor(self.pool, _bounded, path, MAX_LOG_BYTES)
-        return "none"
+                return await loop.run_in_executor(self.pool, _log_bytes, path)
+        return NoLog.NONE
 
     def sweep(self) -> None:
         """Close every table nobody was at, with no move, for ``abandoned_after`` seconds."""
@@ -454,12 +495,6 @@ def _stem(plan: Plan) -> str:
     return time.strftime("%Y%m%d-%H%M%S-", time.gmtime(plan.created)) + plan.code
 
 
-def _bounded(path: Path, most: int) -> bytes:
-    """The bytes of ``path``, a regular file of at most ``most`` bytes (opened without
-    waiting: a FIFO in its place is refused at once, as is a link)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
-    with os.fdopen(fd, "rb") as file:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode) or found.st_size > most:
-            raise ValueError(f"{path.name} is not a file of at most {most} bytes")
-        return file.read(most + 1)
+def _log_bytes(path: Path) -> bytes:
+    """A past table's log as ``log CODE`` sends it: the server's own file, read bounded."""
+    return read_bounded(path, MAX_LOG_BYTES, follow=False)

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from attrs import define, frozen
 
+from ..words.grammar import MAX_LINE
 from .hall import Hall
 from .names import KeyBook
 from .shares import Count as Count  # (re-exported: the counts were here first)
@@ -102,12 +103,19 @@ class Limits:
     sessions_per_name: int = 3
     sessions_per_address: int = 16
     sessions_total: int = 256
+    sessions_per_connection: int = 10
+    """Session channels one connection may hold open, started or not (OpenSSH's
+    ``MaxSessions``): one more is refused when it is opened."""
+    session_grace: float = 30.0
+    """Seconds a logged-in connection may go without a terminal or a command (from its
+    login, or from the end of its last one) before it is let go."""
     columns: int = 300
     """The widest terminal drawn for (a client may say it is wider)."""
     rows: int = 120
     # -- typing ----------------------------------------------------------------------
-    line: int = 1000
-    """The longest line a client may type, in characters (more is dropped, and said)."""
+    line: int = MAX_LINE
+    """The longest line a client may type, in characters (more is dropped, and said); at
+    most the game's own bound on a command line."""
     bytes_per_second: int = 2048
     """Bytes a client may type in a second (a paste or a held key included); more wait,
     and the client is made to wait too (its SSH window stays shut)."""
@@ -128,8 +136,15 @@ class Limits:
     """``say`` lines one session may send within a minute."""
     lobby_idle: float = 600.0
     """Seconds someone may sit in the lobby without typing before being let go."""
+    keepalive_interval: float = 15.0
+    """Seconds between the keepalives the server sends each logged-in connection, whatever
+    the client sends meanwhile; its answer waits behind what it has not read."""
+    keepalive_misses: int = 2
+    """Keepalives a connection may leave unanswered in a row before it is let go."""
     write_buffer: int = 1 << 20
-    """Bytes a client may leave unread before its connection is closed."""
+    """Bytes a client may leave unread before its connection is closed: all that waits to be
+    sent to it, on its channel and in the connection's transport, whatever SSH window the
+    client announced."""
     says_per_address: int = 20
     """``say`` lines one address may send within a minute, all its sessions together (at
     any tables): a crowd of sessions from one host talks no more than a few people."""
@@ -225,13 +240,16 @@ class Service:
     def password_holds(self, name: str) -> bool:
         """Whether someone who came in with the password holds ``name`` now: they are
         logged in under it, or sit at a table that is not over under it while no key owns
-        it (also after a restart: the tables' plans say who sits where). A key cannot
-        claim such a name."""
+        it (also after a restart: the tables' plans say who sits where; a table that
+        cannot be resumed keeps them, should its files be mended). A key cannot claim
+        such a name."""
         if self.by_password[name]:
             return True
         if self.keys.owner(name) is not None:
             return False
-        return any(room.seat_of(name) is not None for room in self.hall.open_tables())
+        if any(room.seat_of(name) is not None for room in self.hall.open_tables()):
+            return True
+        return bool(self.hall.kept_of(name))
 
 
 NAME_REFUSALS = {
@@ -243,10 +261,13 @@ NAME_REFUSALS = {
 
 
 def hall_names(hall: Hall) -> set[str]:
-    """Every name that sits, or sat, at a table of ``hall`` (open or over)."""
+    """Every name that sits, or sat, at a table of ``hall`` (open, over, or one that
+    cannot be resumed)."""
     names = set(hall.past)
     for room in hall.rooms.values():
         names.update(room.people())
+    for kept in hall.kept.values():
+        names.update(kept.people())
     return names
 
 

@@ -26,8 +26,10 @@ from typing import Any
 
 import attrs
 
+from ..files.bounded import TooLarge, read_bounded
 from ..kit.safe import visible
-from .hall import CODES
+from ..words.grammar import MAX_LINE
+from .codes import CODES
 from .house import Limits
 
 MOST_BYTES = 64 * 1024
@@ -45,12 +47,11 @@ class LimitsError(ValueError):
 def read_limits(path: Path) -> Limits:
     """The limits in the file at ``path``; :class:`LimitsError` if it cannot be used."""
     try:
-        with path.open("rb") as file:
-            data = file.read(MOST_BYTES + 1)
-    except OSError as error:
+        data = read_bounded(path, MOST_BYTES)
+    except TooLarge:
+        raise LimitsError(f"it is longer than {MOST_BYTES // 1024} KiB") from None
+    except OSError as error:  # a FIFO or a device in its place included: never waited for
         raise LimitsError(f"cannot read it: {visible(str(error))}") from error
-    if len(data) > MOST_BYTES:
-        raise LimitsError(f"it is longer than {MOST_BYTES // 1024} KiB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -151,6 +152,9 @@ def check_limits(limits: Limits) -> None:
     if limits.tables_total > CODES // 2:
         raise LimitsError(f"tables_total must be 1 to {CODES // 2:,} (half the table codes), "
                           f"not {limits.tables_total:,}")  # fmt: skip
+    if limits.line > MAX_LINE:
+        raise LimitsError(f"line must be 1 to {MAX_LINE:,} (the longest command the game reads), "
+                          f"not {limits.line:,}")  # fmt: skip
     values = attrs.asdict(limits)
     for smaller, larger in WITHIN:
         if values[smaller] > values[larger]:

@@ -30,6 +30,9 @@ from .room import Refused, Room
 HISTORY_SHOWN = 10
 """The tables that are over that ``history`` lists (the latest)."""
 
+KEPT_SHOWN = 5
+"""The tables that cannot be resumed that ``tables`` lists (one's own first)."""
+
 
 class LobbyFront(Front):
     """Someone at the server who sits at no table (yet)."""
@@ -61,6 +64,8 @@ class LobbyFront(Front):
             minutes = max(1, round(self.hall.limits.abandoned_after / 60))
             said = self.tx("server.was_closed", code=past.plan.code, minutes=minutes)
             self.say(said, "class:warn")
+        for kept in self.hall.kept_of(self.name):
+            self.say(self.tx("server.yours_kept", code=kept.code), "class:warn")
         self.show_tables()
         self.say(self.tx("server.lobby_help"), "class:dim")
 
@@ -69,11 +74,15 @@ class LobbyFront(Front):
         return toolbar([[("", part)] for part in parts], self.screen.width - 2)
 
     def show_tables(self) -> None:
-        """Every open table: its code, who sits there, its options and how far it is."""
+        """Every open table: its code, who sits there, its options and how far it is; then
+        the tables that cannot be resumed, and why."""
         rooms = self.hall.open_tables()
         if not rooms:
             self.say(self.tx("server.no_tables"))
-            return
+        self._show_open(rooms)
+        self._show_kept()
+
+    def _show_open(self, rooms: list[Room]) -> None:
         tx = self.tx
         for room in rooms:
             plan = room.plan
@@ -90,6 +99,17 @@ class LobbyFront(Front):
             if plan.ai is not None:
                 options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
             self.say(f"{room.code}  {taken}  {people}  · {options}{clock} · {state}")
+
+    def _show_kept(self) -> None:
+        """The tables that cannot be resumed, this player's first: who sat there, why."""
+        kept = sorted(self.hall.kept.values(), key=lambda one: self.name not in one.people())
+        for one in kept[:KEPT_SHOWN]:
+            plan, who = one.plan, ""
+            if plan is not None:  # who sat there (the AI's seats by their level)
+                who = "  " + ", ".join(self._who(plan, seat, True) for seat in range(plan.seats))
+            self.say(f"{one.code}{who}  · {one.said(self.tx)}", "class:warn")
+        if len(kept) > KEPT_SHOWN:
+            self.say(self.tx("server.more_kept", n=len(kept) - KEPT_SHOWN), "class:dim")
 
     def _who(self, plan: Plan, seat: int, started: bool) -> str:
         """Who plays ``seat``: a name, the AI with its level once the game started, or a
@@ -139,17 +159,17 @@ class LobbyFront(Front):
                     plan = read_options(parsed.text)
                 except Refused as why:
                     return self.refuse(tx(why.key, **why.params))
-                made = self.hall.create(self.name, plan, self.address)
-                if isinstance(made, str):
-                    limits = self.hall.limits
-                    most = limits.tables_per_name
-                    if made == "server.tables_per_address":
-                        most = limits.tables_per_address
-                    return self.refuse(tx(made, n=most))
+                try:
+                    made = self.hall.create(self.name, plan, self.address)
+                except Refused as why:
+                    return self.refuse(tx(why.key, **why.params))
                 self.say(tx("server.made", code=made.code), "class:good")
                 self._go(made, "play")
             case "join" | "watch":
                 room = self.hall.find(parsed.text)
+                kept = self.hall.find_kept(parsed.text)
+                if room is None and kept is not None:
+                    return self.refuse(tx("server.join_kept", code=kept.code, state=kept.said(tx)))
                 if room is None:
                     return self.refuse(tx("server.no_such_table", code=parsed.text[:12]))
                 if parsed.name == "watch":
@@ -160,9 +180,10 @@ class LobbyFront(Front):
                     except Refused as why:
                         return self.refuse(tx(why.key, **why.params))
                     return None
-                seat = room.sit(self.name)
-                if isinstance(seat, str):
-                    return self.refuse(tx(seat))
+                try:
+                    room.sit(self.name)
+                except Refused as why:
+                    return self.refuse(tx(why.key, **why.params))
                 self.hall.keep(room)
                 self._go(room, "play")
             case "lang":

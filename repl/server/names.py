@@ -28,7 +28,8 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from ..files.storage import write_atomic
+from ..files.atomic import write_atomic
+from ..files.bounded import TooLarge, read_bounded
 
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,15}")
 """A player's name: a lower-case letter, then up to 15 letters, digits, ``_`` or ``-``."""
@@ -114,10 +115,10 @@ class KeyBook:
 
     def _read(self) -> None:
         most_bytes = max(self.most, MAX_NAMES) * ENTRY_BYTES + 4096
-        with self.path.open("rb") as file:
-            data = file.read(most_bytes + 1)
-        if len(data) > most_bytes:
-            raise ValueError(f"{self.path} is longer than a book of {self.most} names")
+        try:
+            data = read_bounded(self.path, most_bytes, follow=False)
+        except TooLarge:
+            raise ValueError(f"{self.path} is longer than a book of {self.most} names") from None
         try:
             found = json.loads(data.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -41,10 +41,10 @@ from ...core.state import fold
 from ...core.store import StoreRefused
 from ...core.table import Table
 from ...core.told import AiFailure, Hint, Told
-from ...core.turns import AiTurn, AutoTurn, Scope, Step
-from ..files.storage import Autosave
+from ...core.turns import HURRY, AiTurn, AutoTurn, Scope, Step
+from ..files.log_file import LogFile
 from .binding import Binding, Note, Refused, Session, Unbound
-from .clock import HURRY, TurnClock
+from .clock import TurnClock
 from .plan import Deal, Plan, secret_deal
 from .port import RoomPort, port_for
 from .talk import Talk
@@ -88,7 +88,7 @@ class Room:
         self.touched = clock()
         """When someone was last at the table or the last move was made (see :meth:`idle`)."""
         self.closed = False
-        self.store = Autosave(self.log_path, refuse=True)
+        self.store = LogFile(self.log_path, refuse=True)
         self.store.told = self._store_told
         self._bindings: dict[int, tuple[Binding, Session]] = {}
         self._numbers = itertools.count(1)
@@ -172,16 +172,17 @@ class Room:
 
     # -- sitting down and standing up ------------------------------------------------
 
-    def sit(self, name: str) -> int | str:
+    def sit(self, name: str) -> int:
         """Seat ``name``: their own seat in a game they play, else the next free one
-        before the start. The seat, or why not (a text key)."""
+        before the start; the seat. :class:`Refused` when the game has started or the
+        table is full."""
         seat = self.seat_of(name)
         if seat is not None:
             return seat
         if self.started:
-            return "server.already_started"
+            raise Refused("server.already_started")
         if None not in self.plan.people:
-            return "server.table_full"
+            raise Refused("server.table_full")
         seat = self.plan.people.index(None)
         self.plan.people[seat] = name
         self.tell(Note("server.sat_down", (("name", name), ("seat", seat))))

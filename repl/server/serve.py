@@ -11,7 +11,7 @@ from pathlib import Path
 
 import attrs
 
-from ..files.storage import data_path
+from ..files.paths import data_path
 from ..kit.command_line import command_parser
 from ..kit.safe import visible
 from .house import Limits

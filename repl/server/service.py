@@ -2,7 +2,9 @@
 stopping it.
 
 The server owns its event loop: the loop's exception handler logs one line per error
-(one per kind within :attr:`~.house.Limits.log_window`) and goes on, and SIGINT and
+(one per kind within :attr:`~.house.Limits.log_window`) and goes on, and so does what the
+libraries log (asyncio, asyncssh: :class:`LibraryLog`), so that every line on standard
+error is the server's own, in its form and within its window. SIGINT and
 SIGTERM stop the server, whatever the players' prompts are doing. Stopping tells every
 player, closes every connection and is done within :data:`STOP_SECONDS`; the tables are
 on disk already. The connection caps shrink to the file descriptors the process may open
@@ -15,9 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
+import secrets
 import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -94,16 +99,26 @@ async def serve(
     deal: Deal = secret_deal,
     report: Callable[[str], None] = log_line,
     collector: Collector | None = None,
+    codes: Callable[[int], int] = secrets.randbelow,
 ) -> None:
     """Run the server until it is stopped (SIGINT, SIGTERM); ``ready`` hears the address,
     the port and the host key's fingerprint once it listens. ``collector`` (the process's
-    policy, if any) is told how many sessions there are."""
+    policy, if any) is told how many sessions there are; ``codes`` draws the codes of new
+    tables (:attr:`~.hall.Hall.codes`)."""
     folder = settings.folder
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = host_key(folder)
     limits = settings.limits
     pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="table")
-    hall = Hall(folder, pool=pool, limits=limits, pace=settings.pace, deal=deal, report=report)
+    hall = Hall(
+        folder,
+        pool=pool,
+        limits=limits,
+        pace=settings.pace,
+        deal=deal,
+        report=report,
+        codes=codes,
+    )
     hall.load()
     limits = descriptor_limits(limits, report)
     keys = KeyBook(
@@ -118,6 +133,9 @@ async def serve(
     loop = asyncio.get_running_loop()
     handler = loop.get_exception_handler()
     loop.set_exception_handler(loop_errors(service))
+    library = LibraryLog(service)
+    logging.getLogger().addHandler(library)
+    logging.captureWarnings(True)  # a Python warning, too, is a line of the log
     acceptor = await asyncssh.create_server(
         lambda: GameServer(service),
         settings.host,
@@ -130,7 +148,6 @@ async def serve(
         allow_scp=False,
         sftp_factory=None,
         login_timeout=limits.login_timeout,
-        keepalive_interval=30,
         window=WINDOW,
         max_pktsize=WINDOW,
         backlog=BACKLOG,
@@ -150,6 +167,8 @@ async def serve(
             loop.remove_signal_handler(number)
         loop.set_exception_handler(handler)
         report("server stopped")
+        logging.captureWarnings(False)
+        logging.getLogger().removeHandler(library)
 
 
 async def stopped(
@@ -242,3 +261,33 @@ def loop_errors(service: Service) -> Callable[[asyncio.AbstractEventLoop, dict[s
                 service.report("error on the event loop")
 
     return handle
+
+
+class LibraryLog(logging.Handler):
+    """What the libraries log (asyncio's ``socket.send() raised exception.`` at every write
+    to a connection that is gone, asyncssh's errors, Python's warnings): each a line of the
+    server's log, in its form and held to its window like a refusal, one per logger and
+    message within :attr:`~.house.Limits.log_window`, however often it is said. Without
+    it, Python prints each one on standard error as it is, every time.
+
+    A line logged on another thread (a table's worker) is handed to the event loop's."""
+
+    def __init__(self, service: Service) -> None:
+        super().__init__(logging.WARNING)
+        self.service = service
+        self.loop = asyncio.get_running_loop()
+        self.thread = threading.get_ident()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            kind = f"log {record.name} {str(record.msg)[:60]}"
+            said = record.getMessage()
+            if record.exc_info and record.exc_info[1] is not None:
+                said += f": {record.exc_info[1]!r}"
+            line = f"{record.name}: {visible(said)[:400]}"
+            if threading.get_ident() == self.thread:
+                self.service.refuse(kind, "", line)
+            else:
+                self.loop.call_soon_threadsafe(self.service.refuse, kind, "", line)
+        except Exception:  # the log must not fail the server (nor print on its own)
+            return

@@ -1,9 +1,9 @@
-"""The SSH side of a server: who may come in, who may log in, what a connection may ask
-for, and one person's prompt in their own terminal.
+"""The SSH side of a server: who may come in, who may log in, and what a connection may ask
+for (its channels are :mod:`.session`'s).
 
 A connection may open one kind of channel: a session with a terminal, which runs the
-game's prompt (:class:`Guest`), or the single command ``log CODE``, which sends a
-finished table's log to someone who sat at it. Nothing else is served: no other
+game's prompt (:class:`~.terminal.Guest`), or the single command ``log CODE``, which sends
+a finished table's log to someone who sat at it. Nothing else is served: no other
 command, no shell, no SFTP or SCP, no port, agent or X11 forwarding.
 
 Every cap of :class:`~.house.Limits` that a connection meets is held here: connections
@@ -13,30 +13,31 @@ any key exchange), each total shared so that a few addresses cannot spend it
 (:class:`~.shares.Share`), failed logins per connection, wrong passwords per address
 (each answered later than the last, then none tried at all for a while), new names per
 address, per network, per hour and in the book, sessions per name, per address and in
-total. A name has one owner, whatever the way in: a key, or someone who came in with the
-password and holds it while logged in or seated (:meth:`~.house.Service.password_holds`);
-the two are checked again, at once, when the login completes, so that two logins at the
-same moment cannot both have it. Every byte a connection sends is
-paced before SSH parses it (:class:`~.wire.Throttle`). Before login a refusal is said in an
-auth banner, in English and German (the client's language is not known yet); after it,
-in the person's language on their terminal. Each refusal is logged once per kind and
-address within :attr:`~.house.Limits.log_window`.
+total, and channels per connection, started or not, with a grace for a connection without
+a terminal or a command (:mod:`.channels`). A name has one owner, whatever the way in: a
+key, or someone who came in with the password and holds it while logged in or seated
+(:meth:`~.house.Service.password_holds`); the two are checked again, at once, when the
+login completes, so that two logins at the same moment cannot both have it. Every byte a
+connection sends is paced before SSH parses it (:class:`~.wire.Throttle`). Before login a
+refusal is said in an auth banner, in English and German (the client's language is not
+known yet); after it, in the person's language on their terminal. Each refusal is logged
+once per kind and address within :attr:`~.house.Limits.log_window`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
 
 import asyncssh
 from asyncssh.auth import KbdIntChallenge
 
 from ..words.i18n import Texts
+from .channels import Channels
 from .house import Service, address_of
 from .names import name_problem, password_matches
-from .terminal import Guest, _language
-from .wire import Refusal, Throttle
+from .session import GameSession, visible_name
+from .wire import Alive, Refusal, Throttle
 
 NAMES_REFUSED = {
     "server.names_full": "the book of names is full",
@@ -78,6 +79,11 @@ class GameServer(asyncssh.SSHServer):
         self.by_password = False
         """Whether this connection came in with the password (it holds its name meanwhile)."""
         self.throttle: Throttle | None = None
+        self.alive: Alive | None = None
+        limits = service.limits
+        self.channels = Channels(
+            limits.sessions_per_connection, limits.session_grace, self._no_session
+        )
 
     # -- coming in -----------------------------------------------------------------------
 
@@ -121,6 +127,9 @@ class GameServer(asyncssh.SSHServer):
         service = self.service
         if self.throttle is not None:
             self.throttle.close()
+        if self.alive is not None:
+            self.alive.close()
+        self.channels.close()
         if self.counted:
             self.counted = False
             service.connections.remove(self.address)
@@ -272,6 +281,11 @@ class GameServer(asyncssh.SSHServer):
             return
         self.logged_in = True
         service.logins.add(self.name)
+        if self.conn is not None:
+            self.channels.wait()
+            limits = service.limits
+            misses = limits.keepalive_misses
+            self.alive = Alive(self.conn, limits.keepalive_interval, misses, self._not_reading)
         how = "key " + self.fingerprint if self.fingerprint else "password"
         service.report(f"{self.name} logged in from {self.peer} ({how})")
 
@@ -298,7 +312,30 @@ class GameServer(asyncssh.SSHServer):
         return None
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
+        if self.channels.full():  # (said on the client's side as a channel refused)
+            self._log("channels", f"too many channels on one connection ({self.name})")
+            why = both("server.channels_full", most=self.channels.most).replace("\r\n", " / ")
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, why)
+        self.channels.opened()
         return GameSession(self)
+
+    def _no_session(self) -> None:
+        """No terminal or command for the grace: the connection is let go."""
+        grace = f"{self.service.limits.session_grace:g}"
+        what = f"let go {self.peer} ({self.name}): no session within {grace} s"
+        self.service.refuse("no session", self.address, what)
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                text = both("server.no_session", seconds=grace)
+                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, text)
+
+    def _not_reading(self) -> None:
+        """No answer to the keepalives: the client does not read, and is let go at once."""
+        misses = self.service.limits.keepalive_misses
+        what = f"let go {self.peer} ({self.name}): no answer to {misses} keepalives"
+        self.service.refuse("keepalive", self.address, what)
+        if self.conn is not None:
+            self.conn.abort()
 
     def _log(self, kind: str, what: str) -> None:
         """Log a refusal, once per kind and address within the log's window."""
@@ -315,160 +352,3 @@ class GameServer(asyncssh.SSHServer):
 WHERE = {"address": " from the address", "network": " from the network"}
 """How a refusal of a shared budget (:meth:`~.shares.Share.refusal`) is logged: whose
 share it was (the server's own, when none)."""
-
-
-def visible_name(name: str) -> str:
-    """A refused user name, safe to show: printable ASCII only, at most 20 characters."""
-    return "".join(c if c.isascii() and c.isprintable() else "?" for c in name[:20])
-
-
-class GameSession(asyncssh.SSHServerSession[bytes]):
-    """One channel: the game's prompt in a terminal, or ``log CODE``."""
-
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
-        self.service = server.service
-        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
-        self.command: str | None = None
-        self.has_terminal = False
-        self.counted = False
-        self.guest: Guest | None = None
-        self.task: asyncio.Task[None] | None = None
-
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self.chan = chan
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self.counted:
-            self.counted = False
-            self.service.sessions.remove(self.server.name)
-            self.service.sessions_from.remove(self.server.address)
-        if self.guest is not None:
-            self.guest.input.end()
-        if self.task is not None:
-            self.task.cancel()
-
-    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
-        self.has_terminal = True
-        return True
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        self.command = command[:200]
-        return True
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        self.service.refuse(
-            "subsystem",
-            self.server.address,
-            f"refused {self.server.name}: subsystem {visible_name(subsystem)}",
-        )
-        return False
-
-    def session_started(self) -> None:
-        chan = self.chan
-        assert chan is not None
-        tx = Texts(_language(chan.get_environment()))
-        why = self._full()
-        if why is not None:
-            name, address = self.server.name, self.server.address
-            self.service.refuse("session", address, f"refused a session of {name}: {why}")
-            most = self.service.limits.sessions_per_name
-            key = "server.sessions_of_name" if why.endswith("name") else "server.full"
-            chan.write(tx(key, most=most).encode("utf-8") + b"\r\n")
-            chan.exit(1)
-            return
-        self.counted = True
-        self.service.sessions.add(self.server.name)
-        self.service.sessions_from.add(self.server.address)
-        if self.command is not None:
-            self.task = asyncio.ensure_future(self._run_command(chan, self.command, tx))
-            return
-        if not self.has_terminal:
-            chan.write(b"This game needs a terminal: connect with ssh -t.\r\n")
-            chan.exit(1)
-            return
-        self.guest = Guest(self.service, self.server.name, chan)
-        self.task = asyncio.ensure_future(self._run_guest(self.guest, tx))
-
-    def _full(self) -> str | None:
-        """Why this session may not start now, or ``None``."""
-        service, limits = self.service, self.service.limits
-        if service.stopping:
-            return "the server is stopping"
-        if service.sessions.total >= limits.sessions_total:
-            return "too many sessions"
-        if service.sessions_from[self.server.address] >= limits.sessions_per_address:
-            return "too many sessions from the address"
-        if service.sessions[self.server.name] >= limits.sessions_per_name:
-            return "too many at once of the name"
-        return None
-
-    async def _name_kept(self, chan: asyncssh.SSHServerChannel[bytes], tx: Texts) -> bool:
-        """A name taken at this login is on disk before it is used (or the session ends)."""
-        if not self.server.new_name or await self.service.keys.keep(self.server.name):
-            self.server.new_name = False
-            return True
-        self.service.report(f"{self.server.name}: the book of names cannot be written")
-        chan.write(tx("server.name_not_kept").encode("utf-8") + b"\r\n")
-        chan.exit(1)
-        return False
-
-    async def _run_guest(self, guest: Guest, tx: Texts) -> None:
-        if await self._name_kept(guest.chan, tx):
-            await guest.run()
-
-    async def _run_command(
-        self, chan: asyncssh.SSHServerChannel[bytes], command: str, tx: Texts
-    ) -> None:
-        """``log CODE``: a finished table's log, for someone who sat at it."""
-        if not await self._name_kept(chan, tx):
-            return
-        words = command.split()
-        name = self.server.name
-        if len(words) != 2 or words[0] != "log":
-            self.service.refuse(
-                "command", self.server.address, f"refused {name}: command {visible_name(command)!r}"
-            )
-            chan.write_stderr(b"The only command this server runs is: log CODE\n")
-            chan.exit(2)
-            return
-        self.task = asyncio.ensure_future(self._send_log(chan, name, words[1]))
-
-    async def _send_log(self, chan: asyncssh.SSHServerChannel[bytes], name: str, code: str) -> None:
-        try:
-            found = await self.service.hall.fetch_log(name, code)  # read on a worker thread
-        except Exception as error:  # (an unreadable file: said as no such table, and logged)
-            self.service.report(f"{name}: the log of {visible_name(code)!r} failed: {error!r}")
-            found = "none"
-        if isinstance(found, bytes):
-            chan.write(found)
-            self.service.report(f"{name} fetched the log of {visible_name(code).upper()}")
-            chan.exit(0)
-            return
-        chan.write_stderr(_NO_LOG.get(found, _NO_LOG["none"]))
-        chan.exit(1)
-
-    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        if self.guest is not None:
-            self.guest.received(data)
-
-    def eof_received(self) -> bool:
-        if self.guest is not None:
-            self.guest.ended()
-            return False
-        return True  # a command answers after its end of input (``ssh HOST log CODE </dev/null``)
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if self.guest is not None:
-            self.guest.resized()
-
-
-_NO_LOG = {
-    "none": b"No table with that code that you sat at.\n",
-    "running": b"That game is not over yet: its log is sent once it is.\n",
-    "closed": b"That game was closed before its end: its seed stays a secret.\n",
-}
-"""Why ``log CODE`` sends nothing (see :meth:`~.hall.Hall.fetch_log`)."""

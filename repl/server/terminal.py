@@ -45,6 +45,7 @@ from .keyboard import Keyboard
 from .lobby import LobbyFront
 from .room import Room
 from .seat import TableSession, sit_down
+from .wire import let_go, unread
 
 
 class Guest:
@@ -100,7 +101,8 @@ class Guest:
 
     def write(self, data: str) -> None:
         """Write to the client's terminal now (after what prompt_toolkit wrote before); a
-        client that reads nothing is let go."""
+        client that leaves more than :attr:`~.house.Limits.write_buffer` unread is let go
+        (:func:`~.wire.unread`)."""
         self._unsent.append(data.replace("\n", "\r\n"))
         self._send()
 
@@ -119,9 +121,9 @@ class Guest:
         data, self._unsent = "".join(self._unsent), []
         if not data:
             return
-        if self.chan.get_write_buffer_size() > self.service.limits.write_buffer:
+        if unread(self.chan) > self.service.limits.write_buffer:
             self.service.report(f"{self.name}: the client reads too slowly; closing")
-            self.chan.close()
+            let_go(self.chan)
             return
         with contextlib.suppress(Exception):
             self.chan.write(data.encode("utf-8", "replace"))

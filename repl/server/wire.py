@@ -1,4 +1,5 @@
-"""What a connection's bytes meet before SSH parses any of them: a pace, or a refusal.
+"""What a connection's bytes meet before SSH parses any of them: a pace, or a refusal; and
+what the server sent that the client has not read, and whether it still reads.
 
 asyncssh has no hook before its own parsing, so both take over the connection's
 ``data_received`` (the transport calls it with every read).
@@ -9,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from collections.abc import Callable
 
 import asyncssh
 
@@ -16,6 +18,11 @@ from .house import Bucket, Count, Limits
 
 RECEIVE_BUFFER = 1 << 16
 """Bytes the kernel holds for a connection that is being made to wait."""
+
+SEND_BUFFER = 1 << 16
+"""Bytes the kernel holds for a client that does not read (Linux doubles it, and would
+grow it to 4 MiB by itself): past them, what the server sends waits in the connection's
+transport, where :func:`unread` counts it."""
 
 REFUSAL_WAIT = 0.5
 """Seconds a refused connection is kept at most, for the client's first packet."""
@@ -50,6 +57,7 @@ class Throttle:
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType = None) -> None:
         self._held += data
@@ -128,3 +136,79 @@ class Refusal:
     def _close(self) -> None:
         with contextlib.suppress(Exception):
             self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self._words)
+
+
+def unread(chan: asyncssh.SSHServerChannel[bytes]) -> int:
+    """Bytes sent to ``chan``'s client that it has not read: those on the channel, waiting
+    for the client's SSH window, and those in the connection's transport, waiting for the
+    client to read its socket (every channel's, and SSH's own).
+
+    The client chooses its window (up to 4 GiB), and asyncssh writes to the transport
+    whatever the window lets, never waiting for the socket: a client that announces a huge
+    window and never reads fills the transport, not the channel."""
+    conn = chan.get_extra_info("connection")
+    transport = getattr(conn, "_transport", None)
+    waiting = transport.get_write_buffer_size() if isinstance(transport, asyncio.Transport) else 0
+    return chan.get_write_buffer_size() + waiting
+
+
+def let_go(chan: asyncssh.SSHServerChannel[bytes]) -> None:
+    """Close ``chan``'s connection at once, dropping what it has not read (a close would
+    wait for the client to read it first)."""
+    conn = chan.get_extra_info("connection")
+    if isinstance(conn, asyncssh.SSHServerConnection):
+        conn.abort()
+    else:
+        chan.close()
+
+
+class Alive:
+    """Whether a logged-in client still reads: every ``interval`` seconds a keepalive that
+    it must answer, whatever it sends meanwhile; ``misses`` of them unanswered in a row,
+    and ``let_go`` is called.
+
+    asyncssh's own keepalive waits as long as the client sends anything, so a client that
+    types but never reads is never asked; and its answer would wait behind all it has not
+    read, so one that reads is let go too when it falls that far behind."""
+
+    def __init__(
+        self,
+        conn: asyncssh.SSHServerConnection,
+        interval: float,
+        misses: int,
+        let_go: Callable[[], None],
+    ) -> None:
+        self._conn = conn
+        self._interval = interval
+        self._misses = misses
+        self._let_go = let_go
+        self._missed = 0
+        self._asking: asyncio.Task[None] | None = None
+        loop = asyncio.get_running_loop()
+        self._timer: asyncio.TimerHandle | None = loop.call_later(interval, self._ask)
+
+    def _ask(self) -> None:
+        self._timer = None
+        if self._asking is None or self._asking.done():
+            self._asking = asyncio.ensure_future(self._keepalive())
+        else:
+            self._missed += 1
+            if self._missed >= self._misses:
+                self.close()
+                self._let_go()
+                return
+        self._timer = asyncio.get_running_loop().call_later(self._interval, self._ask)
+
+    async def _keepalive(self) -> None:
+        # the request OpenSSH's own keepalive sends: any answer will do, a refusal too
+        with contextlib.suppress(Exception):
+            await self._conn._make_global_request(b"keepalive@openssh.com")
+            self._missed = 0
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._asking is not None:
+            self._asking.cancel()
+            self._asking = None

@@ -29,8 +29,9 @@ from ...core.told import AiFailure, Told
 from ...core.turns import AiTurn, AutoTurn, Scope
 from ...core.views import SeatView
 from ..files.config import remember
+from ..files.log_file import LogFile
+from ..files.paths import data_dir
 from ..files.reproduce import issues_url, write_report
-from ..files.storage import Autosave, data_dir
 from ..kit.front import Command
 from ..kit.port import Port
 from ..kit.render import unbroken
@@ -63,7 +64,7 @@ class SoloGame(Sitting):
         tx: Texts,
         screen: Screen,
         settings: Settings,
-        autosave: Autosave | None = None,
+        autosave: LogFile | None = None,
         keep_stats: bool = False,
     ) -> None:
         self.tx = tx
@@ -423,7 +424,7 @@ def solo_front(
     tx: Texts,
     screen: Screen,
     settings: Settings,
-    autosave: Autosave | None = None,
+    autosave: LogFile | None = None,
     keep_stats: bool = False,
 ) -> SeatFront:
     """The person at seat 0 of the game ``events``, at ``screen``."""
@@ -444,7 +445,7 @@ def new_solo_front(
     tx: Texts,
     screen: Screen,
     settings: Settings,
-    autosave: Autosave | None = None,
+    autosave: LogFile | None = None,
     keep_stats: bool = False,
 ) -> SeatFront:
     """A new game with ``settings``' options (a random seed when ``seed`` is ``None``)."""

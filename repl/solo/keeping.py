@@ -8,8 +8,11 @@ import errno
 from collections.abc import Sequence
 
 from ...core.events import Event, GameEnded
+from ..files.bounded import NotAFile
 from ..files.history import keep_game
-from ..files.storage import Autosave, NotAFile, StatsFile, os_detail, read_stats, save_stats
+from ..files.log_file import LogFile
+from ..files.paths import os_detail
+from ..files.stats import StatsFile, read_stats, save_stats
 from ..words.i18n import Texts
 
 Said = tuple[str, str]
@@ -26,7 +29,7 @@ def not_writable(error: OSError | None) -> bool:
     return error is not None and error.errno in NOT_WRITABLE
 
 
-def autosave_news(failure: OSError | None, tx: Texts, autosave: Autosave | None) -> tuple[str, str]:
+def autosave_news(failure: OSError | None, tx: Texts, autosave: LogFile | None) -> tuple[str, str]:
     """What the player hears when the autosave fails (once) or saves again; its style.
 
     A folder that cannot be written is said to be so (the game is not autosaved), a full
@@ -40,7 +43,7 @@ def autosave_news(failure: OSError | None, tx: Texts, autosave: Autosave | None)
     return tx("msg.autosave_failed", detail=os_detail(failure)), "class:warn"
 
 
-def kept_in_place(autosave: Autosave, error: OSError, tx: Texts) -> str:
+def kept_in_place(autosave: LogFile, error: OSError, tx: Texts) -> str:
     """Why an unfinished game stays where it is (it could not be moved aside) and the game
     that takes its place is not autosaved: nothing played is written over."""
     said = {"path": autosave.path, "detail": os_detail(error)}
@@ -49,7 +52,7 @@ def kept_in_place(autosave: Autosave, error: OSError, tx: Texts) -> str:
     return tx("msg.kept_in_place", **said)
 
 
-def leave_question(autosave: Autosave | None, tx: Texts) -> str:
+def leave_question(autosave: LogFile | None, tx: Texts) -> str:
     """What Ctrl-D asks: a game not autosaved, or whose last moves are not, is said to be."""
     if autosave is None or not_writable(autosave.failure):
         return tx("msg.leave_unsaved")
@@ -58,7 +61,7 @@ def leave_question(autosave: Autosave | None, tx: Texts) -> str:
     return tx("msg.leave_confirm")
 
 
-def goodbye(autosave: Autosave | None, tx: Texts, *, over: bool) -> str:
+def goodbye(autosave: LogFile | None, tx: Texts, *, over: bool) -> str:
     """The last words: whether the game can be resumed (``over``: nothing to resume)."""
     if autosave is not None and not_writable(autosave.failure):
         return tx("msg.bye_over" if over else "msg.bye_unsaved")

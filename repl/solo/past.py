@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from ...core.seats import DEFAULT_SEATS
 from ..files.config import config_path, read_config
 from ..files.history import KEEP_GAMES, KEEP_LOGS, History, PastGame, read_history
-from ..files.storage import read_stats
+from ..files.stats import read_stats
 from ..kit.command_line import add_language, command_parser, quiet_when_the_reader_leaves
 from ..kit.loop import terminal_screen
 from ..kit.render import Text

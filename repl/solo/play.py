@@ -22,9 +22,11 @@ from ...core.log import GameLog, TruncatedLogError
 from ...core.moves import is_move_of
 from ...core.seats import MAX_SEATS, MIN_SEATS, decks_for
 from ..files.config import Config, config_path, read_config
+from ..files.lock import claim_folder
+from ..files.log_file import LogFile
+from ..files.paths import data_dir
 from ..files.reading import load_file
 from ..files.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
-from ..files.storage import Autosave, claim_folder, data_dir
 from ..kit.command_line import (
     add_language,
     add_script,
@@ -326,7 +328,7 @@ def open_play(
     elif (holder := claim_folder(folder)) is not None:
         return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx, folder=folder)
     else:
-        autosave: Autosave | None = Autosave(folder / "autosave.jsonl")
+        autosave: LogFile | None = LogFile(folder / "autosave.jsonl")
         assert autosave is not None
         try:
             front = None
@@ -348,7 +350,7 @@ def open_play(
 
 
 def resume(
-    autosave: Autosave, *, screen: Screen, settings: Settings, tx: Texts
+    autosave: LogFile, *, screen: Screen, settings: Settings, tx: Texts
 ) -> SeatFront | None:
     """The autosaved unfinished game, if there is one and the player wants it back."""
     if not autosave.path.exists():
@@ -389,7 +391,7 @@ def resume(
     return front
 
 
-def set_aside(autosave: Autosave, *, screen: Screen, tx: Texts) -> None:
+def set_aside(autosave: LogFile, *, screen: Screen, tx: Texts) -> None:
     """Keep the autosaved unfinished game aside (``unfinished-DATE.jsonl``) when it has
     moves of yours, as ``new`` and answering no to "Resume it?" keep it; say where."""
     if not autosave.path.exists():
@@ -402,7 +404,7 @@ def set_aside(autosave: Autosave, *, screen: Screen, tx: Texts) -> None:
         screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
 
 
-def _read_autosave(autosave: Autosave, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:
+def _read_autosave(autosave: LogFile, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:
     """The autosave read back, and whether it was complete; a broken one is moved aside."""
     try:
         return load_file(autosave.path), True

@@ -17,16 +17,16 @@ from attrs import frozen
 from ...core.errors import GameError, LogFormatError
 from ...core.events import Event
 from ...core.log import TruncatedLogError, encode_log
+from ..files.atomic import write_atomic
+from ..files.paths import odd_file
 from ..files.reading import load_file
-from ..files.storage import (
+from ..files.save_names import (
     bad_save_name,
     find_save,
     names_a_path,
-    odd_file,
     save_path,
     saves_dir,
     seed_in_name,
-    write_atomic,
 )
 from ..words.i18n import Texts
 

@@ -1009,6 +1009,27 @@ TEXTS.update(
         "server.was_closed": (
             "Dein Tisch {code} wurde geschlossen: {minutes} Min. lang war niemand da."
         ),
+        # a table found on disk that cannot be resumed (repl/server/kept.py)
+        "server.kept": "lässt sich nicht fortsetzen: {reason}",
+        "server.kept_plan": "sein Plan lässt sich nicht lesen",
+        "server.kept_no_plan": "sein Plan fehlt (nur sein Protokoll ist da)",
+        "server.kept_log": "sein Protokoll wird in Zeile {line} abgelehnt ({why})",
+        "server.kept_log_hidden": (
+            "sein Protokoll wird in Zeile {line} abgelehnt (wer den Server betreibt, sieht, "
+            "warum)"
+        ),
+        "server.kept_log_unread": "sein Protokoll lässt sich als Datei nicht lesen",
+        "server.kept_log_mend": (
+            "die abgeschnittene letzte Zeile seines Protokolls lässt sich nicht entfernen"
+        ),
+        "server.kept_table": "sein Protokoll passt nicht zu seinem Plan",
+        "server.yours_kept": (
+            "Dein Tisch {code} lässt sich seit dem Neustart des Servers nicht fortsetzen: "
+            "das Spiel dort ist verloren. Seine Dateien bleiben, wie sie sind, für den, der "
+            "den Server betreibt; tische sagt, warum."
+        ),
+        "server.more_kept": "… und {n} weitere Tische, die sich nicht fortsetzen lassen.",
+        "server.join_kept": "Tisch {code} {state}. Dort spielt niemand mehr.",
         "server.cannot_save": (
             "Der Server kann gerade nicht sichern; versuch es gleich noch einmal."
         ),
@@ -1149,6 +1170,10 @@ TEXTS.update(
             "Zu viele falsche Passwörter von deiner Adresse: warte {seconds} Sekunden."
         ),
         "server.too_many_tries": "Zu viele fehlgeschlagene Anmeldungen auf dieser Verbindung.",
+        "server.channels_full": "Zu viele Sitzungen auf dieser Verbindung (höchstens {most}).",
+        "server.no_session": (
+            "Seit {seconds} s kein Terminal und kein Befehl auf dieser Verbindung: auf Wiedersehen."
+        ),
         "server.full_address": (
             "Zu viele Verbindungen von deiner Adresse; schließ eine oder versuch es später."
         ),

@@ -586,6 +586,24 @@ TEXTS.update(
         ),
         "server.table_closed": "Table {code} was closed.",
         "server.was_closed": ("Your table {code} was closed: nobody was at it for {minutes} min."),
+        # a table found on disk that cannot be resumed (repl/server/kept.py)
+        "server.kept": "cannot be resumed: {reason}",
+        "server.kept_plan": "its plan cannot be read",
+        "server.kept_no_plan": "its plan is missing (only its log is there)",
+        "server.kept_log": "its log is refused at line {line} ({why})",
+        "server.kept_log_hidden": (
+            "its log is refused at line {line} (whoever runs the server can see why)"
+        ),
+        "server.kept_log_unread": "its log cannot be read as a file",
+        "server.kept_log_mend": "the cut-off last line of its log cannot be dropped",
+        "server.kept_table": "its log does not fit its plan",
+        "server.yours_kept": (
+            "Your table {code} cannot be resumed since the server restarted: the game there "
+            "is lost. Its files are kept as they are for whoever runs the server; tables "
+            "says why."
+        ),
+        "server.more_kept": "… and {n} more tables that cannot be resumed.",
+        "server.join_kept": "Table {code} {state}. Nobody plays there any more.",
         "server.cannot_save": "The server cannot save right now; try again in a moment.",
         "server.ai_short": "AI ({level})",
         "server.no_history": "None of the tables you sat at is over yet.",
@@ -710,6 +728,8 @@ TEXTS.update(
             "Too many wrong passwords from your address: wait {seconds} seconds."
         ),
         "server.too_many_tries": "Too many failed logins on this connection.",
+        "server.channels_full": "Too many sessions on this connection (at most {most}).",
+        "server.no_session": "No terminal or command on this connection for {seconds} s: goodbye.",
         "server.full_address": (
             "Too many connections from your address; close one, or try again later."
         ),

@@ -19,14 +19,14 @@ from threethirteen.repl.words.i18n import Texts
 from threethirteen.repl.solo.game import new_solo_front
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.solo.settings import Settings
-from threethirteen.repl.files.storage import Autosave
+from threethirteen.repl.files.log_file import LogFile
 from tests.helpers.opening import game_of
 from tests.helpers.play import play_a_turn
 
 path = Path(sys.argv[1])
 front = new_solo_front(
     5, tx=Texts(), screen=PlainScreen(sys.stdout), settings=Settings(speed="instant"),
-    autosave=Autosave(path),
+    autosave=LogFile(path),
 )
 game_of(front).save()
 soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)

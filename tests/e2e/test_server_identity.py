@@ -25,7 +25,16 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.helpers.attacks import ANSWER, Banners, addresses, connect, figure, stop_server
+from tests.helpers.attacks import (
+    ANSWER,
+    Banners,
+    addresses,
+    connect,
+    figure,
+    limits_file,
+    stop_server,
+    wait_for_log,
+)
 from tests.helpers.sshclient import SSH, SSH_KEYGEN, Server, plain, ssh_run
 
 pytestmark = pytest.mark.skipif(
@@ -193,20 +202,6 @@ async def open_and_close(port: int, source: str, times: int) -> None:
             writer.transport.abort()  # closed at once, as a flood does
 
 
-def limits_file(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "limits.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def wait_for_log(server: Server, text: str, timeout: float = ANSWER) -> None:
-    """Wait until the server's log has a line with ``text`` (a bound, not a measure)."""
-    deadline = time.monotonic() + timeout
-    while text not in server.log():
-        assert time.monotonic() < deadline, f"no {text!r} in the log:\n{server.log()[-2000:]}"
-        time.sleep(0.1)
-
-
 def test_twenty_addresses_opening_connections_leave_room_for_a_newcomer(
     tmp_path: Path, secret: Path, keys: dict[str, Path], home: Path
 ) -> None:
@@ -296,4 +291,3 @@ def test_forty_addresses_claiming_names_leave_names_for_a_quiet_one(
         assert any("Aus deinem Netz wurden" in b for b in refusals)
     finally:
         stop_server(server)
-

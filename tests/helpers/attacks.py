@@ -132,6 +132,21 @@ def stop_server(server: Server, how: int = signal.SIGTERM) -> float:
     return took
 
 
+def limits_file(folder: Path, text: str) -> Path:
+    """A limits file (``serve --limits FILE``) in ``folder`` that says ``text``."""
+    path = folder / "limits.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def wait_for_log(server: Server, text: str, timeout: float = ANSWER) -> None:
+    """Wait until the server's log has a line with ``text`` (a bound, not a measure)."""
+    deadline = time.monotonic() + timeout
+    while text not in server.log():
+        assert time.monotonic() < deadline, f"no {text!r} in the log:\n{server.log()[-2000:]}"
+        time.sleep(0.1)
+
+
 class Banners(asyncssh.SSHClient):
     """An asyncssh client that keeps the auth banners it is shown and tries the passwords
     it is given, one after another, on one connection."""

@@ -7,9 +7,11 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import attrs
 from threethirteen.core.events import Event, GameEnded, GameOptions
 from threethirteen.core.log import encode_log
 from threethirteen.core.players import play_game
+from threethirteen.core.state import GameState
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 STATS = '{"version": 1, "played": 3}\n'
@@ -53,3 +55,10 @@ def play_log(
 ) -> str:
     """The log of one game between ``players`` (its first ``rounds`` rounds), as save-file text."""
     return encode_log(play_game(seed, players, options, rounds=rounds))
+
+
+def with_totals(state: GameState, totals: list[int] | tuple[int, ...]) -> GameState:
+    """``state`` with the score sheet's last line rigged to ``totals`` (a state's totals
+    are its score sheet's)."""
+    last = attrs.evolve(state.score_sheet[-1], totals=tuple(totals))
+    return attrs.evolve(state, score_sheet=(*state.score_sheet[:-1], last))

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import re
+import secrets
 import shutil
 import signal
 import subprocess
@@ -114,19 +116,23 @@ def ssh_run(
 class Server:
     """``threethirteen serve --port 0 --pace 0 --data FOLDER`` in a child process; with
     ``deal`` (a seed and a salt), the same server started by :func:`main` instead, so that
-    every game it deals is known to the test; with ``files``, a process that may open no
-    more than that many files (``ulimit -n``, soft and hard)."""
+    every game it deals is known to the test, and with ``codes`` too, each code of a new
+    table drawn from them in turn; with ``files``, a process that may open no more than
+    that many files (``ulimit -n``, soft and hard)."""
 
     def __init__(
         self,
         folder: Path,
         *extra: str,
         deal: tuple[int, str] | None = None,
+        codes: tuple[str, ...] = (),
         files: int | None = None,
     ) -> None:
+        assert deal is not None or not codes, "codes are drawn by the server of a deal"
         self.folder = folder
         self.extra = extra
         self.deal = deal
+        self.codes = codes
         self.files = files
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
@@ -139,7 +145,7 @@ class Server:
         if self.deal is not None:
             seed, salt = self.deal
             argv = [sys.executable, "-m", "tests.helpers.sshclient", str(self.folder)]
-            argv += [str(seed), salt]
+            argv += [str(seed), salt, *([",".join(self.codes)] if self.codes else [])]
         files = self.files
 
         def limit_files() -> None:
@@ -399,24 +405,33 @@ def deal(host: Player, *others: Player) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``python -m tests.helpers.sshclient FOLDER SEED SALT``: a server (``--port 0 --pace 0``) that
-    deals every game from SEED and SALT, and says where it listens as the command does.
+    """``python -m tests.helpers.sshclient FOLDER SEED SALT [CODES]``: a server (``--port 0
+    --pace 0``) that deals every game from SEED and SALT, draws the code of each new table
+    from CODES in turn (``KITE-7,ROOK-3``; without them, at random), and says where it
+    listens as the command does.
 
     Its ``auto`` and hints come from the greedy AI rather than the strongest level, so a
     whole game played by ``auto game`` takes seconds, not a minute of AI thinking.
     """
     from threethirteen.core import table
+    from threethirteen.repl.server.codes import CODES, code_at
     from threethirteen.repl.server.service import ServerSettings, serve
 
     folder, seed, salt = Path(argv[0]), int(argv[1]), argv[2]
     table.HELPER_LEVELS = ("greedy",)  # type: ignore[assignment]
+    numbers = {code_at(number): number for number in range(CODES)}
+    drawn = itertools.cycle([numbers[code] for code in argv[3].split(",")] if argv[3:] else [])
+
+    def codes(most: int) -> int:
+        number = next(drawn, None)
+        return secrets.randbelow(most) if number is None else number
 
     def ready(host: str, port: int, fingerprint: str) -> None:
         print(f"threethirteen server listening on {host} port {port}", flush=True)
         print(f"host key fingerprint: {fingerprint}", flush=True)
 
     settings = ServerSettings(folder=folder, port=0, pace=0.0)
-    asyncio.run(serve(settings, ready=ready, deal=lambda: (seed, salt)))
+    asyncio.run(serve(settings, ready=ready, deal=lambda: (seed, salt), codes=codes))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from threethirteen.core.events import Assistance, AssistanceUsed
 from threethirteen.core.fairness import commitment
+from threethirteen.core.log import event_line, read_log
 from threethirteen.core.log_bounds import MAX_HELPS
 
 from tests.helpers.hostile import Line, _edited, base_lines, dump
@@ -122,3 +124,18 @@ def write(folder: Path, name: str) -> Path:
 
 
 __all__ = ["NESTED_CONFIG", "TEXTS", "base_lines", "dump", "write"]
+
+
+def help_past_the_bound(log: Path) -> int:
+    """Append :data:`~core.log_bounds.MAX_HELPS` + 1 hints by the seat to play to the log
+    at ``log``, as a shared table recorded 100 hints and an ``auto turn`` before the bound
+    held at the table (issue #25); the line the reader refuses."""
+    text = log.read_text(encoding="utf-8")
+    state = read_log(text).state
+    assert state.turn is not None, "a game in play"
+    first = text.count("\n")  # the header, then one line per event: the next event's number
+    hint = AssistanceUsed(seat=state.turn, help=Assistance.HINT)
+    helps = "".join(event_line(seq, hint) for seq in range(first, first + MAX_HELPS + 1))
+    with log.open("a", encoding="utf-8") as file:
+        file.write(helps)
+    return first + MAX_HELPS + 1

@@ -2,7 +2,7 @@
 
 Read from the source with :mod:`ast`, so an import inside a function or under
 ``TYPE_CHECKING`` counts like any other: no import cycle anywhere, and no module
-over about 500 lines (that the engine is pure is ``tests/unit/test_layout.py``'s).
+over about 600 lines (that the engine is pure is ``tests/unit/test_layout.py``'s).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import pytest
 from tests.helpers import ROOT
 
 PACKAGES = {"threethirteen.core": ROOT / "core", "threethirteen.repl": ROOT / "repl"}
-MAX_LINES = 510
-"""About 500 lines: a module that grows past this is split where its parts separate."""
+MAX_LINES = 600
+"""About 600 lines, the guide: a module is split by its jobs where they separate, not to stay
+under a number; one that grows past this has more than one job."""
 
 
 def sources() -> dict[str, Path]:

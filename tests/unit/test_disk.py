@@ -13,7 +13,8 @@ from prompt_toolkit.output import DummyOutput
 from threethirteen.core.events import DrawSource
 from threethirteen.core.log import event_line, read_log
 from threethirteen.core.rules import Draw
-from threethirteen.repl.files.storage import Autosave, read_stats
+from threethirteen.repl.files.log_file import LogFile
+from threethirteen.repl.files.stats import read_stats
 from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.render import Text
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
@@ -54,7 +55,7 @@ def test_a_full_disk_cuts_the_autosave_back_to_its_last_line_and_saves_again_lat
     path = tmp_path / "auto.jsonl"
     disk = FullDisk()
     told: list[OSError | None] = []
-    autosave = Autosave(path, write=disk)
+    autosave = LogFile(path, write=disk)
     autosave.told = told.append
     timeline = started(26)
     autosave.sync(timeline.recorded())
@@ -84,7 +85,7 @@ def test_a_full_disk_cuts_the_autosave_back_to_its_last_line_and_saves_again_lat
 def test_a_line_that_fails_midway_keeps_the_lines_before_it(tmp_path: Path) -> None:
     path = tmp_path / "auto.jsonl"
     disk = FullDisk()
-    autosave = Autosave(path, write=disk)
+    autosave = LogFile(path, write=disk)
     timeline = started(27)
     autosave.sync(timeline.recorded())
     before = len(timeline.recorded())
@@ -105,7 +106,7 @@ def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_agai
 ) -> None:
     shown = io.StringIO()
     disk = FullDisk()
-    autosave = Autosave(tmp_path / "auto.jsonl", write=disk)
+    autosave = LogFile(tmp_path / "auto.jsonl", write=disk)
     table = new_solo_front(
         5,
         tx=Texts(),

@@ -12,7 +12,7 @@ import pytest
 from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.rules import decide, legal_commands, new_game
 from threethirteen.core.state import fold
-from threethirteen.repl.files.storage import Autosave
+from threethirteen.repl.files.log_file import LogFile
 
 Synced = list[tuple[str, int]]
 
@@ -39,7 +39,7 @@ def test_each_move_is_synced_and_each_new_name_too(
 ) -> None:
     state, events = new_game(4)
     synced = watch_fsync(monkeypatch)
-    autosave = Autosave(tmp_path / "autosave.jsonl")
+    autosave = LogFile(tmp_path / "autosave.jsonl")
     autosave.sync(events)  # a new file: written whole, renamed, its folder synced
     assert [kind for kind, _ in synced] == ["file", "folder"]
     for _ in range(3):  # three moves: one sync of the file each, after all its lines
@@ -60,7 +60,7 @@ def test_a_sync_that_fails_is_told_and_the_file_written_whole_again(
     state, events = new_game(4)
     fail = [False]
     watch_fsync(monkeypatch, fail)
-    autosave = Autosave(tmp_path / "autosave.jsonl")
+    autosave = LogFile(tmp_path / "autosave.jsonl")
     told: list[OSError | None] = []
     autosave.told = told.append
     autosave.sync(events)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
 import pytest
 from threethirteen.core.cards import (
     hand_size_for_round,
@@ -31,6 +30,7 @@ from threethirteen.core.rules import decide
 from threethirteen.core.seats import DEFAULT_SEATS as SEATS
 from threethirteen.core.state import GameState, Phase, cards_in_play, fold
 
+from tests.helpers.games import with_totals
 from tests.helpers.playouts import greedy_move, play_game, playout
 
 OPTIONS = [
@@ -151,9 +151,7 @@ def test_a_tie_for_lowest_total_has_no_winner() -> None:
     penalties = [best_arrangement(hand, 11).penalty for hand in hands]
     for tied in ([0, 1], [1, 2, 3], [0, 1, 2, 3]):
         finals = [200 if seat in tied else 250 for seat in range(SEATS)]
-        rigged = attrs.evolve(
-            before, totals=tuple(f - p for f, p in zip(finals, penalties, strict=False))
-        )
+        rigged = with_totals(before, [f - p for f, p in zip(finals, penalties, strict=False)])
         from threethirteen.core.rules import Discard
 
         ended = decide(rigged, Discard(seat=discard.seat, card=discard.card))[-1]
@@ -161,9 +159,7 @@ def test_a_tie_for_lowest_total_has_no_winner() -> None:
         assert list(ended.totals) == finals
         assert ended.winner is None
     finals = [200, 201, 201, 250]
-    rigged = attrs.evolve(
-        before, totals=tuple(f - p for f, p in zip(finals, penalties, strict=False))
-    )
+    rigged = with_totals(before, [f - p for f, p in zip(finals, penalties, strict=False)])
     from threethirteen.core.rules import Discard
 
     ended = decide(rigged, Discard(seat=discard.seat, card=discard.card))[-1]

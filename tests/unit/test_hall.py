@@ -11,6 +11,7 @@ import errno
 import gc
 import json
 import os
+import secrets
 import sys
 import threading
 import time
@@ -24,10 +25,11 @@ from threethirteen.core.errors import IllegalMoveError
 from threethirteen.core.events import AssistanceUsed, CardDrawn, DrawSource, GameStarted
 from threethirteen.core.rules import Discard, Draw, decide
 from threethirteen.core.turns import AutoTurn, PersonTurn, Scope
-from threethirteen.repl.files import storage
+from threethirteen.repl.files import log_file
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.server import room as room_module
-from threethirteen.repl.server.hall import CODES, NUMBERS, PAST, WORDS, Hall
+from threethirteen.repl.server.codes import CODES, NUMBERS, WORDS, free_code
+from threethirteen.repl.server.hall import PAST, Hall, NoLog
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.plan import CODE, Plan, plan_text
 from threethirteen.repl.server.room import Binding, Refused, Room
@@ -50,9 +52,7 @@ def new_hall(folder: Path, pool: ThreadPoolExecutor, **options: object) -> Hall:
 
 
 def made(hall: Hall, host: str, address: str = "", **options: object) -> Room:
-    room = hall.create(host, Plan(code="", host="", level="greedy", **options), address)  # type: ignore[arg-type]
-    assert isinstance(room, Room), room
-    return room
+    return hall.create(host, Plan(code="", host="", level="greedy", **options), address)  # type: ignore[arg-type]
 
 
 def clock_wound(room: Room) -> bool:
@@ -92,9 +92,10 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             refused: Counter[str] = Counter()
             for i in range(100):
                 name, address = f"name{i % 10}", f"10.0.0.{i % 10 // 4}"
-                room = hall.create(name, Plan(code="", host="", level="greedy"), address)
-                if isinstance(room, str):
-                    refused[room] += 1
+                try:
+                    room = hall.create(name, Plan(code="", host="", level="greedy"), address)
+                except Refused as why:
+                    refused[why.key] += 1
                     continue
                 binding = room.bind(Ear(), name, 0).binding
                 await room.start(binding)
@@ -120,7 +121,7 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             news = hall.closed_news("name0")
             assert len(news) == hosted["name0"] and {past.plan.code for past in news} <= codes
             assert hall.closed_news("name0") == []  # told once
-            assert await hall.fetch_log("name0", news[0].plan.code) == "closed"
+            assert await hall.fetch_log("name0", news[0].plan.code) == NoLog.CLOSED
             assert all(past.plan.abandoned for past in hall.history("name1"))
             again = made(hall, "name0", "10.0.0.0")  # new works again
             assert again.code in hall.rooms
@@ -180,14 +181,12 @@ def test_tables_nobody_came_back_to_are_closed_after_a_restart(tmp_path: Path) -
 def test_the_code_space_is_searched_in_bounded_steps_and_fits_the_caps(tmp_path: Path) -> None:
     codes = [f"{word}-{number}" for word in WORDS for number in NUMBERS]
     assert len(set(codes)) == CODES == 5880 and all(CODE.fullmatch(code) for code in codes)
+    taken = set(codes[:-1])
+    assert free_code(secrets.randbelow, taken.__contains__) == codes[-1]  # the last free one
+    taken.add(codes[-1])
+    assert free_code(secrets.randbelow, taken.__contains__) is None  # none: no spinning
     with ThreadPoolExecutor(1) as pool:
-        hall = new_hall(tmp_path, pool, limits=Limits(tables_total=CODES // 2))
-        taken: object = object()
-        for code in codes[:-1]:
-            hall.rooms[code] = taken  # type: ignore[assignment]
-        assert hall._new_code() == codes[-1]  # the last free code is found
-        hall.rooms[codes[-1]] = taken  # type: ignore[assignment]
-        assert hall._new_code() is None  # none free: said at once, no spinning
+        new_hall(tmp_path, pool, limits=Limits(tables_total=CODES // 2))
         with pytest.raises(ValueError, match="open tables at most"):
             new_hall(tmp_path, pool, limits=Limits(tables_total=CODES // 2 + 1))
 
@@ -215,7 +214,7 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
             text = log.read_bytes()
             assert load_file(log).events == room.events
             assert await hall.fetch_log("ana", room.code.lower()) == text
-            assert await hall.fetch_log("eve", room.code) == "none"
+            assert await hall.fetch_log("eve", room.code) == NoLog.NONE
             past = hall.history("ana")[0]
             ended = room.table.snapshot.state.ended  # type: ignore[union-attr]
             assert ended is not None and past.plan.totals == list(ended.totals)
@@ -423,7 +422,7 @@ def test_a_full_disk_at_the_deal_lets_the_host_deal_again(
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
             with monkeypatch.context() as disk:
-                disk.setattr(storage, "write_atomic", full)
+                disk.setattr(log_file, "write_atomic", full)
                 with pytest.raises(Refused, match=r"server\.cannot_save"):
                     await room.start(binding)
             assert not room.started and not room.log_path.exists()

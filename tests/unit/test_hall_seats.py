@@ -40,7 +40,11 @@ def new_hall(folder: Path, pool: ThreadPoolExecutor, limits: Limits | None = Non
 
 
 def made(hall: Hall, host: str, options: str, address: str = "") -> Room | str:
-    return hall.create(host, read_options(f"--level greedy {options}"), address)
+    """The table made, or the key of why it was refused."""
+    try:
+        return hall.create(host, read_options(f"--level greedy {options}"), address)
+    except Refused as why:
+        return why.key
 
 
 def test_new_takes_two_to_eight_seats_and_jokers_that_fit_their_decks() -> None:

@@ -13,6 +13,7 @@ import pytest
 from threethirteen.core.events import Event, GameEnded
 from threethirteen.core.verify import verify_log
 from threethirteen.repl.files import history
+from threethirteen.repl.files.bounded import NotAFile
 from threethirteen.repl.files.history import (
     INDEX,
     MAX_INDEX_BYTES,
@@ -23,7 +24,6 @@ from threethirteen.repl.files.history import (
     summary,
 )
 from threethirteen.repl.files.reading import load_file
-from threethirteen.repl.files.storage import NotAFile
 from threethirteen.repl.kit.render import fit, plain
 from threethirteen.repl.solo.keeping import record_result
 from threethirteen.repl.solo.past import opponents_text, render_history, render_stats

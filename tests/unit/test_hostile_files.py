@@ -16,7 +16,7 @@ from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import RoundDealt
 from threethirteen.core.log import MAX_LINE, read_log
 from threethirteen.core.state import cards_in_play
-from threethirteen.repl.files.reading import MAX_LOG_BYTES, load_file, read_bounded
+from threethirteen.repl.files.reading import MAX_LOG_BYTES, load_file, read_log_bytes
 
 from tests.helpers.hostile import TEXTS, base_lines, dump
 
@@ -91,7 +91,7 @@ def test_only_a_regular_file_within_the_limit_is_read(tmp_path: Path) -> None:
     folder = tmp_path / "folder.jsonl"
     folder.mkdir()
     with pytest.raises(LogFormatError, match="it is a folder, not a saved game"):
-        read_bounded(folder)
+        read_log_bytes(folder)
     big = tmp_path / "big.jsonl"
     with big.open("wb") as file:
         file.truncate(MAX_LOG_BYTES + 1)
@@ -100,9 +100,9 @@ def test_only_a_regular_file_within_the_limit_is_read(tmp_path: Path) -> None:
     assert caught.value.key == "file_too_big"
     small = tmp_path / "small.jsonl"
     small.write_bytes(b"x" * 100)
-    assert read_bounded(small, limit=100) == b"x" * 100
+    assert read_log_bytes(small, limit=100) == b"x" * 100
     with pytest.raises(LogFormatError, match="it has 100 bytes; a saved game has at most 99"):
-        read_bounded(small, limit=99)
+        read_log_bytes(small, limit=99)
     with pytest.raises(LogFormatError, match="cannot read") as missing:
-        read_bounded(tmp_path / "none.jsonl")
+        read_log_bytes(tmp_path / "none.jsonl")
     assert missing.value.key == "file_unreadable"

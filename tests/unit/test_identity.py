@@ -191,6 +191,16 @@ def login(service: Service, name: str, address: str) -> tuple[GameServer, Conn]:
     return server, conn
 
 
+def completed(server: GameServer) -> None:
+    """The login completes, on an event loop as asyncssh calls it (it starts the waits of
+    a logged-in connection, on the loop's timers)."""
+
+    async def complete() -> None:
+        server.auth_completed()
+
+    asyncio.run(complete())
+
+
 KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
@@ -207,7 +217,7 @@ def test_a_key_and_the_password_at_the_same_moment_give_the_name_to_one(
     assert asyncio.run(by_password.validate_password("carol", "correct horse"))
     order = [by_password, by_key] if first == "password" else [by_key, by_password]
     for server in order:
-        server.auth_completed()
+        completed(server)
     winner, loser = order
     assert winner.logged_in and not loser.logged_in
     closed = key_conn.closed if first == "password" else password_conn.closed
@@ -226,7 +236,7 @@ def test_a_seated_password_player_holds_the_name_after_they_leave(tmp_path: Path
     service = service_here(tmp_path)
     carol, _ = login(service, "carol", "127.0.0.3")
     assert asyncio.run(carol.validate_password("carol", "correct horse"))
-    carol.auth_completed()
+    completed(carol)
 
     async def sit() -> object:
         return service.hall.create("carol", Plan(code="", host=""), "127.0.0.3")
@@ -251,7 +261,7 @@ def test_a_password_login_frees_a_key_name_that_lapsed(tmp_path: Path) -> None:
     clock.now += DAY
     carol, _ = login(service, "carol", "127.0.0.3")
     assert asyncio.run(carol.validate_password("carol", "correct horse"))
-    carol.auth_completed()
+    completed(carol)
     assert carol.logged_in and service.keys.entry("carol") is None
     service.keys.sat("carol")  # sitting down now keeps nothing for the old key
     assert service.keys.owner("carol") is None

@@ -14,7 +14,7 @@ from threethirteen.core.store import StoreRefused
 from threethirteen.core.table import Table
 from threethirteen.core.told import Told
 from threethirteen.core.turns import AiTurn, AutoTurn, Scope
-from threethirteen.repl.files.storage import Autosave
+from threethirteen.repl.files.log_file import LogFile
 
 from tests.helpers.rooms import Disk
 
@@ -111,7 +111,7 @@ def test_the_refusing_autosave_leaves_the_file_as_it_was(tmp_path: Path) -> None
     path = tmp_path / "table.jsonl"
     disk = Disk()
     told: list[OSError | None] = []
-    store = Autosave(path, write=disk, refuse=True)
+    store = LogFile(path, write=disk, refuse=True)
     store.told = told.append
     table, _ = table_with(Store())
     table.store = store
@@ -139,7 +139,7 @@ def test_the_refusing_autosave_leaves_the_file_as_it_was(tmp_path: Path) -> None
 def test_the_autosave_of_a_game_at_a_terminal_still_plays_on(tmp_path: Path) -> None:
     path = tmp_path / "auto.jsonl"
     disk = Disk()
-    store = Autosave(path, write=disk)
+    store = LogFile(path, write=disk)
     table, _ = table_with(Store())
     table.store = store
     store.sync(table.events)

@@ -11,7 +11,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from threethirteen.core.log import read_log
-from threethirteen.repl.files.storage import write_atomic
+from threethirteen.repl.files.atomic import write_atomic
 from threethirteen.repl.kit.loop import run_terminal
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.kit.seat import SeatFront

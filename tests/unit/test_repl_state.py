@@ -14,7 +14,9 @@ from threethirteen.core.players import PolicyError, play_game, play_on
 from threethirteen.core.rules import Assist, Draw, decide, new_game
 from threethirteen.core.timeline import Timeline, reveals_hidden
 from threethirteen.core.views import view_for
-from threethirteen.repl.files.storage import Autosave, Stats, read_stats, save_stats, write_crash
+from threethirteen.repl.files.crash import write_crash
+from threethirteen.repl.files.log_file import LogFile
+from threethirteen.repl.files.stats import Stats, read_stats, save_stats
 from threethirteen.repl.kit.render import plain, render_game_over, render_table
 from threethirteen.repl.kit.sheet import render_round_over, render_score_sheet
 from threethirteen.repl.solo.settings import YOU
@@ -180,7 +182,7 @@ def test_the_language_comes_from_the_environment() -> None:
 
 def test_the_autosave_appends_and_rewrites_when_undo_shortens(tmp_path: Path) -> None:
     timeline = started(26)
-    autosave = Autosave(tmp_path / "auto.jsonl")
+    autosave = LogFile(tmp_path / "auto.jsonl")
     autosave.sync(timeline.recorded())
     size = (tmp_path / "auto.jsonl").stat().st_size
     move(timeline, Draw(seat=YOU, source=DrawSource.STOCK))

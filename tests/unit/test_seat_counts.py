@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -44,6 +43,7 @@ from threethirteen.core.state import GameState, cards_in_play, fold
 from threethirteen.core.verify import verify_game
 from threethirteen.core.views import seat_view, view_for
 
+from tests.helpers.games import with_totals
 from tests.helpers.playouts import playout
 
 COUNTS = range(MIN_SEATS, MAX_SEATS + 1)
@@ -138,7 +138,7 @@ def test_two_tie_all_tie_at_every_count(seats: int) -> None:
     for tied in ((0, seats - 1), (0,)):
         finals = [100 if seat in tied else 150 for seat in range(seats)]
         totals = tuple(f - p for f, p in zip(finals, penalties, strict=True))
-        ended = decide(attrs.evolve(before, totals=totals), command)[-1]
+        ended = decide(with_totals(before, totals), command)[-1]
         assert isinstance(ended, GameEnded) and list(ended.totals) == finals
         assert ended.winner == (None if len(tied) > 1 else 0)
 

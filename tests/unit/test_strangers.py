@@ -12,15 +12,11 @@ from threethirteen.core import log as log_module
 from threethirteen.core.errors import LogFormatError
 from threethirteen.core.events import AssistanceUsed
 from threethirteen.core.log_bounds import MAX_HELPS
+from threethirteen.repl.files.lock import LOCK, claim_folder
+from threethirteen.repl.files.paths import data_path
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.files.reproduce import write_report
-from threethirteen.repl.files.storage import (
-    LOCK,
-    MAX_STATS_BYTES,
-    claim_folder,
-    data_path,
-    read_stats,
-)
+from threethirteen.repl.files.stats import MAX_STATS_BYTES, read_stats
 from threethirteen.repl.kit.render import Text
 from threethirteen.repl.solo.keeping import record_result
 from threethirteen.repl.solo.past import render_stats

@@ -1,0 +1,198 @@
+"""One channel of a logged-in connection: the game's prompt in a terminal
+(:class:`~.terminal.Guest`), or the command ``log CODE``.
+
+A channel keeps little of what the client tells it (:func:`~.channels.keep_little`), runs
+only once its connection's caps on sessions let it (per name, per address and in total),
+and tells its connection when it starts and ends (:class:`~.channels.Channels`, which lets
+go of a connection without a session).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+import asyncssh
+
+from ..words.i18n import Texts
+from .channels import LONGEST_TERMINAL, Channels, keep_little
+from .hall import NoLog
+from .house import Service
+from .terminal import Guest, _language
+from .wire import let_go, unread
+
+
+class LoggedIn(Protocol):
+    """What a session asks of its connection (:class:`~.ssh.GameServer`)."""
+
+    service: Service
+    name: str
+    address: str
+    """The address its caps are counted by."""
+    new_name: bool
+    """Whether its login took its name just now (the book is still being written)."""
+    channels: Channels
+
+
+def visible_name(name: str) -> str:
+    """A refused user name, safe to show: printable ASCII only, at most 20 characters."""
+    return "".join(c if c.isascii() and c.isprintable() else "?" for c in name[:20])
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """One channel: the game's prompt in a terminal, or ``log CODE``."""
+
+    def __init__(self, server: LoggedIn) -> None:
+        self.server = server
+        self.service = server.service
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.command: str | None = None
+        self.has_terminal = False
+        self.counted = False
+        self.guest: Guest | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+        keep_little(chan)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.channels.ended(started=self.counted)
+        if self.counted:
+            self.counted = False
+            self.service.sessions.remove(self.server.name)
+            self.service.sessions_from.remove(self.server.address)
+        if self.guest is not None:
+            self.guest.input.end()
+        if self.task is not None:
+            self.task.cancel()
+
+    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
+        self.has_terminal = len(term_type) <= LONGEST_TERMINAL
+        return self.has_terminal
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command[:200]
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.service.refuse(
+            "subsystem",
+            self.server.address,
+            f"refused {self.server.name}: subsystem {visible_name(subsystem)}",
+        )
+        return False
+
+    def session_started(self) -> None:
+        chan = self.chan
+        assert chan is not None
+        tx = Texts(_language(chan.get_environment()))
+        why = self._full()
+        if why is not None:
+            name, address = self.server.name, self.server.address
+            self.service.refuse("session", address, f"refused a session of {name}: {why}")
+            most = self.service.limits.sessions_per_name
+            key = "server.sessions_of_name" if why.endswith("name") else "server.full"
+            chan.write(tx(key, most=most).encode("utf-8") + b"\r\n")
+            chan.exit(1)
+            return
+        self.counted = True
+        self.server.channels.began()
+        self.service.sessions.add(self.server.name)
+        self.service.sessions_from.add(self.server.address)
+        if self.command is not None:
+            self.task = asyncio.ensure_future(self._run_command(chan, self.command, tx))
+            return
+        if not self.has_terminal:
+            chan.write(b"This game needs a terminal: connect with ssh -t.\r\n")
+            chan.exit(1)
+            return
+        self.guest = Guest(self.service, self.server.name, chan)
+        self.task = asyncio.ensure_future(self._run_guest(self.guest, tx))
+
+    def _full(self) -> str | None:
+        """Why this session may not start now, or ``None``."""
+        service, limits = self.service, self.service.limits
+        if service.stopping:
+            return "the server is stopping"
+        if service.sessions.total >= limits.sessions_total:
+            return "too many sessions"
+        if service.sessions_from[self.server.address] >= limits.sessions_per_address:
+            return "too many sessions from the address"
+        if service.sessions[self.server.name] >= limits.sessions_per_name:
+            return "too many at once of the name"
+        return None
+
+    async def _name_kept(self, chan: asyncssh.SSHServerChannel[bytes], tx: Texts) -> bool:
+        """A name taken at this login is on disk before it is used (or the session ends)."""
+        if not self.server.new_name or await self.service.keys.keep(self.server.name):
+            self.server.new_name = False
+            return True
+        self.service.report(f"{self.server.name}: the book of names cannot be written")
+        chan.write(tx("server.name_not_kept").encode("utf-8") + b"\r\n")
+        chan.exit(1)
+        return False
+
+    async def _run_guest(self, guest: Guest, tx: Texts) -> None:
+        if await self._name_kept(guest.chan, tx):
+            await guest.run()
+
+    async def _run_command(
+        self, chan: asyncssh.SSHServerChannel[bytes], command: str, tx: Texts
+    ) -> None:
+        """``log CODE``: a finished table's log, for someone who sat at it."""
+        if not await self._name_kept(chan, tx):
+            return
+        words = command.split()
+        name = self.server.name
+        if len(words) != 2 or words[0] != "log":
+            self.service.refuse(
+                "command", self.server.address, f"refused {name}: command {visible_name(command)!r}"
+            )
+            chan.write_stderr(b"The only command this server runs is: log CODE\n")
+            chan.exit(2)
+            return
+        self.task = asyncio.ensure_future(self._send_log(chan, name, words[1]))
+
+    async def _send_log(self, chan: asyncssh.SSHServerChannel[bytes], name: str, code: str) -> None:
+        try:
+            found = await self.service.hall.fetch_log(name, code)  # read on a worker thread
+        except Exception as error:  # (an unreadable file: said as no such table, and logged)
+            self.service.report(f"{name}: the log of {visible_name(code)!r} failed: {error!r}")
+            found = NoLog.NONE
+        if unread(chan) > self.service.limits.write_buffer:  # the last ones not read yet
+            self.service.report(f"{name}: the client reads too slowly; closing")
+            let_go(chan)
+            return
+        if isinstance(found, bytes):
+            chan.write(found)
+            self.service.report(f"{name} fetched the log of {visible_name(code).upper()}")
+            chan.exit(0)
+            return
+        chan.write_stderr(_NO_LOG[found])
+        chan.exit(1)
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if self.guest is not None:
+            self.guest.received(data)
+
+    def eof_received(self) -> bool:
+        if self.guest is not None:
+            self.guest.ended()
+            return False
+        return True  # a command answers after its end of input (``ssh HOST log CODE </dev/null``)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.guest is not None:
+            self.guest.resized()
+
+
+_NO_LOG = {
+    NoLog.NONE: b"No table with that code that you sat at.\n",
+    NoLog.RUNNING: b"That game is not over yet: its log is sent once it is.\n",
+    NoLog.CLOSED: b"That game was closed before its end: its seed stays a secret.\n",
+}
+"""Why ``log CODE`` sends nothing (see :meth:`~.hall.Hall.fetch_log`)."""
