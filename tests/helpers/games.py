@@ -7,9 +7,11 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from threethirteen.core.events import Event, GameEnded, GameOptions
-from threethirteen.core.log import encode_log
+from threethirteen.core.events import Event, GameEnded, GameOptions, RoundScored
+from threethirteen.core.log import GameLog, encode_log, read_log
 from threethirteen.core.players import play_game
+
+from tests.helpers import ROOT
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 STATS = '{"version": 1, "played": 3}\n'
@@ -53,3 +55,12 @@ def play_log(
 ) -> str:
     """The log of one game between ``players`` (its first ``rounds`` rounds), as save-file text."""
     return encode_log(play_game(seed, players, options, rounds=rounds))
+
+
+def first_rounds(name: str, rounds: int) -> GameLog:
+    """The shipped game ``replays/NAME`` up to the end of the move that scored its
+    ``rounds``-th round (that scoring and the deal it caused), as a log of its own: a
+    shorter game to analyse than the whole (an unfinished one)."""
+    events = read_log((ROOT / "replays" / name).read_text(encoding="utf-8")).events
+    scored = [seq for seq, event in enumerate(events) if isinstance(event, RoundScored)]
+    return read_log(encode_log(events[: scored[rounds - 1] + 2]))
