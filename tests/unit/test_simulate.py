@@ -22,16 +22,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_a_tiny_smoke_simulation_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """Of the quick levels (all four: tests/e2e/test_whole_games.py)."""
     code, out, _ = run(
-        capsys, "--games", "1", "--seed", "3", "--players", "greedy,easy,medium,hard"
+        capsys, "--games", "1", "--seed", "3", "--players", "greedy,easy,easy,greedy"
     )
     assert code == 0
     table, _, times = out.partition("\n\ndecision times")
     for word in ("mean total", "wins", "win share", "out %", "round pen", "no winner"):
         assert word in table
     assert "p50" not in table and "p50" in times and "p99" in times
-    for player in ("greedy", "easy", "medium", "hard"):
-        assert player in out
+    for player in ("greedy", "easy"):
+        assert player in times
 
 
 def test_json_has_games_and_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
