@@ -127,11 +127,16 @@ def play_marked_round(tmp_path: Path, check: Callable[[Room, dict[str, SeatFront
                 view = front.view
                 if view is None or view.mine is None or view.mine.turn != turn:
                     continue  # the front has not been told yet
+                table = room.table
+                asked = table.snapshot.number
                 for line in ("hint", "log 40", "melds", "who", "score", "seed"):
                     front.execute(line)
-                await asyncio.sleep(0.02)
+                # the hint is recorded (help given) on the worker: the draw waits until the
+                # front was told of it, or it would be typed on a table that moved on (stale)
+                await settle(lambda t=table, n=asked: t.snapshot.number > n)
+                await settle(lambda t=table, f=front: told_up_to_date(f, t))
+                check(room, fronts)
                 list(front.completer().get_completions(Document("x "), CompleteEvent()))
-                table = room.table
                 number = table.snapshot.number
                 front.execute("d")
                 await settle(lambda t=table, n=number: t.snapshot.number > n)
