@@ -2,7 +2,7 @@
 
 The corpus of :mod:`tests.helpers.hostile` is made by script in the test's folder. Each
 file is loaded, replayed, verified, analysed and rebuilt with ``--replay-to`` in a child
-process: each run finishes (the timeout is only a safety net), exits 0 or 1, prints no
+process: each run finishes (the test's time limit is the net), exits 0 or 1, prints no
 control character and no traceback, and leaves the data folder as it was. (The log
 reader's refusals, in-process: ``tests/unit/test_hostile_files.py``.)
 """
@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from tests.helpers.child import Cli
 from tests.helpers.hostile import CONTROL, INJECTED, TEXTS, TOO_BIG, base_lines, corpus, dump
@@ -62,12 +59,7 @@ def test_every_hostile_file_is_refused_or_read_safely(cli: Cli) -> None:
         batch = runs[start : start + (os.cpu_count() or 2)]
         children = [(name, args, cli.start(*args)) for name, args in batch]
         for name, args, child in children:
-            try:
-                out, err = child.communicate(timeout=60)  # a safety net, not a speed test
-            except subprocess.TimeoutExpired:
-                child.kill()
-                child.communicate()
-                pytest.fail(f"{args} did not finish")
+            out, err = child.communicate()  # the test's time limit is the net
             said = out + err
             assert child.returncode in (0, 1), (args, said)
             assert "Traceback" not in said and "crash" not in said.lower(), (args, said)
