@@ -8,9 +8,16 @@ from pathlib import Path
 
 import pytest
 from threethirteen.core.events import GameOptions
-from threethirteen.core.lab.simulation import GameJob, mean_interval, percentile, play_job
+from threethirteen.core.lab.simulation import (
+    GameJob,
+    SimulationError,
+    mean_interval,
+    percentile,
+    play_job,
+)
 from threethirteen.core.log import read_log
 from threethirteen.core.state import fold
+from threethirteen.repl.files.storage import write_atomic
 from threethirteen.repl.lab import playing
 from threethirteen.repl.lab.simulate import main
 
@@ -195,15 +202,17 @@ def test_a_log_of_an_earlier_run_is_replaced_in_one_step(
     assert os.listdir(tmp_path) == ["game-70.jsonl"]  # no temporary file left behind
 
 
-def test_a_link_put_at_a_log_after_the_look_is_replaced_not_followed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_link_put_at_a_log_after_the_look_is_replaced_not_followed(tmp_path: Path) -> None:
+    """A link at a log's name is refused when the log is looked at; one put there after the
+    look is met by the write itself (:func:`write_atomic`, as :func:`playing.write_log`
+    writes), which replaces it."""
     target = tmp_path / "someone's.txt"
     target.write_text("kept\n")
     path = playing.log_path(tmp_path, 5)
     path.symlink_to(target)
-    monkeypatch.setattr(playing, "_check_log", lambda path: None)  # the link came after it
-    playing.write_log(path, "a game's log\n")
+    with pytest.raises(SimulationError, match="is a link, not a file"):
+        playing.write_log(path, "a game's log\n")  # the look sees it
+    write_atomic(path, "a game's log\n", create_folder=False)  # the link came after the look
     assert target.read_text() == "kept\n"
     assert not path.is_symlink() and path.read_text() == "a game's log\n"
 
