@@ -81,10 +81,14 @@ class RoomLink:
     Made by binding the connection to the room; :meth:`leave` ends the binding.
     """
 
-    def __init__(self, room: Room, connection: Connection, seat: int | None) -> None:
+    def __init__(
+        self, room: Room, connection: Connection, seat: int | None, *, settle: float = SETTLE
+    ) -> None:
         self.room = room
         self.connection = connection
         self.seat = seat
+        self.settle = settle
+        """How long the next prompt waits for the news of a move (:data:`SETTLE`)."""
         host, port = connection.server_address()
         fetch = f"ssh -p {port} {connection.name}@{host} log {room.code}"
         self.manner = Manner(
@@ -123,13 +127,13 @@ class RoomLink:
 
     async def settled(self) -> None:
         """Until the table has told the move just sent, or refused it (at most
-        :data:`SETTLE` seconds): the next prompt is drawn once, under the news, rather than
+        :attr:`settle` seconds): the next prompt is drawn once, under the news, rather than
         drawn, erased for the news and drawn again."""
         settling = self._settling
         if settling is None:
             return
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(settling), SETTLE)
+            await asyncio.wait_for(asyncio.shield(settling), self.settle)
         if self._settling is settling:
             self._settling = None
 

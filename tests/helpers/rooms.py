@@ -90,6 +90,11 @@ class Disk:
         return os.write(fd, data)
 
 
+HELD = 10.0**9
+"""A pace (or a wait) no test outlives: the AI seats of a room at this pace never play
+while the test runs, however slow the machine, and a wait this long ends only by its event."""
+
+
 async def settle(until: Callable[[], object]) -> None:
     """Wait (on the loop) until ``until()`` holds, however long a busy machine takes: no
     deadline of its own (the test's time limit, pytest-timeout, is the net)."""
