@@ -65,6 +65,7 @@ def test_json_has_games_and_decision_times(capsys: pytest.CaptureFixture[str]) -
         assert game["winner"] is None or game["winner"] in range(4)
         if game["winner"] is not None:
             assert game["totals"][game["winner"]] == min(game["totals"])
+    assert any(game["winner"] is not None for game in data["games"])  # a winner was checked
     assert set(data["decision_ms"]) == {"greedy", "easy"}
     for times in data["decision_ms"].values():
         assert set(times) == {"p50", "p99"} and times["p50"] <= times["p99"]
