@@ -71,21 +71,6 @@ def test_json_has_games_and_decision_times(capsys: pytest.CaptureFixture[str]) -
         assert set(times) == {"p50", "p99"} and times["p50"] <= times["p99"]
 
 
-def test_processes_give_the_same_games_and_logs_are_written(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    argv = ("--games", "3", "--seed", "70", "--players", "greedy,easy,greedy,easy", "--json")
-    _, one, _ = run(capsys, *argv)
-    code, two, _ = run(capsys, *argv, "--jobs", "2", "--log-dir", str(tmp_path))
-    assert code == 0
-    assert json.loads(one)["games"] == json.loads(two)["games"]
-    logs = sorted(tmp_path.glob("*.jsonl"))
-    assert [log.name for log in logs] == ["game-70.jsonl", "game-71.jsonl", "game-72.jsonl"]
-    game = read_log(logs[0].read_text(encoding="utf-8"))
-    assert game.state.ended is not None
-    assert list(game.state.ended.totals) == json.loads(one)["games"][0]["totals"]
-
-
 def test_an_unimportable_player_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "--games", "1", "--players", "greedy,nowhere:Bot,easy,easy")
     assert code == 2 and out == ""
