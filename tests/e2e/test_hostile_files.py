@@ -13,6 +13,8 @@ import os
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.child import Cli
 from tests.helpers.hostile import CONTROL, INJECTED, TEXTS, TOO_BIG, base_lines, corpus, dump
 
@@ -30,18 +32,24 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     }
 
 
-def _commands(cli: Cli, path: Path) -> list[list[str]]:
-    return [
-        ["replay", str(path), "--script", str(cli.folder / "steps.txt")],
-        ["replay", str(path), "--at", "40", "--script", str(cli.folder / "steps.txt")],
-        ["replay", str(path), "--verify"],
-        ["replay", str(path), "--analyze"],
-        ["play", "--replay-to", f"{path}:40", "--script", str(cli.folder / "hand.txt")],
-        ["play", "--seed", "3", "--script", str(cli.folder / f"load-{path.stem}.txt")],
-    ]
+COMMANDS = ("replay", "replay --at", "verify", "analyze", "replay-to", "load")
+"""The ways a file is opened, each run on every hostile file by a test of its own."""
 
 
-def test_every_hostile_file_is_refused_or_read_safely(cli: Cli) -> None:
+def _command(cli: Cli, path: Path, way: str) -> list[str]:
+    steps, hand = str(cli.folder / "steps.txt"), str(cli.folder / "hand.txt")
+    return {
+        "replay": ["replay", str(path), "--script", steps],
+        "replay --at": ["replay", str(path), "--at", "40", "--script", steps],
+        "verify": ["replay", str(path), "--verify"],
+        "analyze": ["replay", str(path), "--analyze"],
+        "replay-to": ["play", "--replay-to", f"{path}:40", "--script", hand],
+        "load": ["play", "--seed", "3", "--script", str(cli.folder / f"load-{path.stem}.txt")],
+    }[way]
+
+
+@pytest.mark.parametrize("way", COMMANDS)
+def test_every_hostile_file_is_refused_or_read_safely(cli: Cli, way: str) -> None:
     files = corpus(cli.folder / "hostile")
     assert (files["big"]).stat().st_size == TOO_BIG
     (cli.folder / "steps.txt").write_text("\n\n\nscores\nend\nquit\n")
@@ -54,7 +62,7 @@ def test_every_hostile_file_is_refused_or_read_safely(cli: Cli) -> None:
     # the files with control characters in their text are run by tests/e2e/test_safe.py
     for path in (path for name, path in files.items() if name not in INJECTED):
         (cli.folder / f"load-{path.stem}.txt").write_text(f"load {path}\nhand\n")
-        runs += [(path.name, args) for args in _commands(cli, path)]
+        runs.append((path.name, _command(cli, path, way)))
     for start in range(0, len(runs), os.cpu_count() or 2):
         batch = runs[start : start + (os.cpu_count() or 2)]
         children = [(name, args, cli.start(*args)) for name, args in batch]
