@@ -424,10 +424,16 @@ def _apply(state: GameState, event: Event, number: int) -> GameState:
         after = evolve(state, event)
     except (ValueError, IndexError, TypeError) as error:
         raise LogFormatError("log_does_not_apply", line=number, type=name, detail=error) from None
-    moved = not isinstance(event, AssistanceUsed | GameEnded)  # these move no card
-    if moved and after.round is not None and after.started is not None:
+    if moves_cards(event) and after.round is not None and after.started is not None:
         _check_conservation(after, name, number)
     return after
+
+
+def moves_cards(event: Event) -> bool:
+    """Whether ``event`` may move a card, so that the reader checks the decks after it
+    (help taken and the game's end move none: a log of the most help the rules allow is
+    read without a look at the decks for each)."""
+    return not isinstance(event, AssistanceUsed | GameEnded)
 
 
 def _check_conservation(state: GameState, name: str, number: int) -> None:

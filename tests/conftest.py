@@ -3,10 +3,12 @@ writes yours (nor another test's, when they run in parallel); for the tests that
 folder in their own working folder, the command in a child process and a saved game to
 replay. And each test's kind, from the folder it lives in (a marker of the same name):
 
-- ``tests/unit/``: in-process (the engine, the AI, files, the REPL driven through a real
-  ``PromptSession`` with pipe input, rooms on an event loop without the network);
+- ``tests/unit/``: in-process and quick (the engine, the AI, files, the REPL driven through
+  a real ``PromptSession`` with pipe input, rooms on an event loop without the network; a
+  game of the slower levels is read from ``tests/recorded/``);
 - ``tests/fronts/``: the terminal program in a real pseudo-terminal (pexpect);
-- ``tests/e2e/``: whole commands in child processes, the SSH server with real clients.
+- ``tests/e2e/``: whole commands in child processes, the SSH server with real clients, and
+  what takes long in-process (whole games of the slower levels, thousands of hands).
 
 ``pytest -m "not e2e"`` is the inner loop. What the test modules share is in
 ``tests/helpers/`` (no test module imports another).

@@ -79,12 +79,18 @@ class Connection(Protocol):
 
 
 def sit_down(
-    room: Room, connection: Connection, seat: int | None, *, lang: str, screen: Screen
+    room: Room,
+    connection: Connection,
+    seat: int | None,
+    *,
+    lang: str,
+    screen: Screen,
+    settle: float = SETTLE,
 ) -> TableSession:
     """Bind ``connection`` to ``seat`` at ``room`` (``None``: to watch there), in ``lang``
     on ``screen``: its session at the table, whose front is ready to begin. The room is
     asked for the port and then let go of: the session keeps only the port."""
-    session = TableSession(connection, seat)
+    session = TableSession(connection, seat, settle=settle)
     port = room.bind(session, connection.name, seat)
     session.seat_at(port, TableTexts(lang, lambda: port.people(), seat), screen)
     return session
@@ -98,9 +104,11 @@ class TableSession(Sitting):
     coming, the binding ended on leaving), and the maker of a shared table's commands.
     """
 
-    def __init__(self, connection: Connection, seat: int | None) -> None:
+    def __init__(self, connection: Connection, seat: int | None, *, settle: float = SETTLE) -> None:
         self.connection = connection
         self.seat = seat
+        self.settle = settle
+        """How long the next prompt waits for the news of a move (:data:`SETTLE`)."""
         self._port: RoomPort | None = None
         self._front: SeatFront | None = None
         self._ticking: asyncio.TimerHandle | None = None
@@ -138,13 +146,13 @@ class TableSession(Sitting):
 
     async def settled(self) -> None:
         """Until the table has told the move just sent, or refused it (at most
-        :data:`SETTLE` seconds): the next prompt is drawn once, under the news, rather than
+        :attr:`settle` seconds): the next prompt is drawn once, under the news, rather than
         drawn, erased for the news and drawn again."""
         settling = self._settling
         if settling is None:
             return
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(settling), SETTLE)
+            await asyncio.wait_for(asyncio.shield(settling), self.settle)
         if self._settling is settling:
             self._settling = None
 

@@ -14,7 +14,7 @@ pytest.importorskip("asyncssh")
 
 
 def test_the_quick_server_bench_prints_its_figures(cli: Cli) -> None:
-    result = cli.run("bench", "--server", "--quick", timeout=120)
+    result = cli.run("bench", "--server", "--quick")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert re.search(r"^4 people at every table +\d+ +[\d.]+ +[\d.]+ +[\d.]+$", out, re.M)
@@ -39,7 +39,6 @@ def test_a_short_soak_checks_the_logs_and_that_the_server_answers(cli: Cli) -> N
     that today's server withstands): nothing lost, the probe answered, exit code 0."""
     result = cli.run(
         "bench", "--soak", "0.2", "--tables", "1", "--think", "0.3", "--hostile", "guess,churn",
-        timeout=150,
     )  # fmt: skip
     out = result.stdout
     assert result.returncode == 0, out + result.stderr

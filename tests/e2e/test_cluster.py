@@ -47,12 +47,11 @@ def count_lines(path: Path) -> int:
     return path.read_bytes().count(b"\n") if path.exists() else 0
 
 
-def wait_for_lines(path: Path, count: int, run: subprocess.Popen[str], timeout: float = 90) -> None:
-    """Wait until ``path`` holds ``count`` games (the run must still be going)."""
-    deadline = time.monotonic() + timeout
+def wait_for_lines(path: Path, count: int, run: subprocess.Popen[str]) -> None:
+    """Wait until ``path`` holds ``count`` games (the run must still be going), however long
+    a busy machine takes (the test's time limit is the net)."""
     while count_lines(path) < count:
         assert run.poll() is None, run.communicate()
-        assert time.monotonic() < deadline, f"{path} has {count_lines(path)} lines"
         time.sleep(0.05)
 
 
@@ -106,9 +105,9 @@ class Dask:
             *("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"),
             *("--scheduler-file", str(file)),
         )
-        deadline = time.monotonic() + 60
+        scheduler = self.processes[0]
         while not file.exists() or not file.read_text().strip():
-            assert time.monotonic() < deadline, "the scheduler did not start"
+            assert scheduler.poll() is None, "the scheduler ended before it said its address"
             time.sleep(0.1)
         self.address: str = json.loads(file.read_text())["address"]
 
@@ -150,12 +149,17 @@ def scheduler(dask: Dask) -> tuple[str, list[subprocess.Popen[bytes]]]:
 
 def test_the_games_wait_for_a_worker_that_joins_late(cli: Cli, alone: Alone, dask: Dask) -> None:
     run = cli.start("simulate", *GAMES, "--cluster", dask.address, "--out", "r.jsonl")
-    time.sleep(3)
+    waiting = f"the scheduler at {dask.address} has no workers yet: the games wait"
+    assert run.stderr is not None
+    said = ""
+    while waiting not in said:  # the run has reached the scheduler and says it waits
+        line = run.stderr.readline()
+        assert line, f"the run ended without saying it waits: {said}"
+        said += line
     assert run.poll() is None and count_lines(cli.folder / "r.jsonl") == 0
     dask.add_worker()
-    stdout, stderr = run.communicate(timeout=180)
-    assert run.returncode == 0, stderr
-    assert f"the scheduler at {dask.address} has no workers yet: the games wait" in stderr
+    stdout, stderr = run.communicate()
+    assert run.returncode == 0, said + stderr
     assert run_lines(cli.folder / "r.jsonl") == alone[0]
     assert report(stdout) == alone[1]
 
@@ -172,7 +176,7 @@ def test_a_worker_killed_in_the_middle_changes_no_game(
     workers[0].send_signal(signal.SIGKILL)  # the engine plays its games again elsewhere
     workers[0].wait()
     killed_at = count_lines(out)
-    stdout, stderr = run.communicate(timeout=180)
+    stdout, stderr = run.communicate()
     assert run.returncode == 0, stderr
     assert killed_at < 24
     assert run_lines(out) == alone[0]
@@ -190,7 +194,7 @@ def test_a_local_worker_killed_in_the_middle_changes_no_game(cli: Cli, alone: Al
     ]
     assert len(workers) == 2, [child.cmdline() for child in workers]
     os.kill(workers[0].pid, signal.SIGKILL)  # its nanny starts another
-    stdout, stderr = run.communicate(timeout=180)
+    stdout, stderr = run.communicate()
     assert run.returncode == 0, stderr
     assert run_lines(out) == alone[0]
     assert report(stdout) == alone[1]
@@ -208,9 +212,8 @@ def test_a_killed_run_goes_on_where_it_stopped(cli: Cli, alone: Alone, venue: li
         start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 90
         while count_lines(out) < 5:
-            assert run.poll() is None and time.monotonic() < deadline
+            assert run.poll() is None
             time.sleep(0.02)
     finally:
         os.killpg(run.pid, signal.SIGKILL)  # the run and its processes, at once
@@ -243,7 +246,6 @@ def test_a_full_disk_stops_the_run_and_loses_no_game(cli: Cli, alone: Alone) -> 
         capture_output=True,
         text=True,
         preexec_fn=small_disk,
-        timeout=120,
         check=False,
     )
     assert full.returncode == 2
@@ -289,15 +291,16 @@ def test_the_duplicate_method_gives_the_same_file_and_report_on_a_cluster_and_re
     compare = ("simulate", "--compare", "easy", "--against", "greedy", "--games", "5")
     compare += ("--seed", "9", "--seats", "3", "--json", "--quiet")
 
-    def measured_apart(text: str) -> dict[str, object]:
+    def measured_apart(text: str, timed: int) -> dict[str, object]:
+        """The report but for what was measured: ``timed`` games played in this run."""
         data = json.loads(text)
-        assert data.pop("timed_games") >= 0 and isinstance(data.pop("decision_ms"), dict)
+        assert data.pop("timed_games") == timed and isinstance(data.pop("decision_ms"), dict)
         return data
 
     here = cli.run(*compare, "--out", "here.jsonl")
     there = cli.run(*compare, "--out", "there.jsonl", "--cluster", "local:2")
     assert here.returncode == there.returncode == 0, there.stderr
-    assert measured_apart(here.stdout) == measured_apart(there.stdout)
+    assert measured_apart(here.stdout, 20) == measured_apart(there.stdout, 20)
     whole = (cli.folder / "here.jsonl").read_bytes()
     assert (cli.folder / "there.jsonl").read_bytes() == whole
     assert whole.count(b"\n") == 5 * (1 + 3)  # greedy alone, then easy in each of 3 seats
@@ -306,5 +309,5 @@ def test_the_duplicate_method_gives_the_same_file_and_report_on_a_cluster_and_re
     (cli.folder / "resumed.jsonl").write_bytes(b"".join(reversed(kept)))
     again = cli.run(*compare, "--out", "resumed.jsonl", "--jobs", "2")
     assert again.returncode == 0, again.stderr
-    assert measured_apart(again.stdout) == measured_apart(here.stdout)
+    assert measured_apart(again.stdout, 20 - 7) == measured_apart(here.stdout, 20)
     assert (cli.folder / "resumed.jsonl").read_bytes() == whole

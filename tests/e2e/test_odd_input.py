@@ -22,7 +22,6 @@ def test_a_line_that_is_not_utf8_stops_a_script_without_a_traceback(
         input=b"draw\n\xff\ndraw\n",
         env=env,
         capture_output=True,
-        timeout=60,
     )
     errors = done.stderr.decode("utf-8")
     assert done.returncode == 1

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from threethirteen.core.log import read_log
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
 
@@ -193,14 +194,14 @@ def test_a_finished_game_leaves_the_tables_and_its_log_is_fetched_after_a_restar
         ana.expect(r"The cards are dealt\.")
         ana.line("auto game")
         ana.expect(r"The AI plays [a-z ]+ for you")
-        ana.expect(r"Game over after 11 rounds\.", timeout=150)
+        ana.expect(r"Game over after 11 rounds\.")
         ana.line("leave")
         ana.expect(r"Welcome, ana\. This is the lobby\.")
         ana.line("tables")
         ana.expect(r"No open tables yet")
         ana.line("history")
         found = ana.expect(rf"{code}\s+\d{{4}}-\d\d-\d\d \d\d:\d\d\s+ana (\d+), AI \(greedy\) \d+")
-        assert int(found.group(1)) >= 0
+        total = int(found.group(1))  # ana's total, which the log must say too
         server.kill()
         ana.wait_end()
         server.start()
@@ -210,6 +211,8 @@ def test_a_finished_game_leaves_the_tables_and_its_log_is_fetched_after_a_restar
         assert fetched.returncode == 0, fetched.stderr
         verified = cli.run("replay", str(game), "--verify")
         assert verified.returncode == 0, verified.stdout + verified.stderr
+        ended = read_log(game.read_text(encoding="utf-8")).state.ended
+        assert ended is not None and ended.totals[0] == total
         other = ssh_run(server.port, keys["eve"], "eve", "log", code, home=home)
         assert other.returncode == 1 and b"No table with that code" in other.stderr
     finally:

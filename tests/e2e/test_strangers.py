@@ -30,7 +30,7 @@ def test_a_crafted_log_makes_no_traceback_no_forged_line_no_long_line(cli: Cli, 
     ]
     children = [cli.start(*args) for args in runs]
     for args, child in zip(runs, children, strict=True):
-        out, err = child.communicate(timeout=120)  # a safety net, not a speed test
+        out, err = child.communicate()  # the test's time limit is the net
         said = out + err
         assert child.returncode in (0, 1), (args, said)
         assert "Traceback" not in said and "\ud800" not in said, (args, said)

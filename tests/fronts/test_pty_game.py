@@ -81,7 +81,7 @@ def test_auto_game_to_the_final_result(home: Path) -> None:
     child = spawn(home, "--seed", "9", "--jokers", "2", "--aces", "high")
     child.expect("your turn: draw or take")
     child.send("auto game\r")
-    child.expect("Game over after 11 rounds.", timeout=120)
+    child.expect("Game over after 11 rounds.")
     child.expect(WINNER)
     child.expect("game over: new or quit")
     leave(child)

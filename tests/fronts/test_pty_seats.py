@@ -33,7 +33,7 @@ def seat_rows(screen: list[str], names: tuple[str, ...]) -> dict[str, str]:
 def to_the_end(child: Terminal) -> list[str]:
     """``auto game`` to the final result; the screen then."""
     child.send("auto game\r")
-    child.expect("Game over after 11 rounds.", timeout=300)
+    child.expect("Game over after 11 rounds.")
     child.expect("game over: new or quit")
     return child.screen()
 
@@ -111,7 +111,7 @@ def test_the_end_of_a_round_of_eight_is_on_one_screen(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--players", "8", "--seed", "5")
     child.expect("your turn: draw or take")
     child.send("auto round\r")
-    child.expect("Press a key to deal round 2.", timeout=120)
+    child.expect("Press a key to deal round 2.")
     screen = child.screen()
     top = screen.index(next(row for row in screen if row.startswith("Round 1 is over")))
     hands = seat_rows(screen[top:], seat_names(8))

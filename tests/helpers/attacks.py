@@ -25,8 +25,12 @@ import asyncssh
 
 from tests.helpers.sshclient import Player, Server, plain
 
-ANSWER = 20.0
-"""How long a test waits for an answer (a bound, never a measure)."""
+ANSWER = 120.0
+"""How long a test waits for an answer at most: a net for a server that hangs, generous
+enough for a busy machine (never a measure: no test asserts a time)."""
+
+TABLES = r"No open tables yet|[A-Z]{4}-\d+  "
+"""The server's answer to ``tables`` in the lobby: none, or a row of the list."""
 
 
 def figure(text: str) -> None:
@@ -34,12 +38,17 @@ def figure(text: str) -> None:
     print(f"figure: {text}", flush=True)
 
 
-def answer_time(player: Player, timeout: float = ANSWER) -> float:
-    """Seconds until the server answers ``tables`` typed in the lobby (it lists the open
-    tables, or says there are none, and changes nothing)."""
-    start = time.monotonic()
+def answered(player: Player, timeout: float = ANSWER) -> str:
+    """What the server answers ``tables`` typed in the lobby (it lists the open tables, or
+    says there are none, and changes nothing): ``No open tables yet``, or the first row."""
     player.line("tables")
-    player.expect(r"No open tables yet|[A-Z]{4}-\d+  ", timeout=timeout)
+    return player.expect(TABLES, timeout=timeout).group(0).strip()
+
+
+def answer_time(player: Player, timeout: float = ANSWER) -> float:
+    """Seconds until the server answers ``tables`` typed in the lobby (:func:`answered`)."""
+    start = time.monotonic()
+    answered(player, timeout)
     return time.monotonic() - start
 
 

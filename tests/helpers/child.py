@@ -60,10 +60,12 @@ class Cli:
         env: dict[str, str] | None = None,
         stdout: int = subprocess.PIPE,
         stderr: int = subprocess.PIPE,
-        timeout: float = 120,
+        timeout: float | None = None,
     ) -> subprocess.CompletedProcess[str]:
         """Run ``threethirteen ARGS`` to its end: ``input`` on stdin (else nothing to read),
-        the environment with ``env`` changed, the output as text."""
+        the environment with ``env`` changed, the output as text. However long a busy
+        machine makes it take: no deadline unless ``timeout`` is given (the test's time
+        limit, pytest-timeout, is the net; the child is killed when it stops the test)."""
         return subprocess.run(
             self.argv(*args),
             input=input,

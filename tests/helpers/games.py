@@ -8,10 +8,12 @@ import functools
 from pathlib import Path
 
 import attrs
-from threethirteen.core.events import Event, GameEnded, GameOptions
-from threethirteen.core.log import encode_log
+from threethirteen.core.events import Event, GameEnded, GameOptions, RoundScored
+from threethirteen.core.log import GameLog, encode_log, read_log
 from threethirteen.core.players import play_game
 from threethirteen.core.state import GameState
+
+from tests.helpers import ROOT
 
 PLAYERS = ("easy", "greedy", "easy", "greedy")
 STATS = '{"version": 1, "played": 3}\n'
@@ -62,3 +64,12 @@ def with_totals(state: GameState, totals: list[int] | tuple[int, ...]) -> GameSt
     are its score sheet's)."""
     last = attrs.evolve(state.score_sheet[-1], totals=tuple(totals))
     return attrs.evolve(state, score_sheet=(*state.score_sheet[:-1], last))
+
+
+def first_rounds(name: str, rounds: int) -> GameLog:
+    """The shipped game ``replays/NAME`` up to the end of the move that scored its
+    ``rounds``-th round (that scoring and the deal it caused), as a log of its own: a
+    shorter game to analyse than the whole (an unfinished one)."""
+    events = read_log((ROOT / "replays" / name).read_text(encoding="utf-8")).events
+    scored = [seq for seq, event in enumerate(events) if isinstance(event, RoundScored)]
+    return read_log(encode_log(events[: scored[rounds - 1] + 2]))

@@ -130,7 +130,7 @@ def run(command: str, folder: Path) -> list[str]:
     if not words or words[0] != "threethirteen":
         raise ValueError(f"not a threethirteen command: {command!r}")
     done = Cli(folder).run(
-        *words[1:], env={"NO_COLOR": "1", "TERM": "dumb"}, stderr=subprocess.STDOUT, timeout=300
+        *words[1:], env={"NO_COLOR": "1", "TERM": "dumb"}, stderr=subprocess.STDOUT
     )
     return done.stdout.rstrip("\n").split("\n") if done.stdout else []
 

@@ -6,6 +6,10 @@ a test may kill with SIGKILL and start again on the same folder; :class:`InProce
 chooses. :class:`Player` is ``ssh -t NAME@127.0.0.1`` in a pseudo-terminal: it keeps every
 byte the session receives, answers the terminal's cursor position requests as a real
 terminal does, and waits for text on the screen's stream with the escape codes taken out.
+
+A wait is for what comes (a pattern, the server's first lines, ssh's end), however long a
+busy machine makes it take: none has a deadline of its own unless a test gives one, the
+test's time limit (pytest-timeout) is the net. :data:`TIMEOUT` bounds only the tidying up.
 """
 
 from __future__ import annotations
@@ -49,12 +53,13 @@ SSH_OPTIONS = (
     "-o", "UserKnownHostsFile=/dev/null",
     "-o", "IdentitiesOnly=yes",
     "-o", "BatchMode=yes",
-    "-o", "ConnectTimeout=20",
+    "-o", "ConnectTimeout=120",
 )  # fmt: skip
 """No user config, no known hosts, only the key given, never a question (the log level
 stays at INFO: the client shows the server's banner only then)."""
 
 TIMEOUT = 20.0
+"""How long a process or thread being stopped is given before it is killed (tidying up)."""
 
 
 def plain(text: str) -> str:
@@ -99,7 +104,7 @@ def ssh_run(
     options: tuple[str, ...] = (),
     home: Path,
     stdout: int | IO[bytes] = subprocess.PIPE,
-    timeout: float = 60,
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """``ssh [options] user@127.0.0.1 COMMAND`` without a terminal, to its end."""
     return subprocess.run(
@@ -221,7 +226,8 @@ class InProcess:
 
     def start(self) -> InProcess:
         self._thread.start()
-        assert self._ready.wait(TIMEOUT), f"the server did not start: {self._failure!r}"
+        self._ready.wait()  # set when it listens, or when it failed to
+        assert self._failure is None, f"the server did not start: {self._failure!r}"
         return self
 
     def _run(self) -> None:
@@ -323,10 +329,11 @@ class Player:
             self.seen = found.end()
         return found
 
-    def expect(self, pattern: str, timeout: float = TIMEOUT) -> re.Match[str]:
-        """Wait for ``pattern`` (a regular expression) in the text after the last match."""
+    def expect(self, pattern: str, timeout: float | None = None) -> re.Match[str]:
+        """Wait for ``pattern`` (a regular expression) in the text after the last match (at
+        most ``timeout`` seconds when given; an error if ssh ends first)."""
         regex = re.compile(pattern)
-        deadline = time.monotonic() + timeout
+        deadline = None if timeout is None else time.monotonic() + timeout
         with self._news:
             while True:
                 found = regex.search(self.text, self.seen)
@@ -337,12 +344,16 @@ class Player:
                     raise AssertionError(
                         f"{self.name}: ssh ended before {pattern!r}:\n{self.tail()}"
                     )
-                left = deadline - time.monotonic()
-                if left <= 0:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
                     raise AssertionError(
                         f"{self.name}: no {pattern!r} in {timeout} s:\n{self.tail()}"
                     )
-                self._news.wait(left)
+                try:
+                    self._news.wait(left)
+                except BaseException:  # the test's time limit: say what had come
+                    sys.stderr.write(f"{self.name}: waiting for {pattern!r}:\n{self.tail()}\n")
+                    raise
 
     def drain(self, quiet: float = 0.5) -> None:
         """Wait until nothing has come for ``quiet`` seconds."""
@@ -378,8 +389,9 @@ class Player:
         self._reader.join(TIMEOUT)
         self.child.close(force=True)
 
-    def wait_end(self, timeout: float = TIMEOUT) -> int | None:
-        """Wait for ssh to end (its output read to the end); its exit status."""
+    def wait_end(self, timeout: float | None = None) -> int | None:
+        """Wait for ssh to end (its output read to the end; at most ``timeout`` seconds when
+        given); its exit status."""
         self._reader.join(timeout)
         assert self.ended, f"{self.name}: ssh is still running:\n{self.tail()}"
         self.child.close()

@@ -1,11 +1,18 @@
 """The game in a pseudo-terminal (pexpect), as a person plays it: a terminal that answers
 the program's cursor position requests, the screen as :mod:`tests.helpers.vt` renders it,
-and the ways a session ends."""
+and the ways a session ends.
+
+Every wait is for something the program shows (a pattern, a row, the end of its output),
+however long a busy machine makes it take: none has a deadline of its own, the test's time
+limit (pytest-timeout) is the only one. A wait that is stopped by it says on stderr what had
+come so far."""
 
 from __future__ import annotations
 
+import contextlib
 import re
-import time
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pexpect
@@ -29,38 +36,79 @@ class Terminal:
         self.cols = cols
         self.stream: list[str] = []
 
-    def expect(self, pattern: str | type[pexpect.EOF], timeout: float = 30) -> str:
-        """Wait for ``pattern`` (a regular expression); what came before it."""
+    def expect(self, pattern: str | type[pexpect.EOF]) -> str:
+        """Wait for ``pattern`` (a regular expression, or the end of the output); what came
+        before it."""
         seen: str = ""
-        while True:
-            index = self.child.expect([re.escape(CPR), pattern], timeout=timeout)
-            seen += str(self.child.before)
-            after = self.child.after
-            self.stream += [str(self.child.before), after if isinstance(after, str) else ""]
-            if index == 1:
-                return seen
-            self.child.send(f"\x1b[{self.rows};1R")  # the cursor is on the bottom row
+        with self._saying(f"waiting for {pattern!r}"):
+            while True:
+                index = self.child.expect([re.escape(CPR), pattern], timeout=None)
+                seen += str(self.child.before)
+                after = self.child.after
+                self.stream += [str(self.child.before), after if isinstance(after, str) else ""]
+                if index == 1:
+                    return seen
+                self.child.send(f"\x1b[{self.rows};1R")  # the cursor is on the bottom row
+
+    def _read(self, timeout: float | None) -> bool:
+        """Read what the program writes next (waiting at most ``timeout`` seconds for it,
+        ``None``: until it comes) and answer a cursor position request in it; whether
+        anything came."""
+        try:
+            self.child.expect(r"[\s\S]+", timeout=timeout)
+        except pexpect.TIMEOUT:
+            return False
+        drawn = str(self.child.after)
+        self.stream.append(drawn)
+        if CPR in drawn:
+            self.child.send(f"\x1b[{self.rows};1R")
+        return True
+
+    def rendered(self, rows: int | None = None) -> list[str]:
+        """The rows of the screen from all that has come so far (``rows`` of them: the
+        terminal's unless told; more keep what scrolled away)."""
+        return render("".join(self.stream), rows=rows or self.rows, cols=self.cols)
 
     def screen(self) -> list[str]:
-        """The rows of the screen, once the program has stopped drawing for a moment."""
-        while True:
-            try:
-                self.child.expect(r"[\s\S]+", timeout=0.5)  # all that has come
-            except pexpect.TIMEOUT:
-                return render("".join(self.stream), rows=self.rows, cols=self.cols)
-            drawn = str(self.child.after)
-            self.stream.append(drawn)
-            if CPR in drawn:
-                self.child.send(f"\x1b[{self.rows};1R")
+        """The rows of the screen, once the program has stopped drawing for a moment (what
+        a test reads after waiting for what it needs: :meth:`expect`, :meth:`screen_until`)."""
+        while self._read(0.5):
+            pass
+        return self.rendered()
 
-    def screen_with(self, row: str, timeout: float = 30) -> list[str]:
-        """The rows of the screen once one of them is ``row``: the keys sent before have been
-        answered, however long the program took (:meth:`screen` alone waits only until it
-        stops drawing for a moment)."""
-        deadline = time.monotonic() + timeout
-        while row not in (rows := self.screen()):
-            assert time.monotonic() < deadline, f"no row {row!r} in {timeout} s: {rows}"
+    def screen_until(
+        self, ready: Callable[[list[str]], object], what: str = "", *, settle: bool = True
+    ) -> list[str]:
+        """The rows of the screen once ``ready(rows)`` holds: the keys sent before have been
+        answered, however long the program took. Each time it does not hold yet, wait for
+        the program to draw more. With ``settle`` the screen is looked at once the program
+        has stopped drawing for a moment; without, after each piece (a screen that redraws
+        itself all the time, as a progress bar does, has no such moment)."""
+        with self._saying(f"waiting for {what or ready}"):
+            while not ready(rows := self.screen() if settle else self.rendered()):
+                self.more()
         return rows
+
+    def more(self) -> None:
+        """Wait for the program to draw more (or to end: :class:`pexpect.EOF`)."""
+        self._read(None)
+
+    def screen_with(self, row: str) -> list[str]:
+        """The rows of the screen once one of them is ``row`` (:meth:`screen_until`)."""
+        return self.screen_until(lambda rows: row in rows, f"a row {row!r}")
+
+    @contextlib.contextmanager
+    def _saying(self, what: str) -> Iterator[None]:
+        """On the way out of a wait that did not end well (the test's time limit, the end
+        of the output), the screen so far and the last of what came, on stderr (pytest
+        shows it with the failure)."""
+        try:
+            yield
+        except BaseException:
+            screen = "\n".join(self.rendered())
+            last = "".join(self.stream)[-1500:]
+            sys.stderr.write(f"{what}; the screen:\n{screen}\nthe last that came: {last!r}\n")
+            raise
 
     def said(self) -> str:
         """The screen's text in one line, as :func:`shows` reads it: each row ends in a space,
@@ -118,7 +166,7 @@ def spawn_cli(
         cwd=str(cli.folder),
         dimensions=size,
         encoding="utf-8",
-        timeout=30,
+        timeout=None,  # a wait has no deadline of its own (see the module's docstring)
     )
     return Terminal(child, *size)
 

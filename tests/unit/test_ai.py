@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import time
 
@@ -13,13 +14,14 @@ from threethirteen.core.ai.hands import RoundFacts, codes_of, outlook, with_card
 from threethirteen.core.ai.tracking import unseen_counts
 from threethirteen.core.cards import Card, new_deck, parse_card, parse_cards
 from threethirteen.core.errors import GameError
-from threethirteen.core.events import DrawSource, GameOptions
+from threethirteen.core.events import DrawSource, GameOptions, RoundScored
 from threethirteen.core.lab.simulation import GameJob, play_job
 from threethirteen.core.melds import best_arrangement
-from threethirteen.core.players import LEVELS, PolicyError, load_policy, policy_turn
+from threethirteen.core.players import LEVELS, PolicyError, load_policy, play_game, policy_turn
 from threethirteen.core.rules import new_game
 from threethirteen.core.seats import DEFAULT_SEATS as SEATS
 from threethirteen.core.state import Phase
+from threethirteen.core.verify import verify_game
 from threethirteen.core.views import PlayerView, view_for
 
 from tests.helpers.games import play_log
@@ -32,22 +34,25 @@ def test_every_level_loads_by_name() -> None:
         assert hasattr(policy, "choose_draw") and hasattr(policy, "choose_discard")
 
 
-def test_all_levels_play_a_whole_game_legally_with_a_reason_for_each_move() -> None:
+def test_all_levels_play_rounds_legally_with_a_reason_for_each_move() -> None:
+    """Three rounds of each level, two jokers (whole games: tests/e2e/test_whole_games.py)."""
     players = ("greedy", "easy", "medium", "hard")
-    text = play_log(5, players, GameOptions(jokers=2))
-    assert '"type": "GameEnded"' in text
+    text = play_log(5, players, GameOptions(jokers=2), rounds=3)
+    assert text.count('"type": "RoundScored"') == 3
     moves = [line for line in text.splitlines() if '"CardD' in line]
-    assert moves and all('"reason": ""' not in line for line in moves)
+    assert len(moves) > 40 and all('"reason": ""' not in line for line in moves)
+    assert {json.loads(line)["seat"] for line in moves} == set(range(SEATS))
 
 
 def test_aces_high_and_four_jokers_play_legally() -> None:
-    job = GameJob(
-        seed=8,
-        players=("hard", "medium", "easy", "greedy"),
-        options=GameOptions(jokers=4, aces_high=True),
+    log = play_game(
+        8,
+        ("hard", "medium", "easy", "greedy"),
+        GameOptions(jokers=4, aces_high=True),
+        rounds=3,
     )
-    result, _ = play_job(job, clock=time.perf_counter)
-    assert result.error is None and len(result.totals) == SEATS
+    assert verify_game(log).ok
+    assert sum(isinstance(event, RoundScored) for event in log) == 3
 
 
 class Spy:

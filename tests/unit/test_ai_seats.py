@@ -7,7 +7,7 @@ import pytest
 from threethirteen.core.ai.beliefs import read_beliefs
 from threethirteen.core.ai.tracking import pickups, unseen_counts
 from threethirteen.core.cards import new_deck
-from threethirteen.core.events import GameOptions
+from threethirteen.core.events import GameOptions, RoundScored
 from threethirteen.core.players import LEVELS, load_policy, play_game, play_on
 from threethirteen.core.rules import new_game
 from threethirteen.core.verify import verify_game
@@ -16,9 +16,11 @@ from threethirteen.core.views import view_for
 
 @pytest.mark.parametrize("seats", [2, 3, 8])
 @pytest.mark.parametrize("level", [level for level in LEVELS if level != "hard"])
-def test_a_level_plays_a_whole_game_at_any_count(level: str, seats: int) -> None:
-    log = play_game(11, (level,) * seats)
+def test_a_level_plays_rounds_at_any_count(level: str, seats: int) -> None:
+    """The first three rounds (whole games: tests/e2e/test_whole_games.py)."""
+    log = play_game(11, (level,) * seats, rounds=3)
     assert verify_game(log).ok
+    assert sum(isinstance(event, RoundScored) for event in log) == 3
 
 
 @pytest.mark.parametrize("seats", [2, 8])

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
+import attrs
+import pytest
 from threethirteen.core.cards import new_deck
 from threethirteen.core.events import DrawSource, GameOptions
 from threethirteen.core.lab.analysis import analyze, costliest, discard_value, draw_value
+from threethirteen.core.log import encode_log
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.players import play_game
 from threethirteen.core.rules import new_game
 from threethirteen.core.state import GameState, Phase
 from threethirteen.core.views import view_for
+from threethirteen.repl.solo.replay import main
 
-from tests.helpers import ROOT
+from tests.helpers.games import first_rounds
 from tests.helpers.playouts import record
 
 
@@ -69,37 +74,40 @@ def test_draw_values_against_plain_enumeration() -> None:
         assert discard_value(view, card) <= best_arrangement(rest, 1).penalty
 
 
-def test_replay_analyze_prints_the_costliest_moves(capsys) -> None:  # type: ignore[no-untyped-def]
-
-    from threethirteen.repl.solo.replay import main
-
-    path = ROOT / "replays" / "no-winner.jsonl"
+def test_replay_analyze_prints_the_costliest_moves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Of the first seven rounds of a shipped game (the whole game's: tests/e2e)."""
+    path = tmp_path / "seven.jsonl"
+    path.write_text(encode_log(first_rounds("no-winner.jsonl", 7).events), encoding="utf-8")
     assert main([str(path), "--analyze"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].endswith("nobody wins")
+    assert lines[0].endswith("unfinished in round 8, totals 58/132/56/53")
+    assert lines[1].startswith("You: 9 decisions differ from the hard AI's; the 5 costliest")
     costs = [float(line.split(", +")[1].split(" ")[0]) for line in lines[2:]]
-    assert costs and costs == sorted(costs, reverse=True)
+    assert len(costs) == 5 and costs == sorted(costs, reverse=True)
     assert all(line.startswith("  Round ") for line in lines[2:])
 
 
-def test_replay_analyze_reviews_the_seat_asked_for(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_analyze_reviews_the_seat_asked_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """``--seat`` reviews another seat than the human's: by number, or by its name in the
     log (a shared table's log names its players)."""
-    import attrs
-    from threethirteen.core.log import encode_log, read_log
-    from threethirteen.repl.solo.replay import main
-
-    path = ROOT / "replays" / "no-winner.jsonl"
+    events = first_rounds("no-winner.jsonl", 5).events
+    path = tmp_path / "five.jsonl"
+    path.write_text(encode_log(events), encoding="utf-8")
     assert main([str(path), "--analyze", "--seat", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("Top: ") and "you" not in " ".join(out[2:])
-    events = read_log(path.read_text(encoding="utf-8")).events
+    assert out[1].startswith("Top: 2 decisions differ") and len(out) == 3
+    assert "you" not in " ".join(out[2:])
     named = (attrs.evolve(events[0], seats=("ana", "ben", "AI 3", "AI 4")), *events[1:])
     shared = tmp_path / "table.jsonl"
     shared.write_text(encode_log(named), encoding="utf-8")
     assert main([str(shared), "--analyze", "--seat", "BEN"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("ben: ") and all("ben " in line for line in out[2:])
+    assert out[1].startswith("ben: 7 decisions differ") and len(out) == 6
+    assert all(line.startswith("  Round ") and ", ben " in line for line in out[2:])
     assert main([str(shared), "--analyze", "--seat", "carl"]) == 1
     said = capsys.readouterr().out
     assert "no seat 'carl' in this game: its seats are ana, ben, AI 3, AI 4" in said

@@ -208,7 +208,7 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
             binding = room.bind(ear, "ana", 0).binding
             await room.start(binding)
             room.auto(binding, Scope.GAME)
-            await settle(lambda: room.code not in hall.rooms, seconds=150)
+            await settle(lambda: room.code not in hall.rooms)
             assert room.finished and hall.open_tables() == []
             log = next((tmp_path / "tables" / PAST).glob(f"*-{room.code}.jsonl"))
             text = log.read_bytes()

@@ -30,11 +30,12 @@ from threethirteen.repl.solo.past import opponents_text, render_history, render_
 from threethirteen.repl.solo.replay import replay_file
 from threethirteen.repl.words.i18n import Texts
 
-from tests.helpers.games import played_game
+from tests.helpers.recorded import recorded_game
 
 
 def finished(seed: int = 5) -> tuple[Event, ...]:
-    return played_game(seed, ("medium", "hard", "medium", "hard"))
+    """A game of the medium and hard levels (recorded: tests/helpers/recorded.py)."""
+    return recorded_game(seed, ("medium", "hard", "medium", "hard"))
 
 
 def game_line(**changes: object) -> dict[str, object]:
@@ -230,7 +231,7 @@ def test_the_statistics_by_kind_and_the_chart_of_the_last_games(data_home: Path)
     events = finished()
     for _ in range(12):
         keep_game(events, seat=0, assisted=False)
-    medium = played_game(7, ("hard", "medium", "medium", "medium"))
+    medium = recorded_game(7, ("hard", "medium", "medium", "medium"))
     keep_game(medium, seat=0, assisted=False)
     shown = plain(render_stats(Texts(), 80))
     kinds = shown[shown.index("By opponents") :].splitlines()

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 from threethirteen.core.cards import (
     JOKER,
-    RANKS,
-    SUITS,
     Card,
     Rank,
     Suit,
-    card_penalty,
     new_deck,
     parse_cards,
     wild_rank_for_round,
@@ -25,29 +20,15 @@ from threethirteen.core.errors import GameError
 from threethirteen.core.melds import Arrangement, best_arrangement, clear_cache, is_meld
 
 from tests.helpers.brute_force import brute_force_penalty, reference_is_meld
-
-
-def assert_consistent(hand: Sequence[Card], round_no: int, aces_high: bool) -> Arrangement:
-    """The arrangement uses every card once, in valid melds, and its penalty adds up."""
-    arrangement = best_arrangement(hand, round_no, aces_high=aces_high)
-    wild_rank = wild_rank_for_round(round_no)
-    for meld in arrangement.melds:
-        assert isinstance(meld, tuple)
-        assert is_meld(meld, wild_rank, aces_high=aces_high), (meld, hand)
-    laid_out = [card for meld in arrangement.melds for card in meld] + list(arrangement.unmelded)
-    assert Counter(laid_out) == Counter(hand)
-    left_out = arrangement.unmelded
-    assert sum(card_penalty(card, wild_rank, aces_high=aces_high) for card in left_out) == (
-        arrangement.penalty
-    )
-    return arrangement
-
-
-def assert_matches_reference(hand: Sequence[Card], round_no: int, aces_high: bool) -> None:
-    arrangement = assert_consistent(hand, round_no, aces_high)
-    expected = brute_force_penalty(hand, round_no, aces_high)
-    assert arrangement.penalty == expected, (" ".join(map(str, hand)), round_no, aces_high)
-
+from tests.helpers.meld_reference import (
+    Case,
+    assert_consistent,
+    assert_matches_reference,
+    crowded_cases,
+    dealt_cases,
+    dealt_hands,
+    dense_hands,
+)
 
 # --- RULES.md -----------------------------------------------------------------
 
@@ -234,77 +215,26 @@ def test_a_round_that_does_not_exist_is_refused() -> None:
         best_arrangement(parse_cards("7h 8h 9h"), 0)
 
 
-# --- against the exhaustive reference -----------------------------------------
-
-
-@st.composite
-def dense_hands(draw: st.DrawFn) -> tuple[list[Card], int, bool]:
-    """Hands crowded into a few suits and a short stretch of the rank line, with wilds.
-
-    That is where runs, sets and wilds compete for the same cards, and where bugs hide.
-    """
-    round_no = draw(st.integers(1, 11))
-    aces_high = draw(st.booleans())
-    wild_rank = wild_rank_for_round(round_no)
-    suits = draw(st.lists(st.sampled_from(SUITS), min_size=1, max_size=3, unique=True))
-    line = [*RANKS[1:], RANKS[0]] if aces_high else list(RANKS)
-    start = draw(st.integers(0, 12))
-    stretch = line[start : start + draw(st.one_of(st.integers(4, 8), st.integers(1, 8)))]
-    naturals = [Card(rank, suit) for rank in stretch for suit in suits if rank != wild_rank]
-    pool = naturals * 2  # two decks: at most two of a card
-    jokers = [JOKER] * draw(st.sampled_from([0, 2, 4]))
-    wilds = [Card(wild_rank, suit) for suit in SUITS] * 2 + jokers
-    size = draw(st.one_of(st.integers(10, 14), st.integers(0, 14)))
-    wild_count = draw(st.integers(0, min(size, len(wilds), 6)))
-    natural_count = min(size - wild_count, len(pool))
-    hand = [
-        *draw(st.permutations(pool))[:natural_count],
-        *draw(st.permutations(wilds))[:wild_count],
-    ]
-    return draw(st.permutations(hand)), round_no, aces_high
-
-
-@st.composite
-def dealt_hands(draw: st.DrawFn) -> tuple[list[Card], int, bool]:
-    """Hands dealt from a shuffled double deck with 0, 2 or 4 jokers."""
-    deck = draw(st.permutations(new_deck(draw(st.sampled_from([0, 2, 4])))))
-    return list(deck[: draw(st.integers(0, 14))]), draw(st.integers(1, 11)), draw(st.booleans())
-
-
-@settings(max_examples=1000, deadline=None)
-@given(dense_hands())
-def test_dense_hands_match_the_reference(case: tuple[list[Card], int, bool]) -> None:
-    assert_matches_reference(*case)
+# --- against the exhaustive reference (the thousands: tests/e2e/test_melds_reference.py) ---
 
 
 @settings(max_examples=150, deadline=None)
-@given(dealt_hands())
-def test_dealt_hands_match_the_reference(case: tuple[list[Card], int, bool]) -> None:
+@given(dense_hands())
+def test_dense_hands_match_the_reference(case: Case) -> None:
     assert_matches_reference(*case)
 
 
-def test_thousands_of_dealt_hands_match_the_reference() -> None:
-    rng = random.Random(3313)
-    for index in range(3000):
-        deck = list(new_deck(rng.choice([0, 2, 4])))
-        rng.shuffle(deck)
-        size = rng.randint(10, 14) if index % 3 else rng.randint(0, 20)
-        assert_matches_reference(deck[:size], rng.randint(1, 11), rng.random() < 0.5)
+@settings(max_examples=40, deadline=None)
+@given(dealt_hands())
+def test_dealt_hands_match_the_reference(case: Case) -> None:
+    assert_matches_reference(*case)
+
+
+def test_hundreds_of_dealt_hands_match_the_reference() -> None:
+    for case in dealt_cases(300):
+        assert_matches_reference(*case)
 
 
 def test_crowded_hands_with_many_wilds_match_the_reference() -> None:
-    # Two suits over six ranks, two decks, and up to six wilds: the hardest shapes.
-    rng = random.Random(1311)
-    for _ in range(1500):
-        round_no = rng.randint(1, 11)
-        wild_rank = wild_rank_for_round(round_no)
-        aces_high = rng.random() < 0.5
-        suits = rng.sample(SUITS, 2)
-        first = rng.randint(1, 8)
-        pool = [Card(Rank(r), s) for r in range(first, first + 6) for s in suits] * 2
-        pool = [card for card in pool if card.rank != wild_rank]
-        wilds = [JOKER] * rng.choice([0, 2, 4]) + [Card(wild_rank, s) for s in SUITS] * 2
-        hand = rng.sample(pool, rng.randint(5, min(12, len(pool)))) + rng.sample(
-            wilds, rng.randint(0, 4)
-        )
-        assert_matches_reference(hand, round_no, aces_high)
+    for case in crowded_cases(150):
+        assert_matches_reference(*case)

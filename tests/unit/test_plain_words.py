@@ -14,6 +14,7 @@ from threethirteen.repl.words import en
 from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers import ROOT
+from tests.helpers.games import first_rounds
 
 
 def test_a_verdict_says_you_win() -> None:
@@ -27,34 +28,40 @@ def test_a_verdict_says_you_win() -> None:
     assert Texts("de").verdict(verdict).endswith(", du gewinnst")
 
 
+def _analysis(lang: str = "en", seat: int | None = None, limit: int = 10) -> list[str]:
+    """The analysis of the first seven rounds of a shipped game (the whole game's, which
+    takes longer: tests/e2e/test_analysis.py)."""
+    log = first_rounds("no-winner.jsonl", 7)
+    return analysis_lines(log, limit=limit, seat=seat, tx=Texts(lang))
+
+
 def test_one_costliest_decision_is_not_counted_as_one() -> None:
-    log = read_log((ROOT / "replays" / "no-winner.jsonl").read_text(encoding="utf-8"))
-    head = analysis_lines(log, limit=1)[0]
+    head, line = _analysis(limit=1)
     assert "; the costliest, by expected penalty:" in head and "the 1 costliest" not in head
-
-
-def _analysis(lang: str, seat: int | None = None) -> list[str]:
-    log = read_log((ROOT / "replays" / "no-winner.jsonl").read_text(encoding="utf-8"))
-    return analysis_lines(log, limit=10, seat=seat, tx=Texts(lang))
+    assert line.startswith("  Round ")
 
 
 def test_an_analysis_says_each_move_as_the_game_does() -> None:
     """Seat 0 (an AI in this game) is "you", in lower case inside a sentence that begins
     with a capital; a take names its card and the pile, a draw the stock, as narration does."""
     head, *lines = _analysis("en")
-    assert head.startswith("You: 21 decisions differ")
+    assert head.startswith("You: 9 decisions differ") and len(lines) == 5
     moves = r"(you took \S+ from the discard pile|you drew from the stock|you discarded \S+)"
     advice = r"the hard AI (draws from the stock|takes the top card of the discard pile|discards)"
     for line in lines:
         assert re.match(rf"  Round \d+, {moves}: {advice}", line), line
-    assert "You took" not in " ".join(lines) and "the discard:" not in " ".join(lines)
+    said = " ".join(lines)
+    assert "you took" in said and "you discarded" in said  # both kinds of decision
+    assert "You took" not in said and "the discard:" not in said
     _, *left = _analysis("en", seat=1)
+    assert len(left) == 7
     assert all(re.match(r"  Round \d+, Left (took|drew|discarded) ", line) for line in left)
 
 
 def test_an_analysis_speaks_german_with_german_cards() -> None:
     head, *lines = _analysis("de")
-    assert head.startswith("Du: 21 Entscheidungen weichen von der starken KI ab; die 10 teuersten")
+    assert head.startswith("Du: 9 Entscheidungen weichen von der starken KI ab; die 5 teuersten")
+    assert len(lines) == 5
     moves = r"du hast (\S+ vom Ablagestapel genommen|vom Stapel gezogen|\S+ abgelegt)"
     for line in lines:
         assert re.match(rf"  Runde \d+, {moves}: die starke KI ", line), line

@@ -17,8 +17,8 @@ def test_a_script_plays_and_prints_plain_text(
     script = tmp_path / "moves.txt"
     script.write_text(
         "# a comment line is skipped\n"
-        "draw\n\nauto\nundo\nredo\nseed\nlog 3\nmelds\nrules\nsave ./out.jsonl\nauto game\n"
-    )
+        "draw\n\nauto\nundo\nredo\nseed\nlog 3\nmelds\nrules\nsave ./out.jsonl\nauto round\n"
+    )  # to the end of round 1 (to the end of the game: tests/e2e/test_whole_games.py)
     code = main(["--seed", "5", "--level", "easy", "--script", str(script)])
     out, err = capsys.readouterr()
     assert code == 0, err
@@ -26,7 +26,7 @@ def test_a_script_plays_and_prints_plain_text(
     assert "\x1b[" not in out  # plain text, no terminal codes
     assert "> draw\nYou draw" in out
     assert "Seed 5: threethirteen play --seed 5 deals the same cards." in out
-    assert "Game over after 11 rounds." in out
+    assert "Round 1 is over" in out and "Round 2" in out
     assert (tmp_path / "out.jsonl").exists()
     assert not (data_home / "autosave.jsonl").exists()  # a script leaves your saved game alone
     assert not (data_home / "stats.json").exists()

@@ -240,6 +240,7 @@ def test_a_narrow_table_breaks_between_pieces_never_inside_one(lang: str, width:
     tx = Texts(lang)
     start, _ = new_game(24, GameOptions(jokers=4), ("easy",) * 4)
     total = tx("table.total", total=0).split()[0]
+    outs = last_turns = continued = 0
     for new, state in play_on(start, [POLICY] * 4):
         if state.round is None or not new:
             continue
@@ -248,8 +249,10 @@ def test_a_narrow_table_breaks_between_pieces_never_inside_one(lang: str, width:
         assert widest(text) <= width, text
         lines = text.splitlines()
         if view.went_out is not None:
+            outs += 1
             assert any(f"{tx.seat(view.went_out)}: {tx('table.out')}" in line for line in lines)
             if view.went_out != 0 and 0 in view.last_turns:
+                last_turns += 1
                 assert any(tx("table.last_turn") in line for line in lines), text
         rows = [
             i for i, line in enumerate(lines) if re.match(rf"^(▶ |  )\w+ +\d+ \w+ +{total} ", line)
@@ -258,5 +261,8 @@ def test_a_narrow_table_breaks_between_pieces_never_inside_one(lang: str, width:
         column = lines[rows[0]].index(total) + len(total) + 7
         for i in range(rows[0], rows[-1] + 1):
             if i not in rows:  # a seat's moves, continued
+                continued += 1
                 assert lines[i - 1].endswith(",") and lines[i][column] != " ", text
                 assert lines[i].startswith(" " * column), text
+    assert outs and last_turns  # the game (seed 24) has both: each was looked at
+    assert continued or width == 80  # at 60 columns some seat's moves go on below

@@ -16,7 +16,7 @@ from threethirteen.core.events import CardDrawn, DrawSource, GameStarted
 from threethirteen.core.fairness import keeps_promise
 from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.seen import StartSeen
-from threethirteen.core.turns import Scope
+from threethirteen.core.turns import PersonTurn, Scope
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.server.hall import Hall
@@ -168,9 +168,7 @@ def test_auto_at_a_shared_table_is_taken_while_another_seat_plays(tmp_path: Path
             ben = room.bind(Ear(), "ben", 1).binding
             await room.start(ana)
             await settle(lambda: turn(room) in (0, 1))
-            if turn(room) == 0:
-                await move(room, ana)
-            await settle(lambda: turn(room) == 1)
+            assert turn(room) == 1  # the deal (SEED): ben is to play before ana
             room.auto(ana, Scope.GAME)  # ben is to play
             assert not room.assisted(0)
             await move(room, ben)
@@ -179,8 +177,8 @@ def test_auto_at_a_shared_table_is_taken_while_another_seat_plays(tmp_path: Path
             room.auto(ana, None)
             await move(room, ben)
             await settle(lambda: turn(room) == 0)  # auto off: ana plays her turns again
-            await asyncio.sleep(0.2)
-            assert turn(room) == 0
+            assert room.table is not None  # the table waits for her, no AI turn is due
+            assert room.table.next_step() == PersonTurn(0) and room.autopilot(ana) is None
 
     asyncio.run(play())
 
@@ -216,9 +214,9 @@ def test_the_ghost_seat_two_sessions_of_one_name_and_one_leaves(tmp_path: Path) 
             with pytest.raises(Unbound):
                 room.auto(ana_2, Scope.GAME)
             assert room.seen(ana_2) == ()
-            if turn(room) == 1:
-                await move(room, ben)
-                await settle(lambda: turn(room) == 0)
+            assert turn(room) == 1  # the deal (SEED): ben plays before seat 0
+            await move(room, ben)
+            await settle(lambda: turn(room) == 0)
             before = len(room.events)
             await move(room, carl)  # carl plays seat 0, as the room binds him
             assert len(room.events) > before and second.told == []

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from threethirteen.core.events import DrawSource
 from threethirteen.core.rules import Draw
 from threethirteen.core.turns import Scope
@@ -22,12 +24,16 @@ from threethirteen.repl.solo.settings import Settings
 from threethirteen.repl.words.grammar import SHARED
 from threethirteen.repl.words.i18n import Texts
 
-from tests.helpers.rooms import Terminal, settle
+from tests.helpers.rooms import HELD, Terminal, settle
 
 
-def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.StringIO]:
+def shared(
+    room: Room, name: str, seat: int | None, *, settle: float = SETTLE
+) -> tuple[SeatFront, io.StringIO]:
     shown = io.StringIO()
-    place = sit_down(room, Terminal(name), seat, lang="en", screen=PlainScreen(shown))
+    place = sit_down(
+        room, Terminal(name), seat, lang="en", screen=PlainScreen(shown), settle=settle
+    )
     return place.front, shown
 
 
@@ -38,9 +44,9 @@ def test_one_front_three_places(tmp_path: Path) -> None:
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
             plan = Plan(code="SAGE-4", host="ana", people=["ana", "ben", None, None])
-            room = Room(plan, tmp_path, pool=pool, pace=30.0, deal=lambda: (SEED, SALT))
+            room = Room(plan, tmp_path, pool=pool, pace=HELD, deal=lambda: (SEED, SALT))
             ana, ana_shown = shared(room, "ana", 0)
-            ben, ben_shown = shared(room, "ben", 1)
+            ben, _ = shared(room, "ben", 1)
             eve, _ = shared(room, "eve", None)
             solo = new_solo_front(
                 3, tx=Texts(), screen=PlainScreen(io.StringIO()), settings=Settings()
@@ -64,9 +70,8 @@ def test_one_front_three_places(tmp_path: Path) -> None:
             assert eve.view is not None and eve.view.mine is None  # no hand to hold
             # auto is taken at any time: from the next turn when another seat plays
             assert room.table is not None
+            assert room.table.snapshot.state.turn == 2  # the deal: Top (an AI, held) is to play
             waiting, shown = (ana, ana_shown)
-            if room.table.snapshot.state.turn == 0:
-                waiting, shown = (ben, ben_shown)
             shown.truncate(0)
             waiting.execute("auto game")
             assert waiting.port.autopilot() == Scope.GAME
@@ -107,9 +112,9 @@ def test_a_shared_table_calls_its_players_by_name(tmp_path: Path) -> None:
             assert room.table is not None
             table = room.table
             await settle(lambda: table.snapshot.state.turn in (0, 1))
-            if table.snapshot.state.turn == 0:
-                mine = await play_turn(ana)
-                await settle(lambda: f"You discard {mine}" in ana_shown.getvalue())
+            assert table.snapshot.state.turn == 0  # the deal: ana plays first, then ben
+            mine = await play_turn(ana)
+            await settle(lambda: f"You discard {mine}" in ana_shown.getvalue())
             thrown = await play_turn(ben)
             await settle(lambda: f"discards {thrown}." in ana_shown.getvalue())
             said = ana_shown.getvalue()
@@ -152,34 +157,50 @@ def test_the_turn_clock_shows_its_time_and_says_when_it_runs_short(tmp_path: Pat
 def test_the_next_prompt_waits_for_the_news_of_the_move_just_typed(tmp_path: Path) -> None:
     """After a move typed at a shared table, the next prompt waits until the table has told
     it (so the prompt is drawn once, under the news), and no longer; a line that sends
-    nothing to the table does not wait, nor does a move the room never answers."""
+    nothing to the table does not wait, and a move the room does not answer is waited for
+    only :attr:`TableSession.settle` seconds (:data:`SETTLE` unless told)."""
 
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
             plan = Plan(code="SAGE-7", host="ana", people=["ana", None, None, None])
             room = Room(plan, tmp_path, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
-            ana, shown = shared(room, "ana", 0)
+            ana, shown = shared(room, "ana", 0, settle=HELD)  # the news, however long it takes
             link = ana.sitting
             assert isinstance(link, TableSession)
             ana.execute("start")
             await settle(lambda: ana.view is not None and ana.view.my_turn)
             ana.execute("score")
-            await asyncio.wait_for(link.settled(), 0.05)  # nothing sent: no wait
+            waiting = link.settled()
+            with pytest.raises(StopIteration):  # nothing sent: it returns at once
+                waiting.send(None)
             ana.execute("d")
             assert "You draw" not in shown.getvalue()
-            await asyncio.wait_for(link.settled(), SETTLE)
+            await link.settled()
             assert "You draw" in shown.getvalue()  # the news came first
             before = shown.getvalue()
             ana.port.send(Draw(seat=0, source=DrawSource.STOCK), ana.told)  # a second draw
-            await asyncio.wait_for(link.settled(), SETTLE)
+            await link.settled()
             assert "You cannot take another card" in shown.getvalue()[len(before) :]
-            asleep = Room(plan, tmp_path / "asleep", pool=pool, pace=30.0)
-            screen = PlainScreen(io.StringIO())
-            quiet = sit_down(asleep, Terminal("ana"), 0, lang="en", screen=screen)
-            quiet._settling = asyncio.get_running_loop().create_future()  # never told
-            started = asyncio.get_running_loop().time()
-            await quiet.settled()
-            assert asyncio.get_running_loop().time() - started >= SETTLE - 0.05
             await room.close()
+        # a room that does not answer: its one worker is kept busy while ana draws
+        with ThreadPoolExecutor(1) as one:
+            plan = Plan(code="SAGE-8", host="ana", people=["ana", None, None, None])
+            busy = Room(plan, tmp_path / "busy", pool=one, pace=0.0, deal=lambda: (SEED, SALT))
+            ana, shown = shared(busy, "ana", 0, settle=0.3)
+            ana.execute("start")
+            await settle(lambda: ana.view is not None and ana.view.my_turn)
+            link = ana.sitting
+            assert isinstance(link, TableSession)
+            go_on = threading.Event()
+            held = one.submit(go_on.wait)
+            ana.execute("d")
+            started = asyncio.get_running_loop().time()
+            await link.settled()
+            assert asyncio.get_running_loop().time() - started >= 0.3 - 0.05
+            assert "You draw" not in shown.getvalue()  # not told yet: the prompt did not wait
+            go_on.set()
+            held.result()
+            await settle(lambda: "You draw" in shown.getvalue())
+            await busy.close()
 
     asyncio.run(play())

@@ -8,9 +8,16 @@ from pathlib import Path
 
 import pytest
 from threethirteen.core.events import GameOptions
-from threethirteen.core.lab.simulation import GameJob, mean_interval, percentile, play_job
+from threethirteen.core.lab.simulation import (
+    GameJob,
+    SimulationError,
+    mean_interval,
+    percentile,
+    play_job,
+)
 from threethirteen.core.log import read_log
 from threethirteen.core.state import fold
+from threethirteen.repl.files.storage import write_atomic
 from threethirteen.repl.lab import playing
 from threethirteen.repl.lab.simulate import main
 
@@ -22,16 +29,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_a_tiny_smoke_simulation_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """Of the quick levels (all four: tests/e2e/test_whole_games.py)."""
     code, out, _ = run(
-        capsys, "--games", "1", "--seed", "3", "--players", "greedy,easy,medium,hard"
+        capsys, "--games", "1", "--seed", "3", "--players", "greedy,easy,easy,greedy"
     )
     assert code == 0
     table, _, times = out.partition("\n\ndecision times")
     for word in ("mean total", "wins", "win share", "out %", "round pen", "no winner"):
         assert word in table
     assert "p50" not in table and "p50" in times and "p99" in times
-    for player in ("greedy", "easy", "medium", "hard"):
-        assert player in out
+    for player in ("greedy", "easy"):
+        assert player in times
 
 
 def test_json_has_games_and_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,24 +65,10 @@ def test_json_has_games_and_decision_times(capsys: pytest.CaptureFixture[str]) -
         assert game["winner"] is None or game["winner"] in range(4)
         if game["winner"] is not None:
             assert game["totals"][game["winner"]] == min(game["totals"])
+    assert any(game["winner"] is not None for game in data["games"])  # a winner was checked
     assert set(data["decision_ms"]) == {"greedy", "easy"}
     for times in data["decision_ms"].values():
         assert set(times) == {"p50", "p99"} and times["p50"] <= times["p99"]
-
-
-def test_processes_give_the_same_games_and_logs_are_written(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    argv = ("--games", "3", "--seed", "70", "--players", "greedy,easy,greedy,easy", "--json")
-    _, one, _ = run(capsys, *argv)
-    code, two, _ = run(capsys, *argv, "--jobs", "2", "--log-dir", str(tmp_path))
-    assert code == 0
-    assert json.loads(one)["games"] == json.loads(two)["games"]
-    logs = sorted(tmp_path.glob("*.jsonl"))
-    assert [log.name for log in logs] == ["game-70.jsonl", "game-71.jsonl", "game-72.jsonl"]
-    game = read_log(logs[0].read_text(encoding="utf-8"))
-    assert game.state.ended is not None
-    assert list(game.state.ended.totals) == json.loads(one)["games"][0]["totals"]
 
 
 def test_an_unimportable_player_is_named(capsys: pytest.CaptureFixture[str]) -> None:
@@ -194,15 +188,17 @@ def test_a_log_of_an_earlier_run_is_replaced_in_one_step(
     assert os.listdir(tmp_path) == ["game-70.jsonl"]  # no temporary file left behind
 
 
-def test_a_link_put_at_a_log_after_the_look_is_replaced_not_followed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_link_put_at_a_log_after_the_look_is_replaced_not_followed(tmp_path: Path) -> None:
+    """A link at a log's name is refused when the log is looked at; one put there after the
+    look is met by the write itself (:func:`write_atomic`, as :func:`playing.write_log`
+    writes), which replaces it."""
     target = tmp_path / "someone's.txt"
     target.write_text("kept\n")
     path = playing.log_path(tmp_path, 5)
     path.symlink_to(target)
-    monkeypatch.setattr(playing, "_check_log", lambda path: None)  # the link came after it
-    playing.write_log(path, "a game's log\n")
+    with pytest.raises(SimulationError, match="is a link, not a file"):
+        playing.write_log(path, "a game's log\n")  # the look sees it
+    write_atomic(path, "a game's log\n", create_folder=False)  # the link came after the look
     assert target.read_text() == "kept\n"
     assert not path.is_symlink() and path.read_text() == "a game's log\n"
 

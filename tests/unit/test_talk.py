@@ -23,7 +23,7 @@ from threethirteen.repl.server.room import Plan, Refused, Room
 from threethirteen.repl.server.seat import TableSession, TableTexts, clean_line, sit_down
 from threethirteen.repl.words.i18n import sentence
 
-from tests.helpers.rooms import Terminal, settle
+from tests.helpers.rooms import HELD, Terminal, settle
 
 SEED, SALT = 2213, "c0ffee" * 5 + "00"
 STOCK = Draw(seat=0, source=DrawSource.STOCK)
@@ -157,7 +157,7 @@ def test_watchers_are_quiet_unless_the_host_lets_them_talk_and_the_host_mutes(
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
             plan = Plan(code="SAGE-9", host="ana", people=["ana", "ben", None, None])
-            room = Room(plan, tmp_path, pool=pool, pace=30.0, deal=lambda: (SEED, SALT))
+            room = Room(plan, tmp_path, pool=pool, pace=HELD, deal=lambda: (SEED, SALT))
             ana, ana_shown = shared(room, "ana", 0)
             ben, ben_shown = shared(room, "ben", 1)
             eve, eve_shown = shared(room, "eve", None)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -160,30 +159,6 @@ def test_no_file_in_its_place_is_read_or_written(tmp_path: Path) -> None:
         with pytest.raises(ResultsFileError, match=r"results go into a file|cannot open"):
             ResultsFile.open(path, jobs(1))
     assert target.read_text() == "keep me\n"
-
-
-def test_a_second_run_on_the_same_file_is_refused_while_the_first_writes(tmp_path: Path) -> None:
-    path = tmp_path / "results.jsonl"
-    kept = ResultsFile.open(path, jobs(1))
-    try:
-        code = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "threethirteen.repl.lab.simulate",
-                *("--games", "1", "--players", "greedy,greedy,greedy,greedy"),
-                *("--out", str(path), "--quiet"),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-    finally:
-        kept.close()
-    assert code.returncode == 2
-    assert f"another run is writing {path}: one run at a time per file" in code.stderr
-    assert path.read_text() == ""
 
 
 def test_batches_are_small_enough_to_share_and_large_enough_to_pay() -> None:
