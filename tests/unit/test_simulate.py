@@ -17,7 +17,7 @@ from threethirteen.core.lab.simulation import (
 )
 from threethirteen.core.log import read_log
 from threethirteen.core.state import fold
-from threethirteen.repl.files.storage import write_atomic
+from threethirteen.repl.files.atomic import write_atomic
 from threethirteen.repl.lab import playing
 from threethirteen.repl.lab.simulate import main
 
