@@ -131,8 +131,11 @@ def play_marked_round(tmp_path: Path, check: Callable[[Room, dict[str, SeatFront
                 asked = table.snapshot.number
                 for line in ("hint", "log 40", "melds", "who", "score", "seed"):
                     front.execute(line)
-                # the hint is recorded (help given) on the worker: the draw waits until the
-                # front was told of it, or it would be typed on a table that moved on (stale)
+                # the hint is recorded (help given) on a worker, the helper AI then thinks
+                # on under the table's lock: the draw waits until the front was told of the
+                # hint, or the hint's own record, landing late, would pass for the draw's
+                # below, the discard would be typed before the draw (refused), and the
+                # turn would never pass
                 await settle(lambda t=table, n=asked: t.snapshot.number > n)
                 await settle(lambda t=table, f=front: told_up_to_date(f, t))
                 check(room, fronts)
