@@ -176,14 +176,14 @@ def test_a_dumb_terminal_answers_a_bad_line_and_says_the_status_in_words(home: P
     prompt = r"\n(?:\x1b\[0m)*> "
     seen = child.expect(prompt)
     assert "your turn: draw or take · wild 3 · penalty 18 · Round 1/11" in seen
-    child.send("drwa\r")
+    child.type("drwa\r")
     child.expect("Unknown command 'drwa': did you mean draw?")
     child.expect("your turn: draw or take")  # said again before the next prompt
-    child.send("draw\r")
+    child.type("draw\r")
     child.expect("You draw 10♣ from the stock.")
     seen = child.expect(prompt)
     assert "your turn: discard a card · wild 3 · penalty 28" in seen
-    child.send("x 7h\r")
+    child.type("x 7h\r")
     child.expect(r"You cannot discard 7♥: it is not in the hand")
     leave(child)
 
@@ -217,17 +217,17 @@ def test_a_dumb_terminal_shows_the_line_a_completion_and_backspace_leave(home: P
     child = spawn(home, "--seed", "16", term="dumb")
     prompt = r"\n(?:\x1b\[0m)*> "
     child.expect(prompt)
-    child.send("draw\r")
+    child.type("draw\r")
     child.expect("You draw 10♣ from the stock.")
     child.expect(prompt)
-    child.send("x \t\t")
+    child.type("x \t\t")
     child.expect(r"x (\S*[a-z])")  # a whole card: its suit's letter has come
     card = child.match.group(1)
     assert len(card) >= 2
     child.screen_with(f"> x {card}")
-    child.send("\x7f")  # Backspace: the line is shown again, one character shorter
+    child.type("\x7f")  # Backspace: the line is shown again, one character shorter
     child.screen_with(f"> x {card[:-1]}")
-    child.send(card[-1] + "\r")
+    child.type(card[-1] + "\r")
     child.expect(r"You discard (\S+)\.")
     assert child.match.group(1) == str(parse_card(card))
     leave(child)

@@ -58,7 +58,7 @@ def test_a_second_terminal_plays_a_separate_game_and_leaves_the_first_ones_files
     fourth.expect("Look through that game read-only instead")
     fourth.send("y")  # the other game's autosave, as a replay at its latest move
     fourth.expect(r"Replay of autosave\.jsonl: seed 7, (\d+) events, unfinished in round 1")
-    total = int(fourth.child.match.group(1))
+    total = int(fourth.match.group(1))
     fourth.expect(f"event {total}/{total}")  # at the latest move
     fourth.send("prev\r")
     fourth.expect(f"event {total - 1}/{total}")

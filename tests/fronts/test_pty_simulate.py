@@ -45,6 +45,9 @@ def test_a_terminal_shows_the_bar_with_games_rate_and_time_left(tmp_path: Path) 
 def test_ctrl_c_stops_the_run_and_the_file_keeps_its_games(tmp_path: Path) -> None:
     term = spawn_cli(tmp_path, *RUN, "--out", "r.jsonl")
     out = tmp_path / "r.jsonl"
+    term.screen_until(  # the bar is drawn: it reads the keys (Ctrl-C is one of them)
+        lambda rows: any(re.fullmatch(BAR, row.strip()) for row in rows), "the bar", settle=False
+    )
     while not out.exists() or out.read_text().count("\n") < 2:
         term.more()  # keep reading what it draws until two games are kept
     term.send("\x03")

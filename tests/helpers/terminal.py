@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -35,33 +36,48 @@ class Terminal:
         self.rows = rows
         self.cols = cols
         self.stream: list[str] = []
+        """Everything the program wrote, piece by piece, as it came."""
+        self._unseen = ""  # what came after the last match of :meth:`expect`
+        self._tail = ""  # the end of what came: a request may be cut between two pieces
+        self._match: re.Match[str] | None = None
 
     def expect(self, pattern: str | type[pexpect.EOF]) -> str:
-        """Wait for ``pattern`` (a regular expression, or the end of the output); what came
+        """Wait for ``pattern`` (a regular expression, ``.`` matching a line's end too, as
+        pexpect's; or the end of the output) in what came after the last match; what came
         before it."""
-        seen: str = ""
         with self._saying(f"waiting for {pattern!r}"):
             while True:
-                index = self.child.expect([re.escape(CPR), pattern], timeout=None)
-                seen += str(self.child.before)
-                after = self.child.after
-                self.stream += [str(self.child.before), after if isinstance(after, str) else ""]
-                if index == 1:
-                    return seen
-                self.child.send(f"\x1b[{self.rows};1R")  # the cursor is on the bottom row
+                if isinstance(pattern, str) and (found := re.search(pattern, self._unseen, re.S)):
+                    before, self._unseen = (
+                        self._unseen[: found.start()],
+                        self._unseen[found.end() :],
+                    )
+                    self._match = found
+                    return before
+                try:
+                    self._read(None)
+                except pexpect.EOF:
+                    if pattern is not pexpect.EOF:
+                        raise
+                    before, self._unseen = self._unseen, ""
+                    return before
 
     def _read(self, timeout: float | None) -> bool:
         """Read what the program writes next (waiting at most ``timeout`` seconds for it,
-        ``None``: until it comes) and answer a cursor position request in it; whether
-        anything came."""
+        ``None``: until it comes), answering each cursor position request completed in it
+        (one may be cut between two pieces); whether anything came. :class:`pexpect.EOF`
+        at the end of the output."""
         try:
             self.child.expect(r"[\s\S]+", timeout=timeout)
         except pexpect.TIMEOUT:
             return False
-        drawn = str(self.child.after)
-        self.stream.append(drawn)
-        if CPR in drawn:
-            self.child.send(f"\x1b[{self.rows};1R")
+        piece = str(self.child.after)
+        self.stream.append(piece)
+        self._unseen += piece
+        looked = self._tail + piece
+        for _ in range(looked.count(CPR)):
+            self.child.send(f"\x1b[{self.rows};1R")  # the cursor is on the bottom row
+        self._tail = "" if looked.endswith(CPR) else looked[-(len(CPR) - 1) :]
         return True
 
     def rendered(self, rows: int | None = None) -> list[str]:
@@ -121,9 +137,20 @@ class Terminal:
     def send(self, text: str) -> None:
         self.child.send(text)
 
+    def type(self, text: str) -> None:
+        """Type ``text`` once the program reads the keyboard itself (the terminal's echo is
+        off), as a person types at a prompt: a prompt on a dumb terminal is written before
+        it reads the keys, and keys that come in between the terminal echoes and holds as
+        a line of its own."""
+        while self.child.getecho():  # (pexpect's waitnoecho cannot wait without a deadline)
+            time.sleep(0.01)
+        self.child.send(text)
+
     @property
     def match(self) -> re.Match[str]:
-        return self.child.match  # type: ignore[no-any-return]
+        """What the last :meth:`expect` of a pattern found."""
+        assert self._match is not None, "no pattern was found yet"
+        return self._match
 
 
 WRAP = "\x00"
