@@ -23,7 +23,6 @@ import secrets
 import signal
 import sys
 import threading
-import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +36,7 @@ from attrs import Factory, frozen
 from ..kit.safe import visible
 from .hall import Hall
 from .house import Limits, Service
+from .log import ServerLog
 from .names import KeyBook
 from .plan import Deal, secret_deal
 from .process import Collector
@@ -86,25 +86,38 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return key
 
 
-def log_line(line: str) -> None:
-    """One line of the server's log on standard error: the time, then what happened."""
-    stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-    print(f"{stamp} {line}", file=sys.stderr, flush=True)
-
-
 async def serve(
     settings: ServerSettings,
     *,
     ready: Callable[[str, int, str], None],
     deal: Deal = secret_deal,
-    report: Callable[[str], None] = log_line,
+    report: Callable[[str], None] | None = None,
     collector: Collector | None = None,
     codes: Callable[[int], int] = secrets.randbelow,
 ) -> None:
     """Run the server until it is stopped (SIGINT, SIGTERM); ``ready`` hears the address,
-    the port and the host key's fingerprint once it listens. ``collector`` (the process's
-    policy, if any) is told how many sessions there are; ``codes`` draws the codes of new
-    tables (:attr:`~.hall.Hall.codes`)."""
+    the port and the host key's fingerprint once it listens. ``report`` hears each line
+    of the server's log (by default, standard error through :class:`~.log.ServerLog`);
+    ``collector`` (the process's policy, if any) is told how many sessions there are;
+    ``codes`` draws the codes of new tables (:attr:`~.hall.Hall.codes`)."""
+    if report is not None:
+        await _serve(settings, ready, deal, report, collector, codes)
+        return
+    log = ServerLog(sys.stderr)
+    try:
+        await _serve(settings, ready, deal, log.line, collector, codes)
+    finally:
+        await asyncio.get_running_loop().run_in_executor(None, log.close)
+
+
+async def _serve(
+    settings: ServerSettings,
+    ready: Callable[[str, int, str], None],
+    deal: Deal,
+    report: Callable[[str], None],
+    collector: Collector | None,
+    codes: Callable[[int], int],
+) -> None:
     folder = settings.folder
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = host_key(folder)
