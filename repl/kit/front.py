@@ -63,6 +63,10 @@ class Front:
     def begin(self) -> None:
         """Show where things stand before the first prompt."""
 
+    def between_lines(self) -> None:
+        """Play what is due after a line, before the next prompt (the loop calls it after
+        every line: at a game of one's own, the opponents' turns)."""
+
     def toolbar(self) -> Text:
         """The bottom toolbar: where things stand and what to do."""
         return []

@@ -228,7 +228,7 @@ def run_terminal(front: Front, session: PromptSession[str]) -> int:
                 return _leave(front)
             continue
         try:
-            _run_line(front, line)
+            run_line(front, line)
         except (Quit, EOFError):
             return _leave(front)
 
@@ -256,7 +256,7 @@ def run_lines(
             continue
         front.say("> " + line, "class:prompt")
         try:
-            refused = _run_line(front, line)
+            refused = run_line(front, line)
         except Quit:
             return _leave(front)
         if refused is not None and line.strip():
@@ -288,14 +288,22 @@ def piped_lines(stream: TextIO) -> Iterator[str]:
         yield raw.decode(encoding, "surrogateescape")
 
 
-def _run_line(front: Front, line: str) -> str | None:
-    """Run one line; why it was refused or failed (already said), or ``None``.
+def run_line(front: Front, line: str) -> str | None:
+    """Run one line, then what is due before the next (:meth:`~.front.Front.between_lines`:
+    at a game of one's own, the opponents' turns); why the line was refused or failed
+    (already said), or ``None``.
 
     :class:`~repl.kit.front.Quit` (the player leaves) and ``EOFError`` (the terminal is gone)
     pass to the caller; anything unexpected is written to a crash file and the loop goes on.
     """
+    refused = _guarded(front, line, lambda: front.execute(line))
+    _guarded(front, line, front.between_lines)
+    return refused
+
+
+def _guarded(front: Front, line: str, work: Callable[[], str | None]) -> str | None:
     try:
-        return front.execute(line)
+        return work()
     except (Quit, EOFError):
         raise
     except KeyboardInterrupt:

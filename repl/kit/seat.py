@@ -40,7 +40,7 @@ from ...core.state import Phase
 from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
 from ...core.turns import HURRY, Scope
 from ...core.views import PlayerView, SeatView
-from ..words.grammar import Grammar, Parsed
+from ..words.grammar import Grammar
 from ..words.i18n import Texts, sentence
 from .chart import render_score_chart
 from .completer import GameCompleter
@@ -73,8 +73,8 @@ class Sitting:
         """Say where we are and play what is due before the first prompt (the front shows
         the table after it, unless something shown already did)."""
 
-    def before_line(self) -> None:
-        """Catch up with what is due before a line runs."""
+    def between_lines(self) -> None:
+        """Play what is due after a line, before the next prompt."""
 
     def leave_question(self) -> str | None:
         """What Ctrl-D asks before leaving, or ``None`` to leave at once."""
@@ -156,10 +156,8 @@ class SeatFront(SeatCommands):
     def leave(self) -> None:
         self.sitting.leave()
 
-    def run_parsed(self, parsed: Parsed | None) -> str | None:
-        if parsed is not None:
-            self.sitting.before_line()
-        return super().run_parsed(parsed)
+    def between_lines(self) -> None:
+        self.sitting.between_lines()
 
     def empty_line(self) -> str | None:
         self.show_table()

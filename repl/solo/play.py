@@ -349,9 +349,7 @@ def open_play(
     return front
 
 
-def resume(
-    autosave: LogFile, *, screen: Screen, settings: Settings, tx: Texts
-) -> SeatFront | None:
+def resume(autosave: LogFile, *, screen: Screen, settings: Settings, tx: Texts) -> SeatFront | None:
     """The autosaved unfinished game, if there is one and the player wants it back."""
     if not autosave.path.exists():
         return None

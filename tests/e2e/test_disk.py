@@ -29,6 +29,7 @@ front = new_solo_front(
     autosave=LogFile(path),
 )
 game_of(front).save()
+front.begin()
 soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
 resource.setrlimit(resource.RLIMIT_FSIZE, (path.stat().st_size + 100, hard))
 play_a_turn(front)

@@ -8,7 +8,7 @@ from prompt_toolkit.output import DummyOutput
 from threethirteen.core.events import DrawSource
 from threethirteen.core.rules import Draw
 from threethirteen.core.state import Phase
-from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.loop import run_line, run_terminal
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.solo.game import new_solo_front
@@ -64,6 +64,7 @@ def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -
 
 
 def play_a_turn(front: SeatFront) -> None:
-    front.execute("draw")
+    """Draw and throw the lowest card, as lines at the loop (the opponents play after)."""
+    run_line(front, "draw")
     card = lowest_discard(game_of(front).table.state).card
-    assert front.execute(f"x {card}") is None
+    assert run_line(front, f"x {card}") is None

@@ -115,6 +115,7 @@ def test_the_player_is_told_once_that_the_game_is_not_saved_then_that_it_is_agai
         autosave=autosave,
     )
     game_of(table).save()
+    table.begin()
     disk.room = 0
     play_a_turn(table)
     play_a_turn(table)

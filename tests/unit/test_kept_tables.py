@@ -188,8 +188,7 @@ def test_why_a_table_cannot_be_resumed_is_said_in_both_languages_quoting_nothing
         f"cannot be resumed: its log is refused at line 212 ({HELP})"
     )
     assert helped.said(Texts("de")) == (
-        "lässt sich nicht fortsetzen: sein Protokoll wird in Zeile 212 abgelehnt "
-        f"{GERMAN_HELP}"
+        f"lässt sich nicht fortsetzen: sein Protokoll wird in Zeile 212 abgelehnt {GERMAN_HELP}"
     )
     top = LogFormatError("log_not_stock_top", line=9, seat=1, card=parse_card("7h"), top=None)
     hidden = refused_log("KITE-7", None, top)

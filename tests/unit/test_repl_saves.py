@@ -12,7 +12,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from threethirteen.core.log import read_log
 from threethirteen.repl.files.atomic import write_atomic
-from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.loop import run_line, run_terminal
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.solo.game import new_solo_front
@@ -34,8 +34,9 @@ def scripted(*lines: str, seed: int = 3) -> tuple[SeatFront, str]:
     table = new_solo_front(
         seed, tx=Texts(), screen=PlainScreen(shown), settings=Settings(speed="instant")
     )
+    table.begin()
     for line in lines:
-        table.execute(line)
+        run_line(table, line)
     return table, " ".join(shown.getvalue().split())
 
 

@@ -64,7 +64,7 @@ def test_an_unexpected_error_stops_the_script_too(
     def broken(*drawn: object) -> None:
         raise RuntimeError("the statistics are on fire")
 
-    monkeypatch.setattr("threethirteen.repl.solo.game.render_stats", broken)
+    monkeypatch.setattr("threethirteen.repl.solo.commands.render_stats", broken)
     script = tmp_path / "moves.txt"
     script.write_text("seed\nstats\nseed\n")
     assert main(["--seed", "5", "--script", str(script)]) == 1

@@ -36,7 +36,7 @@ from threethirteen.repl import cli
 from threethirteen.repl.files import reproduce
 from threethirteen.repl.files.reproduce import ReproduceError, issues_url, parse_target, rebuild
 from threethirteen.repl.kit.completer import card_word
-from threethirteen.repl.kit.loop import run_terminal
+from threethirteen.repl.kit.loop import run_line, run_terminal
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.solo.game import new_solo_front, solo_front
 from threethirteen.repl.solo.play import main
@@ -134,13 +134,13 @@ def draw_and_throw(seed: int, before: list[str], turns: int) -> list[str]:
     )
     table.begin()
     for line in before:
-        table.execute(line)
+        run_line(table, line)
     lines: list[str] = []
     for _ in range(turns):
         round_ = game_of(table).table.state.round
         assert round_ is not None and game_of(table).table.state.turn == YOU
         for line in ("draw", f"x {card_word(round_.stock[0])}"):
-            table.execute(line)
+            run_line(table, line)
             lines.append(line)
     return lines
 

@@ -110,9 +110,11 @@ def test_a_move_sent_from_an_old_view_at_a_shared_table_is_refused_and_the_table
             table = room.table
             room._time_up(0, old.event_count)  # the clock ran out: the AI plays her turn
             await settle(  # her turn again, and she was told all of it
-                lambda: table.next_step() == PersonTurn(0)
-                and ana.view is not None
-                and ana.view.event_count == table.snapshot.state.event_count > old.event_count
+                lambda: (
+                    table.next_step() == PersonTurn(0)
+                    and ana.view is not None
+                    and ana.view.event_count == table.snapshot.state.event_count > old.event_count
+                )
             )
             count = len(room.events)
             ana.view = old  # the line ran against the view she typed it on
