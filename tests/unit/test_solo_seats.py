@@ -3,22 +3,26 @@ table's decks, the welcome, ``new`` at the same table, an autosave of eight resu
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from threethirteen.core.rules import new_game
+from threethirteen.core.turns import AiTurn
 from threethirteen.repl.files.config import parse_config
 from threethirteen.repl.kit.loop import run_terminal
-from threethirteen.repl.kit.screen import TerminalScreen
+from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.solo import play
-from threethirteen.repl.solo.settings import Settings
+from threethirteen.repl.solo.game import new_solo_front
+from threethirteen.repl.solo.settings import YOU, Settings
 from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers.opening import game_of, open_table
 from tests.helpers.play import table_at
+from tests.helpers.timelines import lowest_discard
 
 EIGHT = Settings(speed="instant", level="easy", seats=8)
 
@@ -180,3 +184,33 @@ def test_an_autosave_of_eight_resumes_at_eight(data_home: Path) -> None:
     assert game.table.state.seat_count == 8 and game.table.events == game_of(first).table.events
     assert "Welcome back: seed 5" in shown and game.tx.seat(7) == "Lower right"
     assert game.settings.seats == 8  # `new` would deal at eight again
+
+
+def test_the_opponents_play_after_the_persons_line_not_under_it() -> None:
+    """A line is done (told, and back to the loop) before the opponents start: the loop
+    plays them between lines, as a server's room plays them on its timer."""
+    front = table_at()
+    game = game_of(front)
+    assert front.execute("d") is None
+    card = lowest_discard(game.table.state).card
+    assert front.execute(f"x {card}") is None
+    assert isinstance(game.table.next_step(), AiTurn)  # the line ran; no opponent has played
+    played = len(game.table.events)
+    front.between_lines()
+    assert len(game.table.events) > played
+    assert game.table.state.turn == YOU or game.table.state.ended is not None
+
+
+def test_auto_is_played_between_lines_and_said_before() -> None:
+    shown = io.StringIO()
+    screen = PlainScreen(shown)
+    front = new_solo_front(11, tx=Texts(), screen=screen, settings=Settings(speed="instant"))
+    front.begin()
+    game = game_of(front)
+    assert game.table.state.turn == YOU
+    assert front.execute("auto turn") is None
+    assert game.table.state.turn == YOU  # nothing played under the command
+    assert "The AI plays this turn for you" in shown.getvalue()
+    front.between_lines()
+    assert game.table.autopilot(YOU) is None  # the turn was played, and the opponents'
+    assert game.table.state.turn == YOU or game.table.state.ended is not None
