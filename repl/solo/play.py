@@ -53,8 +53,10 @@ Top and Right) unless --players says how many play, 2
 to 8 with you. Two play with one deck, three to five
 with two, six to eight with three; jokers are 0, one
 or two per deck. The game deals at once; if a game was
-left unfinished, it asks whether to resume it. Every
-event is autosaved.
+left unfinished, it asks whether to resume it (unless
+options here ask for a game: then that game is dealt
+and the unfinished one is kept aside). Every event is
+autosaved.
 
 Without a terminal (a pipe, or --script FILE) the same
 commands are read line by line and plain text is
@@ -171,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             settings=settings,
             tx=tx,
-            offer_resume=not args.new,
+            offer_resume=not (args.new or asks_for_a_game(args)),
             rebuilt=rebuilt,
             settings_file=settings_file,
         )
@@ -180,6 +182,17 @@ def main(argv: list[str] | None = None) -> int:
     return launch(
         open_front, script=lines, tx=tx, history="history", name="threethirteen", color=color
     )
+
+
+GAME_OPTIONS = ("seed", "players", "jokers", "aces", "level", "levels")
+"""The options that say which game to deal: given, that game is dealt, not the saved one."""
+
+
+def asks_for_a_game(args: argparse.Namespace) -> bool:
+    """Whether the command line asks for a game of its own (``--seed 5``, ``--players
+    3`` …): then a saved unfinished game is kept aside, not offered (``--speed`` and
+    ``--lang`` say how to play, not which game)."""
+    return any(getattr(args, option) is not None for option in GAME_OPTIONS)
 
 
 def settings_from(args: argparse.Namespace, config: Config) -> Settings:

@@ -289,3 +289,25 @@ def test_the_status_line_and_the_seat_rows_keep_their_pieces_whole(
     child.send("quit\r")
     child.expect("gespeichert" if german else "The game is saved")
     ended(child)
+
+
+def test_options_that_ask_for_a_game_deal_it_and_keep_the_unfinished_one(home: Path) -> None:
+    child = spawn(home, "--seed", "8")
+    child.expect("your turn: draw or take")
+    child.send("draw\r")
+    child.expect("You draw")
+    leave(child)
+    again = spawn(home, "--seed", "5")  # the README's first example, over a saved game
+    again.expect(r"The unfinished game is kept in\s+(\S+)\.")
+    kept = Path(again.match.group(1))
+    again.expect("your turn: draw or take")
+    assert "Resume it?" not in "\n".join(again.screen())
+    again.send("seed\r")
+    again.expect(r"Seed 5: ")
+    assert read_log(kept.read_text(encoding="utf-8")).state.seed == 8
+    leave(again)
+    third = spawn(home, "--players", "3")  # nothing of yours played in seed 5: nothing kept
+    third.expect("your turn: draw or take")
+    assert "Resume it?" not in "\n".join(third.screen())
+    assert len(list(kept.parent.glob("unfinished-*.jsonl"))) == 1
+    leave(third)

@@ -205,18 +205,15 @@ def spawn(
     size: tuple[int, int] = (24, 80),
     term: str = "xterm-256color",
 ) -> Terminal:
-    """A game at the easiest level, with no pause between AI turns."""
+    """A game at the easiest level (the config file's, so that a plain ``spawn(home)`` asks
+    for no game of its own and offers to resume the saved one), with no pause between AI
+    turns."""
+    config = Cli(tmp_path).config / "threethirteen" / "config.toml"
+    if not config.exists():
+        config.parent.mkdir(parents=True, exist_ok=True)
+        config.write_text('level = "easy"\n', encoding="utf-8")
     return spawn_cli(
-        tmp_path,
-        "play",
-        "--speed",
-        "instant",
-        "--level",
-        "easy",
-        *args,
-        colour=colour,
-        size=size,
-        term=term,
+        tmp_path, "play", "--speed", "instant", *args, colour=colour, size=size, term=term
     )
 
 
