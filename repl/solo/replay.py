@@ -21,6 +21,7 @@ from ...core.log import TruncatedLogError
 from ...core.verify import verify_log
 from ..files.config import config_path, read_config
 from ..files.history import kept_log
+from ..files.paths import data_path
 from ..files.reading import load_file
 from ..files.shipped import find_replay, replay_path, shipped_replays
 from ..kit.command_line import (
@@ -110,16 +111,36 @@ def _refuse(message: str) -> None:
 
 
 def open_replay_front(
-    screen: Screen, path: Path, *, tx: Texts, at: int | None = None, sort: str = "suit"
+    screen: Screen,
+    path: Path,
+    *,
+    tx: Texts,
+    at: int | None = None,
+    sort: str = "suit",
+    face_up: bool = False,
 ) -> ReplayFront | None:
     """The replay of ``path`` on ``screen``, at event ``at``; ``None`` after saying why it
-    cannot open. ``sort`` is the first order of seat 0's hand."""
+    cannot open. ``sort`` is the first order of seat 0's hand. A game still in play is
+    shown from seat 0 only unless ``face_up``, which a game of the player's own (a file in
+    the data folder: the autosave, a save, a game kept aside) never is until it is over."""
     events = read_replay(path, screen, tx)
     if events is None:
         return None
-    replay = ReplayFront(events, tx=tx, screen=screen, name=path.name)
+    if face_up and own_file(path):
+        screen.show([("class:warn", tx("replay.face_up_own", path=path)), ("", "\n")])
+        face_up = False
+    replay = ReplayFront(events, tx=tx, screen=screen, name=path.name, face_up=face_up)
     replay.sort = sort
     return replay if _start_at(replay, at, path) else None
+
+
+def own_file(path: Path) -> bool:
+    """Whether ``path`` is in the player's own data folder (where every game they play at
+    this terminal is kept)."""
+    try:
+        return path.resolve().is_relative_to(data_path().resolve())
+    except OSError:
+        return False
 
 
 def _start_at(replay: ReplayFront, at: int | None, path: Path) -> bool:
@@ -134,7 +155,8 @@ def _start_at(replay: ReplayFront, at: int | None, path: Path) -> bool:
 
 DESCRIPTION = """\
 Step through a saved game with every hand face up, or
-check it.
+check it. A game still in play is shown from your seat
+only, as you were told it, until it is over.
 
 FILE is any game log: a save, the autosave, a bug report,
 a simulate --log-dir game. NAME is a curated game that
@@ -185,6 +207,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--at", type=int, metavar="N", help="open at event N, the seq of its line (default 1)"
     )
+    p.add_argument(
+        "--face-up",
+        action="store_true",
+        help="show every hand of a game still in play (someone else's: a bug report); a "
+        "game of yours in play is shown from your seat only until it is over",
+    )
     add_language(p)
     add_script(p)
     return p
@@ -229,7 +257,9 @@ def main(argv: list[str]) -> int:
             return 2
 
     def open_front(screen: Screen) -> ReplayFront | None:
-        return open_replay_front(screen, path, tx=tx, at=args.at, sort=config.sort)
+        return open_replay_front(
+            screen, path, tx=tx, at=args.at, sort=config.sort, face_up=args.face_up
+        )
 
     name = "threethirteen replay"
     return launch(

@@ -4,9 +4,12 @@
 play: it parses a line of :data:`repl.words.grammar.REPLAY`, says why a step cannot be
 taken (the validator shows it before Enter), moves the position and shows the
 events passed, each AI decision with its recorded reason, and the table there. A
-replay hides nothing: it is the one front that is given the whole log. Nothing is
-decided and nothing is written: the log is only folded. Seat 0 is "you", as in a game
-played at a terminal.
+replay of a game that is over hides nothing: it is the one front that is given the whole
+log. A game still in play with a person at seat 0 (an autosave, a save, a bug report) is
+shown as that seat was told it (:mod:`core.seen`): its own hand, no card drawn unseen,
+no AI's reasons, until it is over; ``face_up`` shows everything (for a game that is not
+one's own, see :func:`~.replay.open_replay_front`). Nothing is decided and nothing is
+written: the log is only folded. Seat 0 is "you", as in a game played at a terminal.
 """
 
 from __future__ import annotations
@@ -20,13 +23,14 @@ from ...core.events import (
 )
 from ...core.moves import is_turn_end
 from ...core.seats import SEAT_NAMES
+from ...core.seen import UnseenDraw, redact
 from ...core.state import GameState, evolve
 from ...core.verify import verify_game
 from ...core.views import view_for
 from ..kit.completer import GameCompleter
 from ..kit.front import Command, Front, Quit
 from ..kit.help import render_help
-from ..kit.narrate import describe, reason_of
+from ..kit.narrate import Say, describe, narrate, reason_of
 from ..kit.render import (
     Text,
     next_sort,
@@ -53,7 +57,13 @@ class ReplayFront(Front):
     grammar = REPLAY
 
     def __init__(
-        self, events: Sequence[Event], *, tx: Texts, screen: Screen, name: str = ""
+        self,
+        events: Sequence[Event],
+        *,
+        tx: Texts,
+        screen: Screen,
+        name: str = "",
+        face_up: bool = False,
     ) -> None:
         if not events or not isinstance(events[0], GameStarted):
             raise ValueError("a replay needs a log that starts with GameStarted")
@@ -72,6 +82,10 @@ class ReplayFront(Front):
         for event in self.events:
             states.append(evolve(states[-1], event))
         self.states = tuple(states)
+        self.in_play = self.states[-1].ended is None and started.players[0] == "human"
+        """Whether this is a game still in play with a person at seat 0."""
+        self.seat_only = self.in_play and self.me == YOU and not face_up
+        """Whether the game is shown as seat 0 was told it (see the module's docstring)."""
         self.turn_ends = tuple(
             i + 1 for i in range(len(self.events)) if is_turn_end(self.events, i)
         )
@@ -181,6 +195,10 @@ class ReplayFront(Front):
             f"{tx.seat(seat)} ({tx.player(player)})" for seat, player in enumerate(started.players)
         )
         self.say(tx("replay.players", players=players), "class:dim")
+        if self.seat_only:
+            self.say(tx("replay.seat_only"), "class:warn")
+        elif self.in_play:
+            self.say(tx("replay.face_up"), "class:warn")
         self.say(tx("replay.intro_keys"), "class:dim")
         self.show_position(None)
 
@@ -259,14 +277,27 @@ class ReplayFront(Front):
         """Event ``seq``: its number, what happened and, for an AI decision, why."""
         width = self.screen.width
         event = self.events[seq - 1]
-        told = describe(event, self.states[seq - 1], self.tx, me=self.me)
+        before = self.states[seq - 1]
+        told = describe(event, before, self.tx, me=self.me)
+        if self.seat_only:
+            told = self._as_seat_0_was_told(event, before, told)
         line: Text = [("class:dim", f"{seq:>4}"), ("class:gap", "  "), *told]
         out = [*reflow(line, width, indent=6), ("", "\n")]
         reason = reason_of(event, self.tx)
-        if reason:
+        if reason and not (self.seat_only and getattr(event, "seat", None) != YOU):
             why = [("", "      "), ("class:dim", self.tx("replay.why", reason=reason))]
             out += [*reflow(why, width, indent=8), ("", "\n")]
         return out
+
+    def _as_seat_0_was_told(self, event: Event, before: GameState, told: Text) -> Text:
+        """``told`` (every card named), as seat 0 heard it: another seat's card from the
+        stock unnamed (a deal, a rebuilt stock and the rest are told alike to everyone)."""
+        seen = redact(event, YOU, secret=False)
+        if not isinstance(seen, UnseenDraw):
+            return told
+        wild = before.round.wild_rank if before.round else None
+        items = narrate([seen], wild, self.tx, me=YOU)
+        return [piece for item in items if isinstance(item, Say) for piece in item.text] or told
 
     def show_board(self) -> None:
         """The table with every hand; between rounds the scoring; at the end the result."""
@@ -303,7 +334,8 @@ class ReplayFront(Front):
             )
         elif state.round is not None:
             view = view_for(state, YOU)
-            hands = state.round.hands  # a replay hides nothing
+            # a replay hides nothing, but of a game in play only seat 0's own hand is shown
+            hands = None if self.seat_only else state.round.hands
             text = render_table(
                 view, tx, sort=self.sort, width=width, hands=hands, assisted=self._assisted
             )

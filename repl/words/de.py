@@ -437,6 +437,16 @@ TEXTS: dict[str, str] = {
     "replay.no_jokers": "keine Joker",
     "replay.jokers": "{n} Joker",
     "replay.players": "Spieler: {players}.",
+    "replay.seat_only": (
+        "Dieses Spiel läuft noch: es wird gezeigt, wie es dir gesagt wurde, nur deine eigene "
+        "Hand (alle Hände, sobald das Spiel vorbei ist)."
+    ),
+    "replay.face_up": "Dieses Spiel läuft noch, und alle Hände werden offen gezeigt.",
+    "replay.face_up_own": (
+        "{path} ist ein Spiel von dir, das noch läuft: es wird nur von deinem Platz aus "
+        "gezeigt, bis es vorbei ist (--face-up ist für das Spiel eines anderen, einen "
+        "Fehlerbericht, den man dir geschickt hat)."
+    ),
     "replay.draw": "{seat} zieht {card} vom Stapel.",
     "replay.take": "{seat} nimmt {card} vom Ablagestapel.",
     "replay.discard": "{seat} legt {card} ab.",

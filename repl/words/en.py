@@ -382,6 +382,15 @@ TEXTS: dict[str, str] = {
     "replay.no_jokers": "no jokers",
     "replay.jokers": "{n} jokers",
     "replay.players": "Players: {players}.",
+    "replay.seat_only": (
+        "This game is still in play: it is shown as you were told it, your own hand only "
+        "(every hand once the game is over)."
+    ),
+    "replay.face_up": "This game is still in play, and every hand is shown face up.",
+    "replay.face_up_own": (
+        "{path} is a game of yours still in play: it is shown from your seat only until it "
+        "is over (--face-up is for someone else's game, a bug report sent to you)."
+    ),
     "replay.draw": "{seat} draws {card} from the stock.",
     "replay.take": "{seat} takes {card} from the discard pile.",
     "replay.discard": "{seat} discards {card}.",

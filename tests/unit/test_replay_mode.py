@@ -13,6 +13,7 @@ import io
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
@@ -24,7 +25,9 @@ from threethirteen.core.events import (
     AssistanceUsed,
     CardDiscarded,
     CardDrawn,
+    DrawSource,
     Event,
+    GameStarted,
     PlayerWentOut,
     RoundDealt,
     RoundScored,
@@ -39,7 +42,7 @@ from threethirteen.repl.kit.narrate import describe
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen, TerminalScreen
 from threethirteen.repl.kit.validator import GameValidator
-from threethirteen.repl.solo.replay import main
+from threethirteen.repl.solo.replay import main, open_replay_front
 from threethirteen.repl.solo.replay_front import ReplayFront as Replay
 from threethirteen.repl.words.grammar import REPLAY
 from threethirteen.repl.words.i18n import Texts
@@ -382,3 +385,91 @@ def test_a_stock_rebuild_and_help_are_told() -> None:
     assert text == "The stock is empty: the discard pile is shuffled into a new stock (2/2)."
     helped = plain(describe(AssistanceUsed(seat=2, help=Assistance.HINT), GameState(), Texts()))
     assert helped == "Top took help (hint)."
+
+
+# -- a game still in play ----------------------------------------------------------------
+
+
+def in_play(events: tuple[Event, ...], count: int) -> tuple[Event, ...]:
+    """The first ``count`` events of ``events`` as a game of a person at seat 0, unfinished."""
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    human = attrs.evolve(started, players=("human", *started.players[1:]))
+    return (human, *events[1:count])
+
+
+def each_event_told(replay: Replay, sink: _Sink) -> dict[int, str]:
+    """What the replay says of each event, stepping one at a time from the start."""
+    told: dict[int, str] = {}
+    replay.execute("start")
+    while replay.position < replay.total:
+        before = len(sink.text)
+        replay.execute("next")
+        told[replay.position] = sink.text[before:].partition("\n\n")[0]
+    return told
+
+
+def test_a_game_in_play_is_shown_as_its_person_was_told_it() -> None:
+    events = in_play(played_game(), 120)
+    replay, sink = replay_of(events)
+    replay.begin()
+    assert replay.seat_only and "your own hand only" in sink.text
+    told = each_event_told(replay, sink)
+    unseen = 0
+    for seq, text in told.items():
+        event = events[seq - 1]
+        if isinstance(event, CardDrawn) and event.seat != 0:
+            assert "why: " not in text, text  # an AI's thoughts are its own
+            if event.source == DrawSource.STOCK:
+                unseen += 1
+                assert str(event.card) not in text, text
+                assert f"{Texts().seat(event.seat)} draws from the stock" in text
+        if isinstance(event, CardDiscarded) and event.seat != 0:
+            assert "why: " not in text
+    assert unseen > 5
+    state = replay.state
+    assert state.round is not None
+    board = sink.text[sink.text.rindex("Round ") :]
+    assert "Your hand" in board
+    others = [card for seat, hand in enumerate(state.round.hands) if seat for card in hand]
+    mine = set(state.round.hands[0]) | set(state.round.discard_pile[-1:])
+    assert any(str(card) not in board for card in others if card not in mine)
+
+
+def test_face_up_shows_a_game_in_play_whole_and_says_so() -> None:
+    events = in_play(played_game(), 120)
+    sink = _Sink()
+    replay = Replay(events, tx=Texts(), screen=PlainScreen(sink), name="r.jsonl", face_up=True)
+    replay.begin()
+    assert not replay.seat_only and "every hand is shown face up" in sink.text
+    replay.execute("end")
+    state = replay.state
+    assert state.round is not None
+    for hand in state.round.hands:
+        for card in hand:
+            assert str(card) in sink.text[-2000:]
+
+
+def test_a_game_that_is_over_is_shown_whole_whoever_played_it() -> None:
+    events = played_game()
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    human = (attrs.evolve(started, players=("human", *started.players[1:])), *events[1:])
+    replay, _ = replay_of(human)
+    assert not replay.seat_only
+
+
+def test_a_game_of_ones_own_is_not_shown_face_up_while_in_play(
+    data_home: Path, tmp_path: Path
+) -> None:
+    data_home.mkdir(parents=True)
+    own = data_home / "autosave.jsonl"
+    own.write_text(encode_log(in_play(played_game(), 60)), encoding="utf-8")
+    sink = _Sink()
+    replay = open_replay_front(PlainScreen(sink), own, tx=Texts("de"), face_up=True)
+    assert replay is not None and replay.seat_only
+    assert "ist ein Spiel von dir, das noch läuft" in " ".join(sink.text.split())
+    elsewhere = tmp_path / "report.jsonl"
+    elsewhere.write_text(own.read_text(encoding="utf-8"), encoding="utf-8")
+    replay = open_replay_front(PlainScreen(_Sink()), elsewhere, tx=Texts(), face_up=True)
+    assert replay is not None and not replay.seat_only
