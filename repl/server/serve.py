@@ -6,7 +6,9 @@ server itself is :mod:`repl.server`. It needs the ``server`` extra (asyncssh).
 
 from __future__ import annotations
 
+import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -142,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     def ready(host: str, port: int, fingerprint: str) -> None:
         print(f"threethirteen server listening on {host} port {port}", flush=True)
         print(f"host key fingerprint: {fingerprint}", flush=True)
-        print(f"players join with: ssh -p {port} NAME@{host}", flush=True)
+        for line in join_lines(host, port, machine_addresses):
+            print(line, flush=True)
         print(f"tables are kept in {folder}", flush=True)
         for line in changed_limits(limits):
             print(f"limit: {line}", flush=True)
@@ -156,3 +159,53 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+WILDCARDS = frozenset({"", "0.0.0.0", "::", "*"})
+"""Addresses that listen on every network of the machine."""
+
+LOOPBACK = ("127.", "::1", "localhost")
+
+
+def join_lines(host: str, port: int, addresses: Callable[[], list[str]]) -> list[str]:
+    """How players join, said where the server listens: for every network (``0.0.0.0``)
+    the machine's own addresses, one line each (a wildcard is no address to type); for
+    this machine only, that it is so and how to let others in."""
+    command = f"ssh -p {port} NAME@"
+    if host in WILDCARDS:
+        found = [address for address in addresses() if not address.startswith(LOOPBACK)]
+        lines = [f"players join with: {command}{address}" for address in found]
+        if not lines:
+            lines = ["players join with the address of this machine: this server found none"]
+        lines.append(f"  on this machine: {command}localhost")
+        lines.append("  from outside your network: docs/running-a-server.md says how")
+        return lines
+    if host.startswith(LOOPBACK):
+        return [
+            f"players join with: {command}{host} (only from this machine; --host 0.0.0.0 "
+            "lets the other machines of your network in)"
+        ]
+    return [f"players join with: {command}{host}"]
+
+
+def machine_addresses() -> list[str]:
+    """This machine's addresses that another machine may reach, best first: the one its
+    traffic leaves by (a UDP socket aimed at a documentation address sends nothing),
+    then those its name resolves to; none when the machine has no network."""
+    found: list[str] = []
+    for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                probe.connect((target, 9))
+                found.append(str(probe.getsockname()[0]))
+        except OSError:
+            continue
+    try:
+        named = socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP)
+    except OSError:
+        named = []
+    for _family, _type, _proto, _name, address in named:
+        text = str(address[0]).partition("%")[0]
+        if text not in found:
+            found.append(text)
+    return [address for address in found if not address.startswith("fe80:")]
