@@ -358,5 +358,8 @@ def watch_text(view: SeatView, tx: Texts) -> Text:
     top = (round_.discard_top,) if round_.discard_top is not None else ()
     out += [("", "  " + tx("server.pile")), *cards_text(top, round_.wild_rank, tx), ("", "\n")]
     for seat, held in enumerate(round_.hand_sizes):
-        out += [("", f"  {tx.seat(seat):<12} {tx('server.cards_held', n=held)}"), ("", "\n")]
+        mark = "▶ " if seat == round_.turn else "  "
+        total = tx("table.total", total=view.totals[seat]) if seat < len(view.totals) else ""
+        line = f"{mark}{tx.seat(seat):<12} {tx('server.cards_held', n=held):<10} {total}"
+        out += [("", line.rstrip()), ("", "\n")]
     return out

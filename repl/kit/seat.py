@@ -36,6 +36,7 @@ from ...core.events import (
 from ...core.fairness import keeps_promise
 from ...core.rules import Discard, check_seen
 from ...core.seats import DEFAULT_SEATS
+from ...core.seen import DealSeen
 from ...core.state import Phase
 from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
 from ...core.turns import HURRY, Scope
@@ -170,7 +171,7 @@ class SeatFront(SeatCommands):
         head: list[Text] = [[("class:bottom-toolbar.key", self.code)]] if self.code else []
         view = self.view
         if self.seat is None:
-            return toolbar([*head, [("", tx("server.bar_watching"))]], width)
+            return toolbar([*head, *self._watching(view)], width)
         if view is None:
             return toolbar([*head, [("", tx("server.bar_waiting"))]], width)
         mine = view.mine
@@ -197,6 +198,23 @@ class SeatFront(SeatCommands):
                 parts.append([("", tx("table.assisted"))])
             parts.append([("class:dim", tx("bar.keys"))])
         return toolbar(parts, width)
+
+    def _watching(self, view: SeatView | None) -> list[Text]:
+        """A watcher's toolbar: whose turn it is and what they do, the wild rank, the
+        round, then the watcher's commands (where they fit)."""
+        tx = self.tx
+        round_ = None if view is None or view.ended is not None else view.round
+        if round_ is None:
+            return [[("", tx("server.bar_watching"))]]
+        action = "replay.bar.discard" if round_.phase == Phase.DISCARD else "replay.bar.draw"
+        to_play = tx("replay.bar.turn", seat=tx.seat(round_.turn), action=tx(action))
+        return [
+            [("", tx("server.watching"))],
+            [("class:bottom-toolbar.key", to_play)],
+            [("", tx("bar.wild", wild=tx.rank(round_.wild_rank)))],
+            [("", tx("bar.round", round=round_.round_no))],
+            [("class:dim", tx("server.watch_keys"))],
+        ]
 
     # -- what this seat knows --------------------------------------------------------
 
@@ -352,6 +370,8 @@ class SeatFront(SeatCommands):
         after = told.after
         if moved and after.my_turn and after.round is not None and self.port.autopilot() is None:
             self._turn_back()
+        elif self.seat is None and isinstance(change, Moved) and _deals(change):
+            self.show_table()  # someone watching sees each new round's table
 
     def tell(self, items: list[Item], after: SeatView, *, pause: bool = True) -> None:
         """Show narration: its lines, a round's scoring and the result; ``after`` is the
@@ -387,3 +407,8 @@ class SeatFront(SeatCommands):
         if pause and self.port.autopilot() is not Scope.GAME:  # `auto game` plays on
             key = "round.last" if scored.round_no == ROUNDS else "round.next"
             self.screen.pause(self.tx(key, round=scored.round_no + 1))
+
+
+def _deals(moved: Moved) -> bool:
+    """Whether ``moved`` deals a round (a watcher is shown the new table then)."""
+    return any(isinstance(event, DealSeen) for event in moved.events)

@@ -675,6 +675,8 @@ TEXTS.update(
         "server.ai_seat": "AI {n}",
         "server.bar_waiting": "waiting for the host to start",
         "server.bar_watching": "watching · who · score · log · leave",
+        "server.watching": "watching",
+        "server.watch_keys": "who · score · log · leave",
         "server.bar_over": "game over: leave, or quit",
         "server.not_started": "The game has not started yet (the host starts it).",
         "server.host_only": "Only the host ({host}) can start the game.",

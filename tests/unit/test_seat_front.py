@@ -47,7 +47,7 @@ def test_one_front_three_places(tmp_path: Path) -> None:
             room = Room(plan, tmp_path, pool=pool, pace=HELD, deal=lambda: (SEED, SALT))
             ana, ana_shown = shared(room, "ana", 0)
             ben, _ = shared(room, "ben", 1)
-            eve, _ = shared(room, "eve", None)
+            eve, eve_shown = shared(room, "eve", None)
             solo = new_solo_front(
                 3, tx=Texts(), screen=PlainScreen(io.StringIO()), settings=Settings()
             )
@@ -60,7 +60,12 @@ def test_one_front_three_places(tmp_path: Path) -> None:
             ana.execute("start")
             await settle(lambda: ana.view is not None and eve.view is not None)
             # how each place shows itself
-            assert plain(eve.toolbar()).strip() == "SAGE-4 · watching · who · score · log · leave"
+            assert plain(eve.toolbar()).strip() == (
+                "SAGE-4 · watching · to play: AI 3 (draw) · wild 3 · Round 1/11"
+            )  # its commands follow where they fit
+            # someone watching is shown the table of the new round, whose turn it is marked
+            await settle(lambda: "▶ AI 3" in eve_shown.getvalue())
+            assert "ana          3 cards    total   0" in eve_shown.getvalue()
             assert plain(solo.toolbar()).strip().endswith("F2: sort")
             assert "F2" not in plain(ana.toolbar())
             # someone watching looks, never plays; a shared table has no undo
