@@ -9,15 +9,10 @@ written, and any other change writes the whole line again on a new row, after th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-from prompt_toolkit import PromptSession
-from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
-from prompt_toolkit.formatted_text import AnyFormattedText, to_formatted_text
-from prompt_toolkit.formatted_text.utils import fragment_list_to_text
 from prompt_toolkit.output import Output
+
+from .internals import DumbEchoPrompt
 
 
 class LineEcho:
@@ -38,18 +33,8 @@ class LineEcho:
         self.output.flush()
 
 
-class Prompt(PromptSession[str]):
+class Prompt(DumbEchoPrompt):
     """A prompt whose line, on a dumb terminal, shows what it holds (:class:`LineEcho`)."""
 
-    @contextmanager
-    def _dumb_prompt(self, message: AnyFormattedText = "") -> Iterator[Application[str]]:
-        with super()._dumb_prompt(message) as app:
-            changed = self.default_buffer.on_text_changed
-            # prompt_toolkit's own echo (the character before the cursor) came last
-            changed.remove_handler(changed._handlers[-1])
-            echo = LineEcho(self.output, fragment_list_to_text(to_formatted_text(message)))
-            changed.add_handler(echo)
-            try:
-                yield app
-            finally:
-                changed.remove_handler(echo)
+    def line_echo(self, prompt: str) -> LineEcho:
+        return LineEcho(self.output, prompt)

@@ -13,6 +13,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
+from .internals import is_validation_toolbar
 from .render import fit
 
 STYLE = "class:validation-toolbar"
@@ -33,16 +34,9 @@ def _shown_error() -> StyleAndTextTuples:
     return error_rows(error.message, app.output.get_size().columns)
 
 
-def _is_validation_toolbar(window: Window) -> bool:
-    control = window.content
-    if not isinstance(control, FormattedTextControl):
-        return False
-    return getattr(control.text, "__qualname__", "").startswith("ValidationToolbar.")
-
-
 def wrap_errors(session: PromptSession[str]) -> None:
     """Give the session's error row the rows its error needs, broken at spaces."""
     for window in session.app.layout.find_all_windows():
-        if isinstance(window, Window) and _is_validation_toolbar(window):
+        if isinstance(window, Window) and is_validation_toolbar(window):
             window.content = FormattedTextControl(_shown_error)
             window.height = None

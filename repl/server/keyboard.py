@@ -25,11 +25,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from prompt_toolkit.input import Input, typeahead, vt100_parser
-from prompt_toolkit.input.vt100_parser import Vt100Parser
+from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 
+from ..kit.internals import BoundedPasteParser, forget_prefixes, forget_typeahead
 from .house import Bucket, Limits
 
 LINE_KEYS = frozenset(
@@ -64,33 +64,6 @@ PREFIXES = 4096
 from every client, kept for good) before the cache is emptied."""
 
 
-class _Parser(Vt100Parser):
-    """prompt_toolkit's parser, with a bracketed paste held to ``most`` characters (its
-    own collects a paste whole, however long, and looks for the end mark in all of it)."""
-
-    END = "\x1b[201~"
-
-    def __init__(self, callback: Callable[[KeyPress], None], most: int) -> None:
-        self.most = most
-        super().__init__(callback)
-
-    def feed(self, data: str) -> None:
-        if not self._in_bracketed_paste:
-            super().feed(data)  # which comes back here once a paste begins
-            return
-        pasted = self._paste_buffer + data
-        end = pasted.find(self.END)
-        if end < 0:
-            if len(pasted) > self.most + len(self.END):  # the end mark may be cut in two
-                pasted = pasted[: self.most] + pasted[-(len(self.END) - 1) :]
-            self._paste_buffer = pasted
-            return
-        self._in_bracketed_paste = False
-        self._paste_buffer = ""
-        self.feed_key_callback(KeyPress(Keys.BracketedPaste, pasted[:end][: self.most]))
-        self.feed(pasted[end + len(self.END) :])
-
-
 class Keyboard(Input):
     """One client's keys for prompt_toolkit, fed from its channel by :meth:`received`.
 
@@ -117,7 +90,7 @@ class Keyboard(Input):
         self._paused = False
         self._keys: deque[KeyPress] = deque()
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        self._parser = _Parser(self._keys.append, most=limits.line * 4)
+        self._parser = BoundedPasteParser(self._keys.append, most=limits.line * 4)
         self._escape = -1  # where in ``ESC [ digits`` the last character was (-1: not)
         self._callbacks: list[Callable[[], None] | None] = []
         self._timer: asyncio.TimerHandle | None = None
@@ -207,10 +180,7 @@ class Keyboard(Input):
         return key.key == Keys.ControlH and typed == 0 and room > self.limits.line
 
     def _parse(self, text: str) -> None:
-        if len(vt100_parser._IS_PREFIX_OF_LONGER_MATCH_CACHE) > PREFIXES:
-            # a cache shared by every prompt_toolkit parser, that keeps every prefix of an
-            # escape sequence it has met: from strangers, it must not grow without end
-            vt100_parser._IS_PREFIX_OF_LONGER_MATCH_CACHE.clear()
+        forget_prefixes(PREFIXES)  # every client's prefixes, in one cache of the process
         self._parser.feed(self._clip(text))
 
     def _clip(self, text: str) -> str:
@@ -305,8 +275,7 @@ class Keyboard(Input):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        # prompt_toolkit keeps keys typed ahead per input, in a table that is never emptied
-        typeahead._buffer.pop(self.typeahead_hash(), None)
+        forget_typeahead(self)  # kept per input, in a table that is never emptied
 
 
 def _is_text(key: KeyPress) -> bool:

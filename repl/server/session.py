@@ -18,7 +18,7 @@ from ..words.i18n import Texts
 from .channels import LONGEST_TERMINAL, Channels, keep_little
 from .hall import NoLog
 from .house import Service
-from .terminal import Guest, _language
+from .terminal import Guest, language_of
 from .wire import let_go, unread
 
 
@@ -89,7 +89,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         chan = self.chan
         assert chan is not None
-        tx = Texts(_language(chan.get_environment()))
+        tx = Texts(language_of(chan.get_environment()))
         why = self._full()
         if why is not None:
             name, address = self.server.name, self.server.address

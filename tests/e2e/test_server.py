@@ -418,7 +418,7 @@ def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
         deck, seen = known_to(seat, events)
         hidden = deck - seen
         assert len(hidden) > 10
-        own = guest._session.app if guest._session is not None else None
+        own = guest.lines.session.app if guest.lines.session is not None else None
 
         def elsewhere(found: object, own: object = own, guest: object = guest) -> bool:
             # prompt_toolkit's filters are shared by every application: through them the walk
@@ -426,7 +426,7 @@ def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
             return isinstance(found, Guest | PromptSession | Application) and found not in (
                 own,
                 guest,
-                getattr(guest, "_session", None),
+                getattr(getattr(guest, "lines", None), "session", None),
             )
 
         leaks: set[str] = set()

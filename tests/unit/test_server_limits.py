@@ -264,7 +264,7 @@ def test_a_terminal_is_drawn_within_the_limits(tmp_path: Path) -> None:
     service = service_for(tmp_path, [])
     for size, drawn in (((10**7, 2**32 - 1), (300, 120)), ((5, 5), (40, 10)), ((90, 30), (90, 30))):
         guest = Guest(service, "ana", Channel(size))  # type: ignore[arg-type]
-        assert (guest._size().columns, guest._size().rows) == drawn
+        assert (guest.display.size().columns, guest.display.size().rows) == drawn
 
 
 def test_a_prompt_leaves_the_loops_exception_handler_and_signals_to_the_server(
@@ -311,11 +311,11 @@ def test_a_stop_as_a_line_ends_still_ends_the_session(tmp_path: Path) -> None:
         guest = Guest(service, "ana", channel)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
         for _ in range(500):
-            if guest._session is not None and guest._session.app.is_running:
+            if guest.lines.session is not None and guest.lines.session.app.is_running:
                 break
             await asyncio.sleep(0.01)
-        assert guest._session is not None
-        guest._session.app.exit(result="tables")  # Enter on a line
+        assert guest.lines.session is not None
+        guest.lines.session.app.exit(result="tables")  # Enter on a line
         for _ in range(turns):
             await asyncio.sleep(0)
         service.stopping = True

@@ -32,12 +32,12 @@ def test_what_one_turn_of_the_loop_tells_is_one_batch_under_one_prompt(tmp_path:
         task = asyncio.ensure_future(guest.run())
         await settle(lambda: "ana in the lobby" in chan.text())
         await asyncio.sleep(0.05)
-        session = guest._session
+        session = guest.lines.session
         assert session is not None and guest.front is not None
         app, front = session.app, guest.front
         drawn, sent = app.render_counter, len(chan.writes)
         for line in ("Left draws from the stock.", "Top discards 7♥.", "Right goes out."):
-            guest.later(lambda line=line: front.say(line))
+            guest.display.later(lambda line=line: front.say(line))
         await asyncio.sleep(0.05)
         assert app.render_counter == drawn + 1  # the prompt drawn once, under all three
         assert len(chan.writes) == sent + 1  # one write: erase, three lines, the prompt
