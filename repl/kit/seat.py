@@ -209,7 +209,7 @@ class SeatFront(SeatCommands):
         action = "replay.bar.discard" if round_.phase == Phase.DISCARD else "replay.bar.draw"
         to_play = tx("replay.bar.turn", seat=tx.seat(round_.turn), action=tx(action))
         return [
-            [("", tx("server.watching"))],
+            [("", tx("server.bar_watcher"))],
             [("class:bottom-toolbar.key", to_play)],
             [("", tx("bar.wild", wild=tx.rank(round_.wild_rank)))],
             [("", tx("bar.round", round=round_.round_no))],

@@ -1114,7 +1114,7 @@ TEXTS.update(
         "server.ai_seat": "KI {n}",
         "server.bar_waiting": "wartet, bis der Gastgeber startet",
         "server.bar_watching": "zuschauen · wer · punkte · protokoll · gehen",
-        "server.watching": "zuschauen",
+        "server.bar_watcher": "zuschauen",
         "server.watch_keys": "wer · punkte · protokoll · gehen",
         "server.bar_over": "Spiel vorbei: gehen oder ende",
         "server.not_started": "Das Spiel hat noch nicht begonnen (der Gastgeber startet es).",

@@ -675,7 +675,7 @@ TEXTS.update(
         "server.ai_seat": "AI {n}",
         "server.bar_waiting": "waiting for the host to start",
         "server.bar_watching": "watching · who · score · log · leave",
-        "server.watching": "watching",
+        "server.bar_watcher": "watching",
         "server.watch_keys": "who · score · log · leave",
         "server.bar_over": "game over: leave, or quit",
         "server.not_started": "The game has not started yet (the host starts it).",
