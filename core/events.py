@@ -161,6 +161,8 @@ class Assistance(enum.StrEnum):
     """Let the AI play a turn."""
     UNDO = "undo"
     """Took back a move after having seen a card that was hidden before it."""
+    COACH = "coach"
+    """Had the AI say, after a costly move, what it would have done."""
 
 
 @frozen(kw_only=True)

@@ -103,6 +103,36 @@ def _seat_decisions(events: Sequence[Event], seat: int) -> Iterator[tuple[GameSt
         state = evolve(state, event)
 
 
+def judge(before: GameState, event: CardDrawn | CardDiscarded, advisor: Policy) -> Decision | None:
+    """The advisor's judgement of one recorded choice (``event``, made in ``before``), from
+    the view of the seat that made it: ``None`` when the advisor chooses the same."""
+    seat = event.seat
+    view = view_for(before, seat)
+    assert before.round is not None
+    if isinstance(event, CardDrawn):
+        advised_source = DrawSource(advisor.choose_draw(view))
+        if advised_source == event.source:
+            return None
+        cost = draw_value(view, event.source) - draw_value(view, advised_source)
+        played, advised, kind = event.source.value, advised_source.value, "draw"
+    else:
+        advised_card = advisor.choose_discard(view)
+        if advised_card == event.card:
+            return None
+        cost = discard_value(view, event.card) - discard_value(view, advised_card)
+        played, advised, kind = str(event.card), str(advised_card), "discard"
+    reason = getattr(advisor, "last_reason", "")
+    return Decision(
+        seq=before.event_count + 1,
+        round_no=before.round.round_no,
+        kind=kind,
+        played=played,
+        advised=advised,
+        reason=reason if isinstance(reason, str) else "",
+        cost=cost,
+    )
+
+
 def analyze(
     events: Sequence[Event], seat: int = 0, advisor: Policy | None = None
 ) -> list[Decision]:
@@ -110,34 +140,10 @@ def analyze(
     advisor = advisor or load_policy("hard")
     found: list[Decision] = []
     for before, event in _seat_decisions(events, seat):
-        view = view_for(before, seat)
-        assert before.round is not None
-        seq = before.event_count + 1
-        if isinstance(event, CardDrawn):
-            advised_source = DrawSource(advisor.choose_draw(view))
-            if advised_source == event.source:
-                continue
-            cost = draw_value(view, event.source) - draw_value(view, advised_source)
-            played, advised, kind = event.source.value, advised_source.value, "draw"
-        else:
-            assert isinstance(event, CardDiscarded)
-            advised_card = advisor.choose_discard(view)
-            if advised_card == event.card:
-                continue
-            cost = discard_value(view, event.card) - discard_value(view, advised_card)
-            played, advised, kind = str(event.card), str(advised_card), "discard"
-        reason = getattr(advisor, "last_reason", "")
-        found.append(
-            Decision(
-                seq=seq,
-                round_no=before.round.round_no,
-                kind=kind,
-                played=played,
-                advised=advised,
-                reason=reason if isinstance(reason, str) else "",
-                cost=cost,
-            )
-        )
+        assert isinstance(event, CardDrawn | CardDiscarded)
+        decision = judge(before, event, advisor)
+        if decision is not None:
+            found.append(decision)
     return found
 
 

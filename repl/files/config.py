@@ -10,6 +10,7 @@ The file is TOML, every key optional::
     jokers = 3          # 0, one or two per deck (0, 2, 4 at four players; 0, 3, 6 at six)
     aces = "high"       # low, high
     color = false       # false: plain text, as with NO_COLOR
+    coach = true        # after a costly move, what the hard AI would have done
 
 Command-line options win over the file, the file over the game's defaults. The file
 comes from outside: it is read only if it is a regular file of at most 64 KiB, and
@@ -55,6 +56,7 @@ CHOICES: dict[str, tuple[str | int | bool, ...]] = {
     "jokers": tuple(sorted({n for decks in range(1, MAX_DECKS + 1) for n in joker_choices(decks)})),
     "aces": ("low", "high"),
     "color": (True, False),
+    "coach": (True, False),
 }
 """Each setting and the values it takes (the type counts: ``jokers = "2"`` is refused)."""
 
@@ -77,14 +79,22 @@ class Config:
     jokers: int = 0
     aces: str = "low"
     color: bool = True
+    coach: bool = False
+    """Whether the coach speaks after a costly move (see :mod:`repl.solo.coach`)."""
 
     def for_scripts(self) -> Config:
         """These settings for a script: the file's presentation (language, sort, colour),
         and the game's own defaults for what deals and plays it (level, players, jokers,
-        aces), so a script plays the same game on every machine."""
+        aces, and the coach, whose help the log records), so a script plays the same game
+        on every machine."""
         game = Config()
         return attrs.evolve(
-            self, level=game.level, players=game.players, jokers=game.jokers, aces=game.aces
+            self,
+            level=game.level,
+            players=game.players,
+            jokers=game.jokers,
+            aces=game.aces,
+            coach=game.coach,
         )
 
 

@@ -16,6 +16,23 @@ def describe(decision: Decision, tx: Texts, seat: str | None = None, taken: str 
     """One line: ``Round 7, you discarded 8♦: the hard AI discards K♣ and keeps 8♦, +6.0
     expected (event 120)``; ``seat`` names another seat than yours, ``taken`` is the card
     taken from the discard pile (a draw decision)."""
+    move, advice = move_and_advice(decision, tx, seat, taken)
+    return tx(
+        "analyze.line",
+        round=decision.round_no,
+        move=move,
+        advice=advice,
+        cost=cost_text(decision, tx),
+        seq=decision.seq,
+    )
+
+
+def move_and_advice(
+    decision: Decision, tx: Texts, seat: str | None = None, taken: str = ""
+) -> tuple[str, str]:
+    """What the seat did and what the hard AI does instead, in words (``you discarded
+    8♦``, ``the hard AI discards K♣ and keeps 8♦``): the analysis and the coach say both
+    alike."""
     whose = "analyze.you_" if seat is None else "analyze."
     if decision.kind == "draw":
         took = decision.played == "discard"
@@ -25,15 +42,13 @@ def describe(decision: Decision, tx: Texts, seat: str | None = None, taken: str 
         played, advised = (tx.card(parse_card(c)) for c in (decision.played, decision.advised))
         move = tx(whose + "discarded", seat=seat, card=played)
         advice = tx("analyze.ai_discards", advised=advised, played=played)
+    return move, advice
+
+
+def cost_text(decision: Decision, tx: Texts) -> str:
+    """What the choice cost in expected penalty points, one decimal (``6.0``, ``6,0``)."""
     cost = f"{decision.cost:.1f}"
-    return tx(
-        "analyze.line",
-        round=decision.round_no,
-        move=move,
-        advice=advice,
-        cost=cost.replace(".", ",") if tx.lang == "de" else cost,
-        seq=decision.seq,
-    )
+    return cost.replace(".", ",") if tx.lang == "de" else cost
 
 
 def seat_named(log: GameLog, word: str) -> int | None:

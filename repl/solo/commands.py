@@ -1,5 +1,5 @@
 """The commands of a game of one's own: ``undo``, ``redo``, ``new``, ``save``, ``load``,
-``seed``, ``speed``, ``stats``, ``report``, and ``sort`` kept for the next games.
+``seed``, ``speed``, ``coach``, ``stats``, ``report``, and ``sort`` kept for the next games.
 
 A command map (:class:`~repl.kit.front.Command` by name) that the game at a terminal adds
 to its seat's shared commands; a seat at a server's table has none of these (its table
@@ -56,6 +56,13 @@ class OwnGame(Protocol):
     def kept(self, name: str, value: str) -> bool:
         """Keep a setting for the next games; whether it was."""
 
+    @property
+    def coaching(self) -> bool:
+        """Whether the coach is on."""
+
+    def coach_on(self, on: bool) -> None:
+        """Turn the coach on or off."""
+
 
 class OwnGameCommands:
     """The commands of ``game`` as typed at ``front``, its seat."""
@@ -85,6 +92,7 @@ class OwnGameCommands:
             "load": Command(self._load, self._load_problem),
             "seed": Command(self._seed),
             "speed": Command(self._speed),
+            "coach": Command(self._coach),
             "stats": Command(self._stats),
             "report": Command(self._report),
         }
@@ -117,6 +125,17 @@ class OwnGameCommands:
             kept = self.game.kept("speed", parsed.choice)
         said = "msg.speed_kept" if kept else "msg.speed"  # kept: say it holds for later games
         self.front.say(self.tx(said, speed=self.tx(f"speed.{self.game.settings.speed}")))
+        return None
+
+    def _coach(self, parsed: Parsed) -> str | None:
+        """``coach on|off``, or ``coach`` alone to hear whether it is on."""
+        if parsed.choice is None:
+            on = self.game.coaching
+            self.front.say(self.tx("msg.coach_is_on" if on else "msg.coach_is_off"))
+            return None
+        on = parsed.choice == "on"
+        self.game.coach_on(on)
+        self.front.say(self.tx("msg.coach_on" if on else "msg.coach_off"))
         return None
 
     def _stats(self, parsed: Parsed) -> str | None:

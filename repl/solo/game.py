@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ...core.errors import GameError
-from ...core.events import Event, GameEnded
+from ...core.events import Assistance, CardDiscarded, CardDrawn, Event, GameEnded
 from ...core.moves import is_move_of
-from ...core.rules import Discard, Draw, new_game
+from ...core.rules import Assist, Discard, Draw, new_game
 from ...core.seen import Seen
-from ...core.state import fold
+from ...core.state import GameState, fold
 from ...core.table import Table
 from ...core.told import AiFailure, Told
 from ...core.turns import Scope
@@ -34,6 +34,7 @@ from ..kit.seat import SeatFront, Sitting
 from ..words.grammar import PLAY
 from ..words.i18n import Texts
 from . import keeping
+from .coach import Coach, coach_line
 from .commands import OwnGameCommands
 from .pacing import Pacing
 from .settings import YOU, Settings, policies_for, random_seed
@@ -62,6 +63,9 @@ class SoloGame(Sitting):
         self.settings_file: Path | None = None  # a terminal game remembers speed and sort here
         self.front: SeatFront | None = None
         self.pacing = Pacing(tx=tx, screen=screen, settings=settings)
+        self.coach: Coach | None = Coach() if settings.coach else None
+        """The coach, while it is on (``coach on``, ``--coach``)."""
+        self._to_judge: tuple[GameState, CardDrawn | CardDiscarded] | None = None
         self.table = self._seat(events)
 
     def _seat(self, events: Sequence[Event]) -> Table:
@@ -124,8 +128,18 @@ class SoloGame(Sitting):
 
     def send(self, command: Draw | Discard, told: int | None) -> None:
         """The person's move (the front hears every change before its next line: ``told``
-        is never stale here); the opponents play between the lines."""
-        self.table.submit(YOU, command, told=told)
+        is never stale here); the opponents play between the lines, and the coach, when
+        it is on, judges the move first."""
+        if self.coach is None:
+            self.table.submit(YOU, command, told=told)
+            return
+        state = self.table.state
+        if (YOU, Assistance.COACH) not in state.assisted:  # once a game, before its advice
+            self.table.submit(YOU, Assist(seat=YOU, help=Assistance.COACH), told=told)
+        before = self.table.state
+        played = self.table.submit(YOU, command, told=told)
+        if played and isinstance(move := played[0], CardDrawn | CardDiscarded):
+            self._to_judge = (before, move)
 
     def hint(self, told: int | None) -> None:
         self._front().hinted(self.table.hint(YOU, told=told))
@@ -160,8 +174,24 @@ class SoloGame(Sitting):
         self.drive()
 
     def between_lines(self) -> None:
-        """The opponents' turns after the person's line (and the person's under ``auto``)."""
+        """The coach's word on the person's move, if it has one; then the opponents' turns
+        after the person's line (and the person's under ``auto``)."""
+        judged, self._to_judge = self._to_judge, None
+        if judged is not None and self.coach is not None:
+            decision = self.coach.judge(*judged)
+            if decision is not None:
+                self._front().say(coach_line(decision, judged[1], self.tx), "class:warn")
         self.drive()
+
+    @property
+    def coaching(self) -> bool:
+        """Whether the coach is on."""
+        return self.coach is not None
+
+    def coach_on(self, on: bool) -> None:
+        """Turn the coach on or off (on: the game is marked assisted at its next move)."""
+        self.coach = (self.coach or Coach()) if on else None
+        self.settings.coach = on
 
     def leave_question(self) -> str:
         """Ctrl-D asks before leaving (an unsaved game is said to be so)."""

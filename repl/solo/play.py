@@ -123,6 +123,12 @@ def parser() -> argparse.ArgumentParser:
         help="deal a new game without offering to resume the saved one (kept aside)",
     )
     p.add_argument(
+        "--coach",
+        action="store_true",
+        help="after a move of yours that costs clearly more than the hard AI's choice, say "
+        "what it would have done and why (the game counts as assisted); coach on|off in a game",
+    )
+    p.add_argument(
         "--replay-to",
         metavar="FILE:N",
         help="rebuild the game saved in FILE up to event N and play on from there",
@@ -211,6 +217,7 @@ def settings_from(args: argparse.Namespace, config: Config) -> Settings:
         color=config.color,
         seats=config.players if args.players is None else args.players,
         levels=levels,
+        coach=args.coach or config.coach,
     )
 
 

@@ -38,6 +38,8 @@ class Settings:
     """Players at a new game's table: you and ``seats - 1`` AI opponents."""
     levels: tuple[str, ...] = ()
     """Each opponent's level, clockwise from your left; none given: all play ``level``."""
+    coach: bool = False
+    """Whether the coach says, after a costly move, what the hard AI would have done."""
 
     def options(self) -> GameOptions:
         """The options a new game is dealt with."""

@@ -84,6 +84,7 @@ TEXTS: dict[str, str] = {
     "say.dealt": "Runde {round}/11 · Geber: {dealer} · je {size} Karten · Platzhalter: {wild}",
     "say.hint_used": "Du hast dir einen Tipp geben lassen.",
     "say.auto_used": "Du hast die KI spielen lassen.",
+    "say.coach_used": "Du hast den Trainer eingeschaltet.",
     "say.undo_used": "Du hast einen Zug zurückgenommen, nachdem du eine neue Karte gesehen hast.",
     # end of a round and of the game
     "round.over_out": "Runde {round} ist vorbei: {seat} ist rausgegangen.",
@@ -322,6 +323,7 @@ TEXTS: dict[str, str] = {
     "cmd.load": "ein gespeichertes Spiel laden",
     "cmd.seed": "der Seed dieses Spiels",
     "cmd.speed": "Tempo der Gegner: sofort/schnell/normal/schritt",
+    "cmd.coach": "nach teurem Zug: was die starke KI täte",
     "cmd.stats": "deine Statistik aus allen Spielen",
     "cmd.help": "diese Liste oder hilfe BEFEHL",
     "cmd.quit": "beenden (das Spiel ist gespeichert)",
@@ -351,6 +353,13 @@ TEXTS: dict[str, str] = {
         "mit .jsonl, wenn es fehlt; ein Name mit Schrägstrich ist ein Pfad (./spiel.jsonl)."
     ),
     "detail.speed": "tempo allein zeigt es; tempo sofort|schnell|normal|schritt setzt es.",
+    "detail.coach": (
+        "Mit dem Trainer sagt das Spiel nach jedem deiner Züge, der im Schnitt mindestens zwei "
+        "Strafpunkte mehr kostet als die Wahl der starken KI, in einer Zeile, was sie getan "
+        "hätte und warum (so wie replay --analyze es sagt); vor dem Zug verrät er nichts. Ein "
+        "Spiel mit Trainer gilt als mit Hilfe. trainer allein zeigt, ob er an ist; --coach "
+        "oder coach = true in der Konfiguration schalten ihn für jedes Spiel ein."
+    ),
     "detail.sort": (
         "sortieren farbe, rang oder meldungen; ohne Angabe (oder F2) die nächste Ordnung."
     ),
@@ -467,6 +476,15 @@ TEXTS: dict[str, str] = {
     "analyze.ai_draws": "die starke KI zieht vom Stapel",
     "analyze.ai_takes": "die starke KI nimmt die oberste Karte vom Ablagestapel",
     "analyze.ai_discards": "die starke KI legt {advised} ab und behält {played}",
+    "coach.line": "Trainer: {move}; {advice} (+{cost} Strafpunkte erwartet): {why}",
+    "coach.line_plain": "Trainer: {move}; {advice} (+{cost} Strafpunkte erwartet).",
+    "msg.coach_on": (
+        "Der Trainer ist an: nach einem teuren Zug sagt er, was die starke KI getan hätte "
+        "(dein Spiel gilt ab deinem nächsten Zug als mit Hilfe)."
+    ),
+    "msg.coach_off": "Der Trainer ist aus.",
+    "msg.coach_is_on": "Der Trainer ist an (trainer aus schaltet ihn aus).",
+    "msg.coach_is_off": "Der Trainer ist aus (trainer an schaltet ihn ein).",
     "analyze.none": "keine: jede Wahl war so gut wie die der starken KI oder besser",
     "replay.help_used": "{seat} hat Hilfe genommen ({help}).",
     "replay.why": "warum: {reason}",
@@ -557,7 +575,7 @@ TEXTS: dict[str, str] = {
     ),
     "config.unknown": (
         "{where}: es gibt keine Einstellung {setting}; die Einstellungen sind level, speed, "
-        "language, sort, players, jokers, aces und color."
+        "language, sort, players, jokers, aces, color und coach."
     ),
     "config.bad_value": (
         "{where}: {setting} nimmt {choices}, nicht {value}; der Standardwert gilt ({default})."
@@ -808,6 +826,7 @@ PLAY_NAMES: dict[str, tuple[str, ...]] = {
     "load": ("laden",),
     "seed": (),
     "speed": ("tempo",),
+    "coach": ("trainer",),
     "stats": ("statistik",),
     "report": ("bericht",),
     "help": ("hilfe",),

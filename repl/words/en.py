@@ -7,6 +7,7 @@ holds the same keys with the same ``{fields}`` in German.
 
 from __future__ import annotations
 
+from ...core.ai.reasons import CLAUSES
 from ...core.seats import MAX_SEATS, MIN_SEATS, seat_names
 
 TEXTS: dict[str, str] = {
@@ -78,6 +79,7 @@ TEXTS: dict[str, str] = {
     "say.dealt": "Round {round}/11 · dealer: {dealer} · {size} cards each · wild: {wild}",
     "say.hint_used": "You asked for a hint.",
     "say.auto_used": "You let the AI play.",
+    "say.coach_used": "You turned the coach on.",
     "say.undo_used": "You undid a move after seeing a new card.",
     # end of a round and of the game
     "round.over_out": "Round {round} is over: {seat} went out.",
@@ -283,6 +285,7 @@ TEXTS: dict[str, str] = {
     "cmd.load": "load a saved game",
     "cmd.seed": "this game's seed",
     "cmd.speed": "opponents' speed: instant/fast/normal/step",
+    "cmd.coach": "after a costly move, what the hard AI would do",
     "cmd.stats": "your statistics across games",
     "cmd.help": "this list, or help COMMAND",
     "cmd.quit": "leave (the game is saved)",
@@ -307,6 +310,13 @@ TEXTS: dict[str, str] = {
         "when missing; a name with a slash is a path (./game.jsonl)."
     ),
     "detail.speed": "speed alone shows it; speed instant|fast|normal|step sets it.",
+    "detail.coach": (
+        "With the coach on, after each move of yours that costs at least two penalty points "
+        "more on average than the hard AI's choice, one line says what it would have done "
+        "and why (as replay --analyze says it); before the move it reveals nothing. A coached "
+        "game is assisted. coach alone says whether it is on; --coach or coach = true in the "
+        "config file turn it on for every game."
+    ),
     "detail.sort": "sort suit, sort rank or sort melds; sort alone (or F2) takes the next.",
     # rules
     "rules.title": "The rules of this game",
@@ -410,6 +420,15 @@ TEXTS: dict[str, str] = {
     "analyze.ai_draws": "the hard AI draws from the stock",
     "analyze.ai_takes": "the hard AI takes the top card of the discard pile",
     "analyze.ai_discards": "the hard AI discards {advised} and keeps {played}",
+    "coach.line": "Coach: {move}; {advice} (+{cost} expected penalty): {why}",
+    "coach.line_plain": "Coach: {move}; {advice} (+{cost} expected penalty).",
+    "msg.coach_on": (
+        "The coach is on: after a costly move it says what the hard AI would have done "
+        "(your game is assisted from your next move)."
+    ),
+    "msg.coach_off": "The coach is off.",
+    "msg.coach_is_on": "The coach is on (coach off turns it off).",
+    "msg.coach_is_off": "The coach is off (coach on turns it on).",
     "analyze.none": "none: every choice was as good as the hard AI's, or better",
     "replay.help_used": "{seat} took help ({help}).",
     "replay.why": "why: {reason}",
@@ -483,7 +502,7 @@ TEXTS: dict[str, str] = {
     "config.not_toml": "{where}: this is not TOML ({detail}); every setting has its default.",
     "config.unknown": (
         "{where}: there is no setting {setting}; the settings are level, speed, language, sort, "
-        "players, jokers, aces and color."
+        "players, jokers, aces, color and coach."
     ),
     "config.bad_value": (
         "{where}: {setting} takes {choices}, not {value}; the default is used ({default})."
@@ -863,3 +882,18 @@ TEXTS.update(
         "ordinal.8": "8th",
     }
 )
+
+
+REASONS: dict[str, str] = {
+    **CLAUSES,
+    "leaves": "penalty after it: {left}",
+    "leaves_expected": "penalty after it: {left} (expected {expected})",
+    "keeps_open": "keeps {groups} waiting for a third card",
+    "outs": "{outs} cards that would complete them are still unseen",
+    "out_one": "1 card that would complete them is still unseen",
+    "dumping": "throwing points away: the round is ending",
+    "last_dumping": "last turn: throwing points away",
+}
+"""The AI's reasons as the game says them in English: the log's own words
+(:data:`core.ai.reasons.CLAUSES`, which it reads back) where they are plain, and plain words
+where the log's are a player's shorthand ("outs", "dumping")."""

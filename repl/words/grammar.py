@@ -109,6 +109,7 @@ def _in_german(
 _SORTS = _choices("suit", "rank", "melds")
 _WATCHERS = _choices("off", "on", "talk")
 _AUTO = _choices("turn", "round", "game", "off")
+_ON_OFF = _choices("on", "off")
 SPEEDS = _choices("instant", "fast", "normal", "step")
 
 COMMANDS: tuple[Spec, ...] = _in_german(
@@ -120,6 +121,7 @@ COMMANDS: tuple[Spec, ...] = _in_german(
         Spec(name="melds", short=("m",)),
         Spec(name="hint"),
         Spec(name="auto", arg=Arg.CHOICE, choices=_AUTO, usage="auto [SCOPE|off]"),
+        Spec(name="coach", arg=Arg.CHOICE, choices=_ON_OFF, usage="coach [on|off]"),
         Spec(name="undo", short=("u",)),
         Spec(name="redo", short=("r",)),
         Spec(name="score", short=("sc",)),
@@ -356,7 +358,7 @@ def choose(spec: Spec, word: str) -> str:
 
 _PLAY_GROUPS = (
     Group("moves", "züge", ("draw", "take", "discard", "sort", "melds")),
-    Group("table", "tisch", ("score", "log", "hint", "auto", "undo", "redo", "rules")),
+    Group("table", "tisch", ("score", "log", "hint", "auto", "coach", "undo", "redo", "rules")),
     Group(
         "game",
         "partie",

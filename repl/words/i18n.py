@@ -16,7 +16,6 @@ from ...core import errors
 from ...core.ai.reasons import (
     ACTION_SEPARATOR,
     CLAUSE_SEPARATOR,
-    CLAUSES,
     DECIMAL,
     FIELDS,
     GROUPS,
@@ -50,7 +49,7 @@ class Texts:
         # names it (a shared table's player by name), not as the engine's four seats
         self._errors = de.ERRORS if german else errors.MESSAGES
         self._words = de.ERROR_WORDS if german else errors.WORDS
-        self._reasons = de.REASONS if german else CLAUSES
+        self._reasons = de.REASONS if german else en.REASONS
         # the keys that answer yes to a question: y (German j, and y from habit)
         self.yes_keys = de.YES_KEYS if german else en.YES_KEYS
 

@@ -155,7 +155,7 @@ def test_an_unknown_key_is_named_and_the_rest_is_used(path: Path) -> None:
     ]
     assert told(problems, path)[0] == (
         f"{path}, line 2: there is no setting colour; the settings are level, speed, language, "
-        "sort, players, jokers, aces and color."
+        "sort, players, jokers, aces, color and coach."
     )
 
 

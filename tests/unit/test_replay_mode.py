@@ -166,7 +166,7 @@ def test_every_hand_is_shown_and_each_ai_decision_with_its_reason() -> None:
     assert isinstance(discarded, CardDiscarded)
     assert discarded.reason and drawn.reason
     # the reason, without the action the sentence already says
-    assert "why: " + discarded.reason.partition(": ")[2] in shown
+    assert "why: " + Texts().reason(discarded.reason, action=False) in shown
     assert f"{replay.position:>4}  " in shown  # each event told with its number
     seat = Texts().seat(discarded.seat)
     told = (

@@ -8,6 +8,7 @@ choice of the grammar that German has no word for.
 from __future__ import annotations
 
 import ast
+import re
 import string
 
 from threethirteen.core.ai.reasons import CLAUSES
@@ -41,10 +42,17 @@ def test_every_german_engine_error_fills_only_the_engines_blanks() -> None:
     assert set(de.ERROR_WORDS) == set(WORDS)
 
 
-def test_every_clause_of_a_reason_has_a_german_template_with_the_same_fields() -> None:
-    assert set(de.REASONS) == set(CLAUSES)
-    for key, template in CLAUSES.items():
-        assert fields(de.REASONS[key]) == fields(template), key
+def test_every_clause_of_a_reason_has_a_template_in_each_language_with_the_same_fields() -> None:
+    for reasons in (de.REASONS, en.REASONS):
+        assert set(reasons) == set(CLAUSES)
+        for key, template in CLAUSES.items():
+            assert fields(reasons[key]) == fields(template), key
+
+
+def test_the_english_reasons_say_no_players_shorthand() -> None:
+    for template in en.REASONS.values():
+        said = template.replace("{outs}", "N")
+        assert not re.search(r"\bouts\b|\bout unseen|\bdumping\b|\bdeadwood\b", said), template
 
 
 def test_every_command_and_choice_has_its_german_words() -> None:
