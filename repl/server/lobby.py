@@ -18,6 +18,7 @@ server.bad_jokers {'seats': 6, 'decks': 3, 'one': 3, 'two': 6}
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Awaitable, Callable
 
@@ -177,7 +178,8 @@ class LobbyFront(Front):
                     plan = read_options(parsed.text)
                 except Refused as why:
                     return self.refuse(tx(why.key, **why.params))
-                self._sit(self.hall.create(self.name, plan, self.address), new=True, made=True)
+                making = functools.partial(self.hall.create, self.name, plan, self.address)
+                self._sit(making, new=True, made=True)
             case "join" | "watch":
                 room = self.hall.find(parsed.text)
                 kept = self.hall.find_kept(parsed.text)
@@ -193,7 +195,7 @@ class LobbyFront(Front):
                     except Refused as why:
                         return self.refuse(tx(why.key, **why.params))
                     return None
-                self._sit(_joined(room, self.name), new=room.seat_of(self.name) is None)
+                self._sit(lambda: _joined(room, self.name), new=room.seat_of(self.name) is None)
             case "lang":
                 self._language(parsed.choice or ("de" if tx.lang == "en" else "en"))
             case "help":
@@ -202,14 +204,16 @@ class LobbyFront(Front):
                 raise Quit
         return None
 
-    def _sit(self, sitting: Awaitable[Room], *, new: bool, made: bool = False) -> None:
-        """Go to the table of ``sitting`` once it has kept this player's seat (``new``:
-        taken now, not theirs before; ``made``: a table this player made); what it
-        refuses is said above the prompt."""
+    def _sit(
+        self, sitting: Callable[[], Awaitable[Room]], *, new: bool, made: bool = False
+    ) -> None:
+        """Go to the table ``sitting`` seats this player at, once it has kept the seat
+        (``new``: taken now, not theirs before; ``made``: a table this player made); what
+        it refuses is said above the prompt."""
         if self._sitting is not None and not self._sitting.done():
             self.refuse(self.tx("server.sitting"))
             return
-        self._sitting = asyncio.ensure_future(self._seated(sitting, new, made))
+        self._sitting = asyncio.ensure_future(self._seated(sitting(), new, made))
         self._sitting.add_done_callback(self._after)
 
     async def _seated(self, sitting: Awaitable[Room], new: bool, made: bool) -> None:
