@@ -195,6 +195,9 @@ class LobbyFront(Front):
                     except Refused as why:
                         return self.refuse(tx(why.key, **why.params))
                     return None
+                if room.kept_seat(self.name) is not None:  # their own: nothing to wait for
+                    self._go(room, "play")
+                    return None
                 self._sit(lambda: _joined(room, self.name), new=room.seat_of(self.name) is None)
             case "lang":
                 self._language(parsed.choice or ("de" if tx.lang == "en" else "en"))
@@ -251,15 +254,12 @@ async def _joined(room: Room, name: str) -> Room:
 
 def _end_prompt() -> None:
     """End the prompt of this terminal as if Enter was pressed on nothing, so that its
-    loop goes where the lobby sent it; a prompt not drawn yet ends as it begins."""
+    loop goes where the lobby sent it. (A seat kept is a write on a worker thread: by
+    then the prompt that followed the command is drawn.)"""
     app = get_app_or_none()
-    if app is None:
-        return
-    future = app.future
-    if app.is_running and future is not None and not future.done():
+    future = None if app is None else app.future
+    if app is not None and app.is_running and future is not None and not future.done():
         app.exit(result="")
-    elif not app.is_running:
-        app.pre_run_callables.append(lambda: app.exit(result=""))
 
 
 def read_options(text: str) -> Plan:

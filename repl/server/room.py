@@ -169,6 +169,13 @@ class Room:
         """The seat ``name`` sits at, if any."""
         return self.plan.people.index(name) if name in self.plan.people else None
 
+    def kept_seat(self, name: str) -> int | None:
+        """The seat ``name`` sits at, once it is on disk (a game begun, or the plan with
+        it written): there is nothing to wait for to go there."""
+        seat = self.seat_of(name)
+        kept = self.started or self._plan is self._saved
+        return seat if kept else None
+
     def present(self, name: str) -> bool:
         """Whether ``name`` has a session at this table now."""
         return any(binding.name == name for binding, _ in self._bindings.values())

@@ -232,8 +232,8 @@ def test_the_room_writes_who_stands_up_and_the_new_host(
 def test_the_lobby_goes_to_the_table_once_the_seat_is_on_disk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``join`` goes to the table when ben's seat is on disk, not before; a join the disk
-    refuses says so and stays in the lobby."""
+    """``join`` goes to the table when ben's seat is on disk, not before (at once to a seat
+    that is kept already); a join the disk refuses says so and stays in the lobby."""
 
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
         room = await hall.create("ana", Plan(code="", host=""))
@@ -264,11 +264,13 @@ def test_the_lobby_goes_to_the_table_once_the_seat_is_on_disk(
         gate.release()
         await ben.settled()
         assert went == [(("ana", "ben", None, None), "play")]
+        lobby("ben").execute(f"join {room.code}")  # ben's other terminal: his seat is kept
+        assert len(went) == 2  # at once: the prompt after the line is never waited on
         gate.refuse = 1
         cy = lobby("cy")
         cy.execute(f"join {room.code.lower()}")
         await cy.settled()
-        assert len(went) == 1 and room.plan.people[2] is None
+        assert len(went) == 2 and room.plan.people[2] is None
         assert Texts("en")("server.plan_unsaved") in " ".join(screen.getvalue().split())
 
     run(tmp_path, monkeypatch, test)
