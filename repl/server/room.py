@@ -392,7 +392,10 @@ class Room:
             return
         self._starting = True
         try:
-            await self.save()  # the seats dealt are the seats on disk
+            try:
+                await self.save()  # the seats dealt are the seats on disk
+            except Refused:
+                raise Refused("server.cannot_save") from None
             if self.plan.missing():  # a sit the disk refused was undone meanwhile
                 raise Refused("server.seats_for_people", n=self.plan.missing(), ai=self.plan.ai)
             events = self.plan.first_events(*self.deal())

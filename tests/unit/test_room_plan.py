@@ -301,3 +301,32 @@ def test_a_lobby_left_while_its_seat_was_written_gives_the_seat_up(
         assert went == [] and hall.open_tables() == []
 
     run(tmp_path, monkeypatch, test)
+
+
+def test_the_deal_waits_for_the_seats_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host starts while ben's seat is being written: the deal waits for it, and the
+    disk refusing it leaves a seat the AI may not take, so nothing is dealt."""
+
+    async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
+        room = await hall.create("ana", Plan(code="", host="", seats=2, ai=0, level="greedy"))
+        host = room.bind(Ear(), "ana", 0).binding
+        gate.hold()
+        ben = asyncio.ensure_future(room.sit("ben"))
+        await gate.waiting.wait()
+        start = asyncio.ensure_future(room.start(host))  # ben sits, in memory
+        gate.refuse = 1
+        gate.release()
+        with pytest.raises(Refused, match=r"server\.plan_unsaved"):
+            await ben
+        with pytest.raises(Refused, match=r"server\.seats_for_people"):
+            await start
+        assert not room.started and not room.log_path.exists()
+        assert await room.sit("ben") == 1
+        await room.start(host)
+        assert room.table is not None and room.table.snapshot.events
+        assert on_disk(plan_path(hall, room)).people == ("ana", "ben")
+        await room.close()
+
+    run(tmp_path, monkeypatch, test)
