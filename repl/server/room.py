@@ -21,12 +21,9 @@ outcome read, and an error nobody expected is logged in one line.
 
 What is said at the table, and who may say it, is the room's :class:`~.talk.Talk`.
 
-The room alone changes its plan (who sits where, the host; a :class:`~.plan.Plan` never
-changes, the room holds a new one), and it puts each change on disk itself, through the
-writer the hall gives it (``keep``), one write after another, each of the plan as it is
-then. Nobody hears that a person sat down, nor goes to the table, before the plan with
-that seat is on disk: the seat is taken at once (a second person gets the next one), and
-if the disk refuses the plan the seat is free again and the sit refused.
+The room alone changes its (frozen) plan, and puts each change on disk through the hall's
+writer (``keep``), one write after another. Nobody hears of a seat, nor goes to the table,
+before the plan with that seat is on disk; a seat the disk refuses is free again.
 """
 
 from __future__ import annotations
@@ -170,11 +167,9 @@ class Room:
         return self.plan.people.index(name) if name in self.plan.people else None
 
     def kept_seat(self, name: str) -> int | None:
-        """The seat ``name`` sits at, once it is on disk (a game begun, or the plan with
-        it written): there is nothing to wait for to go there."""
-        seat = self.seat_of(name)
+        """The seat ``name`` sits at, if it is on disk (the game begun, or the plan written)."""
         kept = self.started or self._plan is self._saved
-        return seat if kept else None
+        return self.seat_of(name) if kept else None
 
     def present(self, name: str) -> bool:
         """Whether ``name`` has a session at this table now."""
@@ -246,8 +241,7 @@ class Room:
         """``name`` leaves a table whose game has not started: their seat is free again
         (the next player becomes host if the host left), and every session bound to it,
         in any terminal, is bound no more. The plan goes to disk after (a disk that
-        refuses it is reported by the hall's writer; the plan on disk has them seated
-        then, until the next change is written)."""
+        refuses it is reported by the hall's writer)."""
         seat = self.seat_of(name)
         if seat is None or self.started:
             return
