@@ -1,7 +1,8 @@
 """Every table of a server, kept on disk so that a restart resumes them all.
 
 The server's folder holds ``tables/CODE.json`` (a table's :class:`~.plan.Plan`,
-rewritten atomically whenever someone sits down or stands up) and, once the game
+rewritten atomically whenever someone sits down or stands up: the room writes it through
+the hall's writer, :meth:`Hall._keep`) and, once the game
 started, ``tables/CODE.jsonl``: the game's ordinary log, appended to move by move
 before anyone is told of the move. Killed at any moment, the server finds every
 table again as it was (a log whose last line was cut off mid-write loses only
@@ -41,7 +42,7 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Protocol
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ...core.events import Event
 from ...core.log import TruncatedLogError, encode_log
@@ -161,7 +162,7 @@ class Hall:
             if room is None:
                 continue
             if room.finished:  # killed before it was moved to the past
-                self._end(room)
+                room.ended(self.clock())
                 self._locked(functools.partial(self._move_to_past, room), f"table {code}")
                 self._remember(Past(_stem(room.plan), room.plan))
                 continue
@@ -230,11 +231,20 @@ class Hall:
             f"as they are{verify if kept.line is not None else ''}"
         )
 
-    def _room(self, plan: Plan, events: tuple[Event, ...] = ()) -> Room:
-        return Room(
+    def _room(self, plan: Plan, events: tuple[Event, ...] = (), *, saved: bool = True) -> Room:
+        """The room of ``plan`` (``saved``: read from disk), which keeps its plan through
+        the hall's writer."""
+        room: Room
+
+        async def keep(plan: Plan) -> None:
+            await self._keep(room, plan)
+
+        room = Room(
             plan,
             self.folder,
             pool=self.pool,
+            keep=keep,
+            saved=saved,
             pace=self.pace,
             deal=self.deal,
             report=self.report,
@@ -242,6 +252,7 @@ class Hall:
             clock=self.clock,
             on_over=self._over,
         )
+        return room
 
     # -- finding and making tables ---------------------------------------------------
 
@@ -262,10 +273,12 @@ class Hall:
         """Tables whose game is not over, oldest first."""
         return [room for room in self.rooms.values() if not room.finished and not room.closed]
 
-    def create(self, host: str, plan: Plan, address: str = "") -> Room:
+    async def create(self, host: str, plan: Plan, address: str = "") -> Room:
         """A new table set up as ``plan`` with ``host`` at seat 0 (connected from
-        ``address``). :class:`~.binding.Refused` (its ``n``: how many) when the server,
-        this player or this address has as many open tables as it may."""
+        ``address``), once its plan is on disk. :class:`~.binding.Refused` (its ``n``:
+        how many) when the server, this player or this address has as many open tables
+        as it may, or ``server.plan_unsaved`` when the disk refused the plan (the table
+        is gone again)."""
         rooms = self.open_tables()
         limits = self.limits
         weight = plan.weight()  # a table of more than four counts as two: see Plan.weight
@@ -284,28 +297,52 @@ class Hall:
         code = free_code(self.codes, lambda code: code in self.rooms or code in self.kept)
         if code is None:
             raise Refused("server.too_many_tables")
-        plan.code, plan.host, plan.address = code, host, address
-        plan.people = [host, *[None] * (plan.seats - 1)]
-        plan.created = self.clock()
-        room = self._room(plan)
-        self.rooms[code] = room
-        self.keep(room)
-        self.report(f"table {code} made by {host} ({address or 'here'})")
+        people = (host, *[None] * (plan.seats - 1))
+        plan = evolve(
+            plan, code=code, host=host, address=address, people=people, created=self.clock()
+        )
+        room = self._room(plan, saved=False)
+        self.rooms[code] = room  # counted against the caps from now on
         self._watch()
+        try:
+            await room.save()
+        except Refused:
+            if self.rooms.get(code) is room:
+                del self.rooms[code]
+            room.closed = True
+            raise
+        self.report(f"table {code} made by {host} ({address or 'here'})")
         return room
 
-    def keep(self, room: Room) -> None:
-        """Write ``room``'s plan (who sits where) to disk, on a worker thread; each name
-        that sits there is told to the book of names (:attr:`seated`)."""
-        for name in room.people():
-            self.seated(name)
+    async def _keep(self, room: Room, plan: Plan) -> None:
+        """Write ``plan``, of ``room``, to disk on a worker thread, after the hall's file
+        changes before it (not once the table is over or forgotten); each name that sits
+        there is told to the book of names (:attr:`seated`). :class:`OSError` when the
+        disk refused it (reported)."""
+        for name in plan.people:
+            if name:
+                self.seated(name)
+        path = self.folder / f"{room.code}.json"
 
         def write() -> None:
-            plan = room.plan
-            if self.rooms.get(room.code) is room and not plan.finished and not plan.abandoned:
-                write_atomic(self.folder / f"{room.code}.json", plan_text(plan), mode=0o600)
+            now = room.plan  # (a table over or forgotten since: its plan is written no more)
+            if self.rooms.get(room.code) is room and now.finished is None and not now.abandoned:
+                write_atomic(path, plan_text(plan), mode=0o600)
 
-        self._locked(write, f"the plan of {room.code}")
+        future = self._locked(write, f"the plan of {room.code}")
+        if future is None:
+            raise OSError("the server stops")
+        await asyncio.wrap_future(future)
+
+    def leave(self, code: str, name: str) -> None:
+        """``name`` left the table ``code``: their seat at a table whose game has not
+        started is given up (the room writes its plan), and a table nobody sits at whose
+        game never started is forgotten (:meth:`drop`)."""
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        room.stand(name)
+        self.drop(room)
 
     def drop(self, room: Room) -> None:
         """Forget a table nobody sits at whose game never started (not while the server
@@ -342,8 +379,9 @@ class Hall:
         news = [past for past in self.past.get(name, []) if past.plan.abandoned]
         news = [past for past in news if name not in past.plan.told]
         for past in news:
-            past.plan.told.append(name)
-            self._locked(functools.partial(self._write_past, past), f"the plan of {past.stem}")
+            told = Past(past.stem, evolve(past.plan, told=(*past.plan.told, name)))
+            self._remember(told)
+            self._locked(functools.partial(self._write_past, told), f"the plan of {past.stem}")
         return news
 
     async def fetch_log(self, name: str, code: str) -> bytes | NoLog:
@@ -409,18 +447,18 @@ class Hall:
 
     async def _close(self, room: Room) -> None:
         await room.close()
-        room.plan.abandoned = True
-        await self._retire(room)
+        await self._retire(room, abandoned=True)
 
     def _over(self, room: Room) -> None:
         """``room``'s game ended: it moves to the past (its players keep their seats' view)."""
         task = asyncio.ensure_future(self._retire(room))
         task.add_done_callback(self._after)
 
-    async def _retire(self, room: Room) -> None:
-        """Move ``room`` to the past: listed at once, its files moved on a worker (until
-        then its log is sent from memory), then out of the working set."""
-        self._end(room)
+    async def _retire(self, room: Room, *, abandoned: bool = False) -> None:
+        """Move ``room`` to the past (``abandoned``: closed before its end): listed at
+        once, its files moved on a worker (until then its log is sent from memory), then
+        out of the working set."""
+        room.ended(self.clock(), abandoned=abandoned)
         self._remember(Past(_stem(room.plan), room.plan))
         loop = asyncio.get_running_loop()
         try:
@@ -429,12 +467,6 @@ class Hall:
         finally:
             if self.rooms.get(room.code) is room:
                 del self.rooms[room.code]
-
-    def _end(self, room: Room) -> None:
-        """Write down how ``room`` ended in its plan."""
-        room.plan.finished = self.clock()
-        ended = None if room.table is None else room.table.snapshot.state.ended
-        room.plan.totals = None if ended is None else list(ended.totals)
 
     def _move_to_past(self, room: Room) -> None:
         """Move the files of ``room`` to the past: its plan, then its log (if it has one)."""
@@ -460,9 +492,11 @@ class Hall:
 
     # -- the files, one change at a time, off the event loop -----------------------------
 
-    def _locked(self, work: Callable[[], None], what: str = "a table's files") -> None:
+    def _locked(
+        self, work: Callable[[], None], what: str = "a table's files"
+    ) -> Future[None] | None:
         """Run ``work`` on a worker thread, after the hall's file changes before it; a
-        failure is logged."""
+        failure is logged. The future of it (``None``: the server stops, it never ran)."""
 
         def done(future: Future[None]) -> None:
             with self._counting:
@@ -475,10 +509,11 @@ class Hall:
             future = self.pool.submit(self._locked_now, work)
         except RuntimeError:  # the server stops: its threads are gone
             self.report(f"cannot write {what}: the server stops")
-            return
+            return None
         with self._counting:
             self._writes.add(future)
         future.add_done_callback(done)
+        return future
 
     def _locked_now(self, work: Callable[[], None]) -> None:
         with self._writing:

@@ -1,6 +1,10 @@
 """The lobby of a server: the tables, making one, joining one, watching one, and the
 tables one sat at that are over (``history``; ``log CODE`` over SSH fetches their logs).
 
+Making a table and joining one go to the table once its plan, with this player's seat,
+is on disk (the hall and the room write it on a worker): the prompt waits for a line
+meanwhile, and ends, as if Enter was pressed on nothing, when the seat is kept.
+
 >>> plan = read_options("--jokers 2 --aces high --turn-time 30")
 >>> plan.seats, plan.jokers, plan.aces_high, plan.level, plan.turn_time
 (4, 2, True, 'medium', 30)
@@ -13,8 +17,13 @@ server.bad_jokers {'seats': 6, 'decks': 3, 'one': 3, 'two': 6}
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+
+from attrs import evolve
+from prompt_toolkit.application.current import get_app_or_none
 
 from ...core.players import LEVELS
 from ..kit.front import Front, Quit
@@ -57,6 +66,8 @@ class LobbyFront(Front):
         """Where this connection comes from (tables are capped per address)."""
         self._go = go
         self._language = language
+        self._sitting: asyncio.Future[None] | None = None
+        self._gone = False
 
     def begin(self) -> None:
         self.say(self.tx("server.welcome", name=self.name), "class:title")
@@ -68,6 +79,14 @@ class LobbyFront(Front):
             self.say(self.tx("server.yours_kept", code=kept.code), "class:warn")
         self.show_tables()
         self.say(self.tx("server.lobby_help"), "class:dim")
+
+    def leave(self) -> None:
+        self._gone = True
+
+    async def settled(self) -> None:
+        """Wait until a table being made or joined is kept, or refused (and said so)."""
+        if self._sitting is not None:
+            await asyncio.wait([self._sitting])
 
     def toolbar(self) -> Text:
         parts = self.tx("server.bar_lobby", name=self.name).split(" · ")
@@ -159,12 +178,8 @@ class LobbyFront(Front):
                     plan = read_options(parsed.text)
                 except Refused as why:
                     return self.refuse(tx(why.key, **why.params))
-                try:
-                    made = self.hall.create(self.name, plan, self.address)
-                except Refused as why:
-                    return self.refuse(tx(why.key, **why.params))
-                self.say(tx("server.made", code=made.code), "class:good")
-                self._go(made, "play")
+                making = functools.partial(self.hall.create, self.name, plan, self.address)
+                self._sit(making, new=True, made=True)
             case "join" | "watch":
                 room = self.hall.find(parsed.text)
                 kept = self.hall.find_kept(parsed.text)
@@ -180,12 +195,10 @@ class LobbyFront(Front):
                     except Refused as why:
                         return self.refuse(tx(why.key, **why.params))
                     return None
-                try:
-                    room.sit(self.name)
-                except Refused as why:
-                    return self.refuse(tx(why.key, **why.params))
-                self.hall.keep(room)
-                self._go(room, "play")
+                if room.kept_seat(self.name) is not None:  # their own: nothing to wait for
+                    self._go(room, "play")
+                    return None
+                self._sit(lambda: _joined(room, self.name), new=room.seat_of(self.name) is None)
             case "lang":
                 self._language(parsed.choice or ("de" if tx.lang == "en" else "en"))
             case "help":
@@ -193,6 +206,60 @@ class LobbyFront(Front):
             case "quit":
                 raise Quit
         return None
+
+    def _sit(
+        self, sitting: Callable[[], Awaitable[Room]], *, new: bool, made: bool = False
+    ) -> None:
+        """Go to the table ``sitting`` seats this player at, once it has kept the seat
+        (``new``: taken now, not theirs before; ``made``: a table this player made); what
+        it refuses is said above the prompt."""
+        if self._sitting is not None and not self._sitting.done():
+            self.refuse(self.tx("server.sitting"))
+            return
+        self._sitting = asyncio.ensure_future(self._seated(sitting(), new, made))
+        self._sitting.add_done_callback(self._after)
+
+    async def _seated(self, sitting: Awaitable[Room], new: bool, made: bool) -> None:
+        tx = self.tx
+        try:
+            room = await sitting
+        except Refused as why:
+            self._later(tx(why.key, **why.params), "class:error")
+            return
+        if self._gone:  # the terminal left the lobby meanwhile: the seat is given up
+            if new:
+                self.hall.leave(room.code, self.name)
+            return
+        if made:
+            self._later(tx("server.made", code=room.code), "class:good")
+        self._go(room, "play")
+        _end_prompt()
+
+    def _after(self, task: asyncio.Future[None]) -> None:
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            self.hall.report(f"{self.name}: error in the lobby: {error!r}")
+            self._later(self.tx("server.error"), "class:error")
+
+    def _later(self, text: str, style: str) -> None:
+        """Say ``text`` above the prompt (not in the middle of the line being typed)."""
+        self.screen.later(lambda: self.say(text, style))
+
+
+async def _joined(room: Room, name: str) -> Room:
+    """``room``, once ``name`` sits there (:meth:`Room.sit`)."""
+    await room.sit(name)
+    return room
+
+
+def _end_prompt() -> None:
+    """End the prompt of this terminal as if Enter was pressed on nothing, so that its
+    loop goes where the lobby sent it. (A seat kept is a write on a worker thread: by
+    then the prompt that followed the command is drawn.)"""
+    app = get_app_or_none()
+    future = None if app is None else app.future
+    if app is not None and app.is_running and future is not None and not future.done():
+        app.exit(result="")
 
 
 def read_options(text: str) -> Plan:
@@ -209,23 +276,23 @@ def read_options(text: str) -> Plan:
         if option in ("--seats", "-s", "--plätze", "--plaetze"):
             if number is None or number not in SEATS:
                 raise Refused("server.bad_seats", least=SEATS[0], most=SEATS[-1])
-            plan.seats = number
+            plan = evolve(plan, seats=number)
         elif option in ("--jokers", "-j"):
-            plan.jokers = -1 if number is None else number  # checked with the seats, below
+            plan = evolve(plan, jokers=-1 if number is None else number)  # checked below
         elif option in ("--aces", "-a"):
             if value not in ("low", "high", "tief", "hoch"):
                 raise Refused("server.bad_aces")
-            plan.aces_high = value in ("high", "hoch")
+            plan = evolve(plan, aces_high=value in ("high", "hoch"))
         elif option in ("--level", "-l"):
             if value not in LEVELS:
                 raise Refused("server.bad_level")
-            plan.level = value
+            plan = evolve(plan, level=value)
         elif option in ("--turn-time", "-t"):
             if number is None or number not in TURN_TIMES:
                 raise Refused("server.bad_turn_time")
-            plan.turn_time = number
+            plan = evolve(plan, turn_time=number)
         elif option in ("--ai", "--ki"):
-            plan.ai = -1 if number is None else number  # checked with the seats, below
+            plan = evolve(plan, ai=-1 if number is None else number)  # checked below
         else:
             raise Refused("server.bad_options")
     seats, choices = plan.seats, plan.joker_choices()
@@ -235,5 +302,4 @@ def read_options(text: str) -> Plan:
         raise Refused(key, seats=seats, decks=one, one=one, two=two)
     if plan.ai is not None and not 0 <= plan.ai < seats:
         raise Refused("server.bad_ai", most=seats - 1)
-    plan.people = [None] * seats
-    return plan
+    return evolve(plan, people=(None,) * seats)

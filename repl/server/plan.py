@@ -6,10 +6,15 @@ and then checked field by field (:meth:`Plan.problem`), so that no plan can name
 import (an AI ``level`` is one of :data:`~core.players.LEVELS`) or a person the server
 would not let in.
 
->>> plan = Plan(code="KITE-7", host="ana", people=["ana", None, None, None])
+A plan never changes: a change is a new plan (``attrs.evolve``), made by the table's
+:class:`~.room.Room` (who sits where, the host) or by the hall once the table is over.
+
+>>> plan = Plan(code="KITE-7", host="ana", people=("ana", None, None, None))
 >>> plan.problem() is None, plan.players()
 (True, ('human', 'medium', 'medium', 'medium'))
->>> Plan(code="KITE-7", host="ana", seats=9, people=[None] * 9).problem()
+>>> plan.seating(1, "ben").seat_names()
+('ana', 'ben', 'AI 3', 'AI 4')
+>>> Plan(code="KITE-7", host="ana", seats=9, people=(None,) * 9).problem()
 "seats: '9' cannot be"
 >>> read_plan(plan_text(plan).replace('"medium"', '"os:system"'))
 Traceback (most recent call last):
@@ -25,7 +30,7 @@ import secrets
 from collections.abc import Callable
 
 import cattrs
-from attrs import define, field
+from attrs import evolve, frozen
 
 from ...core.cards import joker_choices
 from ...core.events import Event, GameOptions
@@ -58,7 +63,7 @@ def secret_deal() -> tuple[int, str]:
     return secrets.randbits(63), secrets.token_hex(SALT_HEX // 2)
 
 
-@define(kw_only=True)
+@frozen(kw_only=True)
 class Plan:
     """A table as its host set it up: the options, and who sits at each seat.
 
@@ -69,7 +74,7 @@ class Plan:
     caps on tables per address count it). A table that is over keeps its plan with the
     time it ended (``finished``), the final ``totals`` of a game played to its end, or
     ``abandoned`` for a table closed because nobody was at it; ``told`` are the players
-    who have been told of that in the lobby.
+    who have been told of that in the lobby. A plan is frozen: what changes is a new one.
     """
 
     code: str
@@ -80,13 +85,13 @@ class Plan:
     turn_time: int | None = None
     seats: int = DEFAULT_SEATS
     ai: int | None = None
-    people: list[str | None] = field(factory=lambda: [None] * DEFAULT_SEATS)
+    people: tuple[str | None, ...] = (None,) * DEFAULT_SEATS
     created: float = 0.0
     address: str = ""
     finished: float | None = None
-    totals: list[int] | None = None
+    totals: tuple[int, ...] | None = None
     abandoned: bool = False
-    told: list[str] = field(factory=list)
+    told: tuple[str, ...] = ()
 
     def options(self) -> GameOptions:
         return GameOptions(jokers=self.jokers, aces_high=self.aces_high)
@@ -94,6 +99,12 @@ class Plan:
     def players(self) -> tuple[str, ...]:
         """Who plays each seat, as the log names them: ``human`` or an AI level."""
         return tuple("human" if name else self.level for name in self.people)
+
+    def seating(self, seat: int, name: str | None) -> Plan:
+        """This plan with ``name`` at ``seat`` (``None``: the seat free again)."""
+        people = list(self.people)
+        people[seat] = name
+        return evolve(self, people=tuple(people))
 
     def seat_names(self) -> tuple[str, ...]:
         """What the log calls each seat: its player's name, or ``AI`` and its number."""
@@ -142,7 +153,8 @@ class Plan:
         for fine, what, value in checks:
             if not fine:
                 said = "is not an AI level" if what == "level" else "cannot be"
-                return f"{what}: {str(value)[:40]!r} {said}"
+                shown = list(value) if isinstance(value, tuple) else value  # as in the file
+                return f"{what}: {str(shown)[:40]!r} {said}"
         return None
 
 

@@ -91,8 +91,10 @@ class RoomPort(Port):
 class Desk(Protocol):
     """What a port asks of the room that binds it (:class:`~.room.Room` has all of it)."""
 
-    plan: Plan
     talk: Talk
+
+    @property
+    def plan(self) -> Plan: ...
 
     @property
     def code(self) -> str: ...
@@ -128,7 +130,7 @@ class Desk(Protocol):
 def who_at(room: Desk) -> Who:
     """Who is at ``room`` now."""
     plan, talk = room.plan, room.talk
-    people = tuple(plan.people)
+    people = plan.people
     return Who(
         people=people,
         players=plan.players(),
@@ -150,7 +152,7 @@ def port_for(
     """The port of ``binding`` for its session ``session``, which was given ``view`` (and
     left the running game when it had ``away`` events): each operation bound to the
     binding here, and nothing of the room besides."""
-    seat, plan, talk = binding.seat, room.plan, room.talk
+    seat, talk = binding.seat, room.talk
 
     def send(command: Draw | Discard, told: int | None) -> None:
         session.sent(room.submit(binding, command, told), move=True)
@@ -184,10 +186,10 @@ def port_for(
         time_left=time_left,
         binding=binding,
         code=room.code,
-        turn_time=plan.turn_time,
+        turn_time=room.plan.turn_time,
         away=away,
         who=lambda: who_at(room),
-        people=lambda: tuple(plan.people),
+        people=lambda: room.plan.people,  # (the plan of now: the room makes a new one)
         missed=lambda since: room.missed(binding, since),
         start=start,
         say=say,

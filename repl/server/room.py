@@ -20,17 +20,24 @@ clock for a person, with the event loop's timers. Every task the room starts has
 outcome read, and an error nobody expected is logged in one line.
 
 What is said at the table, and who may say it, is the room's :class:`~.talk.Talk`.
+
+The room alone changes its (frozen) plan, and puts each change on disk through the hall's
+writer (``keep``), one write after another. Nobody hears of a seat, nor goes to the table,
+before the plan with that seat is on disk; a seat the disk refuses is free again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, TypeVar
+
+from attrs import evolve
 
 from ...core.errors import GameError
 from ...core.events import Event
@@ -51,10 +58,18 @@ from .talk import Talk
 
 _T = TypeVar("_T")
 
+Keep = Callable[[Plan], Awaitable[None]]
+"""Where a room puts its plan: written when the awaitable is done, :class:`OSError` when
+the disk refused it (the hall's writer, on its worker threads)."""
+
 RETRY = 5.0
 """Seconds before an AI turn is tried again while the disk refuses the table's log."""
 
-__all__ = ["Binding", "Note", "Plan", "Refused", "Room", "Session", "Unbound"]
+__all__ = ["Binding", "Keep", "Note", "Plan", "Refused", "Room", "Session", "Unbound"]
+
+
+async def _nowhere(plan: Plan) -> None:
+    """A room no hall keeps: its plan is in memory only."""
 
 
 class Room:
@@ -66,6 +81,8 @@ class Room:
         folder: Path,
         *,
         pool: Executor,
+        keep: Keep = _nowhere,
+        saved: bool = False,
         pace: float = 1.0,
         deal: Deal = secret_deal,
         report: Callable[[str], None] = lambda line: None,
@@ -73,7 +90,11 @@ class Room:
         clock: Callable[[], float] = time.time,
         on_over: Callable[[Room], None] = lambda room: None,
     ) -> None:
-        self.plan = plan
+        self._plan = plan
+        self._keep = keep
+        self._saved = plan if saved else None
+        """The latest plan on disk (``saved``: the plan given was read from there)."""
+        self._saving = asyncio.Lock()
         self.folder = folder
         self.pool = pool
         self.pace = pace
@@ -110,6 +131,12 @@ class Room:
     # -- what the lobby reads --------------------------------------------------------
 
     @property
+    def plan(self) -> Plan:
+        """How the host set the table up and who sits where, as it is now (the room's
+        own to change: see :meth:`sit`, :meth:`stand`, :meth:`ended`)."""
+        return self._plan
+
+    @property
     def code(self) -> str:
         return self.plan.code
 
@@ -138,6 +165,11 @@ class Room:
     def seat_of(self, name: str) -> int | None:
         """The seat ``name`` sits at, if any."""
         return self.plan.people.index(name) if name in self.plan.people else None
+
+    def kept_seat(self, name: str) -> int | None:
+        """The seat ``name`` sits at, if it is on disk (the game begun, or the plan written)."""
+        kept = self.started or self._plan is self._saved
+        return self.seat_of(name) if kept else None
 
     def present(self, name: str) -> bool:
         """Whether ``name`` has a session at this table now."""
@@ -172,37 +204,87 @@ class Room:
 
     # -- sitting down and standing up ------------------------------------------------
 
-    def sit(self, name: str) -> int:
+    async def sit(self, name: str) -> int:
         """Seat ``name``: their own seat in a game they play, else the next free one
-        before the start; the seat. :class:`Refused` when the game has started or the
-        table is full."""
+        before the start; the seat, once the plan with it is on disk (only then is the
+        table told). The seat is taken at once, so that someone sitting down meanwhile
+        gets the next one. :class:`Refused` when the game has started, the table is full
+        or closed, or the disk refused the plan (``server.plan_unsaved``: the seat is
+        free again)."""
         seat = self.seat_of(name)
         if seat is not None:
+            if not self.started:
+                await self.save()  # taken a moment ago, by another of their terminals
+                if self.seat_of(name) != seat:  # and that sit was undone meanwhile
+                    raise Refused("server.plan_unsaved")
             return seat
-        if self.started:
+        if self.started or self._starting:
             raise Refused("server.already_started")
-        if None not in self.plan.people:
+        if self.closed:
+            raise Refused("server.table_closed", code=self.code)
+        if None not in self._plan.people:
             raise Refused("server.table_full")
-        seat = self.plan.people.index(None)
-        self.plan.people[seat] = name
+        seat = self._plan.people.index(None)
+        self._plan = self._plan.seating(seat, name)
+        try:
+            await self.save()
+        except Refused:
+            if self._plan.people[seat] == name and not self.started:
+                self._plan = self._plan.seating(seat, None)  # before the next write reads it
+            raise
+        if self.closed:  # closed, or forgotten by the hall, while the plan was written
+            raise Refused("server.table_closed", code=self.code)
         self.tell(Note("server.sat_down", (("name", name), ("seat", seat))))
         return seat
 
     def stand(self, name: str) -> None:
         """``name`` leaves a table whose game has not started: their seat is free again
         (the next player becomes host if the host left), and every session bound to it,
-        in any terminal, is bound no more."""
+        in any terminal, is bound no more. The plan goes to disk after (a disk that
+        refuses it is reported by the hall's writer)."""
         seat = self.seat_of(name)
         if seat is None or self.started:
             return
-        self.plan.people[seat] = None
-        if self.plan.host == name and self.people():
-            self.plan.host = self.people()[0]
+        plan = self._plan.seating(seat, None)
+        people = [person for person in plan.people if person]
+        if plan.host == name and people:
+            plan = evolve(plan, host=people[0])
+        self._plan = plan
         for binding, session in list(self._bindings.values()):
             if binding.seat == seat:
                 self._end(binding)
                 session.unseated()
         self.tell(Note("server.stood_up", (("name", name),)))
+        self._spawn(self._save_quietly())
+
+    async def save(self) -> None:
+        """Put the plan as it is now on disk, after the writes begun before (nothing to
+        write when it is there already). :class:`Refused` (``server.plan_unsaved``) when
+        the disk refused it."""
+        async with self._saving:
+            plan = self._plan
+            if plan is self._saved:
+                return
+            try:
+                await self._keep(plan)
+            except OSError:
+                raise Refused("server.plan_unsaved") from None
+            self._saved = plan
+
+    async def _save_quietly(self) -> None:
+        with contextlib.suppress(Refused):  # the hall's writer reported it
+            await self.save()
+
+    def ended(self, when: float, *, abandoned: bool = False) -> Plan:
+        """Write down in the plan how the table ended: ``when``, the totals of a game
+        played to its end, or that it was closed (``abandoned``). The hall moves the plan
+        to the past (the room writes a plan of a table that is over no more)."""
+        ended = None if self.table is None else self.table.snapshot.state.ended
+        totals = None if ended is None else tuple(ended.totals)
+        self._plan = evolve(
+            self._plan, finished=when, totals=totals, abandoned=abandoned or self._plan.abandoned
+        )
+        return self._plan
 
     def bind(self, session: Session, name: str, seat: int | None) -> RoomPort:
         """Bind ``session`` of the player ``name`` to ``seat`` (``None``: to watch); the
@@ -304,6 +386,12 @@ class Room:
             return
         self._starting = True
         try:
+            try:
+                await self.save()  # the seats dealt are the seats on disk
+            except Refused:
+                raise Refused("server.cannot_save") from None
+            if self.plan.missing():  # a sit the disk refused was undone meanwhile
+                raise Refused("server.seats_for_people", n=self.plan.missing(), ai=self.plan.ai)
             events = self.plan.first_events(*self.deal())
             await self._act(None, lambda: self.store.sync(events), "dealing")
         finally:

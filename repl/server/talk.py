@@ -48,7 +48,8 @@ MAX_NAME = 16
 class Gathering(Protocol):
     """What talk needs of its room (:class:`~.room.Room`)."""
 
-    plan: Plan
+    @property
+    def plan(self) -> Plan: ...
 
     def is_bound(self, binding: Binding) -> bool: ...
 

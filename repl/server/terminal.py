@@ -157,21 +157,11 @@ class Guest:
 
     def _left(self, place: TableSession | None) -> None:
         """The table of ``place`` was left: a seat at a table whose game has not started is
-        given up, and the hall keeps the table's plan (or forgets a table nobody sits at).
-        Which tables there are is the hall's, as for the lobby: the room is found there by
-        its code, for this moment only."""
+        given up (the room keeps its plan), a table nobody sits at is forgotten. Both are
+        the hall's, asked by the table's code: this connection holds no room."""
         if place is None or place.seat is None:
             return
-        hall = self.service.hall
-        room = hall.rooms.get(place.port.code)
-        if room is None:
-            return
-        room.stand(self.name)
-        if not room.started:
-            if room.people():
-                hall.keep(room)
-            else:
-                hall.drop(room)
+        self.service.hall.leave(place.port.code, self.name)
 
     # -- fronts --------------------------------------------------------------------------
 

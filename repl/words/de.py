@@ -1023,6 +1023,11 @@ TEXTS.update(
         "server.made": "Tisch {code} gehört dir. Gib Freunden den Code; starten gibt.",
         "server.no_such_table": "Es gibt keinen Tisch {code}: tische listet sie.",
         "server.table_full": "Dieser Tisch ist voll.",
+        "server.plan_unsaved": (
+            "Der Server kann deinen Platz gerade nicht sichern, du sitzt also nicht; "
+            "versuch es gleich noch einmal."
+        ),
+        "server.sitting": "Dein Platz wird gesichert; einen Moment.",
         "server.already_started": "Das Spiel läuft schon; zuschauen CODE zeigt es dir.",
         "server.too_many_tables": "Der Server hat so viele Tische, wie er darf; versuch es später.",
         "server.tables_per_name": (

@@ -602,6 +602,11 @@ TEXTS.update(
         "server.made": "Table {code} is yours. Give friends the code; start deals.",
         "server.no_such_table": "There is no table {code}: tables lists them.",
         "server.table_full": "That table is full.",
+        "server.plan_unsaved": (
+            "The server cannot keep your seat on disk right now, so you are not seated; "
+            "try again in a moment."
+        ),
+        "server.sitting": "Your seat is being kept; a moment.",
         "server.already_started": "That game has started; watch CODE lets you watch it.",
         "server.too_many_tables": "The server has as many tables as it may; try later.",
         "server.tables_per_name": (

@@ -51,8 +51,8 @@ def new_hall(folder: Path, pool: ThreadPoolExecutor, **options: object) -> Hall:
     )
 
 
-def made(hall: Hall, host: str, address: str = "", **options: object) -> Room:
-    return hall.create(host, Plan(code="", host="", level="greedy", **options), address)  # type: ignore[arg-type]
+async def made(hall: Hall, host: str, address: str = "", **options: object) -> Room:
+    return await hall.create(host, Plan(code="", host="", level="greedy", **options), address)  # type: ignore[arg-type]
 
 
 def clock_wound(room: Room) -> bool:
@@ -93,7 +93,7 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             for i in range(100):
                 name, address = f"name{i % 10}", f"10.0.0.{i % 10 // 4}"
                 try:
-                    room = hall.create(name, Plan(code="", host="", level="greedy"), address)
+                    room = await hall.create(name, Plan(code="", host="", level="greedy"), address)
                 except Refused as why:
                     refused[why.key] += 1
                     continue
@@ -123,7 +123,7 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             assert hall.closed_news("name0") == []  # told once
             assert await hall.fetch_log("name0", news[0].plan.code) == NoLog.CLOSED
             assert all(past.plan.abandoned for past in hall.history("name1"))
-            again = made(hall, "name0", "10.0.0.0")  # new works again
+            again = await made(hall, "name0", "10.0.0.0")  # new works again
             assert again.code in hall.rooms
             await hall.stop()
         assert not errors, errors
@@ -148,12 +148,12 @@ def test_tables_nobody_came_back_to_are_closed_after_a_restart(tmp_path: Path) -
             hall.load()
             codes = []
             for name in ("ana", "ben"):
-                room = made(hall, name)
+                room = await made(hall, name)
                 binding = room.bind(Ear(), name, 0).binding
                 await room.start(binding)
                 room.unbind(binding)
                 codes.append(room.code)
-            codes.append(made(hall, "carl").code)  # waiting to start, nobody there
+            codes.append((await made(hall, "carl")).code)  # waiting to start, nobody there
             await hall.stop()
             return codes
 
@@ -168,7 +168,7 @@ def test_tables_nobody_came_back_to_are_closed_after_a_restart(tmp_path: Path) -
             assert sorted(hall.rooms) == sorted(codes)
             hall.sweep()
             await settle(lambda: not hall.rooms)
-            assert made(hall, "ana").code
+            assert (await made(hall, "ana")).code
             await hall.stop()
 
     asyncio.run(restart())
@@ -203,7 +203,7 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = made(hall, "ana")
+            room = await made(hall, "ana")
             ear = Ear()
             binding = room.bind(ear, "ana", 0).binding
             await room.start(binding)
@@ -217,7 +217,7 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
             assert await hall.fetch_log("eve", room.code) == NoLog.NONE
             past = hall.history("ana")[0]
             ended = room.table.snapshot.state.ended  # type: ignore[union-attr]
-            assert ended is not None and past.plan.totals == list(ended.totals)
+            assert ended is not None and past.plan.totals == tuple(ended.totals)
             assert room.seen(binding)  # the players at it still read the game
             assert ear.told[-1].after.ended is not None
             await hall.stop()
@@ -254,7 +254,7 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = made(hall, "ana")
+            room = await made(hall, "ana")
             binding = room.bind(Ear(), "ana", 0).binding
             await room.start(binding)
             await hall.stop()
@@ -321,8 +321,8 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
 
 
 async def two_at_a_table(hall: Hall) -> tuple[Room, dict[int, tuple[Binding, Ear]]]:
-    room = made(hall, "ana")
-    assert room.sit("ben") == 1
+    room = await made(hall, "ana")
+    assert await room.sit("ben") == 1
     seats = {}
     for seat, name in enumerate(("ana", "ben")):
         ear = Ear()
@@ -415,7 +415,7 @@ def test_a_full_disk_at_the_deal_lets_the_host_deal_again(
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = made(hall, "ana")
+            room = await made(hall, "ana")
             binding = room.bind(Ear(), "ana", 0).binding
 
             def full(*args: object, **options: object) -> None:
@@ -450,7 +450,7 @@ def test_a_move_as_the_clock_runs_out_is_the_persons_or_the_ais_never_both(
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = made(hall, "ana", turn_time=600)
+            room = await made(hall, "ana", turn_time=600)
             ear = Ear()
             ana = room.bind(ear, "ana", 0).binding
             await room.start(ana)

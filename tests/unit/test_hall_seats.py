@@ -39,17 +39,17 @@ def new_hall(folder: Path, pool: ThreadPoolExecutor, limits: Limits | None = Non
     return Hall(folder, pool=pool, limits=limits, pace=0.0, deal=lambda: (SEED, SALT))
 
 
-def made(hall: Hall, host: str, options: str, address: str = "") -> Room | str:
+async def made(hall: Hall, host: str, options: str, address: str = "") -> Room | str:
     """The table made, or the key of why it was refused."""
     try:
-        return hall.create(host, read_options(f"--level greedy {options}"), address)
+        return await hall.create(host, read_options(f"--level greedy {options}"), address)
     except Refused as why:
         return why.key
 
 
 def test_new_takes_two_to_eight_seats_and_jokers_that_fit_their_decks() -> None:
     plan = read_options("--seats 6 --jokers 3 --ai 0")
-    assert (plan.seats, plan.jokers, plan.ai, plan.people) == (6, 3, 0, [None] * 6)
+    assert (plan.seats, plan.jokers, plan.ai, plan.people) == (6, 3, 0, (None,) * 6)
     assert read_options("").seats == 4
     assert read_options("--plätze 2 --jokers 2").seats == 2  # the German name
     assert refusal("--seats 9") == "--seats is 2 to 8."
@@ -68,10 +68,10 @@ def test_new_takes_two_to_eight_seats_and_jokers_that_fit_their_decks() -> None:
 
 
 def test_the_plan_keeps_its_count_and_a_damaged_one_is_refused() -> None:
-    plan = Plan(code="KITE-7", host="ana", seats=6, jokers=3, people=["ana", *[None] * 5])
+    plan = Plan(code="KITE-7", host="ana", seats=6, jokers=3, people=("ana", *[None] * 5))
     again = read_plan(plan_text(plan))
     assert (again.seats, again.jokers, len(again.people)) == (6, 3, 6)
-    old = json.loads(plan_text(Plan(code="KITE-7", host="ana", people=["ana", None, None, None])))
+    old = json.loads(plan_text(Plan(code="KITE-7", host="ana", people=("ana", None, None, None))))
     del old["seats"], old["ai"]  # a plan written before tables had a count
     assert read_plan(json.dumps(old)).seats == 4
     for change, problem in (
@@ -88,25 +88,28 @@ def test_the_plan_keeps_its_count_and_a_damaged_one_is_refused() -> None:
 
 
 def test_a_table_of_five_to_eight_counts_as_two_against_the_caps(tmp_path: Path) -> None:
-    with ThreadPoolExecutor(2) as pool:
-        hall = new_hall(tmp_path, pool, Limits(tables_total=8, tables_per_address=3))
-        eight = made(hall, "ana", "--seats 8")
-        assert isinstance(eight, Room) and eight.plan.people == ["ana", *[None] * 7]
-        assert isinstance(made(hall, "ana", "--seats 2"), Room)
-        assert made(hall, "ana", "--seats 2") == "server.tables_per_name"  # 2 + 1 of 3
-        assert made(hall, "ana", "--seats 5") == "server.tables_per_name"
-        assert isinstance(made(hall, "ben", "--seats 6", "192.0.2.1"), Room)
-        assert made(hall, "cy", "--seats 7", "192.0.2.1") == "server.tables_per_address"
-        assert isinstance(made(hall, "cy", "--seats 5"), Room)  # 2 + 1 + 2 + 2 of 8
-        assert made(hall, "dan", "--seats 5") == "server.too_many_tables"
-        assert isinstance(made(hall, "dan", "--seats 4"), Room)
-        assert len(hall.open_tables()) == 5
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool, Limits(tables_total=8, tables_per_address=3))
+            eight = await made(hall, "ana", "--seats 8")
+            assert isinstance(eight, Room) and eight.plan.people == ("ana", *[None] * 7)
+            assert isinstance(await made(hall, "ana", "--seats 2"), Room)
+            assert await made(hall, "ana", "--seats 2") == "server.tables_per_name"  # 2 + 1 of 3
+            assert await made(hall, "ana", "--seats 5") == "server.tables_per_name"
+            assert isinstance(await made(hall, "ben", "--seats 6", "192.0.2.1"), Room)
+            assert await made(hall, "cy", "--seats 7", "192.0.2.1") == "server.tables_per_address"
+            assert isinstance(await made(hall, "cy", "--seats 5"), Room)  # 2 + 1 + 2 + 2 of 8
+            assert await made(hall, "dan", "--seats 5") == "server.too_many_tables"
+            assert isinstance(await made(hall, "dan", "--seats 4"), Room)
+            assert len(hall.open_tables()) == 5
+
+    asyncio.run(play())
 
 
 def test_a_table_without_ai_starts_only_when_every_seat_is_taken(tmp_path: Path) -> None:
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
-            room = made(new_hall(tmp_path, pool), "ana", "--seats 3 --ai 0")
+            room = await made(new_hall(tmp_path, pool), "ana", "--seats 3 --ai 0")
             assert isinstance(room, Room)
             binding = room.bind(Ear(), "ana", 0).binding
             with pytest.raises(Refused) as refused:
@@ -116,7 +119,7 @@ def test_a_table_without_ai_starts_only_when_every_seat_is_taken(tmp_path: Path)
             assert said == (
                 "Not yet: 2 more must sit down first (--ai 0: the AI takes at most 0 seats)."
             )
-            assert room.sit("ben") == 1 and room.sit("cy") == 2
+            assert await room.sit("ben") == 1 and await room.sit("cy") == 2
             await room.start(binding)
             await settle(lambda: room.started)
             assert room.table is not None
@@ -129,25 +132,29 @@ def test_a_table_without_ai_starts_only_when_every_seat_is_taken(tmp_path: Path)
 
 
 def test_who_names_every_seat_from_each_players_place(tmp_path: Path) -> None:
-    with ThreadPoolExecutor(2) as pool:
-        room = made(new_hall(tmp_path, pool), "ana", "--seats 6")
-        assert isinstance(room, Room) and room.sit("ben") == 1
-        names = room.plan.people
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            room = await made(new_hall(tmp_path, pool), "ana", "--seats 6")
+            assert isinstance(room, Room) and await room.sit("ben") == 1
+            names = room.plan.people
 
-        def who(me: int | None, lang: str = "en") -> list[str]:
-            text = plain(who_text(who_at(room), TableTexts(lang, lambda: names, me), me))
-            return [" ".join(line.split()) for line in text.splitlines()]
+            def who(me: int | None, lang: str = "en") -> list[str]:
+                text = plain(who_text(who_at(room), TableTexts(lang, lambda: names, me), me))
+                return [" ".join(line.split()) for line in text.splitlines()]
 
-        assert who(0) == [
-            "Left ben (away)",
-            "Top left —",
-            "Top —",
-            "Top right —",
-            "Right —",
-            "You ana, host (away)",
-        ]
-        assert who(1)[0] == "Left —" and who(1)[-2:] == ["Right ana, host (away)", "You ben (away)"]
-        assert who(1, "de")[-1] == "Du ben (weg)"
-        assert [line.split()[0] for line in who(None)] == ["1", "2", "3", "4", "5", "6"]
-        assert TableTexts("en", lambda: names, 1).place(0) == "Right"
-        assert TableTexts("en", lambda: ["a", "b"], 1).place(0) == "Top"
+            assert who(0) == [
+                "Left ben (away)",
+                "Top left —",
+                "Top —",
+                "Top right —",
+                "Right —",
+                "You ana, host (away)",
+            ]
+            assert who(1)[0] == "Left —"
+            assert who(1)[-2:] == ["Right ana, host (away)", "You ben (away)"]
+            assert who(1, "de")[-1] == "Du ben (weg)"
+            assert [line.split()[0] for line in who(None)] == ["1", "2", "3", "4", "5", "6"]
+            assert TableTexts("en", lambda: names, 1).place(0) == "Right"
+            assert TableTexts("en", lambda: ["a", "b"], 1).place(0) == "Top"
+
+    asyncio.run(play())

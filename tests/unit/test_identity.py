@@ -18,6 +18,7 @@ from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits, Service
 from threethirteen.repl.server.names import DAY, KeyBook
 from threethirteen.repl.server.plan import Plan
+from threethirteen.repl.server.room import Room
 from threethirteen.repl.server.ssh import GameServer
 
 from tests.helpers.rooms import Ear
@@ -155,7 +156,7 @@ def test_the_hall_tells_the_book_when_a_name_sits_down(tmp_path: Path) -> None:
 
     async def play() -> None:
         assert service.keys.take("ana", "SHA256:a") and service.keys.take("ben", "SHA256:b")
-        room = service.hall.create("ana", Plan(code="", host=""), "127.0.0.2")
+        room = await service.hall.create("ana", Plan(code="", host=""), "127.0.0.2")
         assert not isinstance(room, str)
         await service.hall.stop()
 
@@ -238,8 +239,11 @@ def test_a_seated_password_player_holds_the_name_after_they_leave(tmp_path: Path
     assert asyncio.run(carol.validate_password("carol", "correct horse"))
     completed(carol)
 
-    async def sit() -> object:
-        return service.hall.create("carol", Plan(code="", host=""), "127.0.0.3")
+    async def sit() -> Room:
+        return await service.hall.create("carol", Plan(code="", host=""), "127.0.0.3")
+
+    async def stand() -> None:
+        service.hall.leave(room.code, "carol")
 
     room = asyncio.run(sit())
     carol.connection_lost(None)
@@ -248,7 +252,7 @@ def test_a_seated_password_player_holds_the_name_after_they_leave(tmp_path: Path
     assert not eve.validate_public_key("carol", KEY)
     assert any("in use by a player who logs in with the password" in b for b in eve_conn.banners)
     assert any("benutzt jemand, der sich mit dem Passwort anmeldet" in b for b in eve_conn.banners)
-    room.stand("carol")  # type: ignore[attr-defined]
+    asyncio.run(stand())
     assert not service.password_holds("carol")
     later, _ = login(service, "carol", "127.0.0.9")
     assert later.validate_public_key("carol", KEY)
@@ -277,7 +281,7 @@ def test_a_binding_alike_is_not_the_binding(tmp_path: Path) -> None:
         hall = Hall(tmp_path, pool=pool, limits=Limits(), pace=0.0, deal=lambda: (SEED, SALT))
 
         async def play() -> None:
-            room = hall.create("ana", Plan(code="", host=""))
+            room = await hall.create("ana", Plan(code="", host=""))
             assert not isinstance(room, str)
             binding = room.bind(Ear(), "ana", 0).binding
             alike = Binding(binding.number, binding.name, binding.seat)

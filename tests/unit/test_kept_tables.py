@@ -63,7 +63,7 @@ def dealt(folder: Path) -> str:
         with ThreadPoolExecutor(2) as pool:
             hall = hall_at(folder, pool, [])
             hall.load()
-            room = hall.create("ana", Plan(code="", host="", level="greedy", seats=2))
+            room = await hall.create("ana", Plan(code="", host="", level="greedy", seats=2))
             assert isinstance(room, Room)
             binding = room.bind(Ear(), "ana", 0).binding
             await room.start(binding)
@@ -131,7 +131,7 @@ def test_every_table_that_cannot_be_read_back_is_kept_under_its_code_untouched(
             assert set(hall.rooms) == {code}
             made = []
             for name in ("ana", "ben", "eve"):
-                room = hall.create(name, Plan(code="", host="", level="greedy", seats=2))
+                room = await hall.create(name, Plan(code="", host="", level="greedy", seats=2))
                 assert isinstance(room, Room)
                 made.append(room.code)
                 binding = room.bind(Ear(), name, 0).binding

@@ -57,11 +57,8 @@ def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> Non
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            made = hall.create("ana", Plan(code="", host=""))
-            assert not isinstance(made, str)
-            room = made
-            assert room.sit("ben") == 1 and room.sit("ana") == 0
-            hall.keep(room)
+            room = await hall.create("ana", Plan(code="", host=""))
+            assert await room.sit("ben") == 1 and await room.sit("ana") == 0
             ana, ben = Ear(), Ear()
             port = room.bind(ana, "ana", 0)
             ana_at, view = port.binding, port.view
@@ -98,7 +95,7 @@ def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> Non
             again.load()
             resumed = again.find(room.code.lower())
             assert resumed is not None and len(resumed.events) == count
-            assert resumed.plan.people[:2] == ["ana", "ben"]
+            assert resumed.plan.people[:2] == ("ana", "ben")
             assert again.seat_waiting_for("ben") is resumed
             assert verify_events(resumed.events).ok
 
@@ -110,7 +107,7 @@ def test_a_table_log_cut_mid_line_resumes_without_that_line(tmp_path: Path) -> N
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = hall.create("ana", Plan(code="", host=""))
+            room = await hall.create("ana", Plan(code="", host=""))
             assert not isinstance(room, str)
             binding = room.bind(Ear(), "ana", 0).binding
             await room.start(binding)
@@ -139,7 +136,7 @@ def test_the_clock_plays_a_slow_persons_turn(tmp_path: Path) -> None:
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = hall.create("ana", Plan(code="", host="", turn_time=1, level="greedy"))
+            room = await hall.create("ana", Plan(code="", host="", turn_time=1, level="greedy"))
             assert not isinstance(room, str)
             ear = Ear()
             binding = room.bind(ear, "ana", 0).binding
@@ -161,9 +158,9 @@ def test_auto_at_a_shared_table_is_taken_while_another_seat_plays(tmp_path: Path
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = hall.create("ana", Plan(code="", host="", level="greedy"))
+            room = await hall.create("ana", Plan(code="", host="", level="greedy"))
             assert not isinstance(room, str)
-            room.sit("ben")
+            await room.sit("ben")
             ana = room.bind(Ear(), "ana", 0).binding
             ben = room.bind(Ear(), "ben", 1).binding
             await room.start(ana)
@@ -192,9 +189,9 @@ def test_the_ghost_seat_two_sessions_of_one_name_and_one_leaves(tmp_path: Path) 
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = hall.create("ana", Plan(code="", host=""))
+            room = await hall.create("ana", Plan(code="", host=""))
             assert not isinstance(room, str)
-            room.sit("ben")
+            await room.sit("ben")
             first, second, bens = Ear(), Ear(), Ear()
             ana_1 = room.bind(first, "ana", 0).binding
             ana_2 = room.bind(second, "ana", 0).binding
@@ -202,7 +199,7 @@ def test_the_ghost_seat_two_sessions_of_one_name_and_one_leaves(tmp_path: Path) 
             room.unbind(ana_1)
             room.stand("ana")  # the first terminal typed leave
             assert second.sent_away == 1 and not room.is_bound(ana_2)
-            assert room.sit("carl") == 0  # the seat is free again: carl takes it
+            assert await room.sit("carl") == 0  # the seat is free again: carl takes it
             carl = room.bind(Ear(), "carl", 0).binding
             with pytest.raises(Unbound):
                 await room.start(ana_2)  # ana is not the host of anything here any more
