@@ -115,6 +115,8 @@ class Lines:
                 front.refuse(tx("server.error"))
             if place is not None:
                 await place.settled()  # a move typed: its news, then the prompt
+            elif isinstance(front, LobbyFront):
+                await front.settled()  # a table made or joined: kept (or refused) first
 
 
 class Says:

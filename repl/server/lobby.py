@@ -23,7 +23,6 @@ import time
 from collections.abc import Awaitable, Callable
 
 from attrs import evolve
-from prompt_toolkit.application.current import get_app_or_none
 
 from ...core.players import LEVELS
 from ..kit.front import Front, Quit
@@ -233,7 +232,6 @@ class LobbyFront(Front):
         if made:
             self._later(tx("server.made", code=room.code), "class:good")
         self._go(room, "play")
-        _end_prompt()
 
     def _after(self, task: asyncio.Future[None]) -> None:
         error = None if task.cancelled() else task.exception()
@@ -250,16 +248,6 @@ async def _joined(room: Room, name: str) -> Room:
     """``room``, once ``name`` sits there (:meth:`Room.sit`)."""
     await room.sit(name)
     return room
-
-
-def _end_prompt() -> None:
-    """End the prompt of this terminal as if Enter was pressed on nothing, so that its
-    loop goes where the lobby sent it. (A seat kept is a write on a worker thread: by
-    then the prompt that followed the command is drawn.)"""
-    app = get_app_or_none()
-    future = None if app is None else app.future
-    if app is not None and app.is_running and future is not None and not future.done():
-        app.exit(result="")
 
 
 def read_options(text: str) -> Plan:
