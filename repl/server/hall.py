@@ -104,6 +104,7 @@ class Hall:
         folder: Path,
         *,
         pool: Executor,
+        think: Executor | None = None,
         limits: TableLimits,
         pace: float = 1.0,
         deal: Deal = secret_deal,
@@ -115,6 +116,9 @@ class Hall:
             raise ValueError(f"open tables at most is 1 to {CODES // 2}, not {limits.tables_total}")
         self.folder = folder / "tables"
         self.pool = pool
+        """Where the tables' moves and the hall's files are written."""
+        self.think = think
+        """Where the tables' AI thinks (``None``: in :attr:`pool` too)."""
         self.limits = limits
         self.pace = pace
         self.deal = deal
@@ -243,6 +247,7 @@ class Hall:
             plan,
             self.folder,
             pool=self.pool,
+            think=self.think,
             keep=keep,
             saved=saved,
             pace=self.pace,

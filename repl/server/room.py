@@ -9,7 +9,9 @@ refused, so no front can act for a seat, or hear it, on the strength of what it 
 
 Everything that changes the table (a person's move, an AI turn, a turn the clock ran out
 on) runs on a worker thread, one at a time for the room, so a thinking AI never holds up
-the server's event loop or another table. The table stores each move in the room's log
+the server's event loop; the AI thinks (its turns, hints) on workers of its own
+(``think``), so a person's move, which only decides and writes, never waits behind
+another table's AI. The table stores each move in the room's log
 file (appended and synced), then tells each seat what that seat may know (redacted by
 the engine); the room passes it, on the event loop and in order, to the sessions bound
 to that seat. When the disk cannot take a move the log file refuses it: the table keeps
@@ -22,17 +24,17 @@ outcome read, and an error nobody expected is logged in one line.
 What is said at the table, and who may say it, is the room's :class:`~.talk.Talk`.
 
 The room alone changes its (frozen) plan, and puts each change on disk through the hall's
-writer (``keep``), one write after another. Nobody hears of a seat, nor goes to the table,
-before the plan with that seat is on disk; a seat the disk refuses is free again.
+writer (``keep``), one write after another (:mod:`.kept_plan`). Nobody hears of a seat,
+nor goes to the table, before the plan with that seat is on disk; a seat the disk refuses
+is free again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -52,24 +54,17 @@ from ...core.turns import HURRY, AiTurn, AutoTurn, Scope, Step
 from ..files.log_file import LogFile
 from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import TurnClock
+from .kept_plan import Keep, KeptPlan, nowhere
 from .plan import Deal, Plan, secret_deal
 from .port import RoomPort, port_for
 from .talk import Talk
 
 _T = TypeVar("_T")
 
-Keep = Callable[[Plan], Awaitable[None]]
-"""Where a room puts its plan: written when the awaitable is done, :class:`OSError` when
-the disk refused it (the hall's writer, on its worker threads)."""
-
 RETRY = 5.0
 """Seconds before an AI turn is tried again while the disk refuses the table's log."""
 
 __all__ = ["Binding", "Keep", "Note", "Plan", "Refused", "Room", "Session", "Unbound"]
-
-
-async def _nowhere(plan: Plan) -> None:
-    """A room no hall keeps: its plan is in memory only."""
 
 
 class Room:
@@ -81,7 +76,8 @@ class Room:
         folder: Path,
         *,
         pool: Executor,
-        keep: Keep = _nowhere,
+        think: Executor | None = None,
+        keep: Keep = nowhere,
         saved: bool = False,
         pace: float = 1.0,
         deal: Deal = secret_deal,
@@ -90,13 +86,12 @@ class Room:
         clock: Callable[[], float] = time.time,
         on_over: Callable[[Room], None] = lambda room: None,
     ) -> None:
-        self._plan = plan
-        self._keep = keep
-        self._saved = plan if saved else None
-        """The latest plan on disk (``saved``: the plan given was read from there)."""
-        self._saving = asyncio.Lock()
+        self._kept = KeptPlan(plan, keep, saved=saved)
+        """The plan, and its copy on disk (``saved``: the plan given was read from there)."""
         self.folder = folder
         self.pool = pool
+        self.think = pool if think is None else think
+        """Where the AI thinks (its turns, hints); moves and writes go to ``pool``."""
         self.pace = pace
         self.deal = deal
         self.report = report
@@ -134,7 +129,7 @@ class Room:
     def plan(self) -> Plan:
         """How the host set the table up and who sits where, as it is now (the room's
         own to change: see :meth:`sit`, :meth:`stand`, :meth:`ended`)."""
-        return self._plan
+        return self._kept.plan
 
     @property
     def code(self) -> str:
@@ -168,7 +163,7 @@ class Room:
 
     def kept_seat(self, name: str) -> int | None:
         """The seat ``name`` sits at, if it is on disk (the game begun, or the plan written)."""
-        kept = self.started or self._plan is self._saved
+        kept = self.started or self._kept.on_disk
         return self.seat_of(name) if kept else None
 
     def present(self, name: str) -> bool:
@@ -222,15 +217,16 @@ class Room:
             raise Refused("server.already_started")
         if self.closed:
             raise Refused("server.table_closed", code=self.code)
-        if None not in self._plan.people:
+        if None not in self._kept.plan.people:
             raise Refused("server.table_full")
-        seat = self._plan.people.index(None)
-        self._plan = self._plan.seating(seat, name)
+        seat = self._kept.plan.people.index(None)
+        self._kept.plan = self._kept.plan.seating(seat, name)
         try:
             await self.save()
         except Refused:
-            if self._plan.people[seat] == name and not self.started:
-                self._plan = self._plan.seating(seat, None)  # before the next write reads it
+            kept = self._kept
+            if kept.plan.people[seat] == name and not self.started:
+                kept.plan = kept.plan.seating(seat, None)  # before the next write reads it
             raise
         if self.closed:  # closed, or forgotten by the hall, while the plan was written
             raise Refused("server.table_closed", code=self.code)
@@ -245,35 +241,21 @@ class Room:
         seat = self.seat_of(name)
         if seat is None or self.started:
             return
-        plan = self._plan.seating(seat, None)
+        plan = self._kept.plan.seating(seat, None)
         people = [person for person in plan.people if person]
         if plan.host == name and people:
             plan = evolve(plan, host=people[0])
-        self._plan = plan
+        self._kept.plan = plan
         for binding, session in list(self._bindings.values()):
             if binding.seat == seat:
                 self._end(binding)
                 session.unseated()
         self.tell(Note("server.stood_up", (("name", name),)))
-        self._spawn(self._save_quietly())
+        self._spawn(self._kept.save_quietly())
 
     async def save(self) -> None:
-        """Put the plan as it is now on disk, after the writes begun before (nothing to
-        write when it is there already). :class:`Refused` (``server.plan_unsaved``) when
-        the disk refused it."""
-        async with self._saving:
-            plan = self._plan
-            if plan is self._saved:
-                return
-            try:
-                await self._keep(plan)
-            except OSError:
-                raise Refused("server.plan_unsaved") from None
-            self._saved = plan
-
-    async def _save_quietly(self) -> None:
-        with contextlib.suppress(Refused):  # the hall's writer reported it
-            await self.save()
+        """Put the plan as it is now on disk (see :class:`~.kept_plan.KeptPlan`)."""
+        await self._kept.save()
 
     def ended(self, when: float, *, abandoned: bool = False) -> Plan:
         """Write down in the plan how the table ended: ``when``, the totals of a game
@@ -281,10 +263,10 @@ class Room:
         to the past (the room writes a plan of a table that is over no more)."""
         ended = None if self.table is None else self.table.snapshot.state.ended
         totals = None if ended is None else tuple(ended.totals)
-        self._plan = evolve(
-            self._plan, finished=when, totals=totals, abandoned=abandoned or self._plan.abandoned
-        )
-        return self._plan
+        plan = self._kept.plan
+        abandoned = abandoned or plan.abandoned
+        self._kept.plan = evolve(plan, finished=when, totals=totals, abandoned=abandoned)
+        return self._kept.plan
 
     def bind(self, session: Session, name: str, seat: int | None) -> RoomPort:
         """Bind ``session`` of the player ``name`` to ``seat`` (``None``: to watch); the
@@ -440,7 +422,8 @@ class Room:
         """The helper AI's move for the seat of ``binding`` (recorded as help)."""
         seat = self._seat_of(binding)
         table = self._require_table()
-        return self._spawn(self._act(binding, lambda: table.hint(seat, told=told), "a hint"))
+        hint = self._act(binding, lambda: table.hint(seat, told=told), "a hint", think=True)
+        return self._spawn(hint)
 
     def auto(self, binding: Binding, scope: Scope | None) -> None:
         """The AI plays for the seat of ``binding`` from its next turn (or this one), for a
@@ -477,8 +460,10 @@ class Room:
             self._loop = asyncio.get_running_loop()
             self._listening[seat] = self.table.subscribe(self._from_worker, seat)
 
-    async def _act(self, binding: Binding | None, work: Callable[[], _T], what: str) -> _T:
-        """Run ``work`` on the worker, one change at a time. A refused store is
+    async def _act(
+        self, binding: Binding | None, work: Callable[[], _T], what: str, think: bool = False
+    ) -> _T:
+        """Run ``work`` on a worker (``think``: the AI's), one change at a time. A refused store is
         :class:`Refused` (``server.cannot_save``); an error that is neither the rules'
         nor the room's is logged and is ``server.error`` to the player."""
         async with self._gate:
@@ -487,7 +472,7 @@ class Room:
             if binding is not None:
                 self._seat_of(binding)  # checked again at its turn: it may have ended since
             try:
-                return await self._on_worker(work)
+                return await self._on_worker(work, self.think if think else self.pool)
             except StoreRefused:
                 raise Refused("server.cannot_save") from None
             except (GameError, Refused):
@@ -502,10 +487,10 @@ class Room:
         task.add_done_callback(_read)
         return task
 
-    async def _on_worker(self, work: Callable[[], _T]) -> _T:
+    async def _on_worker(self, work: Callable[[], _T], pool: Executor) -> _T:
         loop = asyncio.get_running_loop()
         self._loop = loop
-        return await loop.run_in_executor(self.pool, work)
+        return await loop.run_in_executor(pool, work)
 
     def _from_worker(self, told: Told) -> None:
         """The table's listener: it is called on a worker thread."""
@@ -550,7 +535,7 @@ class Room:
         if table.next_step() != step or not isinstance(step, AiTurn | AutoTurn):
             self._next()
             return
-        task = self._spawn(self._act(None, lambda: table.play_step(step), "an AI turn"))
+        task = self._spawn(self._act(None, lambda: table.play_step(step), "an AI turn", True))
         task.add_done_callback(self._after_play)
 
     def _after_play(self, task: asyncio.Future[tuple[Event, ...]]) -> None:

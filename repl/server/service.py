@@ -24,7 +24,7 @@ import signal
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -67,7 +67,10 @@ class ServerSettings:
     """Seconds before each AI turn, so people can follow the table."""
     limits: Limits = Factory(Limits)
     workers: int = 2
-    """Threads for the AI and the disk (the event loop never waits for them)."""
+    """Threads the AI thinks on (its turns, hints; the event loop never waits for them)."""
+    writers: int = 2
+    """Threads for the disk: the people's moves (decided, then appended and synced), the
+    plans, the names; never behind an AI that thinks."""
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -122,10 +125,12 @@ async def _serve(
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = host_key(folder)
     limits = settings.limits
-    pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="table")
+    pool = ThreadPoolExecutor(max_workers=settings.writers, thread_name_prefix="files")
+    think = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="think")
     hall = Hall(
         folder,
         pool=pool,
+        think=think,
         limits=limits,
         pace=settings.pace,
         deal=deal,
@@ -175,7 +180,7 @@ async def _serve(
     try:
         await stop.wait()
     finally:
-        await stopped(service, acceptor, pool)
+        await stopped(service, acceptor, (think, pool))
         for number in signals:
             loop.remove_signal_handler(number)
         loop.set_exception_handler(handler)
@@ -185,7 +190,7 @@ async def _serve(
 
 
 async def stopped(
-    service: Service, acceptor: asyncssh.SSHAcceptor, pool: ThreadPoolExecutor
+    service: Service, acceptor: asyncssh.SSHAcceptor, pools: Sequence[ThreadPoolExecutor]
 ) -> None:
     """Stop: no new connection, every player told and let go, every connection closed,
     the worker threads done; within :data:`STOP_SECONDS`, whatever the clients do."""
@@ -211,11 +216,13 @@ async def stopped(
         await asyncio.sleep(0.05)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(acceptor.wait_closed(), max(deadline - 1.5 - loop.time(), 0.1))
-    pool.shutdown(wait=False, cancel_futures=True)
+    for pool in pools:
+        pool.shutdown(wait=False, cancel_futures=True)
     # a table's worker may be writing its log: let it finish, but not for ever
-    waiting = loop.run_in_executor(None, pool.shutdown, True)
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(asyncio.shield(waiting), max(deadline - loop.time(), 0.1))
+    for pool in pools:
+        waiting = loop.run_in_executor(None, pool.shutdown, True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(waiting), max(deadline - loop.time(), 0.1))
 
 
 def descriptor_limits(limits: Limits, report: Callable[[str], None]) -> Limits:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -246,3 +247,33 @@ def test_names_keys_options_and_said_lines(tmp_path: Path) -> None:
     said = clean_line("hi \x1b]0;pwned\x07 there\u202e" + "x" * 500)
     assert "\x1b" not in said and "\x07" not in said and "\u202e" not in said
     assert len(said) == 200 and said.startswith("hi ")
+
+
+def test_a_persons_move_never_waits_behind_an_ai_that_thinks(tmp_path: Path) -> None:
+    """The AI thinks on workers of its own: with every one of them busy (another table's
+    long think), a person's move is decided, written and told all the same."""
+
+    async def play() -> None:
+        thinking, done = threading.Event(), threading.Event()
+        with ThreadPoolExecutor(1) as files, ThreadPoolExecutor(1) as think:
+            busy = think.submit(lambda: (thinking.set(), done.wait()))
+            plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", "cy", "dee"))
+            room = Room(
+                plan, tmp_path, pool=files, think=think, pace=0.0, deal=lambda: (SEED, SALT)
+            )
+            ears = [Ear() for _ in range(4)]
+            at = [
+                room.bind(ear, name, seat).binding
+                for seat, (ear, name) in enumerate(zip(ears, plan.people, strict=True))
+            ]
+            assert thinking.wait(60)
+            await room.start(at[0])
+            seat = turn(room)
+            assert seat is not None
+            before = len(room.events)
+            await move(room, at[seat])  # on the files worker, while the AI's is held
+            assert len(room.events) == before + 2 and not busy.done()
+            assert load_file(room.log_path).events == room.events
+            done.set()
+
+    asyncio.run(play())
