@@ -279,9 +279,11 @@ class Room:
         if seat is None and self.talk.watchers == "off":
             raise Refused("server.no_watchers", code=self.code)
         binding = Binding(next(self._numbers), name, seat)
+        away = self.away_since.pop(name, None) if seat is not None else None
+        if away is not None and self.started and not self.finished:
+            self.tell(Note("server.came_back", (("name", name),)))  # to the others
         self._bindings[binding.number] = (binding, session)
         self.touched = self.clock()
-        away = self.away_since.pop(name, None) if seat is not None else None
         view = None
         if self.table is not None:
             self._listen(seat)

@@ -53,6 +53,20 @@ def both(key: str, **params: object) -> str:
     return Texts("en")(key, **params) + "\r\n" + Texts("de")(key, **params)
 
 
+_PLAIN_GERMAN = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+)
+
+
+def parting(key: str, **params: object) -> str:
+    """:func:`both` as the words of a disconnect (or a refused channel): one line of
+    ASCII, since OpenSSH shows those words escaped (``sp\\303\\244ter``, ``\\r\\n``),
+    where a banner or the terminal shows UTF-8 as it is."""
+    german = Texts("de")(key, **params).translate(_PLAIN_GERMAN)
+    line = Texts("en")(key, **params) + " / " + german
+    return line.encode("ascii", "replace").decode("ascii")
+
+
 class GameServer(asyncssh.SSHServer):
     """One SSH connection: its address, its user name and how it proved it."""
 
@@ -98,7 +112,7 @@ class GameServer(asyncssh.SSHServer):
             key = "server.full"
             if why.endswith(("address", "network")):
                 key += "_" + why.rsplit(" ", 1)[1]
-            Refusal(conn, both(key), self.service.refusing)
+            Refusal(conn, parting(key), self.service.refusing)
             return
         service = self.service
         service.opened.spend(self.address)
@@ -150,7 +164,7 @@ class GameServer(asyncssh.SSHServer):
         """The server stops: the connection is closed."""
         if self.conn is not None:
             with contextlib.suppress(Exception):
-                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, both("server.stopping"))
+                self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, parting("server.stopping"))
 
     # -- logging in ----------------------------------------------------------------------
 
@@ -250,7 +264,7 @@ class GameServer(asyncssh.SSHServer):
         if self.conn is not None:
             self._log("tries", "too many failed logins")
             self.conn.disconnect(
-                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, both("server.too_many_tries")
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, parting("server.too_many_tries")
             )
         return True
 
@@ -276,7 +290,7 @@ class GameServer(asyncssh.SSHServer):
         if why is not None:
             self._log("new name", f"the name {self.name}")
             if self.conn is not None:
-                text = both(why, name=self.name, most=self._most_names(why))
+                text = parting(why, name=self.name, most=self._most_names(why))
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, text)
             return
         self.logged_in = True
@@ -314,7 +328,7 @@ class GameServer(asyncssh.SSHServer):
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
         if self.channels.full():  # (said on the client's side as a channel refused)
             self._log("channels", f"too many channels on one connection ({self.name})")
-            why = both("server.channels_full", most=self.channels.most).replace("\r\n", " / ")
+            why = parting("server.channels_full", most=self.channels.most)
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, why)
         self.channels.opened()
         return GameSession(self)
@@ -326,7 +340,7 @@ class GameServer(asyncssh.SSHServer):
         self.service.refuse("no session", self.address, what)
         if self.conn is not None:
             with contextlib.suppress(Exception):
-                text = both("server.no_session", seconds=grace)
+                text = parting("server.no_session", seconds=grace)
                 self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, text)
 
     def _not_reading(self) -> None:

@@ -75,11 +75,13 @@ class Guest:
         self.display.resized(self.lines.running)
 
     def stopping(self) -> None:
-        """The server stops: say so, and end this terminal's session."""
-        self.display.write("\r\n" + self.tx("server.stopping") + "\n")
+        """The server stops: end this terminal's session (:meth:`run` says so, under the
+        last line, once the prompt has left the screen)."""
         self.lines.stopped = True  # a cancel can be lost in a line that ends at that moment
-        if self.task is not None:
-            self.task.cancel()
+        if self.task is None or self.task.done():
+            self.display.write("\r\n" + self.tx("server.stopping") + "\n")
+            return
+        self.task.cancel()
 
     # -- what the fronts ask -------------------------------------------------------------
 
@@ -121,6 +123,8 @@ class Guest:
                 why = "end of input"
             except asyncio.CancelledError:
                 why = "server stopping" if self.service.stopping else "connection closed"
+                if self.service.stopping:  # the prompt is gone: said under the last line
+                    self.display.write("\r\n" + self.tx("server.stopping") + "\n")
             except Exception as error:  # a client never takes the server down
                 why = "error"
                 self._report(f"error: {error!r}")

@@ -1108,6 +1108,7 @@ TEXTS.update(
         "server.sat_down": "{name} setzt sich ({seat}).",
         "server.stood_up": "{name} hat den Tisch verlassen.",
         "server.went_away": "{name} ist weg; der Platz wartet.",
+        "server.came_back": "{name} ist zurück.",
         "server.started": "Die Karten sind gegeben.",
         "server.commitment": "Zusage auf den Seed dieses Spiels: {digest}",
         "server.revealed": (

@@ -669,6 +669,7 @@ TEXTS.update(
         "server.sat_down": "{name} sits down ({seat}).",
         "server.stood_up": "{name} left the table.",
         "server.went_away": "{name} is away; their seat waits for them.",
+        "server.came_back": "{name} is back.",
         "server.started": "The cards are dealt.",
         "server.commitment": "Commitment to this game's seed: {digest}",
         "server.revealed": (

@@ -326,6 +326,8 @@ def test_ctrl_c_stops_the_server_and_tells_every_player(
     """SIGINT (the admin's Ctrl-C) with ana at a game and ben in the lobby: both are told,
     both connections end, and the server exits."""
     ana, ben = connect_as(server.port, "ana"), connect_as(server.port, "ben")
+    ben.line("lang de")
+    ben.expect("Willkommen")
     ana.line("new --level greedy")
     ana.expect(r"Table [A-Z]{4}-\d+ is yours")
     ana.line("start")
@@ -333,9 +335,15 @@ def test_ctrl_c_stops_the_server_and_tells_every_player(
     ana.send("dra")  # a line half typed: the admin's Ctrl-C is not hers
     ana.drain(0.3)
     took = stop_server(server, signal.SIGINT)
+    ana.expect(r"The server is stopping")
+    ben.expect(r"Der Server wird beendet")
     for player in (ana, ben):
-        player.expect(r"The server is stopping")
         player.wait_end()
+    # said on a line of its own under the line being typed, the prompt not drawn over it
+    after = ana.stream.rpartition("dra")[2]
+    assert re.match(r"(\x1b\[[0-9;?]*[A-Za-z]|\r|\n)*\r\nThe server is stopping", after), after
+    assert "draw or take" not in after.partition("The server is stopping")[2]
+    assert "später" in ben.stream  # in the player's language, as UTF-8 (not escaped)
     figure(f"Ctrl-C: the server stopped in {took:.2f} s, both players told")
     assert "server stopped" in server.log()
 

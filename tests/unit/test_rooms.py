@@ -277,3 +277,26 @@ def test_a_persons_move_never_waits_behind_an_ai_that_thinks(tmp_path: Path) -> 
             done.set()
 
     asyncio.run(play())
+
+
+def test_a_player_who_comes_back_is_announced_to_the_others(tmp_path: Path) -> None:
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", None, None))
+            room = Room(plan, tmp_path, pool=pool, pace=60.0, deal=lambda: (SEED, SALT))
+            ana, ben = Ear(), Ear()
+            ana_at = room.bind(ana, "ana", 0).binding
+            ben_at = room.bind(ben, "ben", 1).binding
+            await room.start(ana_at)
+            room.unbind(ben_at)
+            assert [n.key for n in ana.notes][-1] == "server.went_away"
+            again = Ear()
+            room.bind(again, "ben", 1)
+            assert ana.notes[-1].key == "server.came_back"
+            assert dict(ana.notes[-1].params) == {"name": "ben"}
+            assert not any(n.key == "server.came_back" for n in again.notes + ben.notes)
+            watcher = Ear()
+            room.bind(watcher, "eve", None)  # someone watching comes and goes unannounced
+            assert ana.notes[-1].key == "server.came_back"
+
+    asyncio.run(play())
