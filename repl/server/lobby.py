@@ -57,9 +57,12 @@ class LobbyFront(Front):
         go: Callable[[Room, str], None],
         language: Callable[[str], None],
         address: str = "",
+        fetch: Callable[[str], str] | None = None,
     ) -> None:
         super().__init__(tx=tx, screen=screen)
         self.hall = hall
+        self._fetch = fetch or (lambda code: f"ssh -p PORT {name}@HOST log {code}")
+        """The command that fetches a table's log, from the player's own computer."""
         self.name = name
         self.address = address
         """Where this connection comes from (tables are capped per address)."""
@@ -138,7 +141,7 @@ class LobbyFront(Front):
         if not started:
             return "—"
         level = self.tx(f"level.{plan.level}") if self.tx.has(f"level.{plan.level}") else plan.level
-        return self.tx("server.ai_short", level=level)
+        return self.tx("server.ai_short", number=seat + 1, level=level)
 
     def show_history(self) -> None:
         """The latest tables this player sat at that are over: when, who, how it ended."""
@@ -148,7 +151,8 @@ class LobbyFront(Front):
             return
         for past in kept[:HISTORY_SHOWN]:
             self.say(self._past_line(past))
-        self.say(self.tx("server.history_log", code=kept[0].plan.code), "class:dim")
+        command = self._fetch(kept[0].plan.code)
+        self.say(self.tx("server.history_log", command=command), "class:dim")
 
     def _past_line(self, past: Past) -> str:
         plan, tx = past.plan, self.tx

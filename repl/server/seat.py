@@ -78,6 +78,13 @@ class Connection(Protocol):
         to connect again)."""
 
 
+def fetch_command(connection: Connection, code: str) -> str:
+    """What fetches the log of table ``code`` from the player's own computer, as they
+    reached this server (``ssh -p 2213 ana@example.org log KITE-7``)."""
+    host, number = connection.server_address()
+    return f"ssh -p {number} {connection.name}@{host} log {code}"
+
+
 def sit_down(
     room: Room,
     connection: Connection,
@@ -117,10 +124,7 @@ class TableSession(Sitting):
     def seat_at(self, port: RoomPort, tx: Texts, screen: Screen) -> None:
         """Take the port the room handed out, and make the front that plays through it."""
         self._port = port
-        fetch = None
-        if self.seat is not None:
-            host, number = self.connection.server_address()
-            fetch = f"ssh -p {number} {self.connection.name}@{host} log {port.code}"
+        fetch = None if self.seat is None else fetch_command(self.connection, port.code)
         front = SeatFront(
             port,
             tx=tx,

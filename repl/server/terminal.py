@@ -27,7 +27,7 @@ from .keyboard import Keyboard
 from .lines import Lines, Says
 from .lobby import LobbyFront
 from .room import Room
-from .seat import TableSession, sit_down
+from .seat import TableSession, fetch_command, sit_down
 
 
 class Guest:
@@ -178,6 +178,7 @@ class Guest:
             go=self._go,
             language=self._language,
             address=self.address,
+            fetch=lambda code: fetch_command(self, code),
         )
 
     def _seat(self, room: Room, how: str) -> tuple[Front, TableSession]:

@@ -1067,11 +1067,10 @@ TEXTS.update(
         "server.cannot_save": (
             "Der Server kann gerade nicht sichern; versuch es gleich noch einmal."
         ),
-        "server.ai_short": "KI ({level})",
+        "server.ai_short": "KI {number} ({level})",
         "server.no_history": "Noch keiner deiner Tische ist vorbei.",
         "server.history_log": (
-            "Das Protokoll eines beendeten Spiels, von deinem Rechner aus: "
-            "ssh -p PORT NAME@HOST log {code}"
+            "Das Protokoll eines beendeten Spiels, von deinem Rechner aus: {command}"
         ),
         "server.closed_table": "geschlossen: niemand war da",
         "server.won": "{name} hat gewonnen",

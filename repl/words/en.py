@@ -638,10 +638,10 @@ TEXTS.update(
         "server.more_kept": "… and {n} more tables that cannot be resumed.",
         "server.join_kept": "Table {code} {state}. Nobody plays there any more.",
         "server.cannot_save": "The server cannot save right now; try again in a moment.",
-        "server.ai_short": "AI ({level})",
+        "server.ai_short": "AI {number} ({level})",
         "server.no_history": "None of the tables you sat at is over yet.",
         "server.history_log": (
-            "A finished game's log, from your own computer: ssh -p PORT NAME@HOST log {code}"
+            "A finished game's log, from your own computer: {command}"
         ),
         "server.closed_table": "closed: nobody was at it",
         "server.won": "{name} won",

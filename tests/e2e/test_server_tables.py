@@ -200,8 +200,12 @@ def test_a_finished_game_leaves_the_tables_and_its_log_is_fetched_after_a_restar
         ana.line("tables")
         ana.expect(r"No open tables yet")
         ana.line("history")
-        found = ana.expect(rf"{code}\s+\d{{4}}-\d\d-\d\d \d\d:\d\d\s+ana (\d+), AI \(greedy\) \d+")
+        found = ana.expect(
+            rf"{code}\s+\d{{4}}-\d\d-\d\d \d\d:\d\d\s+ana (\d+), AI 2 \(greedy\) \d+"
+        )
         total = int(found.group(1))  # ana's total, which the log must say too
+        # the line that fetches it, as ana reached this server: no placeholder to fill in
+        ana.expect(rf"from your own computer:\s+ssh -p {server.port} ana@127\.0\.0\.1 log\s+{code}")
         server.kill()
         ana.wait_end()
         server.start()
