@@ -487,6 +487,17 @@ TEXTS: dict[str, str] = {
     ),
     "replay.truncated_ask": "Diese wiedergeben?",
     "replay.truncated_go": "Diese {n} Ereignisse werden wiedergegeben.",
+    "replay.not_found": (
+        "{name!r} ist nicht zu finden. Gesucht wurde: die Datei {file}; ein unter diesem "
+        "Namen gespeichertes Spiel, {save} (dorthin schreibt speichern NAME); ein "
+        "mitgeliefertes Spiel dieses Namens (threethirteen replay --list nennt sie); ein Spiel "
+        "deines Verlaufs, dessen Protokoll aufbewahrt ist (threethirteen history listet sie)."
+    ),
+    "replay.not_found_file": (
+        "{name!r} ist nicht zu finden. Gesucht wurde: die Datei {file} (auch mit .jsonl); ein "
+        "mitgeliefertes Spiel dieses Namens (threethirteen replay --list nennt sie); ein Spiel "
+        "deines Verlaufs, dessen Protokoll aufbewahrt ist (threethirteen history listet sie)."
+    ),
     "replay.cannot_open": "{path} lässt sich nicht wiedergeben: {detail}",
     "replay.bad_at": (
         "Bei Ereignis {number} lässt sich nicht beginnen: {path} hat die Ereignisse 1 bis {n}."

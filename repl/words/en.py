@@ -427,6 +427,17 @@ TEXTS: dict[str, str] = {
     ),
     "replay.truncated_ask": "Replay them?",
     "replay.truncated_go": "Replaying those {n} events.",
+    "replay.not_found": (
+        "Cannot find {name!r}. Looked for: the file {file}; a game saved by that name, "
+        "{save} (where save NAME writes); a curated game of that name (threethirteen replay "
+        "--list names them); a game of your history whose log is kept (threethirteen history "
+        "lists them)."
+    ),
+    "replay.not_found_file": (
+        "Cannot find {name!r}. Looked for: the file {file} (and with .jsonl added); a curated "
+        "game of that name (threethirteen replay --list names them); a game of your history "
+        "whose log is kept (threethirteen history lists them)."
+    ),
     "replay.cannot_open": "Cannot replay {path}: {detail}",
     "replay.bad_at": "There is no event {number} to start at: {path} has events 1 to {n}.",
     # report
