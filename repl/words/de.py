@@ -288,8 +288,14 @@ TEXTS: dict[str, str] = {
     "msg.step": "(weiter mit einer beliebigen Taste)",
     "stats.title": "Deine Statistik",
     "stats.line": (
-        "gespielt {played} · gewonnen {won} · ohne Sieger {no_winner} · "
-        "Summe im Schnitt {average} · beste Summe {best} · mit Hilfen {assisted}"
+        "gespielt {played}, davon mit Hilfe {assisted} · allein gespielt {own}: "
+        "gewonnen {won} · ohne Sieger {no_winner} · Summe im Schnitt {average} · "
+        "beste Summe {best}"
+    ),
+    "stats.assisted_note": (
+        "Ein Spiel mit Hilfe (die KI spielte für dich, ein Tipp, ein Zurücknehmen über eine "
+        "gesehene Karte hinaus) zählt nur als gespielt und mit Hilfe: nicht als Sieg, nicht "
+        "im Schnitt und nicht als deine beste Summe."
     ),
     # help
     "help.title_first": "Deine Züge (Kurzformen in Klammern; Tab ergänzt):",
@@ -1319,8 +1325,9 @@ TEXTS.update(
         "stats.by_kind": (
             "Nach Gegnern und Optionen (Spiele in deinem Verlauf: {n}; er behält {most}):"
         ),
-        "stats.head.played": "gespielt",
-        "stats.head.won": "gewonnen",
+        "stats.head.played": "Spiele",
+        "stats.head.assisted": "Hilfe",
+        "stats.head.won": "Siege",
         "stats.head.average": "Schnitt",
         "stats.head.best": "beste",
         "stats.best": "{score} (Nr. {number})",

@@ -251,8 +251,12 @@ TEXTS: dict[str, str] = {
     "msg.step": "(a key for the next turn)",
     "stats.title": "Your statistics",
     "stats.line": (
-        "played {played} · won {won} · nobody won {no_winner} · average total {average} · "
-        "best {best} · assisted {assisted}"
+        "played {played}, of them assisted {assisted} · of your own {own}: won {won} · "
+        "nobody won {no_winner} · average total {average} · best {best}"
+    ),
+    "stats.assisted_note": (
+        "An assisted game (the AI played for you, a hint, an undo past a seen card) counts "
+        "as played and assisted only: not as a win, in the average or as your best."
     ),
     # help
     "help.title_first": "Your moves (short forms in brackets; Tab completes):",
@@ -845,6 +849,7 @@ TEXTS.update(
         "history.not_kept": "This game could not be kept in your history ({detail}).",
         "stats.by_kind": "By opponents and options (games in your history: {n}; it keeps {most}):",
         "stats.head.played": "played",
+        "stats.head.assisted": "help",
         "stats.head.won": "won",
         "stats.head.average": "average",
         "stats.head.best": "best",
