@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import sys
+import textwrap
 from pathlib import Path
 
 from ...core.cards import joker_choices
@@ -53,7 +54,13 @@ from .results import (
 )
 from .runners import BATCH_MOST
 
-__all__ = ["main"]
+__all__ = ["QUICK_GAMES", "main"]
+
+QUICK_GAMES = 8
+"""The games of a run without ``--games``: a quick look (some 20 seconds of medium games in
+one process), said to be one, with how to measure longer."""
+MEASURED_GAMES = 100
+"""The games of ``--ladder`` and ``--ending`` without ``--games`` (each is a measurement)."""
 
 
 # -- the command ---------------------------------------------------------------------
@@ -61,6 +68,10 @@ __all__ = ["main"]
 
 DESCRIPTION = """\
 Let AI players play many games and measure them.
+
+Without --games it plays 8 games, a quick look (some 20
+seconds of medium games); --games 100 or more narrows
+the intervals, and --jobs N plays in N processes.
 
 Game i is dealt from seed S + i, so two runs with
 different players see the same deals. A player is a
@@ -103,7 +114,11 @@ prints the hard level's ENDING tables.
 def _parser() -> argparse.ArgumentParser:
     parser = command_parser("threethirteen simulate", DESCRIPTION)
     parser.add_argument(
-        "--games", type=int, default=100, metavar="N", help="how many games (default 100)"
+        "--games",
+        type=int,
+        metavar="N",
+        help=f"how many games (default {QUICK_GAMES}, a quick look: {MEASURED_GAMES} or more "
+        f"for narrow intervals; {MEASURED_GAMES} with --ladder and --ending)",
     )
     parser.add_argument(
         "--seed",
@@ -203,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the simulator; 0 on success, 2 on a bad option or a failed player."""
     parser = _parser()
     args = parser.parse_args(argv)
+    quick = args.games is None and not (args.ladder or args.ending)
+    if args.games is None:
+        args.games = QUICK_GAMES if quick else MEASURED_GAMES
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.jobs < 1:
@@ -254,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(json_safe(compare_object(report, lineups, played)), indent=2))
             else:
                 print(compare_report(report, lineups, played, chart_width()))
+                _say_quick(quick)
             return 0
         given = args.players or ",".join(["medium"] * seats)
         players = tuple(p.strip() for p in given.split(","))
@@ -280,7 +299,19 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:
         print(table_report(players, results, chart_width()))
+        _say_quick(quick)
     return 0
+
+
+def _say_quick(quick: bool) -> None:
+    """After a run of the default games: that it was a quick look, and how to look longer."""
+    if quick:
+        said = (
+            f"{QUICK_GAMES} games, the default: a quick look, and its intervals are wide. "
+            f"--games {MEASURED_GAMES} (or more) measures closer, and --jobs N plays in N "
+            "processes."
+        )
+        print("\n" + textwrap.fill(said, chart_width()))
 
 
 def _make_folder(folder: Path) -> None:
