@@ -130,15 +130,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seats",
         type=int,
-        default=DEFAULT_SEATS,
         metavar="N",
-        help=f"players at each table, {MIN_SEATS} to {MAX_SEATS} (default {DEFAULT_SEATS})",
+        help=f"players at each table, {MIN_SEATS} to {MAX_SEATS} (default: as many as --players "
+        f"names, else {DEFAULT_SEATS})",
     )
     parser.add_argument(
         "--players",
         metavar="A,B,C,D",
         help="one per seat, clockwise from You (You, Left, Top, Right at four): levels or "
-        "module:Class (default: medium in every seat)",
+        "module:Class; as many as there are seats, so they say how many (default: medium in "
+        "every seat)",
     )
     parser.add_argument(
         "--jokers",
@@ -225,9 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
-    seats = args.seats
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        parser.error(f"--seats must be {MIN_SEATS} to {MAX_SEATS}, not {seats}")
+    seats = _seats(args, parser)
     jokers = joker_choices(decks_for(seats))
     if args.jokers not in jokers:
         parser.error(f"--jokers at {seats} seats is {jokers[0]}, {jokers[1]} or {jokers[2]}")
@@ -276,8 +275,6 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         given = args.players or ",".join(["medium"] * seats)
         players = tuple(p.strip() for p in given.split(","))
-        if len(players) != seats:
-            parser.error(f"--players needs {seats} players, one per seat, not {len(players)}")
         check_players(players)
         if log_dir is not None:
             _make_folder(log_dir)
@@ -301,6 +298,30 @@ def main(argv: list[str] | None = None) -> int:
         print(table_report(players, results, chart_width()))
         _say_quick(quick)
     return 0
+
+
+def _seats(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """The seats at each table: ``--seats``, else as many as ``--players`` names (one per
+    seat; not with ``--ladder``, ``--ending`` or ``--compare``, whose ``--players`` are
+    levels), else four. Both given must agree."""
+    named = None
+    if args.players and not (args.ladder or args.ending or args.compare):
+        named = len(args.players.split(","))
+    if named is not None and args.seats is not None and named != args.seats:
+        parser.error(
+            f"--players names {named} player{'s' if named > 1 else ''} and --seats says "
+            f"{args.seats}: give one player per seat, or leave --seats out (the players say "
+            "how many)"
+        )
+    if named is not None and not MIN_SEATS <= named <= MAX_SEATS:
+        parser.error(
+            f"--players names {named} player{'s' if named > 1 else ''}: a table seats "
+            f"{MIN_SEATS} to {MAX_SEATS}"
+        )
+    seats: int = args.seats if args.seats is not None else named or DEFAULT_SEATS
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        parser.error(f"--seats must be {MIN_SEATS} to {MAX_SEATS}, not {seats}")
+    return seats
 
 
 def _say_quick(quick: bool) -> None:

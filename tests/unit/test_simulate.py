@@ -232,3 +232,21 @@ def test_the_default_run_is_short_and_says_how_to_make_it_longer(
     said = " ".join(capsys.readouterr().out.split())
     assert f"how many games (default {QUICK_GAMES}, a quick look" in said
     assert f"Without --games it plays {QUICK_GAMES} games, a quick look" in said
+
+
+def test_the_seats_are_the_players_when_seats_is_not_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--players a,b,c`` seats three; with ``--seats`` too, the two must agree, and the
+    error names both."""
+    code, out, _ = run(capsys, "--games", "1", "--players", "greedy,easy,greedy")
+    assert code == 0 and "Right" in out and "Top" not in out
+    code, out, _ = run(capsys, "--games", "1", "--players", "greedy,easy", "--seats", "2")
+    assert code == 0
+    with pytest.raises(SystemExit):
+        run(capsys, "--games", "1", "--players", "greedy,easy,greedy", "--seats", "4")
+    err = capsys.readouterr().err
+    assert "--players names 3 players and --seats says 4" in err
+    with pytest.raises(SystemExit):
+        run(capsys, "--games", "1", "--players", ",".join(["greedy"] * 9))
+    assert "--players names 9 players: a table seats 2 to 8" in capsys.readouterr().err
