@@ -133,3 +133,21 @@ def test_whole_games_end() -> None:
         if game.rounds == 11:
             assert log.state.ended is not None, game.name
             assert len(log.state.score_sheet) == 11
+
+
+@pytest.mark.parametrize("name", ["jokers-2", "two-seats"])
+def test_a_game_said_to_pit_levels_says_who_won(name: str) -> None:
+    """A curated game listed as one level against others says which won (the winner need
+    not be the stronger level: one game is luck as much as skill), in the list and the
+    README, true to the recorded game; the list in 80 columns."""
+    log = load(f"{name}.jsonl")
+    started, ended = log.events[0], log.events[-1]
+    assert isinstance(started, GameStarted) and isinstance(ended, GameEnded)
+    assert ended.winner is not None
+    winner = f"{started.seats[ended.winner]} ({started.players[ended.winner]}) wins"
+    shows = next(game.shows for game in shipped_replays() if game.name == name)
+    row = next(line for line in README.splitlines() if line.startswith(f"| `{name}.jsonl`"))
+    assert winner in shows and winner in row and len(f"{'':20}{shows}") <= 80
+    last = max(range(len(ended.totals)), key=lambda seat: ended.totals[seat])
+    if len(ended.totals) > 2 and started.players[last] == "hard":
+        assert "hard finishes last" in row
