@@ -383,7 +383,9 @@ class SeatFront(SeatCommands):
         )
         if not whole:
             shown += [("class:dim", self.tx("sheet.hint")), ("", "\n")]
-        self.screen.show(shown)
+        # a blank row ends the sheet: the next round's first line (or the pause before it)
+        # is not glued to the totals
+        self.screen.show([*shown, ("", "\n")])
         if pause and self.port.autopilot() is not Scope.GAME:  # `auto game` plays on
             key = "round.last" if scored.round_no == ROUNDS else "round.next"
             self.screen.pause(self.tx(key, round=scored.round_no + 1))
