@@ -56,7 +56,7 @@ from .render import (
     toolbar,
     watch_text,
 )
-from .screen import Screen
+from .screen import Screen, TerminalScreen
 from .seat_commands import SeatCommands
 from .sheet import render_round_over, render_score_sheet
 
@@ -142,12 +142,14 @@ class SeatFront(SeatCommands):
 
     def completer(self) -> GameCompleter:
         """Commands, then the cards of your hand (with the penalty after each), names …"""
+        plain = isinstance(self.screen, TerminalScreen) and self.screen.plain_text
         return GameCompleter(
             self.hand,
             self.tx,
             self.grammar,
             can_discard=self._can_discard,
             names=self.names,
+            plain=plain,  # a wild card marked 3♥* in the menu, as in the hand
         )
 
     def leave_question(self) -> str | None:
