@@ -125,6 +125,10 @@ TEXTS: dict[str, str] = {
     "msg.unknown_plain": "Unbekannter Befehl {word!r}: hilfe zeigt die Befehle.",
     "msg.needs_card": "Welche Karte? Zum Beispiel: ablegen 7h",
     "msg.bad_choice": "{command} kennt {choices}, nicht {word!r}.",
+    "msg.take_no_card": (
+        "{command} nimmt die oberste Karte des Ablagestapels, welche es auch ist: eine Karte "
+        "wird nicht genannt. Gib {typed} allein ein, nicht {typed} {word}."
+    ),
     "msg.extra": "Zu viele Wörter für {command}; Aufruf: {usage}",
     "msg.needs_file": "Welche Datei? Zum Beispiel: laden spiel.jsonl",
     "msg.no_file": "Es gibt keine Datei {path!r}.",

@@ -114,6 +114,10 @@ TEXTS: dict[str, str] = {
     "msg.unknown_plain": "Unknown command {word!r}: help lists the commands.",
     "msg.needs_card": "Which card? For example: discard 7h",
     "msg.bad_choice": "{command} takes {choices}, not {word!r}.",
+    "msg.take_no_card": (
+        "{command} takes the top card of the discard pile, whichever it is: no card is "
+        "named. Type {typed} alone, not {typed} {word}."
+    ),
     "msg.extra": "{command} takes no more words than: {usage}",
     "msg.needs_file": "Which file? For example: load game.jsonl",
     "msg.no_file": "There is no file {path!r}.",

@@ -358,3 +358,20 @@ def test_the_menu_marks_a_wild_card_as_the_hand_does(lang: str) -> None:
         for text, display in coloured.items()
     )
     assert "".join(chunk for _, chunk in coloured[wild[0]]) == "3♥"
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "said"),
+    [
+        ("take 6d", "en", "take takes the top card of the discard pile, whichever it is"),
+        ("t 6d", "en", "take takes the top card of the discard pile, whichever it is"),
+        ("nehmen 6k", "de", "nehmen nimmt die oberste Karte des Ablagestapels, welche"),
+    ],
+)
+def test_take_with_a_card_says_it_takes_the_top_card(line: str, lang: str, said: str) -> None:
+    """``take 6d``: take names no card, it always takes the top of the discard pile; said
+    so in plain words, not as a usage line."""
+    with pytest.raises(UsageError) as caught:
+        PLAY.parse(line)
+    told = Texts(lang)(caught.value.key, **caught.value.params)
+    assert told.startswith(said) and line.split()[1] in told
