@@ -86,8 +86,9 @@ this run come last.
 
 --jobs N plays in N processes here; --cluster plays on a
 Dask cluster: tcp://HOST:8786 (a running scheduler) or
-local:N (N worker processes started here; needs
-pip install 'threethirteen[cluster]'). The same games
+local:N (N worker processes started here; needs the
+cluster extra, and says how to add it when it is
+missing). The same games
 come out either way. --out FILE keeps each finished game
 in FILE; the same command run again after a stop plays
 only the games missing and reports the whole run.
@@ -171,7 +172,8 @@ def _parser() -> argparse.ArgumentParser:
         "--cluster",
         metavar="WHERE",
         help="play on a Dask cluster: a scheduler's tls://HOST:8786 (or tcp://), or local[:N] for "
-        "N worker processes here, behind TLS (needs: pip install 'threethirteen[cluster]')",
+        "N worker processes here, behind TLS (needs the cluster extra: without it, it says the "
+        "command that adds it)",
     )
     parser.add_argument(
         "--out",
