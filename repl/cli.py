@@ -90,10 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError as error:
         # Every subcommand ships with the game: one that cannot be imported is a
         # broken install, never a command that does not exist yet.
+        from .files.install import installed, reinstall_command
+
+        again = reinstall_command(installed())
+        how = f":\n  {again}" if again else " from your clone of the game."
         print(
             f"threethirteen {__version__}: cannot load '{command}': {error}\n"
-            "This installation is broken; reinstall it "
-            "(pip install --force-reinstall threethirteen).",
+            f"This installation is broken; install it again{how}",
             file=sys.stderr,
         )
         return 1

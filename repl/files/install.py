@@ -124,6 +124,18 @@ def install_commands(extra: str, how: Installed) -> tuple[str, ...]:
     return (f"{pip} {wanted}",) if wanted else ()
 
 
+def reinstall_command(how: Installed) -> str | None:
+    """The command that installs the game again, whole, as it was installed (a broken
+    installation); ``None`` when there is no clone to install from or no pip."""
+    if how.pipx is not None:
+        return f"pipx reinstall {shlex.quote(how.pipx)}"
+    if how.source is None or not how.has_pip:
+        return None
+    editable = "-e " if how.editable else ""
+    pip = f"{shlex.quote(how.python)} -m pip install --force-reinstall"
+    return f"{pip} {editable}{shlex.quote(str(how.source))}"
+
+
 def install_hint(extra: str, how: Installed | None = None) -> str:
     """What to run to add ``extra`` (``server``, ``cluster``) to this installation, said in
     a few lines, the command indented on a line of its own so it can be copied."""

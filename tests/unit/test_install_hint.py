@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from threethirteen.repl import cli
 from threethirteen.repl.files.install import (
     PIPX_METADATA,
     Installed,
@@ -17,6 +18,7 @@ from threethirteen.repl.files.install import (
     install_commands,
     install_hint,
     installed,
+    reinstall_command,
     source_of,
 )
 
@@ -107,3 +109,31 @@ def test_this_installation_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     root = Path(__file__).resolve().parents[2]
     assert how.source is not None and how.source.resolve() == root and how.editable
     assert not (Path(sys.prefix) / PIPX_METADATA).exists() and how.pipx is None
+
+
+def test_a_broken_installation_is_installed_again_as_it_was(tmp_path: Path) -> None:
+    folder = clone(tmp_path)
+    editable = Installed(
+        python="/v/bin/python", prefix=Path("/v"), source=folder, editable=True, extras=EXTRAS
+    )
+    assert (
+        reinstall_command(editable)
+        == f"/v/bin/python -m pip install --force-reinstall -e '{folder}'"
+    )
+    pipx = Installed(python="/p/bin/python", prefix=Path("/p"), pipx="threethirteen", extras=EXTRAS)
+    assert reinstall_command(pipx) == "pipx reinstall threethirteen"
+    assert reinstall_command(Installed(python="/x", prefix=Path("/"), extras={})) is None
+
+
+def test_a_command_that_cannot_load_says_how_to_install_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(name: str) -> object:
+        raise ImportError(f"No module named {name!r}")
+
+    monkeypatch.setattr(cli.importlib, "import_module", broken)
+    assert cli.main(["rules"]) == 1
+    err = capsys.readouterr().err
+    command = reinstall_command(installed())
+    assert command is not None and f"install it again:\n  {command}\n" in err
+    assert "pip install --force-reinstall threethirteen" not in err  # no index has it
