@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import shutil
 import sys
+import textwrap
 
 from ..core import __version__
 from .kit.command_line import FILES_AND_ENVIRONMENT, quiet_when_the_reader_leaves
@@ -24,21 +26,38 @@ SUBCOMMANDS: dict[str, str] = {
 """Each subcommand's module and its ``main(argv) -> int`` (``module:function`` when the
 function has another name)."""
 
-USAGE = f"""\
-usage: threethirteen [play] [options]     play against 1 to 7 AI opponents
-       threethirteen replay FILE|NAME     step through a saved game or a curated one
-       threethirteen replay --list        the curated games that come with the game
-       threethirteen history [--all]      your finished games; replay one by its number
-       threethirteen stats                your results by opponents and options
-       threethirteen simulate [options]   let AI players play many games
-       threethirteen bench [--quick]      measure the engine's speed
-       threethirteen rules [--lang de]    print the rules
-       threethirteen serve [options]      host shared tables over SSH
-       threethirteen -V | --version | -h | --help
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("threethirteen [play] [options]", "play against 1 to 7 AI opponents"),
+    ("threethirteen replay FILE|NAME", "step through a saved or a curated game"),
+    ("threethirteen replay --list", "the curated games that come with it"),
+    ("threethirteen history [--all]", "your finished games, by number"),
+    ("threethirteen stats", "your results by opponents and options"),
+    ("threethirteen simulate [options]", "let AI players play many games"),
+    ("threethirteen bench [--quick]", "measure the engine's speed"),
+    ("threethirteen rules [--lang de]", "print the rules"),
+    ("threethirteen serve [options]", "host shared tables over SSH"),
+    ("threethirteen -V | --version | -h | --help", ""),
+)
+"""What ``threethirteen --help`` lists: each command line and what it does."""
 
-threethirteen {__version__}; 'threethirteen COMMAND --help' tells more.
 
-{FILES_AND_ENVIRONMENT}"""
+def usage_text(width: int = 80) -> str:
+    """``threethirteen --help``: the commands beside what each does, or each with what it
+    does on the next line where the two do not fit ``width``."""
+    room = max(len(command) for command, what in COMMANDS if what) + 3
+    beside = all(7 + room + len(what) <= width for _, what in COMMANDS)
+    lines = []
+    for number, (command, what) in enumerate(COMMANDS):
+        head = ("usage: " if number == 0 else " " * 7) + command
+        if beside and what:
+            lines.append(f"{head:<{7 + room}}{what}")
+        else:
+            lines += [head, " " * 11 + what] if what else [head]
+    more = textwrap.fill(
+        f"threethirteen {__version__}; 'threethirteen COMMAND --help' tells more.", width
+    )
+    return "\n".join(lines) + f"\n\n{more}\n\n{FILES_AND_ENVIRONMENT}"
+
 
 EXIT_USAGE = 2
 """The exit code of a command line that cannot be understood (as argparse uses)."""
@@ -49,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; the exit code is 0 on success."""
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] in ("-h", "--help", "help"):
-        print(USAGE)
+        print(usage_text(shutil.get_terminal_size().columns))
         return 0
     if args and args[0] in ("-V", "--version"):
         print(f"threethirteen {__version__}")
@@ -60,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         guess = difflib.get_close_matches(args[0], SUBCOMMANDS, n=1)
         hint = f" (did you mean '{guess[0]}'?)" if guess else ""
         unknown = visible(args[0])
-        print(f"threethirteen: unknown command '{unknown}'{hint}\n\n{USAGE}", file=sys.stderr)
+        usage = usage_text(shutil.get_terminal_size().columns)
+        print(f"threethirteen: unknown command '{unknown}'{hint}\n\n{usage}", file=sys.stderr)
         return EXIT_USAGE
     else:
         command, rest = "play", args
@@ -70,10 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError as error:
         # Every subcommand ships with the game: one that cannot be imported is a
         # broken install, never a command that does not exist yet.
+        from .files.install import installed, reinstall_command
+
+        again = reinstall_command(installed())
+        how = f":\n  {again}" if again else " from your clone of the game."
         print(
             f"threethirteen {__version__}: cannot load '{command}': {error}\n"
-            "This installation is broken; reinstall it "
-            "(pip install --force-reinstall threethirteen).",
+            f"This installation is broken; install it again{how}",
             file=sys.stderr,
         )
         return 1

@@ -15,7 +15,10 @@ from .paths import data_dir
 
 @define
 class Stats:
-    """Your results across games."""
+    """Your results across games: every game finished (``played``), of them the assisted
+    ones (the AI played for you, a hint, an undo past a seen card) and those of your own
+    (``own``). Only a game of your own counts as won, in the average and as the best: an
+    assisted game's result is not yours alone."""
 
     played: int = 0
     won: int = 0
@@ -23,20 +26,25 @@ class Stats:
     total_sum: int = 0
     best: int | None = None
     assisted: int = 0
+    own: int = 0
 
     @property
     def average(self) -> float | None:
-        return self.total_sum / self.played if self.played else None
+        """Your average total over the games of your own."""
+        return self.total_sum / self.own if self.own else None
 
     def record(self, ended: GameEnded, *, seat: int, assisted: bool) -> None:
-        """Count one finished game."""
-        total = ended.totals[seat]
+        """Count one finished game: an assisted one as played and assisted only."""
         self.played += 1
+        if assisted:
+            self.assisted += 1
+            return
+        total = ended.totals[seat]
+        self.own += 1
         self.won += ended.winner == seat
         self.no_winner += ended.winner is None
         self.total_sum += total
         self.best = total if self.best is None else min(self.best, total)
-        self.assisted += assisted
 
 
 def stats_path() -> Path:
@@ -78,7 +86,9 @@ def _parse_stats(text: str) -> Stats:
     if not isinstance(data, dict):
         raise ValueError("the statistics are not an object")
     fields = {}
-    for name, default in asdict(Stats()).items():
+    # statistics written before ``own`` counted every game as one's own, assisted or not
+    defaults = asdict(Stats()) | {"own": data.get("played", 0)}
+    for name, default in defaults.items():
         value = data.get(name, default)
         counts = isinstance(value, int) and not isinstance(value, bool) and value >= 0
         if not (counts or (name == "best" and value is None)):

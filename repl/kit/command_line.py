@@ -11,7 +11,9 @@ import argparse
 import contextlib
 import functools
 import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import ParamSpec, TextIO
@@ -52,13 +54,49 @@ the same status from this game as from any other tool; without pipefail the pipe
 status is the reader's own."""
 
 
+WIDEST_HELP = 100
+"""The widest a ``--help`` is drawn, however wide the terminal: longer lines read badly."""
+
+
+def help_width() -> int:
+    """The columns a ``--help`` fills: the terminal's (``COLUMNS`` when set), at most
+    :data:`WIDEST_HELP`, less the two argparse leaves free at the right."""
+    return min(shutil.get_terminal_size().columns, WIDEST_HELP) - 2
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help in :func:`help_width` columns, whose description and epilog keep
+    their paragraphs: the unindented lines of a paragraph are wrapped again to the width
+    (they are written in 60 columns), and an indented line (a command to type, the
+    epilog's list of files) is kept as written."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=help_width())
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out: list[str] = []
+        prose: list[str] = []
+        for line in text.splitlines():
+            if line and not line[0].isspace():
+                prose.append(line)
+                continue
+            if prose:
+                out += textwrap.wrap(" ".join(prose), width - len(indent), break_on_hyphens=False)
+                prose = []
+            out.append(line)
+        if prose:
+            out += textwrap.wrap(" ".join(prose), width - len(indent), break_on_hyphens=False)
+        return "\n".join(indent + line if line else line for line in out)
+
+
 def command_parser(prog: str, description: str) -> argparse.ArgumentParser:
-    """A subcommand's parser: its description as written, -V/--version, the shared epilog."""
+    """A subcommand's parser: its description wrapped to the terminal, -V/--version, the
+    shared epilog."""
     parser = argparse.ArgumentParser(
         prog=prog,
         description=description,
         epilog=FILES_AND_ENVIRONMENT,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "-V", "--version", action="version", version=VERSION, help=f"print '{VERSION}' and exit"

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import FormattedText
 
 from ...core.cards import Card
 from ...core.melds import best_arrangement
@@ -22,6 +23,8 @@ from ..files.save_names import SAVE_SUFFIX, names_a_path, saves_dir
 from ..words.cardwords import typed_form
 from ..words.grammar import MAX_LINE, PLAY, Arg, Grammar, Spec
 from ..words.i18n import Texts
+from .render import card_text
+from .style import mark_wilds
 
 
 def card_word(card: Card) -> str:
@@ -53,7 +56,9 @@ class GameCompleter(Completer):
     """Completes a line against the grammar and the game as the player's seat sees it.
 
     ``view`` is that seat's view (``None`` between rounds and after the game);
-    ``can_discard`` asks the rules whether a card of the hand may go now.
+    ``can_discard`` asks the rules whether a card of the hand may go now. A card is shown
+    in the menu as the hand shows it: a wild card (a joker, a card of the wild rank) in
+    the wild cards' colour, or with ``plain`` (no colours) marked ``3♥*``.
     """
 
     def __init__(
@@ -64,8 +69,10 @@ class GameCompleter(Completer):
         numbers: NumberHints | None = None,
         can_discard: CanDiscard | None = None,
         names: Callable[[], Iterable[str]] | None = None,
+        plain: bool = False,
     ) -> None:
         self._view = view
+        self._plain = plain
         self._can_discard = can_discard
         self._names = names
         self.tx = tx
@@ -196,10 +203,14 @@ class GameCompleter(Completer):
             if discarding and self._can_discard is not None and not self._can_discard(card):
                 continue  # the rules say no (the card just taken from the pile)
             meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
+            # the wild mark only, not the card's colours: the menu's own colours say
+            # which entry is highlighted
+            style, word = card_text(card, view.wild_rank, self.tx)
+            shown = [("class:card.wild" if "class:card.wild" in style else "", word)]
             yield CardCompletion(
                 card_word(card) if lang == "en" else typed,
                 start_position=-len(prefix),
-                display=self.tx.card(card),
+                display=FormattedText(mark_wilds(shown) if self._plain else shown),
                 display_meta=meta,
             )
 

@@ -57,7 +57,7 @@ from .render import (
     toolbar,
     watch_text,
 )
-from .screen import Screen
+from .screen import Screen, TerminalScreen
 from .seat_commands import SeatCommands
 from .sheet import render_round_over, render_score_sheet
 
@@ -143,12 +143,14 @@ class SeatFront(SeatCommands):
 
     def completer(self) -> GameCompleter:
         """Commands, then the cards of your hand (with the penalty after each), names …"""
+        plain = isinstance(self.screen, TerminalScreen) and self.screen.plain_text
         return GameCompleter(
             self.hand,
             self.tx,
             self.grammar,
             can_discard=self._can_discard,
             names=self.names,
+            plain=plain,  # a wild card marked 3♥* in the menu, as in the hand
         )
 
     def leave_question(self) -> str | None:
@@ -403,7 +405,9 @@ class SeatFront(SeatCommands):
         )
         if not whole:
             shown += [("class:dim", self.tx("sheet.hint")), ("", "\n")]
-        self.screen.show(shown)
+        # a blank row ends the sheet: the next round's first line (or the pause before it)
+        # is not glued to the totals
+        self.screen.show([*shown, ("", "\n")])
         if pause and self.port.autopilot() is not Scope.GAME:  # `auto game` plays on
             key = "round.last" if scored.round_no == ROUNDS else "round.next"
             self.screen.pause(self.tx(key, round=scored.round_no + 1))

@@ -4,8 +4,9 @@ local cluster of worker processes started for the run.
 Dask distributed (https://distributed.dask.org) schedules the tasks, moves them off a
 worker that is lost and plays them again elsewhere; each task is a batch of games
 (:func:`.runners.play_batch`), and a game is played the same wherever it is played.
-The package is an optional extra, ``pip install 'threethirteen[cluster]'``; it is
-imported only when ``--cluster`` is given.
+The package is an optional extra, ``cluster`` (the command that adds it to this
+installation: :func:`repl.files.install.install_hint`); it is imported only when
+``--cluster`` is given.
 
 Whoever can reach a Dask scheduler, nanny or worker runs code in it (they take pickled
 functions). So a local cluster speaks TLS with a key and certificate made for the run
@@ -27,6 +28,7 @@ from attrs import frozen
 
 from ...core import __version__
 from ...core.lab.simulation import GameJob, SimulationError
+from ..files.install import install_hint
 from ..files.paths import os_detail
 from ..kit.safe import visible
 from .runners import Played, play_batch, worker_ready
@@ -36,9 +38,6 @@ if TYPE_CHECKING:
     from distributed.security import Security
 
 __all__ = ["LOCAL_MOST", "ClusterSpec", "DaskRunner", "parse_cluster"]
-
-INSTALL = "pip install 'threethirteen[cluster]'"
-"""What to install for ``--cluster``."""
 
 LOCAL_MOST = 64
 """At most this many worker processes in ``--cluster local:N``."""
@@ -112,7 +111,7 @@ class DaskRunner:
             from distributed import Client, LocalCluster
         except ImportError:
             raise ClusterError(
-                f"--cluster needs Dask distributed, an optional part: {INSTALL}"
+                f"--cluster needs Dask distributed, an optional part.\n{install_hint('cluster')}"
             ) from None
         try:
             if self.spec.address is None:
@@ -282,7 +281,7 @@ def run_credentials() -> Security:
         made: Security = Security.temporary()
     except ImportError:
         raise ClusterError(
-            f"--cluster local makes a TLS certificate for its workers, with the cryptography "
-            f"package: {INSTALL}"
+            "--cluster local makes a TLS certificate for its workers, with the cryptography "
+            f"package.\n{install_hint('cluster')}"
         ) from None
     return made

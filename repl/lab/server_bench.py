@@ -14,6 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ...core import __version__
+from ..files.install import install_hint
 from .server_process import SLOW, collection_lines, percentile, row
 
 if TYPE_CHECKING:  # it needs asyncssh (the server extra): imported when measuring
@@ -29,8 +30,8 @@ def bench_server(args: argparse.Namespace) -> int:
         from .server_process import ServerRun
     except ImportError as error:
         print(
-            f"threethirteen bench --server needs the server extra ({error}):\n"
-            "  pip install 'threethirteen[server]'",
+            f"threethirteen bench --server needs the server extra ({error}).\n"
+            + install_hint("server"),
             file=sys.stderr,
         )
         return 1

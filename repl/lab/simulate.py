@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import sys
+import textwrap
 from pathlib import Path
 
 from ...core.cards import joker_choices
@@ -53,7 +54,13 @@ from .results import (
 )
 from .runners import BATCH_MOST
 
-__all__ = ["main"]
+__all__ = ["QUICK_GAMES", "main"]
+
+QUICK_GAMES = 8
+"""The games of a run without ``--games``: a quick look (some 20 seconds of medium games in
+one process), said to be one, with how to measure longer."""
+MEASURED_GAMES = 100
+"""The games of ``--ladder`` and ``--ending`` without ``--games`` (each is a measurement)."""
 
 
 # -- the command ---------------------------------------------------------------------
@@ -61,6 +68,10 @@ __all__ = ["main"]
 
 DESCRIPTION = """\
 Let AI players play many games and measure them.
+
+Without --games it plays 8 games, a quick look (some 20
+seconds of medium games); --games 100 or more narrows
+the intervals, and --jobs N plays in N processes.
 
 Game i is dealt from seed S + i, so two runs with
 different players see the same deals. A player is a
@@ -75,8 +86,9 @@ this run come last.
 
 --jobs N plays in N processes here; --cluster plays on a
 Dask cluster: tcp://HOST:8786 (a running scheduler) or
-local:N (N worker processes started here; needs
-pip install 'threethirteen[cluster]'). The same games
+local:N (N worker processes started here; needs the
+cluster extra, and says how to add it when it is
+missing). The same games
 come out either way. --out FILE keeps each finished game
 in FILE; the same command run again after a stop plays
 only the games missing and reports the whole run.
@@ -103,7 +115,11 @@ prints the hard level's ENDING tables.
 def _parser() -> argparse.ArgumentParser:
     parser = command_parser("threethirteen simulate", DESCRIPTION)
     parser.add_argument(
-        "--games", type=int, default=100, metavar="N", help="how many games (default 100)"
+        "--games",
+        type=int,
+        metavar="N",
+        help=f"how many games (default {QUICK_GAMES}, a quick look: {MEASURED_GAMES} or more "
+        f"for narrow intervals; {MEASURED_GAMES} with --ladder and --ending)",
     )
     parser.add_argument(
         "--seed",
@@ -115,15 +131,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seats",
         type=int,
-        default=DEFAULT_SEATS,
         metavar="N",
-        help=f"players at each table, {MIN_SEATS} to {MAX_SEATS} (default {DEFAULT_SEATS})",
+        help=f"players at each table, {MIN_SEATS} to {MAX_SEATS} (default: as many as --players "
+        f"names, else {DEFAULT_SEATS})",
     )
     parser.add_argument(
         "--players",
         metavar="A,B,C,D",
         help="one per seat, clockwise from You (You, Left, Top, Right at four): levels or "
-        "module:Class (default: medium in every seat)",
+        "module:Class; as many as there are seats, so they say how many (default: medium in "
+        "every seat)",
     )
     parser.add_argument(
         "--jokers",
@@ -155,7 +172,8 @@ def _parser() -> argparse.ArgumentParser:
         "--cluster",
         metavar="WHERE",
         help="play on a Dask cluster: a scheduler's tls://HOST:8786 (or tcp://), or local[:N] for "
-        "N worker processes here, behind TLS (needs: pip install 'threethirteen[cluster]')",
+        "N worker processes here, behind TLS (needs the cluster extra: without it, it says the "
+        "command that adds it)",
     )
     parser.add_argument(
         "--out",
@@ -203,13 +221,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the simulator; 0 on success, 2 on a bad option or a failed player."""
     parser = _parser()
     args = parser.parse_args(argv)
+    quick = args.games is None and not (args.ladder or args.ending)
+    if args.games is None:
+        args.games = QUICK_GAMES if quick else MEASURED_GAMES
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
-    seats = args.seats
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        parser.error(f"--seats must be {MIN_SEATS} to {MAX_SEATS}, not {seats}")
+    seats = _seats(args, parser)
     jokers = joker_choices(decks_for(seats))
     if args.jokers not in jokers:
         parser.error(f"--jokers at {seats} seats is {jokers[0]}, {jokers[1]} or {jokers[2]}")
@@ -254,11 +273,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(json_safe(compare_object(report, lineups, played)), indent=2))
             else:
                 print(compare_report(report, lineups, played, chart_width()))
+                _say_quick(quick)
             return 0
         given = args.players or ",".join(["medium"] * seats)
         players = tuple(p.strip() for p in given.split(","))
-        if len(players) != seats:
-            parser.error(f"--players needs {seats} players, one per seat, not {len(players)}")
         check_players(players)
         if log_dir is not None:
             _make_folder(log_dir)
@@ -280,7 +298,43 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(json_safe(table_object(players, results)), indent=2))
     else:
         print(table_report(players, results, chart_width()))
+        _say_quick(quick)
     return 0
+
+
+def _seats(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """The seats at each table: ``--seats``, else as many as ``--players`` names (one per
+    seat; not with ``--ladder``, ``--ending`` or ``--compare``, whose ``--players`` are
+    levels), else four. Both given must agree."""
+    named = None
+    if args.players and not (args.ladder or args.ending or args.compare):
+        named = len(args.players.split(","))
+    if named is not None and args.seats is not None and named != args.seats:
+        parser.error(
+            f"--players names {named} player{'s' if named > 1 else ''} and --seats says "
+            f"{args.seats}: give one player per seat, or leave --seats out (the players say "
+            "how many)"
+        )
+    if named is not None and not MIN_SEATS <= named <= MAX_SEATS:
+        parser.error(
+            f"--players names {named} player{'s' if named > 1 else ''}: a table seats "
+            f"{MIN_SEATS} to {MAX_SEATS}"
+        )
+    seats: int = args.seats if args.seats is not None else named or DEFAULT_SEATS
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        parser.error(f"--seats must be {MIN_SEATS} to {MAX_SEATS}, not {seats}")
+    return seats
+
+
+def _say_quick(quick: bool) -> None:
+    """After a run of the default games: that it was a quick look, and how to look longer."""
+    if quick:
+        said = (
+            f"{QUICK_GAMES} games, the default: a quick look, and its intervals are wide. "
+            f"--games {MEASURED_GAMES} (or more) measures closer, and --jobs N plays in N "
+            "processes."
+        )
+        print("\n" + textwrap.fill(said, chart_width()))
 
 
 def _make_folder(folder: Path) -> None:

@@ -116,9 +116,10 @@ def main(argv: list[str] | None = None) -> int:
         from .process import Collector, run
         from .service import ServerSettings, serve
     except ImportError as error:
+        from ..files.install import install_hint  # the command for this installation
+
         print(
-            f"threethirteen serve needs the server extra ({error}):\n"
-            "  pip install 'threethirteen[server]'",
+            f"threethirteen serve needs the server extra ({error}).\n{install_hint('server')}",
             file=sys.stderr,
         )
         return 1

@@ -14,7 +14,7 @@ from ..files.history import KEEP_GAMES, KEEP_LOGS, History, PastGame, read_histo
 from ..files.stats import read_stats
 from ..kit.command_line import add_language, command_parser, quiet_when_the_reader_leaves
 from ..kit.loop import terminal_screen
-from ..kit.render import Text
+from ..kit.render import Text, plain
 from ..kit.screen import PlainScreen, Screen
 from ..words.i18n import Texts, language_from_environment
 from .keeping import stats_detail
@@ -178,13 +178,17 @@ def _all_games(tx: Texts) -> Text:
     line = tx(
         "stats.line",
         played=stats.played,
+        own=stats.own,
         won=stats.won,
         no_winner=stats.no_winner,
         average=_decimal(stats.average, tx),
         best=stats.best if stats.best is not None else "—",
         assisted=stats.assisted,
     )
-    return [*said, ("", line), ("", "\n")]
+    said += [("", line), ("", "\n")]
+    if stats.assisted:
+        said += [("class:dim", tx("stats.assisted_note")), ("", "\n")]
+    return said
 
 
 def _decimal(value: float | None, tx: Texts) -> str:
@@ -195,25 +199,36 @@ def _decimal(value: float | None, tx: Texts) -> str:
 
 
 def by_kind(games: Sequence[PastGame], tx: Texts, width: int) -> Text:
-    """Played, won, average and best score for each kind of game: the opponents, the
-    jokers and the aces (the kinds you played most first)."""
+    """Played and assisted, then won, average and best score of the games of your own,
+    for each kind of game: the opponents, the jokers and the aces (the kinds you played
+    most first). An assisted game is no win, average or best of yours."""
     kinds: dict[tuple[str, int, str], list[PastGame]] = {}
     for game in games:
         kinds.setdefault((opponents_text(game, tx), game.jokers, aces_text(game, tx)), []).append(
             game
         )
     heading = [tx(f"history.head.{name}") for name in ("opponents", "jokers", "aces")] + [
-        tx(f"stats.head.{name}") for name in ("played", "won", "average", "best")
+        tx(f"stats.head.{name}") for name in ("played", "assisted", "won", "average", "best")
     ]
-    rows = []
+    rows, short = [], []  # short: the best without its game's number, where that is too wide
     for (opponents, jokers, aces), kind in sorted(kinds.items(), key=lambda k: -len(k[1])):
-        best = min(kind, key=lambda game: (game.score, -game.number))
-        average = sum(game.score for game in kind) / len(kind)
-        row = [_cut(opponents, 14), str(jokers), aces, str(len(kind))]
-        row += [str(sum(game.won for game in kind)), _decimal(average, tx)]
-        rows.append([*row, tx("stats.best", score=best.score, number=best.number)])
+        own = [game for game in kind if not game.assisted]
+        row = [_cut(opponents, 14), str(jokers), aces, str(len(kind)), str(len(kind) - len(own))]
+        row.append(str(sum(game.won for game in own)))
+        if own:
+            best = min(own, key=lambda game: (game.score, -game.number))
+            average = sum(game.score for game in own) / len(own)
+            row.append(_decimal(average, tx))
+            rows.append([*row, tx("stats.best", score=best.score, number=best.number)])
+            short.append([*row, str(best.score)])
+        else:
+            rows.append([*row, "—", "—"])
+            short.append(rows[-1])
     title = tx("stats.by_kind", n=len(games), most=KEEP_GAMES)
-    return [("class:title", title), ("", "\n"), *_table(heading, rows, {1, 3, 4, 5}, width)]
+    table = _table(heading, rows, {1, 3, 4, 5, 6}, width)
+    if any(len(line) > width for line in plain(table).splitlines()):
+        table = _table(heading, short, {1, 3, 4, 5, 6}, width)
+    return [("class:title", title), ("", "\n"), *table]
 
 
 def recent_chart(games: Sequence[PastGame], tx: Texts, width: int) -> Text:
@@ -222,14 +237,18 @@ def recent_chart(games: Sequence[PastGame], tx: Texts, width: int) -> Text:
     last = games[-CHARTED:]
     most = max(game.score for game in last) or 1
     label = max(len(str(game.number)) for game in last) + 1
-    room = max(10, min(40, width - label - 22))
+    helped = f" ({tx('table.assisted')})"
+    marked = len(helped) if any(game.assisted for game in last) else 0
+    room = max(10, min(40, width - label - 22 - marked))
     out: Text = [("class:title", tx("stats.recent")), ("", "\n")]
     for game in last:
         size = round(game.score * room / most)
         bar = BAR * max(size, 1 if game.score else 0) or "·"
         out += [("class:label", f"  {'#' + str(game.number):>{label}}  ")]
-        out += [("class:good" if game.won else "class:penalty", bar.ljust(room))]
-        out += [("", f"  {game.score:>4}  {place_text(game, tx)}"), ("", "\n")]
+        won = game.won and not game.assisted
+        out += [("class:good" if won else "class:penalty", bar.ljust(room))]
+        mark = helped if game.assisted else ""
+        out += [("", f"  {game.score:>4}  {place_text(game, tx)}{mark}"), ("", "\n")]
     return out
 
 
@@ -245,8 +264,11 @@ threethirteen replay NUMBER steps through it (--verify,
 
 STATS_DESCRIPTION = """\
 Your results: every game you finished, then by opponents
-and options (played, won, average and best score), and
-your last games as a chart.
+and options (played, assisted, won, average and best
+score), and your last games as a chart. An assisted game
+(the AI played for you, a hint, an undo past a seen card)
+counts as played and assisted only: not as a win, in the
+average or as your best.
 """
 
 

@@ -23,6 +23,7 @@ from ..files.config import config_path, read_config
 from ..files.history import kept_log
 from ..files.paths import data_path
 from ..files.reading import load_file
+from ..files.save_names import bad_save_name, find_save, save_path, with_save_suffix
 from ..files.shipped import find_replay, replay_path, shipped_replays
 from ..kit.command_line import (
     add_language,
@@ -159,9 +160,10 @@ check it. A game still in play is shown from your seat
 only, as you were told it, until it is over.
 
 FILE is any game log: a save, the autosave, a bug report,
-a simulate --log-dir game. NAME is a curated game that
-comes with the game (--list names them, with what each
-shows), or the number of one of your finished games
+a simulate --log-dir game. NAME is a game saved with
+save NAME (found as load NAME finds it), a curated game
+that comes with the game (--list names them, with what
+each shows), or the number of one of your finished games
 (threethirteen history lists them); a file of that name
 wins. In a terminal you get
 a prompt (help lists its commands); from a pipe or with
@@ -181,8 +183,8 @@ def parser() -> argparse.ArgumentParser:
         "file",
         nargs="?",
         metavar="FILE|NAME",
-        help="a saved game or a simulator log (.jsonl), the name of a curated game, or the "
-        "number of a game in your history",
+        help="a saved game or a simulator log (.jsonl), the name of a game saved with save "
+        "NAME or of a curated game, or the number of a game in your history",
     )
     p.add_argument(
         "--list", action="store_true", help="list the curated games that come with the game"
@@ -227,22 +229,18 @@ def main(argv: list[str]) -> int:
         return 0
     if args.file is None:
         parser().error("name a FILE to replay, or a curated game (--list shows them)")
-    path = replay_file(args.file)
-    if not path.exists():
-        print(
-            f"threethirteen replay: cannot read {visible(args.file)}: there is no such file, "
-            "nor a curated game of that name (threethirteen replay --list names them), "
-            "nor a game of your history whose log is kept (threethirteen history lists them)",
-            file=sys.stderr,
-        )
-        return 1
-    if args.seat is not None and not args.analyze:
-        parser().error("--seat goes with --analyze")
     settings_file = config_path()
     config, problems = read_config(settings_file)
     tx = Texts(args.lang or config.language or language_from_environment())
+    path = replay_file(args.file)
+    if not path.exists():
+        _refuse(not_found(args.file, tx))
+        return 1
+    if args.seat is not None and not args.analyze:
+        parser().error("--seat goes with --analyze")
     if args.verify or args.analyze:  # the config's problems are told when a game is shown
-        numbered = path != Path(args.file) and find_replay(args.file) is None
+        numbered = path not in (Path(args.file), find_save(args.file))
+        numbered = numbered and find_replay(args.file) is None
         label = f"game {args.file}" if numbered else args.file
         return verify_main(path, analyze=args.analyze, label=label, seat=args.seat, tx=tx)
     for problem in problems:
@@ -268,22 +266,35 @@ def main(argv: list[str]) -> int:
 
 
 def replay_file(argument: str) -> Path:
-    """The log ``argument`` names: a file when one is there, else a curated game's log,
-    else the kept log of the game of that number in your history.
+    """The log ``argument`` names: a file when one is there, else a game saved by that name
+    (found as ``load NAME`` finds it), else a curated game's log, else the kept log of the
+    game of that number in your history.
 
-    A path that exists always wins, so a file of one's own is never shadowed by a
-    curated game or a game of the history; a name that is none of them is left as a
-    path, for the reader to report as missing.
+    A path that exists always wins, so a file of one's own is never shadowed by a save,
+    a curated game or a game of the history; nor a save by a curated game. A name that is
+    none of them is left as a path, for the reader to report as missing.
     """
     path = Path(argument)
     if path.exists():
         return path
+    saved = None if bad_save_name(argument) else find_save(argument)
+    if saved is not None:
+        return saved
     game = find_replay(argument)
     if game is not None:
         return replay_path(game)
     if argument.isascii() and argument.isdigit() and len(argument) <= 9:
         return kept_log(int(argument)) or path
     return path
+
+
+def not_found(argument: str, tx: Texts) -> str:
+    """What ``replay NAME`` says when NAME is nowhere: each place it was looked for."""
+    file = Path(argument).absolute()
+    save = None if bad_save_name(argument) else save_path(argument).absolute()
+    if save is None or save == with_save_suffix(file):
+        return tx("replay.not_found_file", name=argument, file=file)
+    return tx("replay.not_found", name=argument, file=file, save=save)
 
 
 def list_text() -> str:

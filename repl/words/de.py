@@ -126,6 +126,10 @@ TEXTS: dict[str, str] = {
     "msg.unknown_plain": "Unbekannter Befehl {word!r}: hilfe zeigt die Befehle.",
     "msg.needs_card": "Welche Karte? Zum Beispiel: ablegen 7h",
     "msg.bad_choice": "{command} kennt {choices}, nicht {word!r}.",
+    "msg.take_no_card": (
+        "{command} nimmt die oberste Karte des Ablagestapels, welche es auch ist: eine Karte "
+        "wird nicht genannt. Gib {typed} allein ein, nicht {typed} {word}."
+    ),
     "msg.extra": "Zu viele Wörter für {command}; Aufruf: {usage}",
     "msg.needs_file": "Welche Datei? Zum Beispiel: laden spiel.jsonl",
     "msg.no_file": "Es gibt keine Datei {path!r}.",
@@ -289,8 +293,14 @@ TEXTS: dict[str, str] = {
     "msg.step": "(weiter mit einer beliebigen Taste)",
     "stats.title": "Deine Statistik",
     "stats.line": (
-        "gespielt {played} · gewonnen {won} · ohne Sieger {no_winner} · "
-        "Summe im Schnitt {average} · beste Summe {best} · mit Hilfen {assisted}"
+        "gespielt {played}, davon mit Hilfe {assisted} · allein gespielt {own}: "
+        "gewonnen {won} · ohne Sieger {no_winner} · Summe im Schnitt {average} · "
+        "beste Summe {best}"
+    ),
+    "stats.assisted_note": (
+        "Ein Spiel mit Hilfe (die KI spielte für dich, ein Tipp, ein Zurücknehmen über eine "
+        "gesehene Karte hinaus) zählt nur als gespielt und mit Hilfe: nicht als Sieg, nicht "
+        "im Schnitt und nicht als deine beste Summe."
     ),
     # help
     "help.title_first": "Deine Züge (Kurzformen in Klammern; Tab ergänzt):",
@@ -515,6 +525,17 @@ TEXTS: dict[str, str] = {
     ),
     "replay.truncated_ask": "Diese wiedergeben?",
     "replay.truncated_go": "Diese {n} Ereignisse werden wiedergegeben.",
+    "replay.not_found": (
+        "{name!r} ist nicht zu finden. Gesucht wurde: die Datei {file}; ein unter diesem "
+        "Namen gespeichertes Spiel, {save} (dorthin schreibt speichern NAME); ein "
+        "mitgeliefertes Spiel dieses Namens (threethirteen replay --list nennt sie); ein Spiel "
+        "deines Verlaufs, dessen Protokoll aufbewahrt ist (threethirteen history listet sie)."
+    ),
+    "replay.not_found_file": (
+        "{name!r} ist nicht zu finden. Gesucht wurde: die Datei {file} (auch mit .jsonl); ein "
+        "mitgeliefertes Spiel dieses Namens (threethirteen replay --list nennt sie); ein Spiel "
+        "deines Verlaufs, dessen Protokoll aufbewahrt ist (threethirteen history listet sie)."
+    ),
     "replay.cannot_open": "{path} lässt sich nicht wiedergeben: {detail}",
     "replay.bad_at": (
         "Bei Ereignis {number} lässt sich nicht beginnen: {path} hat die Ereignisse 1 bis {n}."
@@ -1344,8 +1365,9 @@ TEXTS.update(
         "stats.by_kind": (
             "Nach Gegnern und Optionen (Spiele in deinem Verlauf: {n}; er behält {most}):"
         ),
-        "stats.head.played": "gespielt",
-        "stats.head.won": "gewonnen",
+        "stats.head.played": "Spiele",
+        "stats.head.assisted": "Hilfe",
+        "stats.head.won": "Siege",
         "stats.head.average": "Schnitt",
         "stats.head.best": "beste",
         "stats.best": "{score} (Nr. {number})",

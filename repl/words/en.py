@@ -116,6 +116,10 @@ TEXTS: dict[str, str] = {
     "msg.unknown_plain": "Unknown command {word!r}: help lists the commands.",
     "msg.needs_card": "Which card? For example: discard 7h",
     "msg.bad_choice": "{command} takes {choices}, not {word!r}.",
+    "msg.take_no_card": (
+        "{command} takes the top card of the discard pile, whichever it is: no card is "
+        "named. Type {typed} alone, not {typed} {word}."
+    ),
     "msg.extra": "{command} takes no more words than: {usage}",
     "msg.needs_file": "Which file? For example: load game.jsonl",
     "msg.no_file": "There is no file {path!r}.",
@@ -253,8 +257,12 @@ TEXTS: dict[str, str] = {
     "msg.step": "(a key for the next turn)",
     "stats.title": "Your statistics",
     "stats.line": (
-        "played {played} · won {won} · nobody won {no_winner} · average total {average} · "
-        "best {best} · assisted {assisted}"
+        "played {played}, of them assisted {assisted} · of your own {own}: won {won} · "
+        "nobody won {no_winner} · average total {average} · best {best}"
+    ),
+    "stats.assisted_note": (
+        "An assisted game (the AI played for you, a hint, an undo past a seen card) counts "
+        "as played and assisted only: not as a win, in the average or as your best."
     ),
     # help
     "help.title_first": "Your moves (short forms in brackets; Tab completes):",
@@ -455,6 +463,17 @@ TEXTS: dict[str, str] = {
     ),
     "replay.truncated_ask": "Replay them?",
     "replay.truncated_go": "Replaying those {n} events.",
+    "replay.not_found": (
+        "Cannot find {name!r}. Looked for: the file {file}; a game saved by that name, "
+        "{save} (where save NAME writes); a curated game of that name (threethirteen replay "
+        "--list names them); a game of your history whose log is kept (threethirteen history "
+        "lists them)."
+    ),
+    "replay.not_found_file": (
+        "Cannot find {name!r}. Looked for: the file {file} (and with .jsonl added); a curated "
+        "game of that name (threethirteen replay --list names them); a game of your history "
+        "whose log is kept (threethirteen history lists them)."
+    ),
     "replay.cannot_open": "Cannot replay {path}: {detail}",
     "replay.bad_at": "There is no event {number} to start at: {path} has events 1 to {n}.",
     # report
@@ -870,6 +889,7 @@ TEXTS.update(
         "history.not_kept": "This game could not be kept in your history ({detail}).",
         "stats.by_kind": "By opponents and options (games in your history: {n}; it keeps {most}):",
         "stats.head.played": "played",
+        "stats.head.assisted": "help",
         "stats.head.won": "won",
         "stats.head.average": "average",
         "stats.head.best": "best",

@@ -298,6 +298,14 @@ def _arguments(grammar: Grammar, spec: Spec, head: str, text: str, rest: list[st
                 raise UsageError("msg.empty_name", command=head)
         return Parsed(spec=spec, path=path)
     if len(rest) > (0 if spec.arg is Arg.NONE else 1):
+        if spec.name == "take":  # take 6d: there is no card to name, it is the pile's top
+            raise UsageError(
+                "msg.take_no_card",
+                command=spec.name,
+                command_de=spec.title("de"),
+                typed=head,
+                word=" ".join(rest),
+            )
         raise _extra(spec, head)
     word = rest[0] if rest else None
     if word is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from threethirteen.core.log import encode_log
 from threethirteen.repl.files.history import keep_game
 from threethirteen.repl.files.shipped import rules_text, shipped_replays
 from threethirteen.repl.kit.markdown import render_markdown
@@ -45,8 +46,30 @@ def test_a_file_of_ones_own_wins_over_a_curated_name(tmp_path: Path, cli: Cli) -
 def test_a_name_that_is_neither_file_nor_curated_game(cli: Cli) -> None:
     result = cli.run("replay", "no-such-game")
     assert result.returncode == 1
-    assert "no such file, nor a curated game" in result.stderr
+    assert "Cannot find 'no-such-game'. Looked for: the file" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_game_saved_by_name_replays_by_that_name(cli: Cli) -> None:
+    """``save NAME`` at the prompt writes ``saves/NAME.jsonl`` in the data folder; ``replay
+    NAME`` (and ``--verify``, ``--analyze``) finds it there, as ``load NAME`` does."""
+    saves = cli.data / "threethirteen" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "mine.jsonl").write_text(encode_log(played_game(5)), encoding="utf-8")
+    verified = cli.run("replay", "mine", "--verify")
+    assert verified.returncode == 0, verified.stderr
+    assert verified.stdout.startswith("mine: ok: seed 5")
+    assert cli.run("replay", "mine.jsonl", "--analyze").returncode == 0
+    shown = cli.run("replay", "mine", input="quit\n")
+    assert shown.returncode == 0, shown.stderr
+
+
+def test_a_name_found_nowhere_says_where_it_was_looked_for(cli: Cli) -> None:
+    result = cli.run("replay", "nowhere")
+    assert result.returncode == 1
+    saves = cli.data / "threethirteen" / "saves"
+    for place in (str(cli.folder / "nowhere"), str(saves / "nowhere.jsonl"), "--list", "history"):
+        assert place in result.stderr, place
 
 
 @pytest.mark.parametrize(("language", "title"), [("en", "Three-Thirteen"), ("de", "Rommé")])
@@ -88,4 +111,4 @@ def test_your_finished_games_are_listed_summed_up_and_replayed_by_number(
     verified = cli.run("replay", "2", "--verify")
     assert verified.returncode == 0 and verified.stdout.startswith("game 2: ok: seed 6")
     missing = cli.run("replay", "3", "--verify")
-    assert missing.returncode == 1 and "nor a game of your history" in missing.stderr
+    assert missing.returncode == 1 and "a game of your history whose log is kept" in missing.stderr

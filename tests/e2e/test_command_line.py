@@ -48,6 +48,37 @@ def test_every_help_is_plain_text_that_fits(command: str, columns: int, cli: Cli
     assert not too_wide
 
 
+def description_of(text: str) -> list[str]:
+    """The lines of a --help between its usage and its options."""
+    lines = text.splitlines()
+    start = lines.index("") + 1
+    return lines[start : lines.index("options:")]
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+@pytest.mark.parametrize(("columns", "widest"), [(60, 58), (80, 78), (140, 98)])
+def test_every_help_uses_the_terminals_width(
+    command: str, columns: int, widest: int, cli: Cli
+) -> None:
+    """The description's paragraphs are wrapped to the terminal (as the options are), at
+    most 100 columns wide however wide the terminal: not at the 60 columns they are
+    written in. What is indented (a command to type) is kept as written."""
+    text = cli.run(command, "--help", env={"COLUMNS": str(columns)}).stdout
+    described = description_of(text)
+    assert max(len(line) for line in described) > widest - 16
+    assert max(len(line) for line in text.splitlines()) <= widest
+    written = " ".join(description_of(cli.run(command, "--help").stdout))
+    assert " ".join(described).split() == written.split()  # the same words, rewrapped
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_the_commands_list_fits(columns: int, cli: Cli) -> None:
+    """``threethirteen --help`` lists every command in the terminal's width."""
+    text = cli.run("--help", env={"COLUMNS": str(columns)}).stdout
+    assert "threethirteen replay FILE|NAME" in text and "threethirteen serve" in text
+    assert [line for line in text.splitlines() if len(line) > columns] == []
+
+
 def test_each_option_says_what_it_means(cli: Cli) -> None:
     simulate = cli.run("simulate", "--help").stdout
     flat = " ".join(simulate.split())

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from threethirteen.core.seats import seat_names
 
-from tests.helpers.terminal import Terminal, leave, spawn
+from tests.helpers.terminal import Terminal, ended, leave, spawn
 
 SIZES = [(8, (24, 80)), (8, (20, 60)), (2, (24, 80)), (2, (20, 60))]
 """Players, and the terminal's rows and columns."""
@@ -122,3 +122,24 @@ def test_the_end_of_a_round_of_eight_is_on_one_screen(tmp_path: Path) -> None:
     child.send(" ")
     child.send("quit\r")
     child.expect("The game is saved|Goodbye")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(24, 80), (20, 60)])
+def test_a_blank_row_between_the_score_sheet_and_the_next_round(
+    tmp_path: Path, lang: str, size: tuple[int, int]
+) -> None:
+    """After a round's score sheet, a key deals the next round: its first line, ``Round
+    2/11 · dealer: …``, comes after a blank row, not glued to the sheet's totals."""
+    child = spawn(tmp_path, "--seed", "5", "--lang", lang, size=size)
+    child.expect("your turn: draw or take" if lang == "en" else "du bist dran")
+    child.send("auto round\r" if lang == "en" else "auto runde\r")
+    child.expect("deal round 2" if lang == "en" else "Runde 2 wird gegeben")
+    child.send(" ")
+    dealt = "Round 2/11 · dealer" if lang == "en" else "Runde 2/11 · Geber"
+    screen = child.screen_until(lambda rows: any(row.startswith(dealt) for row in rows), dealt)
+    at = next(i for i, row in enumerate(screen) if row.startswith(dealt))
+    assert screen[at - 1] == "" and screen[at - 2].startswith("Total" if lang == "en" else "Summe")
+    child.send("quit\r" if lang == "en" else "ende\r")
+    child.expect("The game is saved" if lang == "en" else "Das Spiel ist gespeichert")
+    ended(child)

@@ -235,11 +235,12 @@ def test_the_statistics_by_kind_and_the_chart_of_the_last_games(data_home: Path)
     keep_game(medium, seat=0, assisted=False)
     shown = plain(render_stats(Texts(), 80))
     kinds = shown[shown.index("By opponents") :].splitlines()
-    assert kinds[1].split() == ["opponents", "jokers", "aces", "played", "won", "average", "best"]
+    heading = ["opponents", "jokers", "aces", "played", "help", "won", "average", "best"]
+    assert kinds[1].split() == heading
     first, second = kinds[2].split(), kinds[3].split()
-    assert first[:4] == ["hard/medium", "0", "low", "12"]
+    assert first[:5] == ["hard/medium", "0", "low", "12", "0"]
     score = read_history().games[0].score
-    assert first[5] == f"{score:.1f}" and first[6:] == [str(score), "(#12)"]
+    assert first[6] == f"{score:.1f}" and first[7:] == [str(score), "(#12)"]
     assert second[:4] == ["medium", "0", "low", "1"]
     chart = shown[shown.index("Your latest games") :].splitlines()[1:11]
     assert [row.split()[0] for row in chart] == [f"#{n}" for n in range(4, 14)]
@@ -249,6 +250,47 @@ def test_the_statistics_by_kind_and_the_chart_of_the_last_games(data_home: Path)
         assert row.split()[2] == str(game.score)
         assert row.count("█") == max(1, round(game.score * 40 / longest))
 
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "played 2, of them assisted 1 · of your own 1: won 1"),
+        ("de", "gespielt 2, davon mit Hilfe 1 · allein gespielt 1: gewonnen 1"),
+    ],
+)
+def test_a_game_the_ai_played_for_you_is_no_win_of_yours(
+    data_home: Path, language: str, said: str
+) -> None:
+    """``auto game`` (or any help) makes a game assisted: counted as played and assisted,
+    never as a win, in the average or as the best score of one's own."""
+    won = recorded_game(7, ("hard", "medium", "medium", "medium"))
+    ended = won[-1]
+    assert isinstance(ended, GameEnded) and ended.winner == 2
+    record_result(won, ended, seat=2, assisted=True, tx=Texts(language))  # you are seat 2
+    mine = finished()
+    last = mine[-1]
+    assert isinstance(last, GameEnded) and last.winner == 0
+    assert last.totals[0] > ended.totals[2]  # the assisted game's total would be the best
+    record_result(mine, last, seat=0, assisted=False, tx=Texts(language))
+    shown = plain(render_stats(Texts(language), 80))
+    assert said in shown
+    score = last.totals[0]
+    assert ("best " if language == "en" else "beste Summe ") + str(score) in shown
+    assert Texts(language)("stats.assisted_note").split()[0] in shown
+    kinds = shown[shown.index("By opponents" if language == "en" else "Nach") :].splitlines()
+    rows = sorted(line.split()[3:] for line in kinds[2:4])
+    average = f"{score:.1f}" if language == "en" else f"{score:.1f}".replace(".", ",")
+    best = ["(#2)"] if language == "en" else ["(Nr.", "2)"]
+    # the assisted game: played, assisted, not won, no average nor best; then your own
+    assert rows == [["1", "0", "1", average, str(score), *best], ["1", "1", "0", "—", "—"]]
+    chart = shown[shown.index("Your latest" if language == "en" else "Deine letzten") :]
+    assert Texts(language)("table.assisted") in chart.splitlines()[1]
+    narrow = plain(render_stats(Texts(language), 60))
+    table = narrow[narrow.index("By opponents" if language == "en" else "Nach") :]
+    assert [line for line in table.splitlines()[1:-1] if len(line) > 60] == []
+    if language == "de":  # too wide with the best's game number: it is left out
+        assert "(Nr. 2)" not in table and "70,0 70" in table
 
 def test_a_game_not_finished_is_not_kept() -> None:
     with pytest.raises(ValueError, match="finished"):

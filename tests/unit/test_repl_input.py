@@ -8,6 +8,7 @@ import pytest
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import to_formatted_text
 from prompt_toolkit.validation import ValidationError
 from threethirteen.core.cards import parse_card
 from threethirteen.core.errors import InvalidCommandError
@@ -15,7 +16,8 @@ from threethirteen.core.events import DrawSource
 from threethirteen.core.melds import best_arrangement
 from threethirteen.core.rules import Discard
 from threethirteen.core.state import GameState
-from threethirteen.repl.kit.completer import card_matches, card_word
+from threethirteen.core.views import view_for
+from threethirteen.repl.kit.completer import GameCompleter, card_matches, card_word
 from threethirteen.repl.kit.help import render_help
 from threethirteen.repl.kit.keys import complete_certain
 from threethirteen.repl.kit.render import fit, plain
@@ -331,3 +333,45 @@ def test_a_move_is_the_engines_command() -> None:
     parsed = PLAY.parse("discard jk")
     assert parsed is not None
     assert move_command(parsed, YOU) == Discard(seat=YOU, card=parse_card("jk"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_menu_marks_a_wild_card_as_the_hand_does(lang: str) -> None:
+    """Without colours (``NO_COLOR``) the hand shows a wild card as ``3♥*``: so does the
+    menu; with colours, it is drawn as a wild card (bold, underlined), as in the hand."""
+    state = game_of(table_at(seed=7, draw=DrawSource.STOCK)).table.state  # K♣ 3♥ 6♥ 8♥ +1
+    view = view_for(state, 0)
+
+    def shown(plain_text: bool) -> dict[str, list[tuple[str, str]]]:
+        completer = GameCompleter(lambda: view, Texts(lang), plain=plain_text)
+        found = completer.get_completions(Document("x "), CompleteEvent(completion_requested=True))
+        return {c.text: to_formatted_text(c.display) for c in found}  # type: ignore[misc]
+
+    plain_menu = shown(True)
+    cards = {text: "".join(chunk for _, chunk in display) for text, display in plain_menu.items()}
+    wild = [text for text in cards if text.startswith("3")]
+    assert wild and all(cards[text] == "3♥*" for text in wild)
+    assert all(not shown.endswith("*") for text, shown in cards.items() if text not in wild)
+    coloured = shown(False)
+    assert all(
+        display[0][0] == ("class:card.wild" if text in wild else "")
+        for text, display in coloured.items()
+    )
+    assert "".join(chunk for _, chunk in coloured[wild[0]]) == "3♥"
+
+
+@pytest.mark.parametrize(
+    ("line", "lang", "said"),
+    [
+        ("take 6d", "en", "take takes the top card of the discard pile, whichever it is"),
+        ("t 6d", "en", "take takes the top card of the discard pile, whichever it is"),
+        ("nehmen 6k", "de", "nehmen nimmt die oberste Karte des Ablagestapels, welche"),
+    ],
+)
+def test_take_with_a_card_says_it_takes_the_top_card(line: str, lang: str, said: str) -> None:
+    """``take 6d``: take names no card, it always takes the top of the discard pile; said
+    so in plain words, not as a usage line."""
+    with pytest.raises(UsageError) as caught:
+        PLAY.parse(line)
+    told = Texts(lang)(caught.value.key, **caught.value.params)
+    assert told.startswith(said) and line.split()[1] in told

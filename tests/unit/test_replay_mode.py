@@ -340,7 +340,7 @@ def test_a_damaged_file_is_named_with_its_line_and_exit_code_1(
         assert main([str(tmp_path / name)]) == 1
         assert "line 1" in capsys.readouterr().err
     assert main([str(tmp_path / "missing.jsonl")]) == 1
-    assert "cannot read" in capsys.readouterr().err
+    assert "Cannot find" in capsys.readouterr().err
     assert main([str(saved_game), "--at", "99999"]) == 1
     assert "There is no event 99999 to start at" in capsys.readouterr().err
     assert untouched(watched_data)

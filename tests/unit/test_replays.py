@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from threethirteen.core.cards import is_wild, wild_rank_for_round
+from threethirteen.core.deck import SeededShuffler
 from threethirteen.core.events import (
     CardDiscarded,
     GameEnded,
@@ -18,6 +20,7 @@ from threethirteen.core.events import (
 )
 from threethirteen.core.log import GameLog, encode_log, read_log
 from threethirteen.core.melds import best_arrangement
+from threethirteen.core.seats import DECKS_BY_SEATS
 from threethirteen.core.state import fold
 from threethirteen.core.verify import verify_log
 from threethirteen.repl.files.shipped import rules_text, shipped_replays
@@ -133,3 +136,44 @@ def test_whole_games_end() -> None:
         if game.rounds == 11:
             assert log.state.ended is not None, game.name
             assert len(log.state.score_sheet) == 11
+
+
+@pytest.mark.parametrize("name", ["jokers-2", "two-seats"])
+def test_a_game_said_to_pit_levels_says_who_won(name: str) -> None:
+    """A curated game listed as one level against others says which won (the winner need
+    not be the stronger level: one game is luck as much as skill), in the list and the
+    README, true to the recorded game; the list in 80 columns."""
+    log = load(f"{name}.jsonl")
+    started, ended = log.events[0], log.events[-1]
+    assert isinstance(started, GameStarted) and isinstance(ended, GameEnded)
+    assert ended.winner is not None
+    winner = f"{started.seats[ended.winner]} ({started.players[ended.winner]}) wins"
+    shows = next(game.shows for game in shipped_replays() if game.name == name)
+    row = next(line for line in README.splitlines() if line.startswith(f"| `{name}.jsonl`"))
+    assert winner in shows and winner in row and len(f"{'':20}{shows}") <= 80
+    last = max(range(len(ended.totals)), key=lambda seat: ended.totals[seat])
+    if len(ended.totals) > 2 and started.players[last] == "hard":
+        assert "hard finishes last" in row
+
+
+def test_the_format_is_described_for_two_to_eight_seats_and_one_to_three_decks() -> None:
+    """replays/README.md says what is true at every table size, not only at four: the
+    seats, the decks of the ladder, and the first dealer's formula (checked against the
+    engine's shuffler)."""
+    for four_only in (
+        "randrange(4)",
+        "seat, `0`–`3`",
+        "two of each of the 52 cards",
+        "0 → 1 → 2 → 3 → 0",
+    ):
+        assert four_only not in README, four_only
+    assert "randrange(seat_count)" in README
+    for seed in (5, 202, 808):
+        for seats in DECKS_BY_SEATS:
+            documented = random.Random(f"threethirteen:{seed}:first-dealer").randrange(seats)
+            assert SeededShuffler(seed).first_dealer(seats) == documented
+    ladder = "one deck at two seats, two at three to five, three at six to eight"
+    assert ladder in " ".join(README.split())
+    assert all(DECKS_BY_SEATS[n] == 1 + (n >= 3) + (n >= 6) for n in DECKS_BY_SEATS)
+    ended_by = next(line for line in README.splitlines() if line.startswith("| `RoundScored`"))
+    assert all(f'`"{end.value}"`' in ended_by for end in RoundEnd)  # every way a round ends

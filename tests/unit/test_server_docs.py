@@ -39,6 +39,6 @@ def test_the_options_shown_are_serves_options(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         serve.main(["--help"])
     options = set(re.findall(r"--[a-z][a-z-]+", capsys.readouterr().out))
-    shown = set(re.findall(r"serve[^\n`]*", DOC + README))
+    shown = set(re.findall(r"\bserve\b[^\n`]*", DOC + README))  # serve, not server
     used = {option for line in shown for option in re.findall(r"--[a-z][a-z-]+", line)}
     assert used and used <= options, used - options

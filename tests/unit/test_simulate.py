@@ -19,7 +19,7 @@ from threethirteen.core.log import read_log
 from threethirteen.core.state import fold
 from threethirteen.repl.files.atomic import write_atomic
 from threethirteen.repl.lab import playing
-from threethirteen.repl.lab.simulate import main
+from threethirteen.repl.lab.simulate import QUICK_GAMES, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -211,3 +211,42 @@ def test_a_log_folder_that_cannot_be_made_is_said(
     code, out, err = run(capsys, "--games", "1", "--log-dir", str(taken / "logs"))
     assert code == 2 and out == ""
     assert err == f"threethirteen simulate: cannot make the folder {taken}/logs: Not a directory\n"
+
+
+def test_the_default_run_is_short_and_says_how_to_make_it_longer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --games a run is a quick look (:data:`QUICK_GAMES` games, well under a
+    minute of medium games); its output and --help say how to measure longer."""
+    assert QUICK_GAMES <= 10
+    code, out, _ = run(capsys, "--players", "greedy,greedy,easy,greedy", "--seed", "9")
+    assert code == 0
+    assert f"({QUICK_GAMES} of {QUICK_GAMES} games timed" in out
+    last = out.rstrip("\n").split("\n\n")[-1]
+    assert last.startswith(f"{QUICK_GAMES} games, the default: a quick look") and "--games" in last
+    assert all(len(line) <= 80 for line in last.splitlines())
+    code, out, _ = run(capsys, "--games", "2", "--players", "greedy,greedy,easy,greedy")
+    assert code == 0 and "a quick look" not in out  # the number asked for: nothing to say
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"how many games (default {QUICK_GAMES}, a quick look" in said
+    assert f"Without --games it plays {QUICK_GAMES} games, a quick look" in said
+
+
+def test_the_seats_are_the_players_when_seats_is_not_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--players a,b,c`` seats three; with ``--seats`` too, the two must agree, and the
+    error names both."""
+    code, out, _ = run(capsys, "--games", "1", "--players", "greedy,easy,greedy")
+    assert code == 0 and "Right" in out and "Top" not in out
+    code, out, _ = run(capsys, "--games", "1", "--players", "greedy,easy", "--seats", "2")
+    assert code == 0
+    with pytest.raises(SystemExit):
+        run(capsys, "--games", "1", "--players", "greedy,easy,greedy", "--seats", "4")
+    err = capsys.readouterr().err
+    assert "--players names 3 players and --seats says 4" in err
+    with pytest.raises(SystemExit):
+        run(capsys, "--games", "1", "--players", ",".join(["greedy"] * 9))
+    assert "--players names 9 players: a table seats 2 to 8" in capsys.readouterr().err

@@ -14,6 +14,7 @@ import pytest
 from threethirteen.core import __version__
 from threethirteen.core.events import GameOptions
 from threethirteen.core.lab.simulation import GameJob, SimulationError, play_job
+from threethirteen.repl.files.install import install_commands, installed
 from threethirteen.repl.lab.cluster import ClusterError, ClusterSpec, parse_cluster
 from threethirteen.repl.lab.results_file import (
     ResultsFile,
@@ -208,7 +209,10 @@ def test_without_dask_the_cluster_flag_says_what_to_install(
     out = tmp_path / "results.jsonl"
     code = main(["--quiet", "--games", "2", "--cluster", "local:2", "--out", str(out)])
     assert code == 2
-    assert "pip install 'threethirteen[cluster]'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    # the command for this installation (an editable clone: its pip, its folder), as run
+    assert f"  {install_commands('cluster', installed())[0]}\n" in err
+    assert "pip install 'threethirteen[cluster]'" not in err  # no index has it
     assert out.read_text() == ""
 
 
