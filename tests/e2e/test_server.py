@@ -262,7 +262,7 @@ def test_a_table_survives_the_server_killed_mid_round(
     for player in (ana, ben):
         player.wait_end()
     server.start()  # the same folder, another port
-    assert f"table {code} resumed at event {len(before)}" in server.log()
+    server.wait_log(f"table {code} resumed at event {len(before)}")
     assert event_lines(log) == before
 
     ana, ben = connect(server.port, "ana"), connect(server.port, "ben")
@@ -512,7 +512,7 @@ def test_a_name_belongs_to_its_first_key_and_bad_names_are_refused(
         assert refused.returncode == 255, bad
         shown = bad[:20].encode()
         assert b"'" + shown + b"' cannot be a player's name" in refused.stderr, refused.stderr
-    assert "name ana with another key" in server.log()
+    server.wait_log("name ana with another key")
     assert server.alive()
 
 
@@ -534,7 +534,7 @@ def test_a_friend_without_a_key_is_told_how_to_make_one(
     assert f"then connect again:  ssh -p {server.port} bob@127.0.0.1" in said
     assert "Erzeuge einen (bei jeder Frage Enter drücken)" in said  # ssh shows it as it is
     assert "Permission denied" in said
-    assert "bob without a key" in server.log()
+    server.wait_log("bob without a key")
     assert server.alive()
 
 
@@ -607,7 +607,7 @@ def test_no_command_forwarding_or_sftp_is_served(
         )
         assert transfer.returncode != 0
         assert b"subsystem request failed" in transfer.stderr, transfer.stderr
-        assert "refused ana: subsystem sftp" in server.log()
+        server.wait_log("refused ana: subsystem sftp")
     assert server.alive()
 
 

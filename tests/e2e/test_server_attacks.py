@@ -147,7 +147,8 @@ def test_new_names_are_few_per_address_and_the_book_has_an_end(tmp_path: Path, h
         assert other.returncode == 1, other.stderr
         book = json.loads((server.folder / "keys.json").read_text())
         assert sorted(book) == [f"new{n}" for n in range(1, 7)]
-        assert server.log().count("refused 127.0.0.1: a new name") == 1  # once a window
+        log = server.wait_log("refused 127.0.0.1: a new name")
+        assert log.count("refused 127.0.0.1: a new name") == 1  # once a window
     finally:
         stop_server(server)
 
@@ -160,7 +161,7 @@ def test_new_names_are_few_per_address_and_the_book_has_an_end(tmp_path: Path, h
         refused = ssh_run(server.port, made[7], "new7", "log", "KITE-7", home=home)
         assert refused.returncode == 255
         assert b"This server keeps no more new names" in refused.stderr
-        assert "a new name: the book of names is full" in server.log()
+        server.wait_log("a new name: the book of names is full")
     finally:
         stop_server(server)
 
@@ -183,7 +184,7 @@ def test_logins_that_never_come_are_few_from_an_address_and_brief(
         start = time.monotonic()
         assert all(closed_by_server(sock, timeout=40) for sock in silent)
         figure(f"silent connections closed {time.monotonic() - start + 1.0:.1f} s after ben")
-        log = server.log()
+        log = server.wait_log("refused 127.0.0.9: too many logins at once from the address")
         assert log.count("refused 127.0.0.9: too many logins at once from the address") == 1
     finally:
         for sock in silent + ninth:
@@ -235,7 +236,7 @@ def test_many_addresses_cannot_take_every_connection(
     newcomer is told the server is busy, and once the mob leaves, he gets in."""
     server = Server(tmp_path / "server", files=200).start()
     try:
-        assert "only 200 file descriptors (ulimit -n): at most 72 connections" in server.log()
+        server.wait_log("only 200 file descriptors (ulimit -n): at most 72 connections")
         ana = connect_as(server.port, "ana")
 
         async def attack() -> tuple[int, int, float, bytes]:
@@ -345,7 +346,7 @@ def test_ctrl_c_stops_the_server_and_tells_every_player(
     assert "draw or take" not in after.partition("The server is stopping")[2]
     assert "später" in ben.stream  # in the player's language, as UTF-8 (not escaped)
     figure(f"Ctrl-C: the server stopped in {took:.2f} s, both players told")
-    assert "server stopped" in server.log()
+    server.wait_log("server stopped")
 
 
 # -- 8. keys that cost the server ---------------------------------------------------------
@@ -415,7 +416,7 @@ def test_passwords_are_guessed_a_few_a_minute_at_most(tmp_path: Path) -> None:
         assert right.tried == 1 and elsewhere.tried == 1
         lines = [line for line in server.log().splitlines() if "127.0.0.1" in line]
         assert len(lines) <= 3, lines
-        assert "zed logged in from 127.0.0.2 (password)" in server.log()
+        server.wait_log("zed logged in from 127.0.0.2 (password)")
     finally:
         stop_server(server)
 

@@ -152,7 +152,7 @@ def test_no_key_takes_the_name_of_a_seated_password_player(
             return code
 
         code = asyncio.run(before_restart())
-        assert "a key for carol, a name in use with the password" in server.log()
+        server.wait_log("a key for carol, a name in use with the password")
         # eve is let in under a name of her own meanwhile; carol's stays carol's
         own = ssh_run(server.port, keys["eve"], "eve", "log", "X-1", home=home)
         assert own.returncode == 1, own.stderr
@@ -232,7 +232,7 @@ def test_twenty_addresses_opening_connections_leave_room_for_a_newcomer(
                f"in {took:.1f} s ({refused} lines of refusals logged); the newcomer's ssh "
                f"exited {newcomer.returncode}")  # fmt: skip
         assert newcomer.returncode == 1, said  # in: there is no table X-1
-        assert "ben logged in from 127.0.77.1" in server.log()
+        server.wait_log("ben logged in from 127.0.77.1")
     finally:
         stop_server(server)
 

@@ -74,7 +74,7 @@ def test_a_table_whose_log_is_refused_is_kept_told_and_listed_and_never_changes(
     assert set(before) == {f"{code}.json", f"{code}.jsonl"}
 
     server.start()
-    assert f"table {code} cannot be resumed: line {refused}: {HELP}" in server.log()
+    server.wait_log(f"table {code} cannot be resumed: line {refused}: {HELP}")
     why = f"cannot be resumed: its log is refused at line {refused} ({HELP})"
     ana = connect(server.port, "ana", lobby=True)
     ana.expect(said(f"Your table {code} cannot be resumed since the server restarted"))
@@ -109,7 +109,8 @@ def test_a_table_whose_log_is_refused_is_kept_told_and_listed_and_never_changes(
     assert all((server.folder / "tables" / f"{other}.jsonl").exists() for other in made)
 
     server.start()  # and again: still kept, still as it was
-    assert server.log().count(f"table {code} cannot be resumed: line {refused}") == 2
+    log = server.wait_log(f"table {code} cannot be resumed: line {refused}", times=2)
+    assert log.count(f"table {code} cannot be resumed: line {refused}") == 2
     server.stop()
     assert files_of(server.folder, code) == before
 
@@ -141,8 +142,8 @@ def test_a_new_table_never_gets_the_code_of_a_table_that_cannot_be_resumed(
 
     server = Server(folder, deal=(SEED, SALT), codes=kept).start()
     try:
-        log = server.log()
-        assert all(f"table {code} cannot be resumed" in log for code in kept), log
+        for code in kept:
+            server.wait_log(f"table {code} cannot be resumed")
         ana = connect(server.port, "ana", lobby=True)
         why = f"its log is refused at line {line} ({HELP})"
         ana.expect(rf"{refused}\s+ana,\s+AI\s+\(greedy\)\s+·\s+{said('cannot be resumed: ' + why)}")

@@ -144,9 +144,8 @@ def test_a_table_without_ai_starts_when_full_and_a_damaged_plan_is_refused(
     kept["people"].append(None)  # a list of the wrong length: refused too
     (plans / f"{code}.json").write_text(json.dumps(kept), encoding="utf-8")
     server.start()
-    log = server.log()
-    assert f"table {other} cannot be resumed: seats: '9' cannot be" in log
-    assert f"table {code} cannot be resumed: people: '4' cannot be" in log
+    server.wait_log(f"table {other} cannot be resumed: seats: '9' cannot be")
+    server.wait_log(f"table {code} cannot be resumed: people: '4' cannot be")
     eve = connect(server.port, "eve", lobby=True)
     eve.line("tables")
     eve.expect(r"No open tables yet")

@@ -137,6 +137,7 @@ def stop_server(server: Server, how: int = signal.SIGTERM) -> float:
     server.process.send_signal(how)
     code = server.process.wait(timeout=ANSWER)
     took = time.monotonic() - start
+    server.logged_all()
     assert code == 0, f"exit code {code}; the server's log:\n{server.log()[-3000:]}"
     return took
 
@@ -148,12 +149,9 @@ def limits_file(folder: Path, text: str) -> Path:
     return path
 
 
-def wait_for_log(server: Server, text: str, timeout: float = ANSWER) -> None:
-    """Wait until the server's log has a line with ``text`` (a bound, not a measure)."""
-    deadline = time.monotonic() + timeout
-    while text not in server.log():
-        assert time.monotonic() < deadline, f"no {text!r} in the log:\n{server.log()[-2000:]}"
-        time.sleep(0.1)
+def wait_for_log(server: Server, text: str) -> None:
+    """Wait until the server's log has a line with ``text``."""
+    server.wait_log(text)
 
 
 class Banners(asyncssh.SSHClient):

@@ -143,6 +143,8 @@ class Server:
         self.port = 0
         self.fingerprint = ""
         self.errors = folder.parent / f"{folder.name}-server.log"
+        self._logged = threading.Condition()
+        self._log_ended = True
 
     def start(self) -> Server:
         argv = [sys.executable, "-m", "threethirteen.repl.cli", "serve", "--port", "0"]
@@ -159,19 +161,21 @@ class Server:
 
                 resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
-        with self.errors.open("a", encoding="utf-8") as errors:
-            self.process = subprocess.Popen(
-                argv,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=errors,
-                text=True,
-                encoding="utf-8",
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                cwd=ROOT,
-                preexec_fn=limit_files if files is not None else None,
-            )
-        assert self.process.stdout is not None
+        self.process = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            cwd=ROOT,
+            preexec_fn=limit_files if files is not None else None,
+        )
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self._log_ended = False
+        reader = threading.Thread(target=self._keep_log, args=(self.process.stderr,), daemon=True)
+        reader.start()
         first = self.process.stdout.readline()
         found = re.search(r"listening on 127\.0\.0\.1 port (\d+)$", first.strip())
         assert found, f"the server said {first!r}; its log: {self.log()}"
@@ -183,7 +187,35 @@ class Server:
 
     def log(self) -> str:
         """What the server wrote on standard error (one line per connection, refusal, error)."""
-        return self.errors.read_text(encoding="utf-8") if self.errors.exists() else ""
+        with self._logged:
+            return self.errors.read_text(encoding="utf-8") if self.errors.exists() else ""
+
+    def wait_log(self, text: str, times: int = 1) -> str:
+        """The log, once it has ``text`` (``times`` times: a log kept over restarts). The
+        server writes its log from a thread of its own: a line comes a moment after what
+        it tells of. Fails when the server ends without writing it."""
+        with self._logged:
+            self._logged.wait_for(lambda: self.log().count(text) >= times or self._log_ended)
+        log = self.log()
+        assert log.count(text) >= times, f"no {text!r} ({times}) in the log:\n{log[-3000:]}"
+        return log
+
+    def logged_all(self) -> None:
+        """Wait until everything the ended server wrote on standard error is in the log."""
+        with self._logged:
+            self._logged.wait_for(lambda: self._log_ended)
+
+    def _keep_log(self, stream: IO[str]) -> None:
+        """Copy the server's standard error to :attr:`errors`, line by line, and say each."""
+        with self.errors.open("a", encoding="utf-8") as copy:
+            for line in stream:
+                with self._logged:
+                    copy.write(line)
+                    copy.flush()
+                    self._logged.notify_all()
+        with self._logged:
+            self._log_ended = True
+            self._logged.notify_all()
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -193,6 +225,7 @@ class Server:
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=TIMEOUT)
+            self.logged_all()
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -202,6 +235,7 @@ class Server:
             self.process.wait(timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
             self.kill()
+        self.logged_all()
         if self.process.stdout is not None:
             self.process.stdout.close()
 
