@@ -1,4 +1,4 @@
-"""The ``threethirteen`` command: play (the default), replay, history, stats, simulate,
+"""The ``threethirteen`` command: play (the default), learn, replay, history, stats, simulate,
 bench, rules, serve."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from .kit.safe import visible
 
 SUBCOMMANDS: dict[str, str] = {
     "play": "threethirteen.repl.solo.play",
+    "learn": "threethirteen.repl.solo.learn",
     "replay": "threethirteen.repl.solo.replay",
     "simulate": "threethirteen.repl.lab.simulate",
     "bench": "threethirteen.repl.lab.bench",
@@ -26,6 +27,7 @@ function has another name)."""
 
 USAGE = f"""\
 usage: threethirteen [play] [options]     play against 1 to 7 AI opponents
+       threethirteen learn [--lang de]    learn the game: a first game with notes
        threethirteen replay FILE|NAME     step through a saved game or a curated one
        threethirteen replay --list        the curated games that come with the game
        threethirteen history [--all]      your finished games; replay one by its number
