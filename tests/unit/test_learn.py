@@ -4,6 +4,7 @@ the verdict after it, a lesson taken up again, and nothing kept in history or st
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from pathlib import Path
 
@@ -103,7 +104,7 @@ def test_the_notes_come_in_order_one_a_move_as_the_lesson_is_played() -> None:
     assert [note.index for note in shown] == list(range(len(NOTES)))
     assert _notes(out.getvalue()) == list(range(1, len(NOTES) + 1))
     moves = [i for i, event in enumerate(game.table.events) if getattr(event, "seat", None) == 0]
-    for before, after in zip(shown, shown[1:], strict=False):  # a move of yours between
+    for before, after in itertools.pairwise(shown):  # a move of yours between
         assert any(before.at <= i < after.at for i in moves)
 
 
