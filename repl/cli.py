@@ -1,4 +1,4 @@
-"""The ``threethirteen`` command: play (the default), replay, history, stats, simulate,
+"""The ``threethirteen`` command: play (the default), learn, replay, history, stats, simulate,
 bench, rules, serve."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from .kit.safe import visible
 
 SUBCOMMANDS: dict[str, str] = {
     "play": "threethirteen.repl.solo.play",
+    "learn": "threethirteen.repl.solo.learn",
     "replay": "threethirteen.repl.solo.replay",
     "simulate": "threethirteen.repl.lab.simulate",
     "bench": "threethirteen.repl.lab.bench",
@@ -28,6 +29,7 @@ function has another name)."""
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("threethirteen [play] [options]", "play against 1 to 7 AI opponents"),
+    ("threethirteen learn [--lang de]", "learn the game: a guided first game"),
     ("threethirteen replay FILE|NAME", "step through a saved or a curated game"),
     ("threethirteen replay --list", "the curated games that come with it"),
     ("threethirteen history [--all]", "your finished games, by number"),

@@ -1385,3 +1385,108 @@ TEXTS.update(
         "ordinal.8": "8.",
     }
 )
+
+
+TEXTS.update(
+    {
+        # threethirteen learn: eine erste Partie mit Hinweisen
+        "learn.title": (
+            "Eine erste Partie mit Hinweisen: du gegen Links und Rechts, beide leicht. "
+            "Jeder Hinweis wartet auf deinen Zug und sagt dann, wie er war. ende oder "
+            "Strg-D verlässt sie; threethirteen learn macht dort weiter."
+        ),
+        "learn.note": "Hinweis {n}/{total}: {text}",
+        "learn.note.draw": (
+            "Ein Zug beginnt mit einer Karte: ziehen nimmt die oberste Karte vom Stapel "
+            "(verdeckt), nehmen die oberste vom Ablagestapel, jetzt {top}. Nimm sie, "
+            "wenn sie zu deinen Karten passt."
+        ),
+        "learn.note.melds": (
+            "Jetzt leg eine Karte ab: tippe ablegen und die Karte, oder nur die Karte "
+            "(6d). Behalte Karten für Meldungen: ein Satz sind 3 oder mehr eines Rangs "
+            "(6♣ 6♦ 6♥), eine Folge 3 oder mehr einer Farbe in Reihe (4♥ 5♥ 6♥). Leg "
+            "eine ab, die zu nichts passt."
+        ),
+        "learn.note.wild": (
+            "In dieser Runde ist jede {wild} wild: ein Platzhalter für jede Karte, die "
+            "eine Meldung braucht. Wild ist der Rang der Kartenzahl, also jede Runde ein "
+            "anderer: 3 in Runde 1, 4 in Runde 2 … K in Runde 11. Joker sind immer wild."
+        ),
+        "learn.note.penalty": (
+            "Am Ende einer Runde zählen die Karten ohne Meldung gegen dich: 2 bis 10 ihre "
+            "Zahl, B D K 10, ein Ass 1, eine wilde Karte 15, ein Joker 20. Der Tisch "
+            "zeigt, was deine Hand jetzt kostet (Strafpunkte). Leg hohe Karten ab, die "
+            "du nicht brauchst."
+        ),
+        "learn.note.going_out": (
+            "Du kannst jetzt rausgehen: Liegt nach dem Ablegen jede Karte, die du "
+            "behältst, in einer Meldung, gehst du raus, und die Runde kostet dich nichts. "
+            "Finde die Karte zum Ablegen (meldungen zeigt deine Meldungen)."
+        ),
+        "learn.note.going_out.plain": (
+            "Zum Rausgehen leg eine Karte so ab, dass jede Karte, die du behältst, in "
+            "einer Meldung liegt: Die Runde kostet dich dann nichts und endet bald für alle."
+        ),
+        "learn.note.last_turn": (
+            "{seat} ist rausgegangen. Jetzt hat jeder andere genau einen letzten Zug, "
+            "und das ist deiner: nimm eine Karte, leg eine ab, und was ohne Meldung "
+            "bleibt, zählt."
+        ),
+        "learn.note.last_turn.plain": (
+            "Geht jemand raus, hat jeder andere genau einen letzten Zug, dann wird die "
+            "Runde gezählt. Wer die Hand in diesem Zug vollendet, bekommt auch 0."
+        ),
+        "learn.note.scoring": (
+            "Runde {scored} ist gezählt: deine übrigen Karten kosten {penalty}, dein "
+            "Stand ist {total}. Nach 11 Runden gewinnt der niedrigste Stand. punkte "
+            "zeigt den Punktezettel, eine Zeile je Runde."
+        ),
+        "learn.note.keep_open": (
+            "Behalte Karten, die viele Karten vollenden: zwei in Reihe einer Farbe "
+            "(7♦ 8♦) warten auf 6♦ oder 9♦ (je zwei) und jede wilde Karte; ein einzelner "
+            "K nur auf einen K oder eine wilde. Leg einzelne Karten zuerst ab."
+        ),
+        "learn.note.keep_open.plain": (
+            "Behalte Karten, die viele Karten vollenden: zwei in Reihe einer Farbe "
+            "(7♦ 8♦) warten auf 6♦ oder 9♦ und jede wilde Karte, ein Paar auf seinen "
+            "Rang und die wilden. Leg einzelne Karten zuerst ab."
+        ),
+        "learn.note.throw_passed": (
+            "Links, nach dir am Zug, hat eben {passed} abgelegt: Links sammelt diesen "
+            "Rang nicht. Deine {yours} kannst du gefahrlos ablegen: Sie hilft Links nicht."
+        ),
+        "learn.note.throw_passed.plain": (
+            "Achte darauf, was Links ablegt, nach dir am Zug und der, der deine Karte "
+            "nehmen kann: Einen Rang, den Links eben abgab, kannst du gefahrlos ablegen; "
+            "eine Karte, die Links brauchen kann, hilft Links."
+        ),
+        "learn.note.short_rounds": (
+            "In kurzen Runden geh früh raus: Mit wenigen Karten kann eine Runde in jedem "
+            "Zug enden, und das Warten auf eine bessere Hand kostet oft mehr, als es "
+            "bringt. Lange Runden lassen mehr Zeit zum Bauen."
+        ),
+        "learn.note.done": (
+            "Das war der letzte Hinweis. Spiel die Partie zu Ende: Von jetzt an hörst du "
+            "nur etwas, wenn ein Zug deutlich mehr kostet als der beste."
+        ),
+        "learn.good": "Guter Zug: Die starke KI macht es genauso.",
+        "learn.good_why": "Guter Zug: Die starke KI macht es genauso: {why}.",
+        "learn.even": "Guter Zug: genauso gut wie die Wahl der starken KI ({advice}).",
+        "learn.close": (
+            "Gut: {advice}, aber das ist fast gleich (im Schnitt {cost} Strafpunkte weniger)."
+        ),
+        "learn.better": "Besser: {advice}; das lässt im Schnitt {cost} Strafpunkte weniger: {why}.",
+        "learn.better_plain": "Besser: {advice}; das lässt im Schnitt {cost} Strafpunkte weniger.",
+        "learn.resume": "Du hast die Übung in Runde {round} verlassen. Dort weitermachen?",
+        "learn.resumed": "Zurück in der Übung, Runde {round}.",
+        "learn.restart": "Die Übung beginnt wieder beim ersten Hinweis.",
+        "learn.broken": "Die behaltene Übung ist nicht lesbar ({detail}); sie beginnt neu.",
+        "learn.leave": ("Die Übung verlassen? Sie bleibt: threethirteen learn macht hier weiter."),
+        "learn.bye": "Die Übung bleibt: threethirteen learn macht hier weiter.",
+        "learn.bye_unsaved": "Auf Wiedersehen. (Die Übung konnte nicht behalten werden.)",
+        "learn.over": (
+            "Das war die Übung. threethirteen spielt eine eigene Partie; threethirteen "
+            "learn beginnt die Übung neu."
+        ),
+    }
+)

@@ -910,6 +910,113 @@ TEXTS.update(
 )
 
 
+TEXTS.update(
+    {
+        # threethirteen learn: a first game with notes (repl/solo/learn.py, lessons.py)
+        "learn.title": (
+            "A first game with notes: you against Left and Right, both easy. Each note "
+            "waits for your move, then says how it went. quit or Ctrl-D leaves; "
+            "threethirteen learn goes on where you left."
+        ),
+        "learn.note": "Note {n}/{total}: {text}",
+        "learn.note.draw": (
+            "A turn starts with taking one card: draw takes the top card of the stock "
+            "(face down), take takes the top card of the discard pile, now {top}. Take "
+            "it when it goes with your cards."
+        ),
+        "learn.note.melds": (
+            "Now put one card down: type discard and the card, or just the card (6d). Keep "
+            "cards that make melds: a set is 3 or more of one rank (6♣ 6♦ 6♥), a run "
+            "3 or more in a row of one suit (4♥ 5♥ 6♥). Put down one that fits nothing."
+        ),
+        "learn.note.wild": (
+            "This round every {wild} is wild: it stands for any card a meld needs. The "
+            "wild rank is the hand size, so it changes each round: 3 in round 1, 4 in "
+            "round 2 … K in round 11. Jokers, in a game with them, are always wild."
+        ),
+        "learn.note.penalty": (
+            "When a round ends, the cards in no meld count against you: 2 to 10 their "
+            "number, J Q K 10, an ace 1, a wild card 15, a joker 20. The table shows "
+            "what your hand costs now (penalty). Put down high cards you cannot use."
+        ),
+        "learn.note.going_out": (
+            "You can go out now: if every card you keep after putting one down is in a "
+            "meld, you go out, and that round costs you nothing. Find the card to put "
+            "down (melds shows your melds)."
+        ),
+        "learn.note.going_out.plain": (
+            "To go out, put a card down so that every card you keep is in a meld: that "
+            "round then costs you nothing, and it soon ends for everybody."
+        ),
+        "learn.note.last_turn": (
+            "{seat} went out. Now everyone else has exactly one last turn, and this is "
+            "yours: take a card, put one down, and what is left in no meld counts."
+        ),
+        "learn.note.last_turn.plain": (
+            "When someone goes out, everyone else has exactly one last turn, then the "
+            "round is scored. Whoever completes the hand in that turn scores 0 too."
+        ),
+        "learn.note.scoring": (
+            "Round {scored} was scored: your cards left over cost {penalty}, your total "
+            "is {total}. After 11 rounds the lowest total wins. score shows the score "
+            "sheet, a row for each round."
+        ),
+        "learn.note.keep_open": (
+            "Keep cards that many cards can complete: two in a row of one suit (7♦ 8♦) "
+            "wait for 6♦ or 9♦ (two of each) and every wild card; a lone K only for "
+            "another K or a wild one. Put the lone cards down first."
+        ),
+        "learn.note.keep_open.plain": (
+            "Keep cards that many cards can complete: two in a row of one suit (7♦ 8♦) "
+            "wait for 6♦ or 9♦ and every wild card, a pair waits for its rank and the "
+            "wild cards. Put the lone cards down first."
+        ),
+        "learn.note.throw_passed": (
+            "Left, who plays after you, just put down {passed}: Left is not collecting "
+            "that rank. Your {yours} is a safe card to put down: it will not help Left."
+        ),
+        "learn.note.throw_passed.plain": (
+            "Watch what Left, who plays after you and can take your card, puts down: a "
+            "rank Left just gave away is a safe one to put down; a card Left may want "
+            "helps Left."
+        ),
+        "learn.note.short_rounds": (
+            "In short rounds, go out early: with few cards a round can end on any turn, "
+            "and waiting for a better hand often costs more than it wins. Long rounds "
+            "give more time to build."
+        ),
+        "learn.note.done": (
+            "That was the last note. Play the game to its end: from now on you hear "
+            "something only when a move costs clearly more than the best one."
+        ),
+        "learn.good": "Good move: the hard AI does the same.",
+        "learn.good_why": "Good move: the hard AI does the same: {why}.",
+        "learn.even": "Good move: just as good as the hard AI's choice ({advice}).",
+        "learn.close": (
+            "Fine: {advice}, but that is almost the same (it leaves {cost} penalty "
+            "points less on average)."
+        ),
+        "learn.better": (
+            "Better: {advice}; on average that leaves {cost} penalty points less: {why}."
+        ),
+        "learn.better_plain": (
+            "Better: {advice}; on average that leaves {cost} penalty points less."
+        ),
+        "learn.resume": "You left the lesson in round {round}. Go on with it?",
+        "learn.resumed": "Back to the lesson, round {round}.",
+        "learn.restart": "The lesson starts again from the first note.",
+        "learn.broken": "The kept lesson cannot be read ({detail}); it starts again.",
+        "learn.leave": "Leave the lesson? It is kept: threethirteen learn goes on from here.",
+        "learn.bye": "The lesson is kept: threethirteen learn goes on from here.",
+        "learn.bye_unsaved": "Goodbye. (The lesson could not be kept.)",
+        "learn.over": (
+            "That was the lesson. threethirteen plays a game of your own; "
+            "threethirteen learn starts the lesson again."
+        ),
+    }
+)
+
+
 REASONS: dict[str, str] = {
     **CLAUSES,
     "leaves": "penalty after it: {left}",

@@ -1,0 +1,352 @@
+"""``threethirteen learn``: a first game at the table, with notes that teach it.
+
+The lesson is a game of one's own (:class:`~.game.SoloGame`) on the curated deal of
+:mod:`.lessons`, against two easy opponents. At each moment of yours the next note is said
+(one at a time, in the order they matter, each waiting for your move); after the move
+that follows a note, the hard AI's judgement of it (:func:`core.lab.analysis.judge`, as
+the coach and ``replay --analyze`` make it, with no threshold): a good move is said to be
+good and why, a weaker one what would have been better. After the notes it speaks only
+as the coach does, when a move costs clearly more (:data:`.coach.THRESHOLD`).
+
+The lesson is practice: it is kept in a log file of its own (``learn.jsonl`` in the data
+folder, never the autosave), counts in no statistics and no history, and takes no new
+games, saves or loads. Which notes were said follows from that log
+(:func:`.lessons.notes_shown`), so a lesson left and started again says the note it was
+waiting on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Sequence
+
+from ...core.errors import LogFormatError
+from ...core.events import CardDiscarded, CardDrawn, DrawSource, Event, GameEnded
+from ...core.lab.analysis import Decision, judge
+from ...core.log import TruncatedLogError
+from ...core.players import load_policy
+from ...core.rules import Discard, Draw, new_game
+from ...core.state import GameState, fold
+from ..files.config import config_path, read_config
+from ..files.log_file import LogFile
+from ..files.reading import load_file
+from ..kit.command_line import add_language, command_parser, quiet_when_the_reader_leaves
+from ..kit.front import Front
+from ..kit.loop import launch, piped_lines
+from ..kit.safe import visible
+from ..kit.screen import Screen
+from ..kit.seat import SeatFront
+from ..words.grammar import COMMANDS, PLAY, Grammar
+from ..words.i18n import Texts, language_from_environment
+from . import keeping
+from .analyze import cost_text, move_and_advice
+from .coach import ADVISOR, THRESHOLD, coach_line
+from .commands import OwnGameCommands
+from .game import SoloGame
+from .lessons import NOTES, PLAYERS, SEED, YOU, Shown, note_text, notes_shown
+from .play import usable_data_dir
+from .settings import DELAYS, Settings
+
+LESSON_FILE = "learn.jsonl"
+"""The lesson's own log in the data folder (never the autosave)."""
+
+EVEN = 0.05
+"""Expected penalty points within which another choice counts as just as good (as the
+analysis's :func:`~core.lab.analysis.costliest` counts it)."""
+CLOSE = 1.0
+"""Below this, a weaker move is said to be almost as good."""
+
+NOT_IN_A_LESSON = frozenset({"new", "save", "load", "coach", "stats", "report"})
+"""Commands a lesson has not: it deals no other game, keeps no file but its own, and
+coaches already."""
+
+LEARN = Grammar(
+    tuple(spec for spec in COMMANDS if spec.name not in NOT_IN_A_LESSON),
+    bare_card="discard",
+    groups=PLAY.groups,
+)
+"""The commands of the lesson: those of a game in play but the ones above."""
+
+
+def _is_move_of_yours(event: Event) -> bool:
+    return isinstance(event, CardDrawn | CardDiscarded) and event.seat == YOU
+
+
+class LessonGame(SoloGame):
+    """The lesson's game: a game of one's own that says its notes and judges your moves."""
+
+    def __init__(
+        self,
+        events: Sequence[Event],
+        *,
+        tx: Texts,
+        screen: Screen,
+        settings: Settings,
+        log: LogFile | None = None,
+    ) -> None:
+        super().__init__(
+            events, tx=tx, screen=screen, settings=settings, autosave=log, keep_stats=False
+        )
+        self.advisor = load_policy(ADVISOR)
+        self._said: tuple[int, int] | None = None  # the note said last here: (index, at)
+        self._move: tuple[GameState, CardDrawn | CardDiscarded, bool] | None = None
+
+    # -- the notes ---------------------------------------------------------------------
+
+    def shown(self) -> list[Shown]:
+        """The notes said so far, as the log shows them."""
+        return notes_shown(self.table.events)
+
+    def waiting(self) -> Shown | None:
+        """The note that waits for your move (said, and no move of yours since)."""
+        shown = self.shown()
+        if not shown:
+            return None
+        last = shown[-1]
+        if any(_is_move_of_yours(event) for event in self.table.events[last.at :]):
+            return None
+        return last
+
+    def _say_note(self) -> None:
+        """The note due now, once (on coming back: the one that still waits)."""
+        note = self.waiting()
+        if note is None or self._said == (note.index, note.at):
+            return
+        self._said = (note.index, note.at)
+        text = note_text(note, self.tx)
+        said = self.tx("learn.note", n=note.index + 1, total=len(NOTES), text=text)
+        self._front().say(said, "class:title")
+
+    # -- your moves, judged --------------------------------------------------------------
+
+    def send(self, command: Draw | Discard, told: int | None) -> None:
+        """Your move; remembered with the game before it, to be judged after it."""
+        before = self.table.state
+        noted = self.waiting() is not None
+        played = self.table.submit(YOU, command, told=told)
+        if played and isinstance(move := played[0], CardDrawn | CardDiscarded):
+            self._move = (before, move, noted)
+
+    def verdict(self, before: GameState, move: CardDrawn | CardDiscarded, noted: bool) -> None:
+        """What the hard AI thinks of ``move``: after a note, always (good, or what is
+        better); otherwise only when it costs clearly more, as the coach says it."""
+        decision = judge(before, move, self.advisor)
+        front, tx = self._front(), self.tx
+        if not noted:
+            if decision is not None and decision.cost >= THRESHOLD:
+                front.say(coach_line(decision, move, tx), "class:warn")
+            return
+        if decision is None:
+            why = tx.reason(_reason(self), action=False) if _reason(self) else ""
+            front.say(tx("learn.good_why", why=why) if why else tx("learn.good"), "class:good")
+            return
+        front.say(*self._weaker(decision, move))
+
+    def _weaker(self, decision: Decision, move: CardDrawn | CardDiscarded) -> tuple[str, str]:
+        tx = self.tx
+        taken = ""
+        if isinstance(move, CardDrawn) and move.source == DrawSource.DISCARD:
+            taken = tx.card(move.card)
+        _, advice = move_and_advice(decision, tx, None, taken)
+        cost = cost_text(decision, tx)
+        if decision.cost <= EVEN:
+            return tx("learn.even", advice=advice), "class:good"
+        if decision.cost < CLOSE:
+            return tx("learn.close", advice=advice, cost=cost), ""
+        why = tx.reason(decision.reason, action=False) if decision.reason else ""
+        if why:
+            return tx("learn.better", advice=advice, cost=cost, why=why), "class:warn"
+        return tx("learn.better_plain", advice=advice, cost=cost), "class:warn"
+
+    # -- the sitting -----------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """What is due, the table, then the note that waits."""
+        self.drive()
+        self._front().show_table()
+        self._say_note()
+
+    def between_lines(self) -> None:
+        """The verdict on your move, the opponents' turns, then the next note."""
+        judged, self._move = self._move, None
+        if judged is not None:
+            self.verdict(*judged)
+        self.drive()
+        self._say_note()
+
+    def leave_question(self) -> str:
+        log = self.autosave
+        if log is None or log.failure is not None:
+            return keeping.leave_question(log, self.tx)
+        return self.tx("learn.leave")
+
+    def leave(self) -> None:
+        self.save()
+        over = self.table.state.ended is not None
+        if over:
+            said = "learn.over"
+        elif self.autosave is None or self.autosave.failure is not None:
+            said = "learn.bye_unsaved" if self.screen.interactive else "learn.over"
+        else:
+            said = "learn.bye"
+        self._front().say(self.tx(said))
+
+    def _game_over(self, ended: GameEnded, *, assisted: bool) -> None:
+        """A lesson is counted nowhere: just what comes next."""
+        self._front().say(self.tx("learn.over"), "class:good")
+
+
+def _reason(game: LessonGame) -> str:
+    """The hard AI's reason for the choice it just made (judging your move)."""
+    reason = getattr(game.advisor, "last_reason", "")
+    return reason if isinstance(reason, str) else ""
+
+
+def lesson_front(
+    events: Sequence[Event],
+    *,
+    tx: Texts,
+    screen: Screen,
+    settings: Settings,
+    log: LogFile | None = None,
+) -> SeatFront:
+    """You at seat 0 of the lesson's game ``events``, at ``screen``."""
+    game = LessonGame(events, tx=tx, screen=screen, settings=settings, log=log)
+    front = SeatFront(
+        game.port(), tx=tx, screen=screen, grammar=LEARN, sort=settings.sort, sitting=game
+    )
+    commands = OwnGameCommands(game, front).command_map()
+    front.add_commands({name: c for name, c in commands.items() if name not in NOT_IN_A_LESSON})
+    game.front = front
+    return front
+
+
+def lesson_game(front: SeatFront) -> LessonGame:
+    """The lesson behind a front made by :func:`lesson_front`."""
+    game = front.sitting
+    assert isinstance(game, LessonGame)
+    return game
+
+
+def new_lesson() -> tuple[Event, ...]:
+    """The lesson's first events: the curated deal."""
+    return new_game(SEED, players=PLAYERS)[1]
+
+
+def open_lesson(screen: Screen, *, tx: Texts, settings: Settings) -> SeatFront:
+    """The lesson on ``screen``: the kept one, if you want to go on with it, else a new one.
+
+    A script (not a terminal) gets a new lesson that keeps no file.
+    """
+    folder = usable_data_dir() if screen.interactive else None
+    if folder is None:
+        front = lesson_front(new_lesson(), tx=tx, screen=screen, settings=settings)
+        front.say(tx("learn.title"), "class:title")
+        return front
+    log = LogFile(folder / LESSON_FILE)
+    kept = _kept_lesson(log, screen, tx)
+    if kept is not None:
+        events, complete = kept
+        round_ = _round_of(events)
+        question = tx("learn.resume", round=round_) + tx("msg.yes_no_enter_yes")
+        if screen.confirm(question, True):
+            front = lesson_front(events, tx=tx, screen=screen, settings=settings, log=log)
+            if complete:
+                log.adopt(events)
+            else:
+                lesson_game(front).save()
+            front.say(tx("learn.resumed", round=round_), "class:title")
+            return front
+        screen.show([("class:dim", tx("learn.restart")), ("", "\n")])
+    front = lesson_front(new_lesson(), tx=tx, screen=screen, settings=settings, log=log)
+    lesson_game(front).save()
+    front.say(tx("learn.title"), "class:title")
+    return front
+
+
+def _round_of(events: Sequence[Event]) -> int:
+    round_ = fold(events).round
+    return round_.round_no if round_ is not None else 0
+
+
+def _kept_lesson(log: LogFile, screen: Screen, tx: Texts) -> tuple[tuple[Event, ...], bool] | None:
+    """The kept lesson, unfinished, and whether its file was whole; ``None`` when there is
+    none to go on with (a finished or unreadable one is dealt anew)."""
+    if not log.path.exists():
+        return None
+    try:
+        read, complete = load_file(log.path), True
+    except TruncatedLogError as error:
+        read, complete = error.prefix, False
+    except LogFormatError as error:
+        said = tx("learn.broken", detail=tx.error(error))
+        screen.show([("class:warn", said), ("", "\n")])
+        return None
+    if not read.events or read.state.ended is not None:
+        return None
+    return read.events, complete
+
+
+DESCRIPTION = """\
+Learn Three-Thirteen Rummy by playing: a first game at
+the table, on a curated deal, against two easy
+opponents. Short notes, one at a time, teach what
+matters in the order it matters: taking a card, sets
+and runs, the wild rank, the penalty of what is left
+over, going out, the last turns, scoring, and a few
+ideas of strategy. Each note waits for your move, then
+says why it was good or what would have been better.
+
+quit or Ctrl-D leaves; the lesson is kept (learn.jsonl
+in the data folder) and 'threethirteen learn' goes on
+from there. It is practice: it counts in no history or
+statistics.
+"""
+"""What ``threethirteen learn --help`` says first (plain text, at most 60 columns)."""
+
+
+def parser() -> argparse.ArgumentParser:
+    """The options of ``threethirteen learn``."""
+    p = command_parser("threethirteen learn", DESCRIPTION)
+    add_language(p)
+    p.add_argument(
+        "--speed",
+        choices=tuple(DELAYS),
+        metavar="SPEED",
+        help="how fast the opponents' turns are told: instant, fast, normal or step "
+        "(default: the config file's, else normal)",
+    )
+    return p
+
+
+@quiet_when_the_reader_leaves
+def main(argv: list[str] | None = None) -> int:
+    """Learn the game; the exit code."""
+    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    settings_file = config_path()
+    config, problems = read_config(settings_file)
+    tx = Texts(args.lang or config.language or language_from_environment())
+    for problem in problems:
+        print(visible(f"threethirteen: {problem.told(settings_file, tx)}"), file=sys.stderr)
+    settings = Settings(
+        speed=args.speed or config.speed,
+        sort=config.sort,
+        level="easy",
+        color=config.color,
+        seats=len(PLAYERS),
+    )
+    scripted = not (sys.stdin.isatty() and sys.stdout.isatty())
+    lines: Iterable[str] | None = piped_lines(sys.stdin) if scripted else None
+
+    def open_front(screen: Screen) -> Front | None:
+        return open_lesson(screen, tx=tx, settings=settings)
+
+    return launch(
+        open_front,
+        script=lines,
+        tx=tx,
+        history="history",
+        name="threethirteen learn",
+        color=config.color,
+    )
