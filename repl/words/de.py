@@ -1408,9 +1408,10 @@ TEXTS.update(
             "eine ab, die zu nichts passt."
         ),
         "learn.note.wild": (
-            "In dieser Runde ist jede {wild} wild: ein Platzhalter für jede Karte, die "
-            "eine Meldung braucht. Wild ist der Rang der Kartenzahl, also jede Runde ein "
-            "anderer: 3 in Runde 1, 4 in Runde 2 … K in Runde 11. Joker sind immer wild."
+            "In dieser Runde ist jede {wild} ein Platzhalter: sie steht für jede Karte, die "
+            "eine Meldung braucht. Platzhalter ist der Rang der Kartenzahl, also jede Runde "
+            "ein anderer: 3 in Runde 1, 4 in Runde 2 … K in Runde 11. Joker sind immer "
+            "Platzhalter."
         ),
         "learn.note.penalty": (
             "Am Ende einer Runde zählen die Karten ohne Meldung gegen dich: 2 bis 10 ihre "
