@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pexpect
 import pytest
 from threethirteen.core.cards import parse_card
 from threethirteen.core.log import read_log
 
 from tests.helpers import ROOT
-from tests.helpers.terminal import Terminal, ended, leave, spawn
+from tests.helpers.terminal import Terminal, ended, leave, spawn, spawn_cli
 
 WINNER = r"(You win with \d+|\w+ wins with \d+|Nobody wins)"
 
@@ -311,3 +312,21 @@ def test_options_that_ask_for_a_game_deal_it_and_keep_the_unfinished_one(home: P
     assert "Resume it?" not in "\n".join(third.screen())
     assert len(list(kept.parent.glob("unfinished-*.jsonl"))) == 1
     leave(third)
+
+
+def test_the_coach_says_a_costly_move_after_it_in_the_players_language(home: Path) -> None:
+    """Round 1 of seed 5 against medium opponents: on your last turn the 10♣ on the discard
+    pile makes a set with your two 10♠; drawing from the stock instead costs 22 points."""
+    child = spawn_cli(home, "play", "--seed", "5", "--speed", "instant", "--coach", "--lang", "de")
+    child.expect("Runde 1/11")
+    child.expect("du bist dran: ziehen oder nehmen")
+    assert "Trainer" not in "\n".join(child.screen())  # nothing before the move
+    child.send("ziehen\r")
+    child.expect(r"Trainer: du hast vom Stapel gezogen; die starke KI nimmt die oberste")
+    child.expect(r"\+22,0\s+Strafpunkte\s+erwartet")
+    child.send("x 10p\r")
+    child.expect(r"Punkteliste\s+\(mit Hilfe\)")  # a coached game is assisted
+    child.send(" ")
+    child.expect("Runde 2/11")
+    child.send("ende\r")
+    child.expect(pexpect.EOF)
