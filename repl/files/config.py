@@ -80,7 +80,7 @@ class Config:
     aces: str = "low"
     color: bool = True
     coach: bool = False
-    """Whether the coach speaks after a costly move (see :mod:`repl.solo.coach`)."""
+    """Whether the coach speaks after a costly move (see :mod:`repl.kit.coach`)."""
 
     def for_scripts(self) -> Config:
         """These settings for a script: the file's presentation (language, sort, colour),

@@ -13,6 +13,8 @@ from typing import Protocol
 
 from attrs import frozen
 
+from ...core.events import CardDiscarded, CardDrawn
+from ...core.lab.analysis import Decision
 from ...core.told import Hint, Told
 
 
@@ -62,6 +64,10 @@ class Session(Protocol):
 
     def refused(self, error: BaseException) -> None:
         """The room refused a command at once."""
+
+    def advised(self, decision: Decision, move: CardDrawn | CardDiscarded) -> None:
+        """The coach's verdict on the seat's last move (``coach on``): it cost clearly more
+        than the hard AI's choice, ``decision``."""
 
 
 class Refused(Exception):

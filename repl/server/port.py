@@ -86,6 +86,8 @@ class RoomPort(Port):
     unmute: Callable[[str], None]
     set_watchers: Callable[[str], None]
     leave: Callable[[], None]
+    coach: Callable[[bool], None]
+    """The coach on or off for this seat (:mod:`.coaching`)."""
 
 
 class Desk(Protocol):
@@ -123,6 +125,8 @@ class Desk(Protocol):
     def hint(self, binding: Binding, told: int | None = None) -> asyncio.Future[Hint]: ...
 
     def auto(self, binding: Binding, scope: Scope | None) -> None: ...
+
+    def coach(self, binding: Binding, on: bool) -> None: ...
 
     def time_left(self, seat: int) -> float | None: ...
 
@@ -197,4 +201,5 @@ def port_for(
         unmute=lambda name: talk.unmute(binding, name),
         set_watchers=lambda how: talk.set_watchers(binding, how),
         leave=lambda: room.unbind(binding),
+        coach=lambda on: room.coach(binding, on),
     )

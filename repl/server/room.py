@@ -54,6 +54,7 @@ from ...core.turns import HURRY, AiTurn, AutoTurn, Scope, Step
 from ..files.log_file import LogFile
 from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import TurnClock
+from .coaching import Coaching
 from .kept_plan import Keep, KeptPlan, nowhere
 from .plan import Deal, Plan, secret_deal
 from .port import RoomPort, port_for
@@ -117,6 +118,7 @@ class Room:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._starting = False
         self._told_finished = False
+        self.coaching = Coaching()
         self.talk = Talk(self)
         """What may be said here, and by whom (:mod:`.talk`)."""
         if events:
@@ -416,9 +418,24 @@ class Room:
         table = self._require_table()
 
         def move() -> object:
+            if seat in self.coaching:
+                return self.coaching.play(table, seat, command, told)
             return table.submit(seat, command, told=told)
 
-        return self._spawn(self._act(binding, move, "a move"))
+        outcome = self._spawn(self._act(binding, move, "a move"))
+        if seat in self.coaching:
+            outcome.add_done_callback(lambda done: self._spawn(self._advise(seat)))
+        return outcome
+
+    def coach(self, binding: Binding, on: bool) -> None:
+        """The coach on (or off) for the seat of ``binding`` (see :mod:`.coaching`)."""
+        self.coaching.turn(self._seat_of(binding), on)
+
+    async def _advise(self, seat: int) -> None:
+        judged = await self._on_worker(lambda: self.coaching.judge(seat), self.think)
+        for binding, session in list(self._bindings.values()):
+            if binding.seat == seat and judged is not None:  # (a move refused: none kept)
+                session.advised(*judged)
 
     def hint(self, binding: Binding, told: int | None = None) -> asyncio.Future[Hint]:
         """The helper AI's move for the seat of ``binding`` (recorded as help)."""

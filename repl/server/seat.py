@@ -24,7 +24,10 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ...core.events import CardDiscarded, CardDrawn
+from ...core.lab.analysis import Decision
 from ...core.told import Hint, Moved, Told
+from ..kit.coach import coach_line
 from ..kit.front import Command
 from ..kit.narrate import narrate
 from ..kit.render import Text, from_place, table_order
@@ -116,6 +119,8 @@ class TableSession(Sitting):
         self.seat = seat
         self.settle = settle
         """How long the next prompt waits for the news of a move (:data:`SETTLE`)."""
+        self.coached = False
+        """Whether this session turned the coach on (``coach on``)."""
         self._port: RoomPort | None = None
         self._front: SeatFront | None = None
         self._ticking: asyncio.TimerHandle | None = None
@@ -201,6 +206,11 @@ class TableSession(Sitting):
                 front.hinted(task.result())
 
         hint.add_done_callback(heard)
+
+    def advised(self, decision: Decision, move: CardDrawn | CardDiscarded) -> None:
+        """The coach's verdict on this seat's last move, said above the prompt."""
+        front = self.front
+        self._later(lambda: front.say(coach_line(decision, move, front.tx), "class:warn"))
 
     def refused(self, error: BaseException | None) -> None:
         if error is None:
@@ -298,6 +308,19 @@ class TableSession(Sitting):
             self.connection.go_to_lobby()
             return None
 
+        def coach(parsed: Parsed) -> str | None:
+            """``coach on|off`` for this seat (``coach``: whether it is on)."""
+            if parsed.choice is not None:
+                try:
+                    port.coach(parsed.choice == "on")
+                except Refused as why:
+                    return front.refuse(tx(why.key, **why.params))
+                self.coached = parsed.choice == "on"
+                front.say(tx("msg.coach_on" if self.coached else "msg.coach_off"))
+            else:
+                front.say(tx("msg.coach_is_on" if self.coached else "msg.coach_is_off"))
+            return None
+
         def seed(parsed: Parsed) -> str | None:
             front.say(tx("server.commitment", digest=front.commitment))
             if front.view is not None and front.view.ended is not None:
@@ -309,6 +332,7 @@ class TableSession(Sitting):
             "start": Command(start, start_problem),
             "who": Command(who),
             "leave": Command(leave),
+            "coach": Command(coach, seated),
             "seed": Command(seed, front.not_begun),
             **self._talk_commands(front),
         }

@@ -4,11 +4,11 @@ itself is :func:`core.lab.analysis.review`)."""
 
 from __future__ import annotations
 
-from ...core.cards import parse_card
 from ...core.events import CardDrawn, GameStarted
 from ...core.lab.analysis import Decision, review
 from ...core.log import GameLog
 from ...core.seats import SEAT_NAMES
+from ..kit.coach import cost_text, move_and_advice
 from ..words.i18n import Texts
 
 
@@ -25,30 +25,6 @@ def describe(decision: Decision, tx: Texts, seat: str | None = None, taken: str 
         cost=cost_text(decision, tx),
         seq=decision.seq,
     )
-
-
-def move_and_advice(
-    decision: Decision, tx: Texts, seat: str | None = None, taken: str = ""
-) -> tuple[str, str]:
-    """What the seat did and what the hard AI does instead, in words (``you discarded
-    8♦``, ``the hard AI discards K♣ and keeps 8♦``): the analysis and the coach say both
-    alike."""
-    whose = "analyze.you_" if seat is None else "analyze."
-    if decision.kind == "draw":
-        took = decision.played == "discard"
-        move = tx(whose + ("took" if took else "drew"), seat=seat, card=taken)
-        advice = tx("analyze.ai_takes" if decision.advised == "discard" else "analyze.ai_draws")
-    else:
-        played, advised = (tx.card(parse_card(c)) for c in (decision.played, decision.advised))
-        move = tx(whose + "discarded", seat=seat, card=played)
-        advice = tx("analyze.ai_discards", advised=advised, played=played)
-    return move, advice
-
-
-def cost_text(decision: Decision, tx: Texts) -> str:
-    """What the choice cost in expected penalty points, one decimal (``6.0``, ``6,0``)."""
-    cost = f"{decision.cost:.1f}"
-    return cost.replace(".", ",") if tx.lang == "de" else cost
 
 
 def seat_named(log: GameLog, word: str) -> int | None:

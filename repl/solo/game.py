@@ -28,13 +28,13 @@ from ...core.turns import Scope
 from ...core.views import SeatView
 from ..files.config import remember
 from ..files.log_file import LogFile
+from ..kit.coach import Coach, coach_line
 from ..kit.port import Port
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront, Sitting
 from ..words.grammar import PLAY
 from ..words.i18n import Texts
 from . import keeping
-from .coach import Coach, coach_line
 from .commands import OwnGameCommands
 from .pacing import Pacing
 from .settings import YOU, Settings, policies_for, random_seed

@@ -31,6 +31,7 @@ from ...core.state import GameState, fold
 from ..files.config import config_path, read_config
 from ..files.log_file import LogFile
 from ..files.reading import load_file
+from ..kit.coach import ADVISOR, THRESHOLD, coach_line, cost_text, move_and_advice
 from ..kit.command_line import add_language, command_parser, quiet_when_the_reader_leaves
 from ..kit.front import Front
 from ..kit.loop import launch, piped_lines
@@ -40,8 +41,6 @@ from ..kit.seat import SeatFront
 from ..words.grammar import COMMANDS, PLAY, Grammar
 from ..words.i18n import Texts, language_from_environment
 from . import keeping
-from .analyze import cost_text, move_and_advice
-from .coach import ADVISOR, THRESHOLD, coach_line
 from .commands import OwnGameCommands
 from .game import SoloGame
 from .lessons import NOTES, PLAYERS, SEED, YOU, Shown, note_text, notes_shown

@@ -13,8 +13,8 @@ The seed was found by a small search over the seeds that deal all that.
 **The notes.** :data:`NOTES` are in the order they matter. Each waits for its moment: a
 point where it is your turn (to take a card, or to put one down), after a move of yours
 since the note before (so a note always waits for your move, never comes on top of the
-last). A note with a better moment (:attr:`Note.fits`: you can go out now) waits for it
-until :attr:`Note.latest_round`, and is then said in its general words.
+last). A note with a better moment (:attr:`LessonNote.fits`: you can go out now) waits for it
+until :attr:`LessonNote.latest_round`, and is then said in its general words.
 
 **How far a log got.** :func:`notes_shown` walks the log and finds, for each note, the
 event after which it was shown: the lesson's progress follows from the log alone, so a
@@ -148,7 +148,7 @@ def _throw_passed(moment: Moment) -> bool:
 
 
 @frozen(kw_only=True)
-class Note:
+class LessonNote:
     """One note of the lesson: said as ``learn.note.KEY`` when :attr:`fits` holds at a
     moment, or as ``learn.note.KEY.plain`` (when :attr:`plain` is set) at the first moment
     of :attr:`latest_round` or later; ``when`` says at which moments it may be said."""
@@ -161,18 +161,20 @@ class Note:
     """Whether the note has general words for when its best moment did not come."""
 
 
-NOTES: tuple[Note, ...] = (
-    Note(key="draw", when=_drawing),
-    Note(key="melds", when=_discarding),
-    Note(key="wild", fits=_wild_in_sight, latest_round=2),
-    Note(key="penalty", when=_discarding),
-    Note(key="going_out", when=_discarding, fits=_going_out, latest_round=3, plain=True),
-    Note(key="last_turn", fits=_last_turn_now, latest_round=3, plain=True),
-    Note(key="scoring", fits=_scored, latest_round=99),
-    Note(key="keep_open", when=_discarding, fits=_two_in_a_row, latest_round=4, plain=True),
-    Note(key="throw_passed", when=_discarding, fits=_throw_passed, latest_round=5, plain=True),
-    Note(key="short_rounds", when=_drawing),
-    Note(key="done"),
+NOTES: tuple[LessonNote, ...] = (
+    LessonNote(key="draw", when=_drawing),
+    LessonNote(key="melds", when=_discarding),
+    LessonNote(key="wild", fits=_wild_in_sight, latest_round=2),
+    LessonNote(key="penalty", when=_discarding),
+    LessonNote(key="going_out", when=_discarding, fits=_going_out, latest_round=3, plain=True),
+    LessonNote(key="last_turn", fits=_last_turn_now, latest_round=3, plain=True),
+    LessonNote(key="scoring", fits=_scored, latest_round=99),
+    LessonNote(key="keep_open", when=_discarding, fits=_two_in_a_row, latest_round=4, plain=True),
+    LessonNote(
+        key="throw_passed", when=_discarding, fits=_throw_passed, latest_round=5, plain=True
+    ),
+    LessonNote(key="short_rounds", when=_drawing),
+    LessonNote(key="done"),
 )
 """The notes, in the order they matter (``learn.note.KEY`` in :mod:`repl.words`)."""
 
@@ -188,7 +190,7 @@ class Shown:
     moment: Moment
 
     @property
-    def note(self) -> Note:
+    def note(self) -> LessonNote:
         return NOTES[self.index]
 
     @property
@@ -210,7 +212,7 @@ def _your_moment(state: GameState) -> bool:
     )
 
 
-def _said_now(note: Note, moment: Moment) -> tuple[bool, bool] | None:
+def _said_now(note: LessonNote, moment: Moment) -> tuple[bool, bool] | None:
     """Whether ``note`` is said at ``moment``, and in its general words; ``None``: not yet."""
     if not note.when(moment):
         return None

@@ -920,8 +920,8 @@ TEXTS.update(
         ),
         "learn.note": "Note {n}/{total}: {text}",
         "learn.note.draw": (
-            "A turn starts with taking one card: draw takes the top card of the stock "
-            "(face down), take takes the top card of the discard pile, now {top}. Take "
+            "A turn starts with one card more: draw gives you the top card of the stock "
+            "(face down); take gives you the top card of the discard pile, now {top}. Take "
             "it when it goes with your cards."
         ),
         "learn.note.melds": (

@@ -450,7 +450,8 @@ _SHARED_ONLY = {
 SHARED_COMMANDS: tuple[Spec, ...] = _in_german(
     (
         *(spec for spec in COMMANDS if spec.name in ("draw", "take", "discard", "sort", "melds")),
-        *(spec for spec in COMMANDS if spec.name in ("hint", "auto", "undo", "score", "log")),
+        *(spec for spec in COMMANDS if spec.name in ("hint", "auto", "coach", "undo", "score")),
+        *(spec for spec in COMMANDS if spec.name == "log"),
         *(spec for spec in COMMANDS if spec.name in ("rules", "seed")),
         *_SHARED_ONLY.values(),
         *(spec for spec in COMMANDS if spec.name in ("help", "quit")),

@@ -8,6 +8,8 @@ import errno
 import os
 from collections.abc import Callable
 
+from threethirteen.core.events import CardDiscarded, CardDrawn
+from threethirteen.core.lab.analysis import Decision
 from threethirteen.core.told import Hint, Moved, Told
 from threethirteen.repl.server.binding import Note
 
@@ -19,6 +21,7 @@ class Ear:
         self.told: list[Told] = []
         self.notes: list[Note] = []
         self.sent_away = 0
+        self.advice: list[tuple[Decision, CardDrawn | CardDiscarded]] = []
 
     def hear(self, told: Told) -> None:
         self.told.append(told)
@@ -37,6 +40,9 @@ class Ear:
 
     def refused(self, error: BaseException) -> None:
         return None
+
+    def advised(self, decision: Decision, move: CardDrawn | CardDiscarded) -> None:
+        self.advice.append((decision, move))
 
     @property
     def events(self) -> list[object]:

@@ -13,13 +13,21 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from threethirteen.core.events import CardDrawn, DrawSource, GameStarted
+from threethirteen.core.events import (
+    Assistance,
+    AssistanceUsed,
+    CardDrawn,
+    DrawSource,
+    GameStarted,
+)
 from threethirteen.core.fairness import keeps_promise
+from threethirteen.core.lab.analysis import analyze, discard_value
 from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.seen import StartSeen
 from threethirteen.core.turns import PersonTurn, Scope
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.files.reading import load_file
+from threethirteen.repl.kit.coach import THRESHOLD
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lobby import read_options
@@ -298,5 +306,42 @@ def test_a_player_who_comes_back_is_announced_to_the_others(tmp_path: Path) -> N
             watcher = Ear()
             room.bind(watcher, "eve", None)  # someone watching comes and goes unannounced
             assert ana.notes[-1].key == "server.came_back"
+
+    asyncio.run(play())
+
+
+def test_the_coach_at_a_shared_table_speaks_to_its_seat_alone(tmp_path: Path) -> None:
+    """ana turns the coach on and throws her worst card each turn: she alone hears the
+    verdict on each move that cost two expected points more than the hard AI's choice (as
+    ``replay --analyze`` judges it), and her game is assisted, recorded once."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", None, None))
+            room = Room(plan, tmp_path, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
+            ana, ben = Ear(), Ear()
+            ana_at = room.bind(ana, "ana", 0).binding
+            ben_at = room.bind(ben, "ben", 1).binding
+            room.coach(ana_at, True)
+            await room.start(ana_at)
+            for _ in range(12):
+                await settle(lambda: turn(room) in (0, 1))
+                if turn(room) == 1:
+                    await move(room, ben_at)
+                    continue
+                assert room.table is not None
+                await room.submit(ana_at, Draw(seat=0, source=DrawSource.STOCK))
+                view = room.table.view(0).mine
+                assert view is not None
+                worst = max(view.hand, key=lambda card: discard_value(view, card))
+                await room.submit(ana_at, Discard(seat=0, card=worst))
+            costly = [d for d in analyze(room.events, 0) if d.cost >= THRESHOLD]
+            assert costly
+            await settle(lambda: len(ana.advice) == len(costly))
+            assert [d for d, _ in ana.advice] == costly and not ben.advice
+            helped = [e for e in room.events if isinstance(e, AssistanceUsed)]
+            assert [(e.seat, e.help) for e in helped] == [(0, Assistance.COACH)]
+            room.coach(ana_at, False)  # off: her moves are judged no more
+            assert 0 not in room.coaching
 
     asyncio.run(play())

@@ -17,12 +17,12 @@ a game's difference between first and last.
 
 from __future__ import annotations
 
+from ...core.cards import parse_card
 from ...core.events import CardDiscarded, CardDrawn, DrawSource
 from ...core.lab.analysis import Decision, judge
 from ...core.players import Policy, load_policy
 from ...core.state import GameState
 from ..words.i18n import Texts
-from .analyze import cost_text, move_and_advice
 
 THRESHOLD = 2.0
 """Expected penalty points a move must cost more than the hard AI's for the coach to speak."""
@@ -47,6 +47,30 @@ class Coach:
         return decision
 
 
+def move_and_advice(
+    decision: Decision, tx: Texts, seat: str | None = None, taken: str = ""
+) -> tuple[str, str]:
+    """What the seat did and what the hard AI does instead, in words (``you discarded
+    8♦``, ``the hard AI discards K♣ and keeps 8♦``): the analysis and the coach say both
+    alike."""
+    whose = "analyze.you_" if seat is None else "analyze."
+    if decision.kind == "draw":
+        took = decision.played == "discard"
+        move = tx(whose + ("took" if took else "drew"), seat=seat, card=taken)
+        advice = tx("analyze.ai_takes" if decision.advised == "discard" else "analyze.ai_draws")
+    else:
+        played, advised = (tx.card(parse_card(c)) for c in (decision.played, decision.advised))
+        move = tx(whose + "discarded", seat=seat, card=played)
+        advice = tx("analyze.ai_discards", advised=advised, played=played)
+    return move, advice
+
+
+def cost_text(decision: Decision, tx: Texts) -> str:
+    """What the choice cost in expected penalty points, one decimal (``6.0``, ``6,0``)."""
+    cost = f"{decision.cost:.1f}"
+    return cost.replace(".", ",") if tx.lang == "de" else cost
+
+
 def coach_line(decision: Decision, move: CardDrawn | CardDiscarded, tx: Texts) -> str:
     """``Coach: you discarded 8♦; the hard AI discards K♣ and keeps 8♦ (+6.0 expected
     penalty): it keeps …``, in the player's language."""
@@ -57,5 +81,3 @@ def coach_line(decision: Decision, move: CardDrawn | CardDiscarded, tx: Texts) -
     why = tx.reason(decision.reason, action=False) if decision.reason else ""
     key = "coach.line" if why else "coach.line_plain"
     return tx(key, move=did, advice=advice, cost=cost_text(decision, tx), why=why)
-
-
