@@ -146,7 +146,8 @@ def test_a_new_table_never_gets_the_code_of_a_table_that_cannot_be_resumed(
             server.wait_log(f"table {code} cannot be resumed")
         ana = connect(server.port, "ana", lobby=True)
         why = f"its log is refused at line {line} ({HELP})"
-        ana.expect(rf"{refused}\s+ana,\s+AI\s+\(greedy\)\s+·\s+{said('cannot be resumed: ' + why)}")
+        said_why = said("cannot be resumed: " + why)
+        ana.expect(rf"{refused}\s+ana,\s+AI 2\s+\(greedy\)\s+·\s+{said_why}")
         ana.expect(rf"{broken}\s+·\s+{said('cannot be resumed: its plan cannot be read')}")
         missing = "cannot be resumed: its plan is missing (only its log is there)"
         ana.expect(rf"{orphan}\s+·\s+{said(missing)}")

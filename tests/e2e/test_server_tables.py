@@ -146,7 +146,7 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_close(
         back.expect(r"Your table [A-Z]{4}-\d+ was closed: nobody was at it for 1 min\.")
         back.line("history")
         when = r"\d{4}-\d\d-\d\d \d\d:\d\d"
-        back.expect(rf"[A-Z]{{4}}-\d+\s+{when}\s+p1, AI \(greedy\), .*closed:\s+nobody")
+        back.expect(rf"[A-Z]{{4}}-\d+\s+{when}\s+p1, AI 2 \(greedy\), [^·]*·\s+closed:\s+nobody")
         answers.append(answer_time(eve))
     finally:
         server.stop()
