@@ -29,6 +29,7 @@ from ...core.players import load_policy
 from ...core.rules import Discard, Draw, new_game
 from ...core.state import GameState, fold
 from ..files.config import config_path, read_config
+from ..files.lock import claim_folder
 from ..files.log_file import LogFile
 from ..files.reading import load_file
 from ..kit.coach import ADVISOR, THRESHOLD, coach_line, cost_text, move_and_advice
@@ -239,6 +240,10 @@ def open_lesson(screen: Screen, *, tx: Texts, settings: Settings) -> SeatFront:
     A script (not a terminal) gets a new lesson that keeps no file.
     """
     folder = usable_data_dir() if screen.interactive else None
+    if folder is not None and claim_folder(folder) is not None:
+        # a game (or a lesson) of another terminal writes there: this one keeps no file
+        screen.show([("class:warn", tx("learn.not_kept")), ("", "\n")])
+        folder = None
     if folder is None:
         front = lesson_front(new_lesson(), tx=tx, screen=screen, settings=settings)
         front.say(tx("learn.title"), "class:title")

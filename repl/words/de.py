@@ -1390,6 +1390,11 @@ TEXTS.update(
 TEXTS.update(
     {
         # threethirteen learn: eine erste Partie mit Hinweisen
+        "learn.not_kept": (
+            "In einem anderen Terminal läuft ein Spiel oder eine Übung mit demselben "
+            "Datenordner: diese Übung wird nicht aufbewahrt (danach beginnt threethirteen "
+            "learn neu)."
+        ),
         "learn.title": (
             "Eine erste Partie mit Hinweisen: du gegen Links und Rechts, beide leicht. "
             "Jeder Hinweis wartet auf deinen Zug und sagt dann, wie er war. ende oder "

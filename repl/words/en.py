@@ -913,6 +913,10 @@ TEXTS.update(
 TEXTS.update(
     {
         # threethirteen learn: a first game with notes (repl/solo/learn.py, lessons.py)
+        "learn.not_kept": (
+            "A game or a lesson is running in another terminal with the same data folder: "
+            "this lesson is not kept (leave it, and threethirteen learn starts anew)."
+        ),
         "learn.title": (
             "A first game with notes: you against Left and Right, both easy. Each note "
             "waits for your move, then says how it went. quit or Ctrl-D leaves; "

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pexpect
+
 from tests.helpers.terminal import ended, spawn_cli
 
 
@@ -32,3 +34,17 @@ def test_learn_plays_the_first_steps_leaves_and_goes_on(tmp_path: Path) -> None:
     again.send("quit\r")
     again.expect("The lesson is kept")
     ended(again)
+
+
+def test_a_lesson_beside_a_game_of_another_terminal_keeps_no_file(tmp_path: Path) -> None:
+    game = spawn_cli(tmp_path, "play", "--seed", "7", "--speed", "instant")
+    game.expect("your turn: draw or take")
+    lesson = spawn_cli(tmp_path, "learn", "--speed", "instant", size=(20, 60))
+    lesson.expect(r"this lesson is\s+not kept")
+    lesson.expect("Note 1/")
+    lesson.send("quit\r")
+    lesson.expect(pexpect.EOF)
+    lesson.child.close()
+    assert not (tmp_path / "data" / "threethirteen" / "learn.jsonl").exists()
+    game.send("quit\r")
+    ended(game)
