@@ -26,5 +26,6 @@ joined and watched; at a table it is the one seated front
 ``threethirteen bench --server`` (scripted SSH clients at many tables) is in
 :mod:`repl.lab`.
 
-Needs the ``server`` extra (``pip install 'threethirteen[server]'``, for asyncssh).
+Needs the ``server`` extra (asyncssh): ``threethirteen serve`` without it prints the
+command that adds it to this installation (:mod:`repl.files.install`).
 """
