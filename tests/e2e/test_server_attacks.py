@@ -393,7 +393,7 @@ def test_passwords_are_guessed_a_few_a_minute_at_most(tmp_path: Path) -> None:
         async def attack() -> tuple[list[Banners], float, Banners, Banners]:
             guessers = [Banners([f"guess-{n}-{m}" for m in range(100)]) for n in range(8)]
             start = time.monotonic()
-            await asyncio.wait_for(asyncio.gather(*(guess(one) for one in guessers)), 60)
+            await asyncio.gather(*(guess(one) for one in guessers))  # (the time limit: the test's)
             took = time.monotonic() - start
             right, elsewhere = Banners([RIGHT]), Banners([RIGHT])
             await guess(right)

@@ -287,7 +287,7 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
             hall.load()
             assert hall.rooms == {}
 
-    asyncio.run(asyncio.wait_for(restart(), 60))
+    asyncio.run(restart())  # however long a busy machine takes (the test's time limit)
     skipped = [line for line in reports if "cannot be resumed" in line]
     assert len(skipped) == len(bad) + 4, reports
     assert any("is not an AI level" in line for line in skipped)
