@@ -10,6 +10,9 @@ AI's own threads, so that the next move at the table never waits for it.
 
 from __future__ import annotations
 
+import threading
+from collections import deque
+
 from ...core.events import Assistance, CardDiscarded, CardDrawn, Event
 from ...core.lab.analysis import Decision
 from ...core.rules import Assist, Discard, Draw
@@ -27,7 +30,14 @@ class Coaching:
     def __init__(self) -> None:
         self.seats: set[int] = set()
         self._coach: Coach | None = None
-        self._to_judge: dict[int, tuple[GameState, CardDrawn | CardDiscarded]] = {}
+        self._to_judge: dict[int, deque[tuple[GameState, CardDrawn | CardDiscarded]]] = {}
+        """Each seat's moves to be judged, oldest first (a move may come before the last
+        one's judgement: each judgement takes the oldest, so they are said in order)."""
+        self._queue = threading.Lock()
+        """Held a moment, to add a move or take the oldest (never while judging)."""
+        self._judging = threading.Lock()
+        """One judgement at a time, the oldest move first (the hard AI keeps the reason of
+        its last choice): a move waits for no judgement, only the next judgement does."""
 
     def __contains__(self, seat: object) -> bool:
         return seat in self.seats
@@ -38,7 +48,8 @@ class Coaching:
             self.seats.add(seat)
         else:
             self.seats.discard(seat)
-            self._to_judge.pop(seat, None)
+            with self._queue:
+                self._to_judge.pop(seat, None)
 
     def play(
         self, table: Table, seat: int, command: Draw | Discard, told: int | None
@@ -50,16 +61,20 @@ class Coaching:
         before = table.state
         played = table.submit(seat, command, told=told)
         if played and isinstance(move := played[0], CardDrawn | CardDiscarded):
-            self._to_judge[seat] = (before, move)
+            with self._queue:
+                self._to_judge.setdefault(seat, deque()).append((before, move))
         return played
 
     def judge(self, seat: int) -> Judged | None:
-        """The verdict on ``seat``'s last move (on the AI's threads), when it cost clearly
-        more than the hard AI's choice; ``None`` when it did not, or was judged already."""
-        kept = self._to_judge.pop(seat, None)
-        if kept is None or seat not in self.seats:
-            return None
-        if self._coach is None:
-            self._coach = Coach()
-        decision = self._coach.judge(*kept)
+        """The verdict on ``seat``'s oldest move not judged yet (on the AI's threads), when
+        it cost clearly more than the hard AI's choice; ``None`` when it did not."""
+        with self._judging:
+            with self._queue:
+                waiting = self._to_judge.get(seat)
+                if not waiting or seat not in self.seats:
+                    return None
+                kept = waiting.popleft()
+            if self._coach is None:
+                self._coach = Coach()
+            decision = self._coach.judge(*kept)
         return None if decision is None else (decision, kept[1])
