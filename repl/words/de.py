@@ -1408,7 +1408,7 @@ TEXTS.update(
         ),
         "learn.note.melds": (
             "Jetzt leg eine Karte ab: tippe ablegen und die Karte, oder nur die Karte "
-            "(6d). Behalte Karten für Meldungen: ein Satz sind 3 oder mehr eines Rangs "
+            "(6ka). Behalte Karten für Meldungen: ein Satz sind 3 oder mehr eines Rangs "
             "(6♣ 6♦ 6♥), eine Folge 3 oder mehr einer Farbe in Reihe (4♥ 5♥ 6♥). Leg "
             "eine ab, die zu nichts passt."
         ),
