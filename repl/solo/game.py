@@ -128,13 +128,11 @@ class SoloGame(Sitting):
 
     def send(self, command: Draw | Discard, told: int | None) -> None:
         """The person's move (the front hears every change before its next line: ``told``
-        is never stale here); the opponents play between the lines, and the coach, when
-        it is on, judges the move first."""
-        if self.coach is None:
-            self.table.submit(YOU, command, told=told)
-            return
-        state = self.table.state
-        if (YOU, Assistance.COACH) not in state.assisted:  # once a game, before its advice
+        is never stale here); it is kept, with the game before it, for :meth:`judge`
+        between the lines, before the opponents play."""
+        coached = self.coach is not None
+        if coached and (YOU, Assistance.COACH) not in self.table.state.assisted:
+            # once a game, before its advice
             self.table.submit(YOU, Assist(seat=YOU, help=Assistance.COACH), told=told)
         before = self.table.state
         played = self.table.submit(YOU, command, told=told)
@@ -174,14 +172,19 @@ class SoloGame(Sitting):
         self.drive()
 
     def between_lines(self) -> None:
-        """The coach's word on the person's move, if it has one; then the opponents' turns
+        """What is said of the person's move (:meth:`judge`), then the opponents' turns
         after the person's line (and the person's under ``auto``)."""
         judged, self._to_judge = self._to_judge, None
-        if judged is not None and self.coach is not None:
-            decision = self.coach.judge(*judged)
-            if decision is not None:
-                self._front().say(coach_line(decision, judged[1], self.tx), "class:warn")
+        if judged is not None:
+            self.judge(*judged)
         self.drive()
+
+    def judge(self, before: GameState, move: CardDrawn | CardDiscarded) -> None:
+        """Say what the person's ``move`` (made in ``before``) was worth, once it is made:
+        the coach's word, when it is on and the move cost clearly more."""
+        decision = None if self.coach is None else self.coach.judge(before, move)
+        if decision is not None:
+            self._front().say(coach_line(decision, move, self.tx), "class:warn")
 
     @property
     def coaching(self) -> bool:

@@ -23,10 +23,11 @@ from collections.abc import Iterable, Sequence
 
 from ...core.errors import LogFormatError
 from ...core.events import CardDiscarded, CardDrawn, DrawSource, Event, GameEnded
-from ...core.lab.analysis import Decision, judge
+from ...core.lab import analysis
+from ...core.lab.analysis import Decision
 from ...core.log import TruncatedLogError
 from ...core.players import load_policy
-from ...core.rules import Discard, Draw, new_game
+from ...core.rules import new_game
 from ...core.state import GameState, fold
 from ..files.config import config_path, read_config
 from ..files.lock import claim_folder
@@ -90,7 +91,6 @@ class LessonGame(SoloGame):
         )
         self.advisor = load_policy(ADVISOR)
         self._said: tuple[int, int] | None = None  # the note said last here: (index, at)
-        self._move: tuple[GameState, CardDrawn | CardDiscarded, bool] | None = None
 
     # -- the notes ---------------------------------------------------------------------
 
@@ -98,13 +98,15 @@ class LessonGame(SoloGame):
         """The notes said so far, as the log shows them."""
         return notes_shown(self.table.events)
 
-    def waiting(self) -> Shown | None:
-        """The note that waits for your move (said, and no move of yours since)."""
-        shown = self.shown()
+    def waiting(self, count: int | None = None) -> Shown | None:
+        """The note that waits for your move (said, and no move of yours since), now or
+        when the log had ``count`` events."""
+        events = self.table.events[:count]
+        shown = notes_shown(events)
         if not shown:
             return None
         last = shown[-1]
-        if any(_is_move_of_yours(event) for event in self.table.events[last.at :]):
+        if any(_is_move_of_yours(event) for event in events[last.at :]):
             return None
         return last
 
@@ -120,18 +122,11 @@ class LessonGame(SoloGame):
 
     # -- your moves, judged --------------------------------------------------------------
 
-    def send(self, command: Draw | Discard, told: int | None) -> None:
-        """Your move; remembered with the game before it, to be judged after it."""
-        before = self.table.state
-        noted = self.waiting() is not None
-        played = self.table.submit(YOU, command, told=told)
-        if played and isinstance(move := played[0], CardDrawn | CardDiscarded):
-            self._move = (before, move, noted)
-
-    def verdict(self, before: GameState, move: CardDrawn | CardDiscarded, noted: bool) -> None:
+    def judge(self, before: GameState, move: CardDrawn | CardDiscarded) -> None:
         """What the hard AI thinks of ``move``: after a note, always (good, or what is
         better); otherwise only when it costs clearly more, as the coach says it."""
-        decision = judge(before, move, self.advisor)
+        noted = self.waiting(before.event_count) is not None
+        decision = analysis.judge(before, move, self.advisor)
         front, tx = self._front(), self.tx
         if not noted:
             if decision is not None and decision.cost >= THRESHOLD:
@@ -169,10 +164,7 @@ class LessonGame(SoloGame):
 
     def between_lines(self) -> None:
         """The verdict on your move, the opponents' turns, then the next note."""
-        judged, self._move = self._move, None
-        if judged is not None:
-            self.verdict(*judged)
-        self.drive()
+        super().between_lines()
         self._say_note()
 
     def leave_question(self) -> str:
