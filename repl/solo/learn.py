@@ -21,18 +21,15 @@ import argparse
 import sys
 from collections.abc import Iterable, Sequence
 
-from ...core.errors import LogFormatError
 from ...core.events import CardDiscarded, CardDrawn, DrawSource, Event, GameEnded
 from ...core.lab import analysis
 from ...core.lab.analysis import Decision
-from ...core.log import TruncatedLogError
 from ...core.players import load_policy
 from ...core.rules import new_game
 from ...core.state import GameState, fold
 from ..files.config import config_path, read_config
 from ..files.lock import claim_folder
 from ..files.log_file import LogFile
-from ..files.reading import load_file
 from ..kit.coach import ADVISOR, THRESHOLD, coach_line, cost_text, move_and_advice
 from ..kit.command_line import add_language, command_parser, quiet_when_the_reader_leaves
 from ..kit.front import Front
@@ -46,7 +43,7 @@ from . import keeping
 from .commands import OwnGameCommands
 from .game import SoloGame
 from .lessons import NOTES, PLAYERS, SEED, YOU, Shown, note_text, notes_shown
-from .play import usable_data_dir
+from .play import read_kept, usable_data_dir
 from .settings import DELAYS, Settings
 
 LESSON_FILE = "learn.jsonl"
@@ -268,18 +265,11 @@ def _round_of(events: Sequence[Event]) -> int:
 
 def _kept_lesson(log: LogFile, screen: Screen, tx: Texts) -> tuple[tuple[Event, ...], bool] | None:
     """The kept lesson, unfinished, and whether its file was whole; ``None`` when there is
-    none to go on with (a finished or unreadable one is dealt anew)."""
+    none to go on with (a finished one is dealt anew, an unreadable one kept aside)."""
     if not log.path.exists():
         return None
-    try:
-        read, complete = load_file(log.path), True
-    except TruncatedLogError as error:
-        read, complete = error.prefix, False
-    except LogFormatError as error:
-        said = tx("learn.broken", detail=tx.error(error))
-        screen.show([("class:warn", said), ("", "\n")])
-        return None
-    if not read.events or read.state.ended is not None:
+    read, complete = read_kept(log, screen, tx)
+    if read is None or not read.events or read.state.ended is not None:
         return None
     return read.events, complete
 

@@ -373,7 +373,7 @@ def resume(autosave: LogFile, *, screen: Screen, settings: Settings, tx: Texts) 
     """The autosaved unfinished game, if there is one and the player wants it back."""
     if not autosave.path.exists():
         return None
-    log, complete = _read_autosave(autosave, screen, tx)
+    log, complete = read_kept(autosave, screen, tx)
     if log is None or log.state.ended is not None:
         return None
     round_no = log.state.round.round_no if log.state.round else 0
@@ -414,7 +414,7 @@ def set_aside(autosave: LogFile, *, screen: Screen, tx: Texts) -> None:
     moves of yours, as ``new`` and answering no to "Resume it?" keep it; say where."""
     if not autosave.path.exists():
         return
-    log, _ = _read_autosave(autosave, screen, tx)
+    log, _ = read_kept(autosave, screen, tx)
     if log is None or log.state.ended is not None:
         return
     if any(is_move_of(event, YOU) for event in log.events):
@@ -422,8 +422,9 @@ def set_aside(autosave: LogFile, *, screen: Screen, tx: Texts) -> None:
         screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
 
 
-def _read_autosave(autosave: LogFile, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:
-    """The autosave read back, and whether it was complete; a broken one is moved aside."""
+def read_kept(autosave: LogFile, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:
+    """A kept game (the autosave, the lesson) read back, and whether it was complete; a
+    broken one is moved aside, and said where."""
     try:
         return load_file(autosave.path), True
     except TruncatedLogError as error:

@@ -1486,7 +1486,6 @@ TEXTS.update(
         "learn.resume": "Du hast die Übung in Runde {round} verlassen. Dort weitermachen?",
         "learn.resumed": "Zurück in der Übung, Runde {round}.",
         "learn.restart": "Die Übung beginnt wieder beim ersten Hinweis.",
-        "learn.broken": "Die behaltene Übung ist nicht lesbar ({detail}); sie beginnt neu.",
         "learn.leave": ("Die Übung verlassen? Sie bleibt: threethirteen learn macht hier weiter."),
         "learn.bye": "Die Übung bleibt: threethirteen learn macht hier weiter.",
         "learn.bye_unsaved": "Auf Wiedersehen. (Die Übung konnte nicht behalten werden.)",

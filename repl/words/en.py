@@ -1009,7 +1009,6 @@ TEXTS.update(
         "learn.resume": "You left the lesson in round {round}. Go on with it?",
         "learn.resumed": "Back to the lesson, round {round}.",
         "learn.restart": "The lesson starts again from the first note.",
-        "learn.broken": "The kept lesson cannot be read ({detail}); it starts again.",
         "learn.leave": "Leave the lesson? It is kept: threethirteen learn goes on from here.",
         "learn.bye": "The lesson is kept: threethirteen learn goes on from here.",
         "learn.bye_unsaved": "Goodbye. (The lesson could not be kept.)",

@@ -48,3 +48,18 @@ def test_a_lesson_beside_a_game_of_another_terminal_keeps_no_file(tmp_path: Path
     assert not (tmp_path / "data" / "threethirteen" / "learn.jsonl").exists()
     game.send("quit\r")
     ended(game)
+
+
+def test_a_kept_lesson_that_cannot_be_read_is_kept_aside_not_written_over(tmp_path: Path) -> None:
+    folder = tmp_path / "data" / "threethirteen"
+    folder.mkdir(parents=True)
+    (folder / "learn.jsonl").write_text('{"not": "a log"}\n', encoding="utf-8")
+    lesson = spawn_cli(tmp_path, "learn", "--speed", "instant", size=(20, 60))
+    lesson.expect(r"cannot be read")
+    lesson.expect(r"it is kept as\s+(\S+)\.")
+    kept = Path(lesson.match.group(1))
+    lesson.expect("Note 1/")
+    assert kept.read_text(encoding="utf-8") == '{"not": "a log"}\n'
+    lesson.send("quit\r")
+    lesson.expect(pexpect.EOF)
+    lesson.child.close()
