@@ -36,7 +36,7 @@ from attrs import frozen
 
 from ...core.cards import joker_choices
 from ...core.seats import DEFAULT_SEATS, MAX_DECKS, MAX_SEATS, MIN_SEATS
-from ..words.i18n import LANGUAGES, Texts
+from ..words.i18n import LANGUAGES, Texts, language_from_environment
 from .atomic import write_atomic
 from .bounded import NotAFile, TooLarge, read_bounded
 from .paths import APP
@@ -135,6 +135,30 @@ def config_path(environ: Mapping[str, str] | None = None) -> Path:
     if not os.path.isabs(base):  # the XDG rule: a relative path is ignored
         base = os.path.join(os.path.expanduser("~"), ".config")
     return Path(base) / APP / "config.toml"
+
+
+@frozen(kw_only=True)
+class Configured:
+    """What a command that shows a game starts from: the config file (``path``), its
+    settings and what is wrong with it, and the language to speak."""
+
+    path: Path
+    config: Config
+    problems: tuple[ConfigProblem, ...]
+    tx: Texts
+
+    def warnings(self) -> list[str]:
+        """Each problem of the file, as its one-line warning in :attr:`tx`'s language."""
+        return [problem.told(self.path, self.tx) for problem in self.problems]
+
+
+def configured(lang: str | None) -> Configured:
+    """The config file read, and the language: ``lang`` (the command line's), else the
+    file's, else the one the environment names."""
+    path = config_path()
+    config, problems = read_config(path)
+    tx = Texts(lang or config.language or language_from_environment())
+    return Configured(path=path, config=config, problems=problems, tx=tx)
 
 
 def read_config(path: Path) -> tuple[Config, tuple[ConfigProblem, ...]]:

@@ -27,7 +27,7 @@ from ...core.lab.analysis import Decision
 from ...core.players import load_policy
 from ...core.rules import new_game
 from ...core.state import GameState, fold
-from ..files.config import config_path, read_config
+from ..files.config import configured
 from ..files.lock import claim_folder
 from ..files.log_file import LogFile
 from ..kit.coach import ADVISOR, THRESHOLD, coach_line, cost_text, move_and_advice
@@ -38,7 +38,7 @@ from ..kit.safe import visible
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront
 from ..words.grammar import COMMANDS, PLAY, Grammar
-from ..words.i18n import Texts, language_from_environment
+from ..words.i18n import Texts
 from . import keeping
 from .commands import OwnGameCommands
 from .game import SoloGame
@@ -310,11 +310,10 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Learn the game; the exit code."""
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
-    settings_file = config_path()
-    config, problems = read_config(settings_file)
-    tx = Texts(args.lang or config.language or language_from_environment())
-    for problem in problems:
-        print(visible(f"threethirteen: {problem.told(settings_file, tx)}"), file=sys.stderr)
+    setup = configured(args.lang)
+    config, tx = setup.config, setup.tx
+    for said in setup.warnings():
+        print(visible(f"threethirteen: {said}"), file=sys.stderr)
     settings = Settings(
         speed=args.speed or config.speed,
         sort=config.sort,

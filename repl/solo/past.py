@@ -9,14 +9,14 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ...core.seats import DEFAULT_SEATS
-from ..files.config import config_path, read_config
+from ..files.config import configured
 from ..files.history import KEEP_GAMES, KEEP_LOGS, History, PastGame, read_history
 from ..files.stats import read_stats
 from ..kit.command_line import add_language, command_parser, quiet_when_the_reader_leaves
 from ..kit.loop import terminal_screen
 from ..kit.render import Text, plain
 from ..kit.screen import PlainScreen, Screen
-from ..words.i18n import Texts, language_from_environment
+from ..words.i18n import Texts
 from .keeping import stats_detail
 
 SHOWN = 20
@@ -292,8 +292,8 @@ def stats_parser() -> argparse.ArgumentParser:
 
 def _show(lang: str | None, draw: Callable[[Texts, Screen], Text]) -> int:
     """Draw on the terminal (in colour unless it is not wanted) or plain to a pipe."""
-    config, _ = read_config(config_path())  # a broken file is play's to report
-    tx = Texts(lang or config.language or language_from_environment())
+    setup = configured(lang)  # a broken file is play's to report
+    config, tx = setup.config, setup.tx
     screen: Screen = PlainScreen(sys.stdout)
     if sys.stdout.isatty():
         screen = terminal_screen(tx, color=config.color)

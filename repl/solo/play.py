@@ -21,7 +21,7 @@ from ...core.errors import GameError, LogFormatError
 from ...core.log import GameLog, TruncatedLogError
 from ...core.moves import is_move_of
 from ...core.seats import MAX_SEATS, MIN_SEATS, decks_for
-from ..files.config import Config, config_path, read_config
+from ..files.config import Config, configured
 from ..files.lock import claim_folder
 from ..files.log_file import LogFile
 from ..files.paths import data_dir
@@ -38,7 +38,7 @@ from ..kit.loop import launch, piped_lines
 from ..kit.safe import visible
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront
-from ..words.i18n import Texts, language_from_environment
+from ..words.i18n import Texts
 from .game import new_solo_front, solo_front, solo_game
 from .keeping import kept_in_place
 from .replay import open_replay_front
@@ -140,11 +140,10 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Play; the exit code."""
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
-    settings_file = config_path()
-    config, problems = read_config(settings_file)
-    tx = Texts(args.lang or config.language or language_from_environment())
-    for problem in problems:
-        print(visible(f"threethirteen: {problem.told(settings_file, tx)}"), file=sys.stderr)
+    setup = configured(args.lang)
+    settings_file, config, tx = setup.path, setup.config, setup.tx
+    for said in setup.warnings():
+        print(visible(f"threethirteen: {said}"), file=sys.stderr)
     scripted = args.script is not None or not (sys.stdin.isatty() and sys.stdout.isatty())
     # A script reproduces a game: what deals and plays it (level, jokers, aces) comes from
     # its command line only, never from whoever's config file happens to run it.

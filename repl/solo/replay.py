@@ -19,7 +19,7 @@ from ...core.errors import LogFormatError
 from ...core.events import Event
 from ...core.log import TruncatedLogError
 from ...core.verify import verify_log
-from ..files.config import config_path, read_config
+from ..files.config import configured
 from ..files.history import kept_log
 from ..files.paths import data_path
 from ..files.reading import load_file
@@ -34,7 +34,7 @@ from ..kit.command_line import (
 from ..kit.loop import launch, piped_lines
 from ..kit.safe import visible
 from ..kit.screen import Screen
-from ..words.i18n import Texts, language_from_environment
+from ..words.i18n import Texts
 from .analyze import analysis_lines, seat_named
 from .replay_front import ReplayFront
 
@@ -229,9 +229,8 @@ def main(argv: list[str]) -> int:
         return 0
     if args.file is None:
         parser().error("name a FILE to replay, or a curated game (--list shows them)")
-    settings_file = config_path()
-    config, problems = read_config(settings_file)
-    tx = Texts(args.lang or config.language or language_from_environment())
+    setup = configured(args.lang)
+    config, tx = setup.config, setup.tx
     path = replay_file(args.file)
     if not path.exists():
         _refuse(not_found(args.file, tx))
@@ -243,8 +242,8 @@ def main(argv: list[str]) -> int:
         numbered = numbered and find_replay(args.file) is None
         label = f"game {args.file}" if numbered else args.file
         return verify_main(path, analyze=args.analyze, label=label, seat=args.seat, tx=tx)
-    for problem in problems:
-        _refuse(problem.told(settings_file, tx))
+    for said in setup.warnings():
+        _refuse(said)
     scripted = not (sys.stdin.isatty() and sys.stdout.isatty())
     lines: Iterable[str] | None = piped_lines(sys.stdin) if scripted else None
     if args.script is not None:

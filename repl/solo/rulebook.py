@@ -8,7 +8,7 @@ import pydoc
 import shutil
 import sys
 
-from ..files.config import config_path, read_config
+from ..files.config import configured
 from ..files.shipped import rules_text
 from ..kit.command_line import (
     add_language,
@@ -17,7 +17,6 @@ from ..kit.command_line import (
 )
 from ..kit.markdown import render_markdown
 from ..kit.style import wants_plain
-from ..words.i18n import language_from_environment
 
 DESCRIPTION = """\
 Print the rules of Three-Thirteen Rummy as this game
@@ -38,8 +37,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     """Print the rules in the chosen language; the exit code."""
     args = parser().parse_args(argv)
-    config, _ = read_config(config_path())  # a broken file is play's to report
-    language = args.lang or config.language or language_from_environment()
+    setup = configured(args.lang)  # a broken file is play's to report
+    config, language = setup.config, setup.tx.lang
     text = rules_text(language)
     if not sys.stdout.isatty():
         sys.stdout.write(render_markdown(text, 80, color=False))
