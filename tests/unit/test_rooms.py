@@ -49,6 +49,17 @@ def turn(room: Room) -> int | None:
     return room.table.snapshot.state.turn
 
 
+def ana_and_ben(
+    folder: Path, pool: ThreadPoolExecutor, *, pace: float
+) -> tuple[Room, tuple[Ear, Binding], tuple[Ear, Binding]]:
+    """A table of ana and ben (seats 0 and 1) and two AI seats, not started: the room,
+    and each person's session and binding."""
+    plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", None, None))
+    room = Room(plan, folder, pool=pool, pace=pace, deal=lambda: (SEED, SALT))
+    ana, ben = Ear(), Ear()
+    return room, (ana, room.bind(ana, "ana", 0).binding), (ben, room.bind(ben, "ben", 1).binding)
+
+
 async def move(room: Room, binding: Binding) -> None:
     """The seat of ``binding`` draws from the stock and discards its first card."""
     assert room.table is not None and binding.seat is not None
@@ -290,11 +301,7 @@ def test_a_persons_move_never_waits_behind_an_ai_that_thinks(tmp_path: Path) -> 
 def test_a_player_who_comes_back_is_announced_to_the_others(tmp_path: Path) -> None:
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
-            plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", None, None))
-            room = Room(plan, tmp_path, pool=pool, pace=60.0, deal=lambda: (SEED, SALT))
-            ana, ben = Ear(), Ear()
-            ana_at = room.bind(ana, "ana", 0).binding
-            ben_at = room.bind(ben, "ben", 1).binding
+            room, (ana, ana_at), (ben, ben_at) = ana_and_ben(tmp_path, pool, pace=60.0)
             await room.start(ana_at)
             room.unbind(ben_at)
             assert [n.key for n in ana.notes][-1] == "server.went_away"
@@ -317,11 +324,7 @@ def test_the_coach_at_a_shared_table_speaks_to_its_seat_alone(tmp_path: Path) ->
 
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
-            plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", None, None))
-            room = Room(plan, tmp_path, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
-            ana, ben = Ear(), Ear()
-            ana_at = room.bind(ana, "ana", 0).binding
-            ben_at = room.bind(ben, "ben", 1).binding
+            room, (ana, ana_at), (ben, ben_at) = ana_and_ben(tmp_path, pool, pace=0.0)
             room.coach(ana_at, True)
             await room.start(ana_at)
             for _ in range(12):
