@@ -2,8 +2,9 @@
 ``seed``, ``speed``, ``coach``, ``stats``, ``report``, and ``sort`` kept for the next games.
 
 A command map (:class:`~repl.kit.front.Command` by name) that the game at a terminal adds
-to its seat's shared commands; a seat at a server's table has none of these (its table
-is everyone's: nobody takes a move back, deals anew or loads another game there).
+to its seat's shared commands. A seat at a server's table has none of these but ``coach``
+(its own there, :mod:`repl.server.seat`): its table is everyone's, and nobody takes a move
+back, deals anew or loads another game there.
 """
 
 from __future__ import annotations
