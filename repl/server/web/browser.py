@@ -160,8 +160,8 @@ def joined(text: Text) -> list[list[str]]:
     """``text`` as few parts as it can be: a fragment in the style of the one before, or a
     space between two, joins it.
 
-    >>> joined([("a", "two"), ("", " "), ("a", "words"), ("", "\n"), ("b", "x")])
-    [['a', 'two words'], ['', '\n'], ['b', 'x']]
+    >>> joined([("a", "two"), ("", " "), ("a", "words"), ("", "\\n"), ("b", "x")])
+    [['a', 'two words'], ['', '\\n'], ['b', 'x']]
     """
     parts: list[list[str]] = []
     for style, fragment in text:
