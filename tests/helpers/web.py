@@ -3,7 +3,6 @@ real WebSocket (aiohttp's client), as the page does (docs/web.md)."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import contextlib
 import json

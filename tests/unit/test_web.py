@@ -50,7 +50,7 @@ def test_a_reload_comes_back_to_the_seat_and_an_invite_link_joins(tmp_path: Path
     said: list[str] = []
 
     async def test() -> None:
-        async with web_front(tmp_path, said) as (front, port):
+        async with web_front(tmp_path, said) as (_front, port):
             ana = await Browser(port, "ana").connect()
             await ana.line("new --seats 2")
             place = await ana.until(lambda m: m["type"] == "place" and m["where"] == "seat")
@@ -80,7 +80,7 @@ def test_the_page_is_served_with_a_strict_policy(tmp_path: Path) -> None:
     said: list[str] = []
 
     async def test() -> None:
-        async with web_front(tmp_path, said) as (front, port), aiohttp.ClientSession() as http:
+        async with web_front(tmp_path, said) as (_front, port), aiohttp.ClientSession() as http:
             base = f"http://127.0.0.1:{port}"
             for path in ("/", "/t/KITE-7", "/static/table.js", "/static/table.css"):
                 async with http.get(base + path) as answer:
@@ -102,7 +102,7 @@ def test_a_socket_from_another_site_is_refused(tmp_path: Path) -> None:
     said: list[str] = []
 
     async def test() -> None:
-        async with web_front(tmp_path, said) as (front, port):
+        async with web_front(tmp_path, said) as (_front, port):
             evil = Browser(port, "ana")
             try:
                 await evil.connect(headers={"Origin": "http://evil.example"})
@@ -128,7 +128,7 @@ def test_chat_arrives_as_text_never_as_markup(tmp_path: Path) -> None:
     said: list[str] = []
 
     async def test() -> None:
-        async with web_front(tmp_path, said) as (front, port):
+        async with web_front(tmp_path, said) as (_front, port):
             ana = await Browser(port, "ana").connect()
             await ana.line("new --seats 2")
             code = (await ana.until(lambda m: m["type"] == "place" and m["code"]))["code"]

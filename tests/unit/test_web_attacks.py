@@ -85,7 +85,7 @@ def test_a_flood_of_lines_is_refused_and_said_so_once_a_second(tmp_path: Path) -
                     line_keys_burst=1000)  # fmt: skip
 
     async def test() -> None:
-        async with web_front(tmp_path, said, limits) as (front, port):
+        async with web_front(tmp_path, said, limits) as (_front, port):
             ana = await Browser(port, "ana").connect()
             await ana.until(lambda m: m["type"] == "welcome")
             for _ in range(300):
@@ -114,7 +114,7 @@ def test_lines_are_paced_before_they_are_parsed(tmp_path: Path) -> None:
     limits = Limits(line_keys_per_second=1.0, line_keys_burst=2)
 
     async def test() -> None:
-        async with web_front(tmp_path, said, limits) as (front, port):
+        async with web_front(tmp_path, said, limits) as (_front, port):
             ana = await Browser(port, "ana").connect()
             await ana.until(lambda m: m["type"] == "welcome")
             for _ in range(5):
@@ -189,7 +189,7 @@ def test_a_client_that_never_reads_is_let_go(tmp_path: Path) -> None:
 
     async def test() -> None:
         async with web_front(tmp_path, said, limits) as (front, port):
-            reader, writer = await raw_socket(port, receive_buffer=4096)
+            _reader, writer = await raw_socket(port, receive_buffer=4096)
             login = {"type": "login", "name": "ana", "key": new_key(), "lang": "en"}
             writer.write(frame(json.dumps(login)))
             await settle(lambda: front.service.sessions.total == 1)
