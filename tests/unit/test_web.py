@@ -112,9 +112,7 @@ def test_a_socket_from_another_site_is_refused(tmp_path: Path) -> None:
                 raise AssertionError("a page of another site opened the socket")
             finally:
                 await evil.close()
-            own = await Browser(port, "ana").connect(
-                headers={"Origin": f"http://127.0.0.1:{port}"}
-            )
+            own = await Browser(port, "ana").connect(headers={"Origin": f"http://127.0.0.1:{port}"})
             await own.until(lambda m: m["type"] == "welcome")
             await own.close()
         assert any("another origin" in line for line in said)

@@ -91,6 +91,7 @@ def test_a_flood_of_lines_is_refused_and_said_so_once_a_second(tmp_path: Path) -
             for _ in range(300):
                 await ana.line("tables")
             await ana.said("Too many commands at once")
+
             # the session lives on: a line is taken again once the window has passed (one
             # refused meanwhile goes unsaid: asked again until one is answered)
             async def ask() -> None:
