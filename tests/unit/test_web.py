@@ -1,15 +1,20 @@
 """The web front on a real socket: names owned by a browser's key, a reload back at the
-seat, invite links, the page's headers, and a browser and the SSH book of names at one
-server (docs/web.md)."""
+seat, invite links, the page's headers and the socket's origin, talk as text, and a move
+told only once it is on disk (docs/web.md)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
 from pathlib import Path
 
 import aiohttp
+import pytest
+from threethirteen.repl.files import log_file
 from threethirteen.repl.server.web.browser import fingerprint
 
+from tests.helpers.rooms import settle
 from tests.helpers.web import Browser, new_key, web_front, words
 
 
@@ -145,3 +150,58 @@ def test_keys_are_never_kept_as_they_are(tmp_path: Path) -> None:
     key = new_key()
     assert key not in fingerprint(key) and fingerprint(key).startswith("WEB:")
     assert fingerprint(key) != fingerprint(new_key())
+
+
+def test_nobody_is_told_a_move_before_it_is_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log's sync is held: the move waits there, and neither browser hears of it (each
+    is answered something else meanwhile) until the sync is let go."""
+    said: list[str] = []
+    entered, release = threading.Event(), threading.Event()
+    real_fsync = os.fsync
+
+    class HeldSync:
+        """``os`` as the tables' logs use it, their sync held until ``release``."""
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(os, name)
+
+        @staticmethod
+        def fsync(fd: int) -> None:
+            if not release.is_set():
+                entered.set()
+                release.wait()
+            real_fsync(fd)
+
+    async def test() -> None:
+        async with web_front(tmp_path, said) as (_front, port):
+            ana = await Browser(port, "ana").connect()
+            await ana.line("new --seats 2")
+            code = (await ana.until(lambda m: m["type"] == "place" and m["code"]))["code"]
+            ben = await Browser(port, "ben", table=code).connect()
+            await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
+            await ana.board(lambda b: b["can"]["start"])
+            await ana.line("start")
+            boards = [await one.board(lambda b: b["round"] is not None) for one in (ana, ben)]
+            mover, other = (ana, ben) if boards[0]["can"]["draw"] else (ben, ana)
+            before = boards[0]["events"]
+            monkeypatch.setattr(log_file, "os", HeldSync())
+            seen = {one.name: len(one.messages) for one in (ana, ben)}
+            try:
+                await mover.line("d")
+                await settle(entered.is_set)  # the draw is being written
+                for one in (other, mover):
+                    await one.line("who")
+                    await one.said("(here)")
+                for one in (other, mover):
+                    told = [m for m in one.messages[seen[one.name] :] if m["type"] == "board"]
+                    assert all(board["events"] == before for board in told), one.name
+            finally:
+                release.set()  # (also when it fails: the server stops only once it is written)
+            for one in (other, mover):
+                await one.board(lambda b: b["events"] > before)
+            await ana.close()
+            await ben.close()
+
+    run(test())
