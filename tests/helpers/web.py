@@ -45,7 +45,7 @@ async def web_front(
     hall.load()
     keys = KeyBook(folder / "keys.json", pool=pool)
     service = Service(hall, keys, limits=limits, report=said.append)
-    front = WebFront(service, ssh_port=2213, proxied=proxied)
+    front = WebFront(service, proxied=proxied)
     port = await front.start("127.0.0.1", 0)
     try:
         yield front, port

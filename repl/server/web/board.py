@@ -194,7 +194,9 @@ def _result(view: SeatView, tx: Texts) -> Json | None:
     if ended is None:
         return None
     winners = [] if ended.winner is None else [tx.seat(ended.winner)]
-    return {"totals": list(ended.totals), "winners": winners, "tie": ended.winner is None}
+    result: Json = {"totals": list(ended.totals), "winners": winners, "tie": ended.winner is None}
+    result["log"] = view.seat is not None  # a seat may keep the game's log (``log``)
+    return result
 
 
 def tables_json(rows: Sequence[Json]) -> Json:
