@@ -118,11 +118,19 @@ def test_no_message_of_a_whole_game_names_a_hidden_card(tmp_path: Path) -> None:
                 await one.board(lambda b: b["result"] is not None)
             kept["events"] = room.events
             kept["messages"] = {one.name: list(one.messages) for one in (ana, ben, eve)}
+            # once it is over, a seat keeps the game's log from the page
+            await ana.send({"type": "log", "code": code})
+            log = await ana.until(lambda m: m["type"] == "file")
+            assert log["name"] == f"{code.lower()}.jsonl"
+            assert log["text"].count("\n") == len(room.events) + 1  # the header, each event
+            await eve.send({"type": "log", "code": code})  # a watcher sat at no seat
+            await eve.said("No table with that code that you sat at")
             for one in (ana, ben, eve):
                 await one.close()
 
     asyncio.run(test())
     events, messages = kept["events"], kept["messages"]
+    assert not any("ssh -p" in json.dumps(m) for m in messages["ana"])  # nothing to type
     boards = [m for m in messages["ana"] if m["type"] == "board" and m["round"]]
     assert {board["round"]["no"] for board in boards} == set(range(1, 12))  # the whole game
     for name, seat in (("ana", 0), ("ben", 1), ("eve", None)):
