@@ -1580,7 +1580,6 @@ TEXTS.update(
         "web.seat.card_one": "1 Karte",
         "web.seat.total": "Summe {total}",
         "web.seat.turn": "ist dran",
-        "web.seat.you": "du",
         "web.seat.away": "abwesend",
         "web.seat.host": "Gastgeber",
         "web.seat.empty": "freier Platz",

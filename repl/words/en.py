@@ -1116,7 +1116,6 @@ TEXTS.update(
         "web.seat.card_one": "1 card",
         "web.seat.total": "total {total}",
         "web.seat.turn": "to play",
-        "web.seat.you": "you",
         "web.seat.away": "away",
         "web.seat.host": "host",
         "web.seat.empty": "free seat",
