@@ -140,6 +140,12 @@ class Page:
         """Wait until the element ``css`` finds holds ``text``."""
         self.until(lambda driver: text in self.text(css), f"{text!r} in {css}")
 
+    def says_broken(self, css: str, text: str) -> None:
+        """Wait until the element ``css`` finds holds ``text``, perhaps broken over lines (the
+        game's text is broken at the page's width, as at a terminal)."""
+        flat = "".join(text.split())
+        self.until(lambda driver: flat in "".join(self.text(css).split()), f"{text!r} in {css}")
+
     def script(self, code: str, *args: Any) -> Any:
         return self.driver.execute_script(code, *args)
 

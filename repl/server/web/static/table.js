@@ -95,19 +95,25 @@
     clearTimeout(retry);
     status(w("web.connecting"));
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(scheme + "//" + location.host + "/ws");
-    socket.addEventListener("open", () => {
+    // ?lang: the words of the login form come before the login
+    const ws = new WebSocket(scheme + "//" + location.host + "/ws?lang=" + lang);
+    socket = ws;
+    ws.addEventListener("open", () => {
+      if (ws !== socket) return;
       status("");
       if (wantLogin) login();
     });
-    socket.addEventListener("message", (event) => {
+    ws.addEventListener("message", (event) => {
+      if (ws !== socket) return;
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
-      if (message && typeof message.type === "string" && HEARD[message.type]) {
+      if (message && typeof message.type === "string"
+          && Object.prototype.hasOwnProperty.call(HEARD, message.type)) {
         HEARD[message.type](message);
       }
     });
-    socket.addEventListener("close", () => {
+    ws.addEventListener("close", () => {
+      if (ws !== socket) return;
       const was = loggedIn;
       loggedIn = false;
       socket = null;
@@ -124,10 +130,24 @@
     });
   }
 
+  /** How many characters of the game's text fit across the narration (30 to 120). */
+  function columns() {
+    const pane = $("narration");
+    const probe = el("span", "probe", "0000000000");
+    pane.appendChild(probe);
+    const width = probe.getBoundingClientRect().width / 10;
+    pane.removeChild(probe);
+    const inner = pane.clientWidth - 8;
+    if (!(width > 0) || !(inner > 0)) return 80;
+    return Math.max(30, Math.min(120, Math.floor(inner / width)));
+  }
+
   function login() {
     const name = kept.get("name");
     if (!name || !socket || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(JSON.stringify({ type: "login", name: name, key: browserKey(), lang: lang }));
+    const hello = { type: "login", name: name, key: browserKey(), lang: lang, columns: columns() };
+    if (invite) hello.table = invite; // an invite link: joined once logged in
+    socket.send(JSON.stringify(hello));
   }
 
   /** Send a line as if typed at the game's command line (a click sends the same words). */
@@ -140,7 +160,10 @@
 
   const HEARD = {
     words(message) {
-      if (message.words && typeof message.words === "object") words = message.words;
+      if (message.words && typeof message.words === "object") {
+        words = message.words;
+        kept.set("words." + message.lang, JSON.stringify(words));
+      }
       if (message.lang === "en" || message.lang === "de") {
         lang = message.lang;
         $("lang").value = lang;
@@ -156,6 +179,10 @@
       $("me").dataset.name = message.name;
       $("login-refused").textContent = "";
       document.body.classList.add("in");
+      if (invite) {
+        invite = null; // asked for at the login: a reload does not ask again
+        history.replaceState(null, "", "/");
+      }
       if (place.where === null) show("lobby");
     },
     refused(message) {
@@ -175,9 +202,7 @@
         order = null;
         stopClock();
         show("lobby");
-        if (invite) joinInvite();
       } else {
-        if (place.where === "seat") invite = null;
         if (before.code !== place.code) {
           board = null;
           order = null;
@@ -197,7 +222,6 @@
     tables(message) {
       tables = Array.isArray(message.tables) ? message.tables : [];
       drawTables();
-      if (invite && place.where === null) joinInvite();
     },
     board(message) {
       board = message;
@@ -212,13 +236,6 @@
       $("again").hidden = false;
     },
   };
-
-  function joinInvite() {
-    const code = invite;
-    invite = null;
-    history.replaceState(null, "", "/");
-    send("join " + code);
-  }
 
   // -- the words ------------------------------------------------------------------------------
 
@@ -465,19 +482,19 @@
       const item = el("li", "seat");
       if (seat.turn) item.classList.add("turn");
       if (seat.you) item.classList.add("you");
-      if (!seat.here) item.classList.add("away");
+      if (seat.person && !seat.here) item.classList.add("away");
       item.dataset.index = String(seat.index);
       item.appendChild(el("span", "turn-sign", seat.turn ? "▶" : ""));
       const who = el("span", "who");
       who.appendChild(el("strong", "name", seat.name || w("web.seat.empty")));
       const notes = [seat.place];
-      if (b.host && seat.name === b.host) notes.push(w("web.seat.host"));
-      if (!seat.here && seat.name) notes.push(w("web.seat.away"));
+      if (seat.host) notes.push(w("web.seat.host"));
+      if (seat.person && !seat.here) notes.push(w("web.seat.away"));
       if (seat.turn) notes.push(w("web.seat.turn"));
       who.appendChild(el("span", "place", notes.filter(Boolean).join(" · ")));
       item.appendChild(who);
       const facts = el("span", "facts");
-      if (b.round || seat.cards) {
+      if (typeof seat.cards === "number") {
         const cards = seat.cards === 1 ? w("web.seat.card_one") : w("web.seat.cards", { n: seat.cards });
         facts.appendChild(el("span", "cards", cards));
       }
@@ -574,7 +591,8 @@
     box.hidden = false;
     const winners = Array.isArray(result.winners) ? result.winners : [];
     let text = w("web.result.nobody");
-    if (winners.length === 1) text = w("web.result.winner", { names: winners[0] });
+    if (result.tie) text = w("web.result.nobody");
+    else if (winners.length === 1) text = w("web.result.winner", { names: winners[0] });
     else if (winners.length > 1) text = w("web.result.winners", { names: winners.join(", ") });
     $("result-winners").textContent = text;
   }
@@ -740,10 +758,35 @@
   function onLanguage() {
     lang = $("lang").value === "de" ? "de" : "en";
     kept.set("lang", lang);
-    if (loggedIn && place.where === "lobby") send("lang " + lang);
+    if (loggedIn) {
+      if (place.where === "lobby") send("lang " + lang);
+      return;
+    }
+    cachedWords();
+    // the login form's words in the other language: a socket that asks for them
+    if (socket) {
+      const old = socket;
+      socket = null;
+      old.close();
+    }
+    connect();
+  }
+
+  /** The words this browser was last sent in its language, shown until the server's come. */
+  function cachedWords() {
+    try {
+      const found = JSON.parse(kept.get("words." + lang) || "null");
+      if (found && typeof found === "object") {
+        words = found;
+        showWords();
+        return true;
+      }
+    } catch (e) { /* not kept, or spoilt */ }
+    return false;
   }
 
   function start() {
+    cachedWords();
     $("lang").value = lang;
     document.documentElement.lang = lang;
     const name = kept.get("name");
