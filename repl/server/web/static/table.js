@@ -228,7 +228,8 @@
       drawBoard();
     },
     clock(message) {
-      runClock(message.seconds);
+      const can = (board && board.can) || {};
+      if (can.draw || can.discard) runClock(message.seconds);
     },
     bye(message) {
       stopped = true;
@@ -277,8 +278,11 @@
     const line = el("div", "said");
     parts.forEach((part) => {
       if (!Array.isArray(part) || part.length < 2) return;
-      const span = el("span", styleClasses(part[0]).join(" "), part[1]);
-      line.appendChild(span);
+      // a styled word's trailing space stays outside it (a wild card's ★ follows the card)
+      const text = String(part[1]);
+      const word = text.replace(/\s+$/, "");
+      line.appendChild(el("span", styleClasses(part[0]).join(" "), word));
+      if (word.length < text.length) line.appendChild(document.createTextNode(text.slice(word.length)));
     });
     pane.appendChild(line);
     while (pane.childElementCount > NARRATION_KEPT) pane.removeChild(pane.firstChild);
@@ -417,6 +421,7 @@
     const can = b.can || {};
     const round = b.round;
     $("table-title").textContent = title();
+    $("table").dataset.events = String(b.events || 0); // how far the game is (for tests)
     const link = location.origin + "/t/" + b.code;
     $("invite-link").textContent = link;
     $("invite-link").href = "/t/" + encodeURIComponent(b.code);
@@ -471,8 +476,12 @@
     drawSheet(b.sheet);
     drawResult(b.result);
 
-    if (typeof b.clock === "number") runClock(b.clock);
-    else stopClock();
+    // the turn clock is the seat's own, while it is to play
+    if (typeof b.clock === "number" && round && !b.result && (can.draw || can.discard)) {
+      runClock(b.clock);
+    } else {
+      stopClock();
+    }
   }
 
   function drawSeats(b) {
@@ -487,7 +496,7 @@
       item.appendChild(el("span", "turn-sign", seat.turn ? "▶" : ""));
       const who = el("span", "who");
       who.appendChild(el("strong", "name", seat.name || w("web.seat.empty")));
-      const notes = [seat.place];
+      const notes = [seat.place === seat.name ? "" : seat.place];
       if (seat.host) notes.push(w("web.seat.host"));
       if (seat.person && !seat.here) notes.push(w("web.seat.away"));
       if (seat.turn) notes.push(w("web.seat.turn"));
