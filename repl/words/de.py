@@ -1537,7 +1537,6 @@ TEXTS.update(
         "web.lobby.people": "Spieler",
         "web.lobby.state": "Stand",
         "web.lobby.options": "Regeln",
-        "web.lobby.ai": "KI",
         "web.lobby.free": "frei",
         "web.lobby.waiting": "wartet auf den Start",
         "web.lobby.round": "Runde {round}/11",

@@ -1075,7 +1075,6 @@ TEXTS.update(
         "web.lobby.people": "Players",
         "web.lobby.state": "State",
         "web.lobby.options": "Options",
-        "web.lobby.ai": "AI",
         "web.lobby.free": "free",
         "web.lobby.waiting": "waiting to start",
         "web.lobby.round": "round {round}/11",
