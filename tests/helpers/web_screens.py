@@ -40,7 +40,8 @@ def shoot(page: Page, folder: Path, name: str, *, grey: bool = False) -> None:
         print(f"{name}: the page is {wide[0]} px wide in a window of {wide[1]}", file=sys.stderr)
     metrics: dict[str, Any] = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
     size = metrics["cssContentSize"]
-    clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
+    width = max(size["width"], driver.execute_script("return window.innerWidth"))
+    clip = {"x": 0, "y": 0, "width": width, "height": size["height"], "scale": 1}
     shot = driver.execute_cdp_cmd(
         "Page.captureScreenshot",
         {"format": "png", "captureBeyondViewport": True, "clip": clip},

@@ -139,7 +139,8 @@
     pane.removeChild(probe);
     const inner = pane.clientWidth - 8;
     if (!(width > 0) || !(inner > 0)) return 80;
-    return Math.max(30, Math.min(120, Math.floor(inner / width)));
+    // a few to spare: a suit's symbol and a wild card's ★ are a little wider than a digit
+    return Math.max(30, Math.min(120, Math.floor(inner / width) - 3));
   }
 
   function login() {
