@@ -155,6 +155,7 @@ class Server:
             seed, salt = self.deal
             argv = [sys.executable, "-m", "tests.helpers.sshclient", str(self.folder)]
             argv += [str(seed), salt, *([",".join(self.codes)] if self.codes else [])]
+            argv += ["--web"] if "--web" in self.extra else []
         files = self.files
 
         def limit_files() -> None:
@@ -460,10 +461,10 @@ def deal(host: Player, *others: Player) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``python -m tests.helpers.sshclient FOLDER SEED SALT [CODES]``: a server (``--port 0
-    --pace 0``) that deals every game from SEED and SALT, draws the code of each new table
-    from CODES in turn (``KITE-7,ROOK-3``; without them, at random), and says where it
-    listens as the command does.
+    """``python -m tests.helpers.sshclient FOLDER SEED SALT [CODES] [--web]``: a server
+    (``--port 0 --pace 0``) that deals every game from SEED and SALT, draws the code of each
+    new table from CODES in turn (``KITE-7,ROOK-3``; without them, at random), with
+    ``--web`` a web front on a free port too, and says where it listens as the command does.
 
     Its ``auto`` and hints come from the greedy AI rather than the strongest level, so a
     whole game played by ``auto game`` takes seconds, not a minute of AI thinking.
@@ -472,6 +473,8 @@ def main(argv: list[str]) -> None:
     from threethirteen.repl.server.codes import CODES, code_at
     from threethirteen.repl.server.service import ServerSettings, serve
 
+    web = "--web" in argv
+    argv = [arg for arg in argv if arg != "--web"]
     folder, seed, salt = Path(argv[0]), int(argv[1]), argv[2]
     table.HELPER_LEVELS = ("greedy",)  # type: ignore[assignment]
     numbers = {code_at(number): number for number in range(CODES)}
@@ -485,8 +488,13 @@ def main(argv: list[str]) -> None:
         print(f"threethirteen server listening on {host} port {port}", flush=True)
         print(f"host key fingerprint: {fingerprint}", flush=True)
 
-    settings = ServerSettings(folder=folder, port=0, pace=0.0)
-    asyncio.run(serve(settings, ready=ready, deal=lambda: (seed, salt), codes=codes))
+    def web_ready(host: str, port: int) -> None:
+        print(f"web front listening on {host} port {port}", flush=True)
+
+    settings = ServerSettings(folder=folder, port=0, pace=0.0, web_port=0 if web else None)
+    running = serve(settings, ready=ready, deal=lambda: (seed, salt), codes=codes,
+                    web_ready=web_ready)  # fmt: skip
+    asyncio.run(running)
 
 
 if __name__ == "__main__":

@@ -211,6 +211,7 @@ class WebFront:
             peer=peer,
             end=ended.set,
         )
+        session.greet(request.query.get("lang"))  # the login form's words, before the login
         pump = asyncio.ensure_future(_pump(outbox, ws))
         closing = asyncio.ensure_future(_close_when(ended, outbox, pump, ws))
         service.handshakes.add(address)

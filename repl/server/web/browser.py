@@ -329,6 +329,12 @@ class BrowserSession:
         service.name_claimed(self.address)
         return None
 
+    def greet(self, lang: str | None) -> None:
+        """The page's labels before the login (its form), in ``lang`` (``?lang=`` of the
+        socket's address: the language the page was left in)."""
+        self.tx = Texts("de" if lang == "de" else "en")
+        self.send_words()
+
     def send_words(self) -> None:
         """The page's labels in this session's language."""
         words = {key: self.tx(key) for key in WEB_WORDS}
