@@ -117,7 +117,8 @@ class LobbyFront(Front):
                 state = tx("server.waiting")
             aces = tx("aces.high") if plan.aces_high else tx("aces.low")
             clock = tx("server.turn_time", seconds=plan.turn_time) if plan.turn_time else ""
-            options = tx("server.options", jokers=plan.jokers, aces=aces, level=plan.level)
+            level = tx.level(plan.level)
+            options = tx("server.options", jokers=plan.jokers, aces=aces, level=level)
             if plan.ai is not None:
                 options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
             self.say(f"{room.code}  {taken}  {people}  · {options}{clock} · {state}")
@@ -141,8 +142,7 @@ class LobbyFront(Front):
             return name
         if not started:
             return "—"
-        level = self.tx(f"level.{plan.level}") if self.tx.has(f"level.{plan.level}") else plan.level
-        return self.tx("server.ai_short", number=seat + 1, level=level)
+        return self.tx("server.ai_short", number=seat + 1, level=self.tx.level(plan.level))
 
     def show_history(self) -> None:
         """The latest tables this player sat at that are over: when, who, how it ended."""

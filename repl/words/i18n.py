@@ -81,6 +81,12 @@ class Texts:
         """Whether ``key`` is a sentence of this game (in any language)."""
         return key in en.TEXTS
 
+    def level(self, level: str) -> str:
+        """An AI level as this language says it (``stark``); one it has no word for (a
+        bot's own name) as it is."""
+        key = f"level.{level}"
+        return self(key) if self.has(key) else level
+
     def seat(self, seat: int) -> str:
         """A seat's name: You, Left, Top, Right (Du, Links, Oben, Rechts) at four; at another
         table, where it sits (:data:`repl.words.en.SEAT_NAMES`)."""

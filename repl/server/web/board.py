@@ -66,7 +66,8 @@ def board_json(
     me: str,
 ) -> Json:
     """The ``board`` message of the place ``seat`` (``None``: watching) of the player ``me``
-    at table ``code``, from the ``view`` its front holds (``None``: not dealt yet)."""
+    at table ``code``, from the ``view`` its front holds (``None``: not dealt yet); ``clock``
+    is what is left of the seat's turn clock (said only on its own turn)."""
     seats = len(who.people)
     board: Json = {
         "type": "board",
@@ -83,7 +84,7 @@ def board_json(
         "penalty": None,
         "taken": None,
         "can": {"draw": False, "take": False, "discard": False, "start": False},
-        "clock": clock,
+        "clock": clock if view is not None and view.my_turn else None,
         "sheet": None if view is None else _sheet(view, seat, tx),
         "result": None if view is None else _result(view, tx),
     }

@@ -53,6 +53,8 @@ KEY = re.compile(r"[A-Za-z0-9_-]{43}")
 """A browser's key: 32 random bytes in base64url, without padding."""
 
 COLUMNS = range(30, 121)
+MOST_LINE = 400
+"""The width the status line is made for (the page wraps it)."""
 """The widths (in characters) a page may ask the game's text to be broken at."""
 
 WEB_WORDS = tuple(key for key in en.TEXTS if key.startswith("web."))
@@ -127,6 +129,7 @@ class Outbox:
         self._waiting: deque[str] = deque()
         self._bytes = 0
         self._ready = asyncio.Event()
+        self._greeted = False
         self.closed = False
 
     def put(self, message: Json) -> None:
@@ -200,6 +203,16 @@ class WebScreen:
     def width(self) -> int:
         return self.columns
 
+    @contextlib.contextmanager
+    def wide(self) -> Iterator[None]:
+        """Within it, the screen is as wide as the longest line (the status line, which
+        the page wraps itself)."""
+        columns, self.columns = self.columns, MOST_LINE
+        try:
+            yield
+        finally:
+            self.columns = columns
+
     def show(self, text: Text) -> None:
         parts = joined(safe_text(text))
         if parts:
@@ -268,10 +281,11 @@ class BrowserSession:
 
     async def log_in(self, hello: Hello) -> bool:
         """Log in with ``hello``: whether the session goes on (else it was told why)."""
-        self.tx = Texts(hello.lang)
+        if hello.lang != self.tx.lang or not self._greeted:
+            self.tx = Texts(hello.lang)
+            self.send_words()
         self.screen.columns = hello.columns
         self.screen.yes_keys = self.tx.yes_keys
-        self.send_words()
         service = self.service
         why = self._name_refused(hello)
         if why is not None:
@@ -333,6 +347,7 @@ class BrowserSession:
         """The page's labels before the login (its form), in ``lang`` (``?lang=`` of the
         socket's address: the language the page was left in)."""
         self.tx = Texts("de" if lang == "de" else "en")
+        self._greeted = True
         self.send_words()
 
     def send_words(self) -> None:
@@ -471,7 +486,8 @@ class BrowserSession:
         front, place = self.front, self.place
         if front is None or self.closed:
             return
-        bar = plain(front.toolbar()).strip()
+        with self.screen.wide():  # the page's status line wraps: every part of it
+            bar = plain(front.toolbar()).strip()
         if bar != self._last_bar:
             self._last_bar = bar
             self.outbox.put({"type": "bar", "text": bar})
@@ -501,7 +517,8 @@ class BrowserSession:
             plan = room.plan
             people = list(plan.people)
             aces = self.tx("aces.high" if plan.aces_high else "aces.low")
-            options = self.tx("server.options", jokers=plan.jokers, aces=aces, level=plan.level)
+            level = self.tx.level(plan.level)
+            options = self.tx("server.options", jokers=plan.jokers, aces=aces, level=level)
             rows.append(
                 {
                     "code": room.code,
