@@ -48,6 +48,9 @@ class Screen(Protocol):
     """What the table needs from a front end."""
 
     interactive: bool
+    draws_table: bool
+    """Whether the screen draws the table itself, from the seat's view (a browser's): the
+    table is then never shown to it as text."""
 
     @property
     def width(self) -> int: ...
@@ -129,6 +132,7 @@ class PlainScreen:
     """Plain text to a stream; no waiting, no questions (scripts and pipes)."""
 
     interactive = False
+    draws_table = False
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
@@ -179,6 +183,7 @@ class TerminalScreen:
     """
 
     interactive = True
+    draws_table = False
 
     def __init__(
         self,

@@ -265,8 +265,8 @@ class SeatFront(SeatCommands):
         """The table as this seat sees it; the result once the game is over."""
         self._table_current = True
         view = self.view
-        if view is None:
-            return
+        if view is None or (self.screen.draws_table and view.ended is None):
+            return  # (a screen that draws the table draws it from the view)
         if self.seat is None:
             self.screen.show(watch_text(view, self.tx))
             return

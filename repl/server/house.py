@@ -227,6 +227,20 @@ class Service:
         """Log a refusal, once per kind and address within :attr:`Limits.log_window`."""
         self.refusals(kind, address, line)
 
+    def session_problem(self, name: str, address: str) -> str | None:
+        """Why a session of ``name`` from ``address`` (a terminal, a command, a browser)
+        may not start now, or ``None``: the sessions in all, of the address, of the name."""
+        limits = self.limits
+        if self.stopping:
+            return "the server is stopping"
+        if self.sessions.total >= limits.sessions_total:
+            return "too many sessions"
+        if self.sessions_from[address] >= limits.sessions_per_address:
+            return "too many sessions from the address"
+        if self.sessions[name] >= limits.sessions_per_name:
+            return "too many at once of the name"
+        return None
+
     def new_name_problem(self, address: str) -> str | None:
         """Why ``address`` may not claim a new name now (a text key), or ``None``."""
         if self.keys.full():

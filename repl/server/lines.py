@@ -103,7 +103,7 @@ class Lines:
             if len(line) > limits.line:
                 front.refuse(tx("server.line_too_long", limit=limits.line))
                 continue
-            if not _within(self._times, limits.commands, limits.per_seconds):
+            if not within(self._times, limits.commands, limits.per_seconds):
                 front.refuse(tx("server.slow_down"))
                 continue
             try:
@@ -148,7 +148,7 @@ class Says:
         return None
 
 
-def _within(times: deque[float], most: int, seconds: float) -> bool:
+def within(times: deque[float], most: int, seconds: float) -> bool:
     """Count one more use now; whether at most ``most`` fall within the last ``seconds``."""
     now = time.monotonic()
     while times and now - times[0] > seconds:

@@ -48,6 +48,34 @@ def main(argv: list[str] | None = None) -> int:
         "--port", type=int, default=2213, metavar="N", help="port to listen on (default 2213)"
     )
     parser.add_argument(
+        "--web",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="also serve the tables to browsers on PORT (plain HTTP; put a TLS proxy in "
+        "front of it for the internet: docs/running-a-server.md); needs the web extra",
+    )
+    parser.add_argument(
+        "--web-host",
+        default=None,
+        metavar="ADDR",
+        help="address the web front listens on (default: --host's)",
+    )
+    parser.add_argument(
+        "--web-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a page address besides the server's own that browsers come from, such as a "
+        "proxy's https://cards.example.org (may be given more than once)",
+    )
+    parser.add_argument(
+        "--web-proxy",
+        action="store_true",
+        help="the web front sits behind a reverse proxy on this machine: a browser's "
+        "address is the last of X-Forwarded-For",
+    )
+    parser.add_argument(
         "--data",
         type=Path,
         default=None,
@@ -93,6 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port must be 0-65535")
+    if args.web is not None and not 0 <= args.web <= 65535:
+        parser.error("--web must be a port, 0-65535")
+    if args.web is not None and args.web == args.port != 0:
+        parser.error("--web must be another port than --port")
+    for origin in args.web_origin:
+        if not origin.startswith(("http://", "https://")) or len(origin) > 200:
+            parser.error(f"--web-origin must be an address like https://cards.example.org, "
+                         f"not {visible(origin)!r}")  # fmt: skip
     if not 0 <= args.pace <= 60:
         parser.error("--pace must be 0-60 seconds")
     limits = Limits()
@@ -118,11 +154,24 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError as error:
         from ..files.install import install_hint  # the command for this installation
 
+        extra = "web" if args.web is not None else "server"
         print(
-            f"threethirteen serve needs the server extra ({error}).\n{install_hint('server')}",
+            f"threethirteen serve needs the {extra} extra ({error}).\n{install_hint(extra)}",
             file=sys.stderr,
         )
         return 1
+    if args.web is not None:
+        try:
+            import aiohttp  # noqa: F401  (the web front's library)
+        except ImportError as error:
+            from ..files.install import install_hint
+
+            print(
+                f"threethirteen serve --web needs the web extra ({error}).\n"
+                f"{install_hint('web')}",
+                file=sys.stderr,
+            )
+            return 1
     password = None
     if args.password_file is not None:
         try:
@@ -140,7 +189,16 @@ def main(argv: list[str] | None = None) -> int:
         password=password,
         pace=args.pace,
         limits=limits,
+        web_port=args.web,
+        web_host=args.web_host,
+        web_origins=tuple(args.web_origin),
+        web_proxied=args.web_proxy,
     )
+
+    def web_ready(host: str, port: int) -> None:
+        print(f"web front listening on {host} port {port}", flush=True)
+        for line in web_lines(host, port, machine_addresses):
+            print(line, flush=True)
 
     def ready(host: str, port: int, fingerprint: str) -> None:
         print(f"threethirteen server listening on {host} port {port}", flush=True)
@@ -153,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         collector = Collector()
-        run(serve(settings, ready=ready, collector=collector), collector=collector)
+        running = serve(settings, ready=ready, collector=collector, web_ready=web_ready)
+        run(running, collector=collector)
     except (OSError, ValueError) as error:
         print(f"threethirteen serve: cannot start: {visible(str(error))}", file=sys.stderr)
         return 1
@@ -187,6 +246,27 @@ def join_lines(host: str, port: int, addresses: Callable[[], list[str]]) -> list
             "lets the other machines of your network in)"
         ]
     return [f"players join with: {command}{host}"]
+
+
+def web_lines(host: str, port: int, addresses: Callable[[], list[str]]) -> list[str]:
+    """Where browsers open the game, said as :func:`join_lines` says it for SSH."""
+    page = f"http://{{}}:{port}/"
+    if host in WILDCARDS:
+        found = [address for address in addresses() if not address.startswith(LOOPBACK)]
+        lines = [f"browsers open: {page.format(_bracketed(address))}" for address in found]
+        lines.append(f"  on this machine: {page.format('localhost')}")
+        return lines
+    if host.startswith(LOOPBACK):
+        return [
+            f"browsers open: {page.format(_bracketed(host))} (only on this machine; "
+            "--web-host 0.0.0.0 lets your network in, a TLS proxy the internet)"
+        ]
+    return [f"browsers open: {page.format(_bracketed(host))}"]
+
+
+def _bracketed(address: str) -> str:
+    """An IPv6 address in brackets, as an address of a page writes it."""
+    return f"[{address}]" if ":" in address else address
 
 
 def machine_addresses() -> list[str]:

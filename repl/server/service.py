@@ -27,7 +27,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 import attrs
@@ -42,6 +42,9 @@ from .plan import Deal, secret_deal
 from .process import Collector
 from .ssh import GameServer
 from .terminal import Guest
+
+if TYPE_CHECKING:  # the web extra (aiohttp): imported only to serve a web front
+    from .web.app import WebFront
 
 BACKLOG = 64
 """Connections the kernel queues before the server accepts them (each a descriptor, for a
@@ -71,6 +74,16 @@ class ServerSettings:
     writers: int = 2
     """Threads for the disk: the people's moves (decided, then appended and synced), the
     plans, the names; never behind an AI that thinks."""
+    web_port: int | None = None
+    """The web front's port (``None``: no web front; 0: any free port)."""
+    web_host: str | None = None
+    """Where the web front listens (``None``: where SSH does)."""
+    web_origins: tuple[str, ...] = ()
+    """Origins besides the page's own whose pages may open the socket (a reverse proxy's
+    public address, when it does not pass the ``Host`` on)."""
+    web_proxied: bool = False
+    """The web front is behind a reverse proxy on this machine: a browser's address is the
+    last of ``X-Forwarded-For``, and the proxy holds the caps per address of connections."""
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -97,18 +110,20 @@ async def serve(
     report: Callable[[str], None] | None = None,
     collector: Collector | None = None,
     codes: Callable[[int], int] = secrets.randbelow,
+    web_ready: Callable[[str, int], None] | None = None,
 ) -> None:
     """Run the server until it is stopped (SIGINT, SIGTERM); ``ready`` hears the address,
-    the port and the host key's fingerprint once it listens. ``report`` hears each line
+    the port and the host key's fingerprint once it listens (``web_ready`` the web front's
+    address and port, next). ``report`` hears each line
     of the server's log (by default, standard error through :class:`~.log.ServerLog`);
     ``collector`` (the process's policy, if any) is told how many sessions there are;
     ``codes`` draws the codes of new tables (:attr:`~.hall.Hall.codes`)."""
     if report is not None:
-        await _serve(settings, ready, deal, report, collector, codes)
+        await _serve(settings, ready, deal, report, collector, codes, web_ready)
         return
     log = ServerLog(sys.stderr)
     try:
-        await _serve(settings, ready, deal, log.line, collector, codes)
+        await _serve(settings, ready, deal, log.line, collector, codes, web_ready)
     finally:
         await asyncio.get_running_loop().run_in_executor(None, log.close)
 
@@ -120,6 +135,7 @@ async def _serve(
     report: Callable[[str], None],
     collector: Collector | None,
     codes: Callable[[int], int],
+    web_ready: Callable[[str, int], None] | None,
 ) -> None:
     folder = settings.folder
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -170,6 +186,22 @@ async def _serve(
         max_pktsize=WINDOW,
         backlog=BACKLOG,
     )
+    web = None
+    if settings.web_port is not None:
+        from .web.app import WebFront  # the web extra (aiohttp), only when asked for
+
+        web = WebFront(
+            service,
+            ssh_port=acceptor.get_port(),
+            origins=settings.web_origins,
+            proxied=settings.web_proxied,
+        )
+        web_host = settings.web_host or settings.host
+        try:
+            web_port = await web.start(web_host, settings.web_port, BACKLOG)
+        except BaseException:
+            acceptor.close()
+            raise
     stop = asyncio.Event()
     signals = []
     for number in (signal.SIGINT, signal.SIGTERM):
@@ -177,10 +209,12 @@ async def _serve(
             loop.add_signal_handler(number, stop.set)
             signals.append(number)
     ready(settings.host, acceptor.get_port(), key.get_fingerprint("sha256"))
+    if web is not None and web_ready is not None:
+        web_ready(web_host, web_port)
     try:
         await stop.wait()
     finally:
-        await stopped(service, acceptor, (think, pool))
+        await stopped(service, acceptor, (think, pool), web)
         for number in signals:
             loop.remove_signal_handler(number)
         loop.set_exception_handler(handler)
@@ -190,10 +224,14 @@ async def _serve(
 
 
 async def stopped(
-    service: Service, acceptor: asyncssh.SSHAcceptor, pools: Sequence[ThreadPoolExecutor]
+    service: Service,
+    acceptor: asyncssh.SSHAcceptor,
+    pools: Sequence[ThreadPoolExecutor],
+    web: WebFront | None = None,
 ) -> None:
-    """Stop: no new connection, every player told and let go, every connection closed,
-    the worker threads done; within :data:`STOP_SECONDS`, whatever the clients do."""
+    """Stop: no new connection, every player told and let go (in a terminal or a
+    browser), every connection closed, the worker threads done; within
+    :data:`STOP_SECONDS`, whatever the clients do."""
     service.stopping = True
     acceptor.close()
     loop = asyncio.get_running_loop()
@@ -212,6 +250,9 @@ async def stopped(
     for one in list(service.present):
         with contextlib.suppress(Exception):
             one.stopping()
+    if web is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(web.stop(), 1.0)
     while service.connections.total and loop.time() < deadline - 1.5:
         await asyncio.sleep(0.05)
     with contextlib.suppress(TimeoutError):

@@ -115,16 +115,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _full(self) -> str | None:
         """Why this session may not start now, or ``None``."""
-        service, limits = self.service, self.service.limits
-        if service.stopping:
-            return "the server is stopping"
-        if service.sessions.total >= limits.sessions_total:
-            return "too many sessions"
-        if service.sessions_from[self.server.address] >= limits.sessions_per_address:
-            return "too many sessions from the address"
-        if service.sessions[self.server.name] >= limits.sessions_per_name:
-            return "too many at once of the name"
-        return None
+        return self.service.session_problem(self.server.name, self.server.address)
 
     async def _name_kept(self, chan: asyncssh.SSHServerChannel[bytes], tx: Texts) -> bool:
         """A name taken at this login is on disk before it is used (or the session ends)."""

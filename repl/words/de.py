@@ -1195,6 +1195,19 @@ TEXTS.update(
             "dann verbinde dich wieder:  {command}\n"
             "Der erste Schlüssel, der sich unter einem Namen anmeldet, behält diesen Namen."
         ),
+        "server.web_bad_key": (
+            "Der Schlüssel dieses Browsers stammt nicht vom Spiel: lösche die Daten der "
+            "Seite und öffne sie neu."
+        ),
+        "server.web_other_key": (
+            "Der Name '{name}' gehört auf diesem Server schon jemand anderem (einem anderen "
+            "Browser oder einem SSH-Schlüssel). Wähle einen anderen Namen, oder öffne das "
+            "Spiel in dem Browser, der ihn genommen hat."
+        ),
+        "server.web_password_name": (
+            "Den Namen '{name}' nutzt ein Spieler, der sich mit dem Passwort anmeldet; wähle "
+            "einen anderen Namen."
+        ),
         "server.banner_key_name": (
             "Der Name '{name}' gehört einem Schlüssel: melde dich mit diesem Schlüssel an."
         ),

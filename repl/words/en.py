@@ -761,6 +761,19 @@ TEXTS.update(
             "then connect again:  {command}\n"
             "The first key that logs in under a name keeps that name."
         ),
+        # what the web front refuses at a browser's login
+        "server.web_bad_key": (
+            "This browser's key is not one the game made: clear the page's data and "
+            "open it again."
+        ),
+        "server.web_other_key": (
+            "The name '{name}' belongs to someone else on this server (another browser, or "
+            "an SSH key). Choose another name, or open the game in the browser that took it."
+        ),
+        "server.web_password_name": (
+            "The name '{name}' is in use by a player who logs in with the password; choose "
+            "another name."
+        ),
         "server.names_full": (
             "This server keeps no more new names. Log in with a name you already have."
         ),

@@ -141,6 +141,8 @@ class Server:
         self.files = files
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
+        self.web_port = 0
+        """The web front's port, when ``--web 0`` is among ``extra``."""
         self.fingerprint = ""
         self.errors = folder.parent / f"{folder.name}-server.log"
         self._logged = threading.Condition()
@@ -183,6 +185,13 @@ class Server:
         second = self.process.stdout.readline()
         assert second.startswith("host key fingerprint: SHA256:"), second
         self.fingerprint = second.split(": ", 1)[1].strip()
+        if "--web" in self.extra:  # its address comes after SSH's
+            for line in self.process.stdout:
+                web = re.search(r"^web front listening on \S+ port (\d+)$", line.strip())
+                if web:
+                    self.web_port = int(web.group(1))
+                    break
+            assert self.web_port, f"no web front; its log: {self.log()}"
         return self
 
     def log(self) -> str:

@@ -1,0 +1,296 @@
+"""The web front's HTTP side: the page, its script and styles, and the WebSocket.
+
+aiohttp serves on the server's own event loop, beside asyncssh, behind the
+:class:`~.gate.Gate` that counts and paces every connection before HTTP parses it. The
+page, its script and its styles are read from the package once, at the start, and served
+from memory with a strict Content Security Policy (no inline script or style, nothing from
+another origin). HTTP itself is bounded (aiohttp's request line, header count and sizes).
+The WebSocket checks its ``Origin`` (the page's own, or one ``--web-origin`` names), counts
+as a login under way until its ``login`` (within :attr:`~..house.Limits.login_timeout`),
+takes frames of at most :data:`~.browser.MOST_FRAME` bytes (no compression), paced before
+they are parsed as JSON, answers pings, and lets go of a browser that leaves
+:attr:`~..house.Limits.write_buffer` bytes unread or misses its keepalives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from importlib import resources
+
+from aiohttp import WSMsgType, web
+
+from ..house import Bucket, Service, address_of
+from ..ssh import WHERE
+from .browser import MOST_FRAME, BrowserSession, Outbox, read_hello, read_line, read_message
+from .gate import Gate, gate_factory
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'"
+)
+"""The page's Content Security Policy: its own script, styles and socket, nothing else."""
+
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-cache",
+}
+
+FILES = {
+    "index.html": "text/html",
+    "table.js": "text/javascript",
+    "table.css": "text/css",
+}
+"""The files of the page (``static/``), and their types."""
+
+CODE = re.compile(r"[A-Za-z0-9-]{1,12}")
+"""What an invite link's table code may look like (``/t/KITE-7``)."""
+
+HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,100}")
+"""A ``Host`` header fit to be said back (in the command that fetches a log)."""
+
+BAD_FRAMES = 20
+"""Frames that are not a message a browser sends, before its socket is closed."""
+
+
+def page_files() -> dict[str, bytes]:
+    """The page's files, as the package holds them."""
+    folder = resources.files(__package__ or "threethirteen.repl.server.web") / "static"
+    return {name: (folder / name).read_bytes() for name in FILES}
+
+
+class WebFront:
+    """The web front of one server: ``start`` it on the server's loop, ``stop`` it."""
+
+    def __init__(
+        self,
+        service: Service,
+        *,
+        ssh_port: int,
+        origins: tuple[str, ...] = (),
+        proxied: bool = False,
+    ) -> None:
+        self.service = service
+        self.ssh_port = ssh_port
+        self.origins = frozenset(origin.rstrip("/") for origin in origins)
+        self.proxied = proxied
+        self.files = page_files()
+        self.gates: set[Gate] = set()
+        self.sessions: set[BrowserSession] = set()
+        self._runner: web.AppRunner | None = None
+        self._server: asyncio.Server | None = None
+
+    async def start(self, host: str, port: int, backlog: int = 64) -> int:
+        """Listen on ``host``:``port``; the port it listens on."""
+        app = web.Application(client_max_size=1024)
+        app.router.add_get("/", self._page)
+        app.router.add_get("/t/{code}", self._page)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/favicon.ico", self._no_icon)
+        app.router.add_get("/ws", self._socket)
+        limits = self.service.limits
+        runner = web.AppRunner(
+            app,
+            handle_signals=False,
+            access_log=None,
+            keepalive_timeout=limits.login_timeout,
+            max_line_size=4096,
+            max_field_size=4096,
+            max_headers=32,
+        )
+        await runner.setup()
+        self._runner = runner
+        inner = runner.server
+        assert inner is not None
+        loop = asyncio.get_running_loop()
+        factory = gate_factory(self.service, inner, self.gates, proxied=self.proxied)
+        self._server = await loop.create_server(factory, host, port, backlog=backlog)
+        return int(self._server.sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        """Tell every browser, then close every connection."""
+        for session in list(self.sessions):
+            session.stopping()
+        if self._server is not None:
+            self._server.close()
+        for gate in list(self.gates):
+            gate.close()
+        if self._runner is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._runner.cleanup(), 1.0)
+
+    # -- the page --------------------------------------------------------------------
+
+    def _answer(self, name: str) -> web.Response:
+        return web.Response(
+            body=self.files[name], content_type=FILES[name], charset="utf-8", headers=HEADERS
+        )
+
+    async def _page(self, request: web.Request) -> web.Response:
+        code = request.match_info.get("code")
+        if code is not None and CODE.fullmatch(code) is None:
+            raise web.HTTPNotFound(headers=HEADERS)
+        return self._answer("index.html")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in FILES or name == "index.html":
+            raise web.HTTPNotFound(headers=HEADERS)
+        return self._answer(name)
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204, headers=HEADERS)
+
+    # -- the socket ------------------------------------------------------------------
+
+    def _origin_allowed(self, request: web.Request) -> bool:
+        """Whether the socket was opened by the page itself (or by a script, which sends
+        no ``Origin``): never by a page of another site."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        origin = origin.rstrip("/")
+        return origin in self.origins or origin in (
+            f"http://{request.host}",
+            f"https://{request.host}",
+        )
+
+    def _peer(self, request: web.Request) -> str:
+        """The browser's address: the connection's, or behind a proxy the last one the
+        proxy added to ``X-Forwarded-For``."""
+        peer = request.transport.get_extra_info("peername") if request.transport else None
+        address = str(peer[0]) if peer else "?"
+        if self.proxied:
+            forwarded = request.headers.get("X-Forwarded-For", "")
+            last = forwarded.rsplit(",", 1)[-1].strip()[:64]
+            return last or address
+        return address
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        service, limits = self.service, self.service.limits
+        peer = self._peer(request)
+        address = address_of(peer)
+        if not self._origin_allowed(request):
+            service.refuse("web origin", address, f"refused a web socket from another origin "
+                           f"({request.headers.get('Origin', '')[:60]!r})")  # fmt: skip
+            raise web.HTTPForbidden(text="This socket is for the game's own page.\n")
+        why = service.handshakes.refusal(address)
+        if why is not None or service.stopping:
+            said = "too many logins at once" + WHERE.get(why or "", "")
+            service.refuse("web logins", address, f"refused a web socket: {said}")
+            raise web.HTTPServiceUnavailable(text="The server is busy; try again in a while.\n")
+        gate = next((one for one in self.gates if one.transport is request.transport), None)
+        ws = web.WebSocketResponse(
+            max_msg_size=MOST_FRAME,
+            heartbeat=limits.keepalive_interval,
+            compress=False,
+            timeout=2.0,
+        )
+        await ws.prepare(request)
+        if gate is not None:
+            gate.became_socket()
+        transport = request.transport
+        outbox = Outbox(
+            limits.write_buffer,
+            unsent=lambda: transport.get_write_buffer_size() if transport else 0,
+            overflow=lambda: self._too_slow(transport, peer),
+        )
+        ended = asyncio.Event()
+        session = BrowserSession(
+            service,
+            outbox,
+            address=address,
+            peer=peer,
+            reached=(self._host(request), self.ssh_port),
+            end=ended.set,
+        )
+        pump = asyncio.ensure_future(_pump(outbox, ws))
+        closing = asyncio.ensure_future(_close_when(ended, outbox, pump, ws))
+        service.handshakes.add(address)
+        handshaking = True
+        try:
+            try:
+                first = await ws.receive(timeout=limits.login_timeout)
+            except TimeoutError:
+                return ws
+            service.handshakes.remove(address)
+            handshaking = False
+            message = read_message(first.data) if first.type == WSMsgType.TEXT else None
+            hello = None if message is None else read_hello(message)
+            if hello is None or not await session.log_in(hello):
+                return ws
+            self.sessions.add(session)
+            invited = message.get("table") if message is not None else None
+            await session.begin(invited if isinstance(invited, str) else None)
+            await self._read(ws, session)
+        finally:
+            if handshaking:
+                service.handshakes.remove(address)
+            self.sessions.discard(session)
+            session.close()
+            outbox.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(closing), 3.0)
+            if not ws.closed:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+            pump.cancel()
+        return ws
+
+    async def _read(self, ws: web.WebSocketResponse, session: BrowserSession) -> None:
+        """The browser's frames, each paced before it is parsed, until it leaves."""
+        limits = self.service.limits
+        pace = Bucket(rate=limits.line_keys_per_second, burst=limits.line_keys_burst)
+        bad = 0
+        while not session.closed:
+            frame = await ws.receive()
+            if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                              WSMsgType.ERROR):  # fmt: skip
+                return
+            if not pace.take(1):  # more than its pace: read on only once it may
+                await asyncio.sleep(pace.wait(1))
+                pace.take(1)
+            message = read_message(frame.data) if frame.type == WSMsgType.TEXT else None
+            line = None if message is None else read_line(message)
+            if line is None:
+                bad += 1
+                if bad >= BAD_FRAMES:
+                    await ws.close(code=1003, message=b"not a message of the game")
+                    return
+                continue
+            await session.line(line)
+
+    def _host(self, request: web.Request) -> str:
+        """The host the page was asked for, as a player would type it."""
+        host = request.host.rsplit(":", 1)[0] if request.host.count(":") == 1 else request.host
+        return host if HOST.fullmatch(host) else "HOST"
+
+    def _too_slow(self, transport: asyncio.Transport | None, peer: str) -> None:
+        self.service.refuse("web slow", address_of(peer), f"{peer}: a browser reads too slowly; "
+                            "closing")  # fmt: skip
+        if transport is not None:
+            transport.abort()
+
+
+async def _pump(outbox: Outbox, ws: web.WebSocketResponse) -> None:
+    """Send what the session said, in order, as fast as the browser reads it."""
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        while (text := await outbox.get()) is not None:
+            await ws.send_str(text)
+
+
+async def _close_when(
+    ended: asyncio.Event, outbox: Outbox, pump: asyncio.Future[None], ws: web.WebSocketResponse
+) -> None:
+    """Once the session ends, send what it said last, then close the socket."""
+    await ended.wait()
+    outbox.close()
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(asyncio.shield(pump), 2.0)
+    with contextlib.suppress(Exception):
+        await ws.close()

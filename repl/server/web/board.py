@@ -1,0 +1,201 @@
+"""The table as one place sees it, as the page draws it: the ``board`` message (docs/web.md).
+
+Everything here is made from what the place's front holds: the latest
+:class:`~core.views.SeatView` the room told it (already redacted for that seat) and who sits
+where (:class:`~..port.Who`). No message is made from anything else, so no message can carry
+a card the place may not see: its own hand, and what the whole table saw.
+
+>>> from threethirteen.core.cards import parse_card
+>>> from threethirteen.repl.words.i18n import Texts
+>>> card_json(parse_card("qh"), None, Texts("de"))["label"], card_json(parse_card("10s"), None,
+...     Texts("en"))["code"]
+('D♥', '10s')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ....core.cards import Card, Rank, hand_size_for_round
+from ....core.melds import best_arrangement
+from ....core.state import Phase
+from ....core.views import PlayerView, SeatView
+from ...kit.render import action_parts, from_place, last_turns, plain, sorted_hand, table_order
+from ...words.i18n import Texts
+from ..port import Who
+
+Json = dict[str, Any]
+
+
+def card_code(card: Card) -> str:
+    """What a player types for ``card``: ``7h``, ``10s``, ``Qd``, ``jk``."""
+    if card.rank is None or card.suit is None:
+        return "jk"
+    return card.rank.symbol + card.suit.value
+
+
+def card_json(card: Card, wild: Rank | None, tx: Texts) -> Json:
+    """One card: what to type, how the language writes it, and what it is (wild, joker)."""
+    joker = card.is_joker
+    return {
+        "code": card_code(card),
+        "label": tx.card(card),
+        "rank": "" if card.rank is None else tx.rank(card.rank),
+        "suit": "" if card.suit is None else card.suit.value,
+        "symbol": "" if card.suit is None else card.suit.symbol,
+        "red": card.suit is not None and card.suit.is_red,
+        "wild": joker or (wild is not None and card.rank == wild),
+        "joker": joker,
+    }
+
+
+def cards_json(cards: Sequence[Card], wild: Rank | None, tx: Texts) -> list[Json]:
+    """Cards in the order given."""
+    return [card_json(card, wild, tx) for card in cards]
+
+
+def board_json(
+    view: SeatView | None,
+    seat: int | None,
+    who: Who,
+    tx: Texts,
+    *,
+    code: str,
+    clock: float | None,
+    me: str,
+) -> Json:
+    """The ``board`` message of the place ``seat`` (``None``: watching) of the player ``me``
+    at table ``code``, from the ``view`` its front holds (``None``: not dealt yet)."""
+    seats = len(who.people)
+    board: Json = {
+        "type": "board",
+        "code": code,
+        "seat": seat,
+        "started": who.started,
+        "host": who.host,
+        "events": 0 if view is None else view.event_count,
+        "round": None,
+        "seats": _seats(view, seat, who, tx, seats),
+        "hand": None,
+        "melds": None,
+        "left_over": None,
+        "penalty": None,
+        "taken": None,
+        "can": {"draw": False, "take": False, "discard": False, "start": False},
+        "clock": clock,
+        "sheet": None if view is None else _sheet(view, seat, tx),
+        "result": None if view is None else _result(view, tx),
+    }
+    board["can"]["start"] = (
+        seat is not None and not who.started and who.host == me and who.missing == 0
+    )
+    if view is None or view.ended is not None or view.round is None:
+        return board
+    round_ = view.round
+    wild = round_.wild_rank
+    board["round"] = {
+        "no": round_.round_no,
+        "size": hand_size_for_round(round_.round_no),
+        "wild": tx.rank(wild),
+        "dealer": tx.seat(round_.dealer),
+        "phase": "draw" if round_.phase == Phase.DRAW else "discard",
+        "stock": round_.stock_size,
+        "discard_top": None
+        if round_.discard_top is None
+        else card_json(round_.discard_top, wild, tx),
+        "discard_count": len(round_.discard_pile),
+        "went_out": None if round_.went_out is None else tx.seat(round_.went_out),
+        "last_turn": seat is not None and round_.went_out not in (None, seat)
+        and seat in round_.last_turns,
+    }
+    mine = view.mine
+    if mine is not None:
+        board.update(_hand(mine, tx))
+        to_act = view.my_turn and (round_.went_out is None or bool(round_.last_turns))
+        board["can"].update(
+            draw=to_act and round_.phase == Phase.DRAW,
+            take=to_act and round_.phase == Phase.DRAW and round_.discard_top is not None,
+            discard=to_act and round_.phase == Phase.DISCARD,
+        )
+    return board
+
+
+def _hand(mine: PlayerView, tx: Texts) -> Json:
+    """The seat's hand in suit and rank order, its best melds, what is left and its cost."""
+    wild = mine.wild_rank
+    arrangement = best_arrangement(mine.hand, mine.round_no, aces_high=mine.aces_high)
+    groups = sorted_hand(mine.hand, "suit", arrangement, mine.aces_high)
+    ordered = [card for group in groups for card in group]
+    taken = mine.must_not_discard
+    return {
+        "hand": cards_json(ordered, wild, tx),
+        "melds": [cards_json(meld, wild, tx) for meld in arrangement.melds],
+        "left_over": cards_json(arrangement.unmelded, wild, tx),
+        "penalty": arrangement.penalty,
+        "taken": None if taken is None else card_json(taken, wild, tx),
+    }
+
+
+def _seats(view: SeatView | None, seat: int | None, who: Who, tx: Texts, count: int) -> list[Json]:
+    """Every seat in table order (the others clockwise from your left, then you; seat 1
+    first for someone watching): who, where, cards held, total, last action, turn."""
+    round_ = None if view is None or view.ended is not None else view.round
+    order = from_place(None, count) if seat is None else table_order(seat, count)
+    turns = None if round_ is None else last_turns(round_.history, count)
+    to_act = None
+    if round_ is not None and (round_.went_out is None or round_.last_turns):
+        to_act = round_.turn
+    totals = () if view is None else view.totals
+    out = []
+    for s in order:
+        person = who.people[s]
+        last = ""
+        if round_ is not None and turns is not None:
+            last = " ".join(plain(part) for part in action_parts(turns[s], round_.wild_rank, tx))
+        out.append(
+            {
+                "index": s,
+                "name": tx.seat(s),
+                "place": tx.place(s),
+                "you": s == seat,
+                "person": person is not None,
+                "cards": None if round_ is None else round_.hand_sizes[s],
+                "total": totals[s] if s < len(totals) else 0,
+                "last": last,
+                "turn": to_act == s,
+                "here": person is not None and person in who.here,
+                "host": person is not None and person == who.host,
+            }
+        )
+    return out
+
+
+def _sheet(view: SeatView, seat: int | None, tx: Texts) -> Json | None:
+    """The score sheet so far: each round's penalties by seat, and the totals."""
+    if not view.score_sheet:
+        return None
+    return {
+        "seats": [tx.seat(s) for s in range(view.seat_count)],
+        "you": seat,
+        "rounds": [
+            {"no": scored.round_no, "scores": [score.penalty for score in scored.scores]}
+            for scored in view.score_sheet
+        ],
+        "totals": list(view.totals),
+    }
+
+
+def _result(view: SeatView, tx: Texts) -> Json | None:
+    """The game's result once it is over: the totals and the winner (none, when two or
+    more share the lowest total)."""
+    ended = view.ended
+    if ended is None:
+        return None
+    winners = [] if ended.winner is None else [tx.seat(ended.winner)]
+    return {"totals": list(ended.totals), "winners": winners, "tie": ended.winner is None}
+
+
+def tables_json(rows: Sequence[Json]) -> Json:
+    """The ``tables`` message of the lobby."""
+    return {"type": "tables", "tables": list(rows)}

@@ -1,0 +1,562 @@
+"""One browser at the server: its login, its fronts (the lobby, then a table), its lines.
+
+A browser session is a front's connection as an SSH terminal is (:class:`~..terminal.Guest`):
+the same :class:`~..lobby.LobbyFront`, and at a table the same
+:class:`~..seat.TableSession` holding the port its room handed out, so it hears only what
+the room told its seat, after it is on disk. What differs is the screen: a
+:class:`WebScreen` turns what the fronts say into ``text`` messages, and after each
+change the session sends the ``board`` drawn from what the front holds (:mod:`.board`).
+
+The login is a name and the browser's key (docs/web.md): the first key that logs in under
+a name keeps it, in the same book as the SSH keys (:class:`~..names.KeyBook`), which keeps
+only the key's SHA-256. A name is checked as an SSH login's is: its form, its owner, a name
+held with the password, the new names an address and the server may take within the hour;
+and the session is counted against the sessions of the name, the address and the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import hmac
+import json
+import re
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from attrs import frozen
+
+from ...kit.front import Front, Quit
+from ...kit.render import Text, plain
+from ...kit.screen import safe_text
+from ...words import en
+from ...words.i18n import Texts
+from ..house import Service
+from ..lines import Says, within
+from ..lobby import LobbyFront
+from ..names import name_problem
+from ..room import Room
+from ..seat import TableSession, fetch_command, sit_down
+from ..ssh import NAMES_REFUSED
+from .board import Json, board_json, tables_json
+
+MOST_FRAME = 4096
+"""The longest message a browser may send, in bytes (a line is at most
+:attr:`~..house.Limits.line` characters; the WebSocket closes on a longer one)."""
+
+KEY = re.compile(r"[A-Za-z0-9_-]{43}")
+"""A browser's key: 32 random bytes in base64url, without padding."""
+
+COLUMNS = range(30, 121)
+"""The widths (in characters) a page may ask the game's text to be broken at."""
+
+WEB_WORDS = tuple(key for key in en.TEXTS if key.startswith("web."))
+"""The labels of the page, sent in the player's language (the ``words`` message)."""
+
+
+def fingerprint(key: str) -> str:
+    """What the book of names keeps of a browser's key: its SHA-256 (never an SSH key's
+    fingerprint, which starts ``SHA256:``)."""
+    digest = hashlib.sha256(key.encode("ascii")).digest()
+    return "WEB:" + base64.b64encode(digest).decode("ascii").rstrip("=")
+
+
+@frozen
+class Hello:
+    """A browser's login: the name it asks for, its key, its language, its text's width."""
+
+    name: str
+    key: str
+    lang: str
+    columns: int
+
+
+def read_message(text: str) -> dict[str, Any] | None:
+    """A message from a browser (already bounded in size), or ``None`` if it is not one."""
+    if len(text) > MOST_FRAME:
+        return None
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return None
+    return message
+
+
+def read_hello(message: dict[str, Any]) -> Hello | None:
+    """The login in ``message``, or ``None`` if it is not one."""
+    name, key = message.get("name"), message.get("key")
+    if message.get("type") != "login" or not isinstance(name, str) or not isinstance(key, str):
+        return None
+    lang = "de" if message.get("lang") == "de" else "en"
+    columns = message.get("columns")
+    width = columns if isinstance(columns, int) and columns in COLUMNS else 80
+    return Hello(name=name[:40], key=key[:64], lang=lang, columns=width)
+
+
+def read_line(message: dict[str, Any]) -> str | None:
+    """The line in ``message``, or ``None`` if it is not one."""
+    text = message.get("text")
+    if message.get("type") != "line" or not isinstance(text, str):
+        return None
+    return text
+
+
+class Outbox:
+    """What waits to be sent to one browser, bounded: a browser that leaves more than
+    ``most`` bytes unread (with what its connection holds, ``unsent()``) is let go."""
+
+    def __init__(self, most: int, *, unsent: Callable[[], int], overflow: Callable[[], None]):
+        self.most = most
+        self.unsent = unsent
+        self.overflow = overflow
+        self._waiting: deque[str] = deque()
+        self._bytes = 0
+        self._ready = asyncio.Event()
+        self.closed = False
+
+    def put(self, message: Json) -> None:
+        """Send ``message`` (in order); nothing once closed."""
+        if self.closed:
+            return
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        self._bytes += len(text)
+        if self._bytes + self.unsent() > self.most:
+            self.abort()
+            self.overflow()
+            return
+        self._waiting.append(text)
+        self._ready.set()
+
+    async def get(self) -> str | None:
+        """The next message to send (``None``: closed)."""
+        while not self._waiting:
+            if self.closed:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        text = self._waiting.popleft()
+        self._bytes -= len(text)
+        return text
+
+    def close(self) -> None:
+        """Take no more: what waits is still sent, then :meth:`get` says the end."""
+        self.closed = True
+        self._ready.set()
+
+    def abort(self) -> None:
+        """Take no more, and drop what waits."""
+        self.close()
+        self._waiting.clear()
+        self._bytes = 0
+
+
+def joined(text: Text) -> list[list[str]]:
+    """``text`` as few parts as it can be: a fragment in the style of the one before, or a
+    space between two, joins it.
+
+    >>> joined([("a", "two"), ("", " "), ("a", "words"), ("", "\\n"), ("b", "x")])
+    [['a', 'two words'], ['', '\\n'], ['b', 'x']]
+    """
+    parts: list[list[str]] = []
+    for style, fragment in text:
+        if not fragment:
+            continue
+        if parts and (parts[-1][0] == style or (fragment == " " and parts[-1][0])):
+            parts[-1][1] += fragment
+        else:
+            parts.append([style, fragment])
+    return parts
+
+
+class WebScreen:
+    """A browser's screen: what the fronts show goes out as ``text`` messages; it never
+    waits and never asks (a question has its default answer)."""
+
+    interactive = True
+    draws_table = True
+
+    def __init__(self, outbox: Outbox, columns: int, changed: Callable[[], None]) -> None:
+        self.outbox = outbox
+        self.columns = columns
+        self.changed = changed
+        self.yes_keys = "yj"
+
+    @property
+    def width(self) -> int:
+        return self.columns
+
+    def show(self, text: Text) -> None:
+        parts = joined(safe_text(text))
+        if parts:
+            self.outbox.put({"type": "text", "parts": parts})
+        self.changed()
+
+    def sleep(self, seconds: float) -> None:
+        return None
+
+    def wait_key(self, message: str) -> bool:
+        return True
+
+    def pause(self, message: str) -> None:
+        return None
+
+    def later(self, show: Callable[[], None]) -> None:
+        show()
+
+    def confirm(self, question: str, default: bool) -> bool:
+        return default
+
+    @contextlib.contextmanager
+    def interruptible(self) -> Iterator[None]:
+        yield
+
+    @property
+    def interrupted(self) -> bool:
+        return False
+
+
+class BrowserSession:
+    """One browser logged in at the server: the lobby, then a table (and back)."""
+
+    def __init__(
+        self,
+        service: Service,
+        outbox: Outbox,
+        *,
+        address: str,
+        peer: str,
+        reached: tuple[str, int],
+        end: Callable[[], None],
+    ) -> None:
+        self.service = service
+        self.outbox = outbox
+        self.address = address
+        """The address its caps are counted by (:func:`~..house.address_of`)."""
+        self.peer = peer
+        self.reached = reached
+        """The host the page was asked for, and the server's SSH port."""
+        self._end = end
+        self.name = ""
+        self.tx = Texts("en")
+        self.screen = WebScreen(outbox, 80, self._changed)
+        self.says = Says(service, peer)
+        self.front: Front | None = None
+        self.place: TableSession | None = None
+        self._next: tuple[Front, TableSession | None] | None = None
+        self._times: deque[float] = deque()
+        self._slowed = 0.0
+        self._counted = False
+        self._dirty = False
+        self._last_board = ""
+        self._last_bar = ""
+        self._idle: asyncio.TimerHandle | None = None
+        self.closed = False
+
+    # -- logging in ------------------------------------------------------------------
+
+    async def log_in(self, hello: Hello) -> bool:
+        """Log in with ``hello``: whether the session goes on (else it was told why)."""
+        self.tx = Texts(hello.lang)
+        self.screen.columns = hello.columns
+        self.screen.yes_keys = self.tx.yes_keys
+        self.send_words()
+        service = self.service
+        why = self._name_refused(hello)
+        if why is not None:
+            key, params = why
+            service.refuse("web login", self.address, f"refused a web login: {key}")
+            self.outbox.put({"type": "refused", "text": self.tx(key, **params)})
+            return False
+        name = hello.name
+        busy = service.session_problem(name, self.address)
+        if busy is not None:
+            service.refuse("session", self.address, f"refused a session of {name}: {busy}")
+            key = "server.sessions_of_name" if busy.endswith("name") else "server.full"
+            text = self.tx(key, most=service.limits.sessions_per_name)
+            self.outbox.put({"type": "refused", "text": text})
+            return False
+        self.name = name
+        self._counted = True
+        service.sessions.add(name)
+        service.sessions_from.add(self.address)
+        service.logins.add(name)
+        if not await service.keys.keep(name):  # a name taken now is on disk before use
+            service.report(f"{name}: the book of names cannot be written")
+            self.outbox.put({"type": "refused", "text": self.tx("server.name_not_kept")})
+            return False
+        service.present.add(self)
+        service.report(f"{name} logged in from {self.peer} (browser)")
+        self.outbox.put({"type": "welcome", "name": name})
+        return True
+
+    def _name_refused(self, hello: Hello) -> tuple[str, dict[str, object]] | None:
+        """Why ``hello`` may not have its name (a text key and its parameters), or
+        ``None``: then the name is this key's, taken now if it was free (in memory: the
+        book is written next)."""
+        service, name = self.service, hello.name
+        if name_problem(name) is not None:
+            return "server.bad_name", {}
+        if KEY.fullmatch(hello.key) is None:
+            return "server.web_bad_key", {}
+        key = fingerprint(hello.key)
+        owner = service.keys.owner(name)
+        if owner is not None:
+            mine = hmac.compare_digest(owner, key)
+            return None if mine else ("server.web_other_key", {"name": name})
+        if service.password_holds(name):
+            return "server.web_password_name", {"name": name}
+        why = service.new_name_problem(self.address)
+        if why is not None:
+            network = why == "server.names_from_network"
+            limits = service.limits
+            most = limits.new_names_per_network if network else limits.new_names_per_address
+            service.refuse("new name", self.address, f"a new name: {NAMES_REFUSED[why]}")
+            return why, {"most": most}
+        if not service.keys.take(name, key):
+            return "server.web_other_key", {"name": name}
+        service.name_claimed(self.address)
+        return None
+
+    def send_words(self) -> None:
+        """The page's labels in this session's language."""
+        words = {key: self.tx(key) for key in WEB_WORDS}
+        self.outbox.put({"type": "words", "lang": self.tx.lang, "words": words})
+
+    # -- the fronts ------------------------------------------------------------------
+
+    async def begin(self, invited: str | None = None) -> None:
+        """The first front: back at a running game of this player, else the lobby (and
+        ``invited``, a table's code from an invite link, is joined from there)."""
+        room = self.service.hall.seat_waiting_for(self.name)
+        if room is not None:
+            self._open(*self._seat(room, "play"))
+            return
+        self._open(self._lobby(), None)
+        if invited:
+            await self._run_line(f"join {invited[:12]}")
+
+    def _open(self, front: Front, place: TableSession | None) -> None:
+        self.front, self.place = front, place
+        self._next = None
+        where = "lobby" if place is None else "watch" if place.seat is None else "seat"
+        code = None if place is None else place.port.code
+        self.outbox.put({"type": "place", "where": where, "code": code})
+        self._last_board = self._last_bar = ""
+        front.begin()
+        self._waited()
+        self._changed()
+
+    def _switch(self) -> None:
+        """To the front the last line (or the room) sent this player to, if any."""
+        while self._next is not None and not self.closed:
+            front, place = self._next
+            if self.front is not None:
+                self.front.leave()
+                self._left(self.place)
+            self._open(front, place)
+
+    def _left(self, place: TableSession | None) -> None:
+        """A seat at a table whose game has not started is given up, as in a terminal."""
+        if place is not None and place.seat is not None:
+            self.service.hall.leave(place.port.code, self.name)
+
+    def _lobby(self) -> LobbyFront:
+        return LobbyFront(
+            self.service.hall,
+            name=self.name,
+            tx=self.tx,
+            screen=self.screen,
+            go=self._go,
+            language=self._language,
+            address=self.address,
+            fetch=lambda code: fetch_command(self, code),
+        )
+
+    def _seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
+        seat = room.seat_of(self.name) if how == "play" else None
+        place = sit_down(room, self, seat, lang=self.tx.lang, screen=self.screen)
+        return place.front, place
+
+    def _go(self, room: Room, how: str) -> None:
+        self._next = self._seat(room, how)
+
+    def _language(self, lang: str) -> None:
+        self.tx = Texts(lang)
+        self.screen.yes_keys = self.tx.yes_keys
+        self.send_words()
+        self._next = (self._lobby(), None)
+
+    # -- lines -----------------------------------------------------------------------
+
+    async def line(self, text: str) -> None:
+        """A line typed (or clicked) in the browser: held to the limits, then run by the
+        front it was typed at, as at a terminal."""
+        limits, tx, front = self.service.limits, self.tx, self.front
+        if front is None or self.closed:
+            return
+        if len(text) > limits.line:
+            front.refuse(tx("server.line_too_long", limit=limits.line))
+            return
+        if not within(self._times, limits.commands, limits.per_seconds):
+            now = time.monotonic()
+            if now - self._slowed >= 1.0:  # said once a second, however many come
+                self._slowed = now
+                front.refuse(tx("server.slow_down"))
+            return
+        await self._run_line(text)
+
+    async def _run_line(self, text: str) -> None:
+        front, place = self.front, self.place
+        if front is None or self.closed:
+            return
+        try:
+            front.execute(text)
+            front.between_lines()
+        except (Quit, EOFError):
+            self.close()
+            return
+        except Exception as error:  # logged here; the player and the table go on
+            self.service.report(f"{self.name}: error in {text[:40]!r}: {error!r}")
+            front.refuse(self.tx("server.error"))
+        if place is not None:
+            await place.settled()  # a move sent: its news first
+        elif isinstance(front, LobbyFront):
+            await front.settled()  # a table made or joined: kept (or refused) first
+        self._waited()
+        self._switch()
+        self._changed()
+
+    def _waited(self) -> None:
+        """A lobby left without a line for :attr:`~..house.Limits.lobby_idle` is left."""
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        if self.place is None and not self.closed:
+            loop = asyncio.get_running_loop()
+            self._idle = loop.call_later(self.service.limits.lobby_idle, self._idle_out)
+
+    def _idle_out(self) -> None:
+        self._idle = None
+        self.bye(self.tx("server.idle"))
+
+    # -- what is sent ----------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """Something was said or changed: the board and the status line follow, once for
+        all that happens in this turn of the event loop."""
+        if self._dirty or self.closed:
+            return
+        self._dirty = True
+        asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._dirty = False
+        front, place = self.front, self.place
+        if front is None or self.closed:
+            return
+        bar = plain(front.toolbar()).strip()
+        if bar != self._last_bar:
+            self._last_bar = bar
+            self.outbox.put({"type": "bar", "text": bar})
+        if place is None:
+            if isinstance(front, LobbyFront):
+                self.outbox.put(tables_json(self._tables()))
+            return
+        port = place.port
+        board = board_json(
+            place.front.view,
+            place.seat,
+            port.who(),
+            place.front.tx,
+            code=port.code,
+            clock=port.time_left(),
+            me=self.name,
+        )
+        text = json.dumps(board, sort_keys=True)
+        if text != self._last_board:  # only what changed goes out
+            self._last_board = text
+            self.outbox.put(board)
+
+    def _tables(self) -> list[Json]:
+        """The open tables, as the lobby lists them."""
+        rows = []
+        for room in self.service.hall.open_tables():
+            plan = room.plan
+            people = list(plan.people)
+            aces = self.tx("aces.high" if plan.aces_high else "aces.low")
+            options = self.tx("server.options", jokers=plan.jokers, aces=aces, level=plan.level)
+            rows.append(
+                {
+                    "code": room.code,
+                    "seats": plan.seats,
+                    "taken": sum(1 for name in people if name),
+                    "people": people,
+                    "started": room.started,
+                    "round": room.round_no() if room.started else None,
+                    "options": options,
+                    "mine": self.name in people,
+                }
+            )
+        return rows
+
+    def bye(self, text: str) -> None:
+        """End the session, saying why."""
+        if not self.closed:
+            self.outbox.put({"type": "bye", "text": text})
+        self.close()
+
+    # -- what a table asks of its connection (:class:`~..seat.Connection`) -------------
+
+    def go_to_lobby(self) -> None:
+        self._next = (self._lobby(), None)
+
+    def sent_away(self) -> None:
+        self._next = (self._lobby(), None)
+        asyncio.get_running_loop().call_soon(self._switch)
+
+    def may_say(self, table: str) -> str | None:
+        return self.says.may_say(table)
+
+    def refresh(self) -> None:
+        place = self.place
+        if place is not None and not self.closed:
+            left = place.port.time_left()
+            if left is not None:
+                self.outbox.put({"type": "clock", "seconds": round(left, 1)})
+
+    def server_address(self) -> tuple[str, int]:
+        return self.reached
+
+    # -- the end ---------------------------------------------------------------------
+
+    def stopping(self) -> None:
+        """The server stops: said, and the session ends."""
+        self.bye(self.tx("server.stopping"))
+
+    def close(self) -> None:
+        """The browser left (or was let go): its place at a table is left, its counts
+        given back. Once."""
+        if self.closed:
+            return
+        self.closed = True
+        if self._idle is not None:
+            self._idle.cancel()
+        service = self.service
+        service.present.discard(self)
+        if self.front is not None:
+            with contextlib.suppress(Exception):
+                self.front.leave()
+            self._left(self.place)
+            service.report(f"{self.name} left (browser)")
+        if self._counted:
+            self._counted = False
+            service.sessions.remove(self.name)
+            service.sessions_from.remove(self.address)
+            service.logins.remove(self.name)
+        self._end()

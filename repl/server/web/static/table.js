@@ -1,0 +1,1 @@
+// the page's script (written by the page's work)
