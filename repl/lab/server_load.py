@@ -202,7 +202,7 @@ class Player:
             table.sent[self.seat].pop()
             self.forget_last()
             self.acting = True
-            asyncio.get_running_loop().call_later(1.0, self._type, self.typing)
+            asyncio.get_running_loop().call_later(1.0, self.type_line, self.typing)
         if "Game over after" in line:
             table.over = True
             table.finished.set()
@@ -216,9 +216,10 @@ class Player:
         table.typed += 1
         self.acting = True
         pause = self.think * self.rng.uniform(0.5, 1.5)
-        asyncio.get_running_loop().call_later(pause, self._type, line)
+        asyncio.get_running_loop().call_later(pause, self.type_line, line)
 
-    def _type(self, line: str) -> None:
+    def type_line(self, line: str) -> None:
+        """Type ``line`` now; its time goes to the table's :attr:`~BenchTable.sent`."""
         self.acting = False
         if self.closing:
             return

@@ -9,9 +9,9 @@ sends ``line`` messages: ``new``, ``join CODE``, ``start``, then ``d`` when its 
 may draw and ``x CARD`` (the highest card its best melds leave over) when it may discard.
 
 What is measured: for every move sent, the time until each other player at the table has
-received a ``board`` that shows it. A board's :func:`progress` says how far the game has
-come; the move typed on a board of progress P is shown by the first board after it that
-has come further (nobody else may act while it is the mover's turn).
+received a ``board`` that shows it. A board says how far the game has come (``events``: the
+events of the table's log); the move typed on a board of N events is shown by the first
+board after it with more (nobody else may act while it is the mover's turn).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import asyncio
 import base64
 import contextlib
 import json
-import math
 import secrets
 import time
 from typing import Any
@@ -29,26 +28,6 @@ import aiohttp
 from attrs import define, field
 
 from .server_load import LOGIN_TRIES, Player, value
-
-Progress = tuple[int, float]
-"""How far a game has come, as a board shows it (:func:`progress`): greater is later."""
-
-
-def progress(board: dict[str, Any]) -> Progress:
-    """How far the game of ``board`` has come: the events in the table's log, if the board
-    says; else the rounds scored, then the moves of the round in play (the bench's players
-    draw only from the stock, so each draw makes the stock one smaller, each discard the
-    pile one larger), or every move of those rounds between two rounds."""
-    if isinstance(board.get("events"), int):
-        return (board["events"], 0.0)
-    if not board.get("started"):
-        return (-1, 0.0)
-    sheet = board.get("sheet") or {}
-    scored = len(sheet.get("rounds") or [])
-    round_ = board.get("round")
-    if round_ is None:
-        return (scored, math.inf)
-    return (scored, float(round_["discard_count"] - round_["stock"]))
 
 
 def browser_key() -> str:
@@ -65,10 +44,10 @@ class WebClient(Player):
     reader: asyncio.Future[None] | None = None
     board: dict[str, Any] | None = None
     """The last board received."""
-    acted_on: Progress | None = None
-    """The progress of the board we last moved on (a board sent again is not a new turn)."""
-    bases: list[Progress] = field(factory=list)
-    """For each move we typed, the progress of the board it was typed on."""
+    acted_on: int | None = None
+    """The events of the board we last moved on (a board sent again is not a new turn)."""
+    bases: list[int] = field(factory=list)
+    """For each move we typed, the events of the board it was typed on."""
     sending: set[asyncio.Future[None]] = field(factory=set)
     """Lines on their way out (aiohttp sends a frame in a coroutine)."""
     peers: dict[int, WebClient] = field(factory=dict)
@@ -120,7 +99,7 @@ class WebClient(Player):
         self.peers = {p.seat: p for p in players if isinstance(p, WebClient) and p is not self}
 
     def typed(self) -> None:
-        self.bases.append(progress(self.board or {}))
+        self.bases.append(int((self.board or {}).get("events", 0)))
 
     def forget_last(self) -> None:
         self.bases.pop()
@@ -155,7 +134,7 @@ class WebClient(Player):
     def shown(self, board: dict[str, Any], now: float) -> None:
         """A board: the moves of the others it shows, the game's end, or our turn."""
         self.board = board
-        reached = progress(board)
+        reached = int(board.get("events", 0))
         self.match(now, reached)
         if board.get("result") is not None:
             self.table.over = True
@@ -174,7 +153,7 @@ class WebClient(Player):
         choices = [code for code in left_over or hand if code != taken] or hand
         self.move("x " + max(choices, key=value))
 
-    def match(self, now: float, reached: Progress) -> None:
+    def match(self, now: float, reached: int) -> None:
         """Note each move of the others that this board is the first here to show."""
         for seat, peer in self.peers.items():
             sent = self.table.sent.get(seat, [])
