@@ -27,7 +27,7 @@ from typing import Any
 import aiohttp
 from attrs import define, field
 
-from .server_load import LOGIN_TRIES, Player, value
+from .scripted import LOGIN_TRIES, Player, value
 
 
 def browser_key() -> str:

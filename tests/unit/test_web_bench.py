@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("aiohttp")
 
-from threethirteen.repl.lab.server_load import BenchTable
+from threethirteen.repl.lab.scripted import BenchTable
 from threethirteen.repl.lab.web_load import WebClient, browser_key
 
 
