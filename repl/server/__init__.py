@@ -21,7 +21,8 @@ joined and watched; at a table it is the one seated front
 - :mod:`.seat`: a seat (or a place to watch from) for one connection, the seated front's
   link to the room, and the commands of a shared table;
 - :mod:`.lobby`: the front of the lobby;
-- :mod:`.names`: player names and the keys that own them.
+- :mod:`.names`: player names and the keys that own them;
+- :mod:`.web`: the same tables in a browser (``serve --web PORT``, the ``web`` extra).
 
 ``threethirteen bench --server`` (scripted SSH clients at many tables) is in
 :mod:`repl.lab`.

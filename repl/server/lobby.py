@@ -61,8 +61,9 @@ class LobbyFront(Front):
     ) -> None:
         super().__init__(tx=tx, screen=screen)
         self.hall = hall
-        self._fetch = fetch or (lambda code: f"ssh -p PORT {name}@HOST log {code}")
-        """The command that fetches a table's log, from the player's own computer."""
+        self._fetch = fetch
+        """The command that fetches a table's log, from the player's own computer
+        (``None``: there is none to type, as in a browser)."""
         self.name = name
         self.address = address
         """Where this connection comes from (tables are capped per address)."""
@@ -151,8 +152,9 @@ class LobbyFront(Front):
             return
         for past in kept[:HISTORY_SHOWN]:
             self.say(self._past_line(past))
-        command = self._fetch(kept[0].plan.code)
-        self.say(self.tx("server.history_log", command=command), "class:dim")
+        command = None if self._fetch is None else self._fetch(kept[0].plan.code)
+        if command is not None:
+            self.say(self.tx("server.history_log", command=command), "class:dim")
 
     def _past_line(self, past: Past) -> str:
         plan, tx = past.plan, self.tx

@@ -76,16 +76,16 @@ class Connection(Protocol):
     def refresh(self) -> None:
         """Draw the prompt and its toolbar again (a clock in it moved on)."""
 
-    def server_address(self) -> tuple[str, int]:
-        """The address and port this connection reached the server at (what a player types
-        to connect again)."""
+    def fetch(self, code: str) -> str | None:
+        """The command that fetches the log of table ``code`` from the player's own
+        computer, as they reached this server (``ssh -p 2213 ana@example.org log KITE-7``),
+        or ``None`` where there is none to type (a browser has its page's link)."""
 
 
-def fetch_command(connection: Connection, code: str) -> str:
-    """What fetches the log of table ``code`` from the player's own computer, as they
-    reached this server (``ssh -p 2213 ana@example.org log KITE-7``)."""
-    host, number = connection.server_address()
-    return f"ssh -p {number} {connection.name}@{host} log {code}"
+def fetch_command(name: str, host: str, port: int, code: str) -> str:
+    """What fetches the log of table ``code`` for ``name`` over SSH, from the server at
+    ``host`` and ``port`` (``ssh -p 2213 ana@example.org log KITE-7``)."""
+    return f"ssh -p {port} {name}@{host} log {code}"
 
 
 def sit_down(
@@ -129,7 +129,7 @@ class TableSession(Sitting):
     def seat_at(self, port: RoomPort, tx: Texts, screen: Screen) -> None:
         """Take the port the room handed out, and make the front that plays through it."""
         self._port = port
-        fetch = None if self.seat is None else fetch_command(self.connection, port.code)
+        fetch = None if self.seat is None else self.connection.fetch(port.code)
         front = SeatFront(
             port,
             tx=tx,

@@ -31,7 +31,9 @@ tables are made (new), joined (join CODE) and watched
 keeps it. The server listens on 127.0.0.1 unless --host
 says otherwise, and prints its host key's fingerprint
 for players to compare. Every table is kept in the data
-folder and resumes after a restart.
+folder and resumes after a restart. With --web PORT, friends
+without SSH play at the same tables in a browser:
+http://HOST:PORT/ (needs the web extra).
 """
 
 

@@ -192,7 +192,6 @@ async def _serve(
 
         web = WebFront(
             service,
-            ssh_port=acceptor.get_port(),
             origins=settings.web_origins,
             proxied=settings.web_proxied,
         )

@@ -98,9 +98,10 @@ class Guest:
         """Draw the prompt and its toolbar again (a clock in it moved on)."""
         self.lines.refresh()
 
-    def server_address(self) -> tuple[str, int]:
-        """The address and port the client connected to (its view of the server)."""
-        return reached(self.chan)
+    def fetch(self, code: str) -> str:
+        """What fetches the log of table ``code``, as this client reached the server."""
+        host, port = reached(self.chan)
+        return fetch_command(self.name, host, port, code)
 
     def may_say(self, table: str) -> str | None:
         """Why this session may not say a line at ``table`` now, or ``None`` (counted)."""
@@ -178,7 +179,7 @@ class Guest:
             go=self._go,
             language=self._language,
             address=self.address,
-            fetch=lambda code: fetch_command(self, code),
+            fetch=self.fetch,
         )
 
     def _seat(self, room: Room, how: str) -> tuple[Front, TableSession]:

@@ -1195,6 +1195,13 @@ TEXTS.update(
             "dann verbinde dich wieder:  {command}\n"
             "Der erste Schlüssel, der sich unter einem Namen anmeldet, behält diesen Namen."
         ),
+        "server.no_log_none": "Keinen Tisch mit diesem Code, an dem du gesessen hast.",
+        "server.no_log_running": (
+            "Dieses Spiel ist noch nicht zu Ende: sein Protokoll gibt es, sobald es das ist."
+        ),
+        "server.no_log_closed": (
+            "Dieses Spiel wurde vor seinem Ende geschlossen: sein Seed bleibt geheim."
+        ),
         "server.web_bad_key": (
             "Der Schlüssel dieses Browsers stammt nicht vom Spiel: lösche die Daten der "
             "Seite und öffne sie neu."

@@ -761,6 +761,9 @@ TEXTS.update(
             "then connect again:  {command}\n"
             "The first key that logs in under a name keeps that name."
         ),
+        "server.no_log_none": "No table with that code that you sat at.",
+        "server.no_log_running": "That game is not over yet: its log is sent once it is.",
+        "server.no_log_closed": "That game was closed before its end: its seed stays a secret.",
         # what the web front refuses at a browser's login
         "server.web_bad_key": (
             "This browser's key is not one the game made: clear the page's data and "

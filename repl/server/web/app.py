@@ -23,7 +23,15 @@ from aiohttp import WSMsgType, web
 
 from ..house import Bucket, Service, address_of
 from ..ssh import WHERE
-from .browser import MOST_FRAME, BrowserSession, Outbox, read_hello, read_line, read_message
+from .browser import (
+    MOST_FRAME,
+    BrowserSession,
+    Outbox,
+    read_fetch,
+    read_hello,
+    read_line,
+    read_message,
+)
 from .gate import Gate, gate_factory
 
 CSP = (
@@ -51,9 +59,6 @@ FILES = {
 CODE = re.compile(r"[A-Za-z0-9-]{1,12}")
 """What an invite link's table code may look like (``/t/KITE-7``)."""
 
-HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,100}")
-"""A ``Host`` header fit to be said back (in the command that fetches a log)."""
-
 BAD_FRAMES = 20
 """Frames that are not a message a browser sends, before its socket is closed."""
 
@@ -71,12 +76,10 @@ class WebFront:
         self,
         service: Service,
         *,
-        ssh_port: int,
         origins: tuple[str, ...] = (),
         proxied: bool = False,
     ) -> None:
         self.service = service
-        self.ssh_port = ssh_port
         self.origins = frozenset(origin.rstrip("/") for origin in origins)
         self.proxied = proxied
         self.files = page_files()
@@ -206,7 +209,6 @@ class WebFront:
             outbox,
             address=address,
             peer=peer,
-            reached=(self._host(request), self.ssh_port),
             end=ended.set,
         )
         pump = asyncio.ensure_future(_pump(outbox, ws))
@@ -257,6 +259,10 @@ class WebFront:
                 pace.take(1)
             message = read_message(frame.data) if frame.type == WSMsgType.TEXT else None
             line = None if message is None else read_line(message)
+            wanted = None if message is None else read_fetch(message)
+            if wanted is not None:
+                await session.send_log(wanted)
+                continue
             if line is None:
                 bad += 1
                 if bad >= BAD_FRAMES:
@@ -264,11 +270,6 @@ class WebFront:
                     return
                 continue
             await session.line(line)
-
-    def _host(self, request: web.Request) -> str:
-        """The host the page was asked for, as a player would type it."""
-        host = request.host.rsplit(":", 1)[0] if request.host.count(":") == 1 else request.host
-        return host if HOST.fullmatch(host) else "HOST"
 
     def _too_slow(self, transport: asyncio.Transport | None, peer: str) -> None:
         self.service.refuse("web slow", address_of(peer), f"{peer}: a browser reads too slowly; "

@@ -106,7 +106,8 @@ def board_json(
         else card_json(round_.discard_top, wild, tx),
         "discard_count": len(round_.discard_pile),
         "went_out": None if round_.went_out is None else tx.seat(round_.went_out),
-        "last_turn": seat is not None and round_.went_out not in (None, seat)
+        "last_turn": seat is not None
+        and round_.went_out not in (None, seat)
         and seat in round_.last_turns,
     }
     mine = view.mine
@@ -193,7 +194,9 @@ def _result(view: SeatView, tx: Texts) -> Json | None:
     if ended is None:
         return None
     winners = [] if ended.winner is None else [tx.seat(ended.winner)]
-    return {"totals": list(ended.totals), "winners": winners, "tie": ended.winner is None}
+    result: Json = {"totals": list(ended.totals), "winners": winners, "tie": ended.winner is None}
+    result["log"] = view.seat is not None  # a seat may keep the game's log (``log``)
+    return result
 
 
 def tables_json(rows: Sequence[Json]) -> Json:

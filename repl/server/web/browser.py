@@ -35,12 +35,13 @@ from ...kit.render import Text, plain
 from ...kit.screen import safe_text
 from ...words import en
 from ...words.i18n import Texts
+from ..hall import NoLog
 from ..house import Service
 from ..lines import Says, within
 from ..lobby import LobbyFront
 from ..names import name_problem
 from ..room import Room
-from ..seat import TableSession, fetch_command, sit_down
+from ..seat import TableSession, sit_down
 from ..ssh import NAMES_REFUSED
 from .board import Json, board_json, tables_json
 
@@ -105,6 +106,14 @@ def read_line(message: dict[str, Any]) -> str | None:
     if message.get("type") != "line" or not isinstance(text, str):
         return None
     return text
+
+
+def read_fetch(message: dict[str, Any]) -> str | None:
+    """The table code whose log ``message`` asks for (``log``), or ``None``."""
+    code = message.get("code")
+    if message.get("type") != "log" or not isinstance(code, str):
+        return None
+    return code
 
 
 class Outbox:
@@ -231,7 +240,6 @@ class BrowserSession:
         *,
         address: str,
         peer: str,
-        reached: tuple[str, int],
         end: Callable[[], None],
     ) -> None:
         self.service = service
@@ -239,8 +247,6 @@ class BrowserSession:
         self.address = address
         """The address its caps are counted by (:func:`~..house.address_of`)."""
         self.peer = peer
-        self.reached = reached
-        """The host the page was asked for, and the server's SSH port."""
         self._end = end
         self.name = ""
         self.tx = Texts("en")
@@ -375,7 +381,6 @@ class BrowserSession:
             go=self._go,
             language=self._language,
             address=self.address,
-            fetch=lambda code: fetch_command(self, code),
         )
 
     def _seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
@@ -530,8 +535,31 @@ class BrowserSession:
             if left is not None:
                 self.outbox.put({"type": "clock", "seconds": round(left, 1)})
 
-    def server_address(self) -> tuple[str, int]:
-        return self.reached
+    def fetch(self, code: str) -> None:
+        """A browser has no command to type for a game's log: the page offers it (``log``)."""
+        return None
+
+    async def send_log(self, code: str) -> None:
+        """The log of a finished table this player sat at, for the page to keep as a file
+        (the ``log`` message; the same as ``ssh HOST log CODE``): read on a worker thread."""
+        front = self.front
+        if front is None or self.closed:
+            return
+        if not within(self._times, self.service.limits.commands, self.service.limits.per_seconds):
+            front.refuse(self.tx("server.slow_down"))
+            return
+        code = code[:12]
+        try:
+            found = await self.service.hall.fetch_log(self.name, code)
+        except Exception as error:  # (an unreadable file: said as no such table, and logged)
+            self.service.report(f"{self.name}: the log of {code!r} failed: {error!r}")
+            found = NoLog.NONE
+        if isinstance(found, bytes):
+            name = f"{code.lower()}.jsonl"
+            self.outbox.put({"type": "file", "name": name, "text": found.decode("utf-8")})
+            self.service.report(f"{self.name} fetched the log of {code.upper()} (browser)")
+            return
+        front.refuse(self.tx(f"server.no_log_{found.name.lower()}"))
 
     # -- the end ---------------------------------------------------------------------
 

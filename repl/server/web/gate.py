@@ -99,8 +99,10 @@ class Gate(asyncio.Protocol):
         service = self.service
         if service.stopping:
             return "the server is stopping"
-        for what, budget in (("new connections", service.opened), ("connections",
-                                                                     service.connections)):
+        for what, budget in (
+            ("new connections", service.opened),
+            ("connections", service.connections),
+        ):
             why = budget.refusal(self.address)
             if why is not None:
                 return f"too many {what}" + WHERE.get(why, "")

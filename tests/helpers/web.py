@@ -1,0 +1,133 @@
+"""A web front on the test's own event loop, and scripted browsers that talk to it over a
+real WebSocket (aiohttp's client), as the page does (docs/web.md)."""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import secrets
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from threethirteen.repl.server.hall import Hall
+from threethirteen.repl.server.house import Limits, Service
+from threethirteen.repl.server.names import KeyBook
+from threethirteen.repl.server.plan import Deal, secret_deal
+from threethirteen.repl.server.web.app import WebFront
+
+Message = dict[str, Any]
+
+
+def new_key() -> str:
+    """A browser's key, as the page makes one: 32 random bytes, base64url, no padding."""
+    return base64.urlsafe_b64encode(secrets.token_bytes(32)).decode("ascii").rstrip("=")
+
+
+@contextlib.asynccontextmanager
+async def web_front(
+    folder: Path,
+    said: list[str],
+    limits: Limits | None = None,
+    *,
+    deal: Deal = secret_deal,
+    proxied: bool = False,
+) -> AsyncIterator[tuple[WebFront, int]]:
+    """A server's service (its hall at pace 0) with a web front on a free port of
+    127.0.0.1; what it reports is appended to ``said``. Stopped at the end."""
+    limits = limits or Limits()
+    pool, think = ThreadPoolExecutor(2), ThreadPoolExecutor(1)
+    hall = Hall(folder, pool=pool, think=think, limits=limits, pace=0.0, deal=deal,
+                report=said.append)  # fmt: skip
+    hall.load()
+    keys = KeyBook(folder / "keys.json", pool=pool)
+    service = Service(hall, keys, limits=limits, report=said.append)
+    front = WebFront(service, proxied=proxied)
+    port = await front.start("127.0.0.1", 0)
+    try:
+        yield front, port
+    finally:
+        service.stopping = True
+        await hall.stop()
+        for one in list(service.present):
+            one.stopping()
+        await front.stop()
+        pool.shutdown(wait=True)
+        think.shutdown(wait=True)
+
+
+class Browser:
+    """One scripted browser: logs in, sends lines, keeps every message it is sent."""
+
+    def __init__(self, port: int, name: str, key: str | None = None, **login: Any) -> None:
+        self.port = port
+        self.name = name
+        self.key = key or new_key()
+        self.login = login
+        self.messages: list[Message] = []
+        self._session: aiohttp.ClientSession | None = None
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self._seen = 0
+
+    async def connect(self, headers: dict[str, str] | None = None) -> Browser:
+        """Open the socket and log in (the answer is read by :meth:`until`)."""
+        self._session = aiohttp.ClientSession()
+        url = f"http://127.0.0.1:{self.port}/ws"
+        self.ws = await self._session.ws_connect(url, headers=headers, autoping=True)
+        login = {"type": "login", "name": self.name, "key": self.key, "lang": "en"}
+        await self.send({**login, **self.login})
+        return self
+
+    async def send(self, message: Message) -> None:
+        assert self.ws is not None
+        await self.ws.send_str(json.dumps(message))
+
+    async def line(self, text: str) -> None:
+        await self.send({"type": "line", "text": text})
+
+    async def until(self, wanted: Callable[[Message], bool]) -> Message:
+        """The first message from now on (after those already looked at) that is
+        ``wanted``, however long it takes; fails if the socket closes first."""
+        while True:
+            while self._seen < len(self.messages):
+                message = self.messages[self._seen]
+                self._seen += 1
+                if wanted(message):
+                    return message
+            assert self.ws is not None
+            frame = await self.ws.receive()
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                raise AssertionError(f"{self.name}: the socket closed ({frame.type}, "
+                                     f"{frame.data!r}) before that came")  # fmt: skip
+            self.messages.append(json.loads(frame.data))
+
+    async def board(self, wanted: Callable[[Message], bool] = lambda board: True) -> Message:
+        return await self.until(lambda m: m["type"] == "board" and wanted(m))
+
+    async def said(self, text: str) -> Message:
+        """The first ``text`` message from now on that says ``text``."""
+        return await self.until(lambda m: m["type"] == "text" and text in words(m))
+
+    async def closed(self) -> aiohttp.WSMessage:
+        """Read until the server closes the socket; the closing frame."""
+        assert self.ws is not None
+        while True:
+            frame = await self.ws.receive()
+            if frame.type == aiohttp.WSMsgType.TEXT:
+                self.messages.append(json.loads(frame.data))
+                continue
+            return frame
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._session is not None:
+            await self._session.close()
+
+
+def words(message: Message) -> str:
+    """What a ``text`` message says, its styles left out."""
+    return "".join(text for _style, text in message.get("parts", ()))
