@@ -6,7 +6,8 @@ and warm (the same hand again), then events folded per second and a whole
 simulated game. ``--quick`` is the smoke run CI does.
 
 ``--server`` measures a server under load instead: tables of scripted SSH clients
-at once, then the same with an AI seat at one table (:mod:`repl.lab.server_bench`);
+at once (``--web``: WebSocket clients, as the browser's page), then the same with an AI
+seat at one table (:mod:`repl.lab.server_bench`);
 ``--soak MINUTES`` plays normal tables beside hostile clients (:mod:`repl.lab.soak`).
 
 This is the command's front (its options and the printed figures); the measuring
@@ -62,6 +63,12 @@ and the prompts it drew per move; then the same with a
 other tables notice it. Needs the server extra
 (asyncssh).
 
+With --server --web: the same, each player a browser's
+WebSocket (serve --web) sending the lines the page sends;
+the time is from a move sent to the last other player at
+its table receiving the board that shows it. Needs the
+web extra (aiohttp).
+
 With --soak MINUTES: normal tables play beside hostile
 clients (floods of keys, many connections, a huge
 terminal, password guesses, tables made and left); it
@@ -112,6 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     server = parser.add_argument_group("the server (--server)")
     server.add_argument("--server", action="store_true", help="measure a server under load instead")
+    server.add_argument(
+        "--web",
+        action="store_true",
+        help="the people play in browsers: WebSocket clients of serve --web, as the page "
+        "(needs the web extra)",
+    )
     server.add_argument(
         "--tables", type=int, default=25, metavar="N", help="tables at once (default 25)"
     )
@@ -192,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--tables, --moves and --repeat must be at least 1")
         if not 0 <= args.think <= 60:
             parser.error("--think must be 0-60 seconds")
+        if args.web and args.soak is not None:
+            parser.error("--web measures play, not a soak: give one of --web and --soak")
         if args.soak is not None and not 0 < args.soak <= 24 * 60:
             parser.error("--soak must be more than 0 and at most 1440 minutes")
         from .server_bench import bench_server

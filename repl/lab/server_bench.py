@@ -25,13 +25,18 @@ MIB = 1 << 20
 
 def bench_server(args: argparse.Namespace) -> int:
     """``--server`` (and ``--soak``): measure, print; the exit code."""
+    front = "web" if args.web else "ssh"
+    extra = "web" if args.web else "server"
     try:
         from .server_load import Scenario, measure
         from .server_process import ServerRun
+
+        if args.web:
+            from . import web_load  # noqa: F401 (aiohttp's client)
     except ImportError as error:
         print(
-            f"threethirteen bench --server needs the server extra ({error}).\n"
-            + install_hint("server"),
+            f"threethirteen bench --server{' --web' * args.web} needs the {extra} extra "
+            f"({error}).\n" + install_hint(extra),
             file=sys.stderr,
         )
         return 1
@@ -43,22 +48,31 @@ def bench_server(args: argparse.Namespace) -> int:
     tables, moves, think = args.tables, args.moves, args.think
     if args.quick:
         tables, moves, think = 2, 8, 0.3
-    plain = Scenario(tables=tables, humans=args.humans, moves=moves, think=think)
+    plain = Scenario(tables=tables, humans=args.humans, moves=moves, think=think, front=front)
     with_ai = Scenario(
-        tables=tables, humans=args.humans, moves=moves, think=think, ai_table=args.level
+        tables=tables,
+        humans=args.humans,
+        moves=moves,
+        think=think,
+        ai_table=args.level,
+        front=front,
     )
+    clients = "browsers (WebSocket)" if args.web else "SSH terminals"
     print(
         f"threethirteen {__version__} server benchmark: {tables} tables of {args.humans} "
-        f"people, {moves} moves each, {think:g} s to think; collector {args.gc}"
+        f"people in {clients}, {moves} moves each, {think:g} s to think; collector {args.gc}"
     )
-    print("from a move typed to every other player at its table seeing it (ms):")
+    if args.web:
+        print("from a move sent to every other player at its table receiving its board (ms):")
+    else:
+        print("from a move typed to every other player at its table seeing it (ms):")
     print(f"{'':<36}{'moves':>7}{'p50':>9}{'p99':>9}{'max':>9}")
     runs = []
     for number in range(args.repeat):
         figures = measure(plain, how)
         label = f"{args.humans} people at every table"
         row(label if args.repeat == 1 else f"{label}, run {number + 1}", figures.latencies)
-        server_lines(figures)
+        server_lines(figures, args.web)
         runs.append(figures)
     if args.repeat > 1:
         summary(runs)
@@ -67,7 +81,7 @@ def bench_server(args: argparse.Namespace) -> int:
     second = measure(with_ai, how)
     row(f"AI seat ({args.level}) at table 1: others", second.latencies)
     row("  ... at the AI's own table", second.ai_latencies)
-    server_lines(second)
+    server_lines(second, args.web)
     first = runs[0]
     before, after = percentile(first.latencies, 0.99), percentile(second.latencies, 0.99)
     print(f"the other tables' p99 with the AI seat: {(after - before) * 1000:+.1f} ms")
@@ -79,7 +93,7 @@ def typed(figures: Figures) -> int:
     return len(figures.latencies) + len(figures.ai_latencies) + figures.missing
 
 
-def server_lines(figures: Figures) -> None:
+def server_lines(figures: Figures, web: bool = False) -> None:
     """What the server spent in a run: CPU, memory, the loop's lag, the collector."""
     sessions = figures.sessions
     moves = max(typed(figures), 1)
@@ -113,10 +127,10 @@ def server_lines(figures: Figures) -> None:
             f"{figures.held_by_full} in flight during a full collection"
         )
     tracked = figures.objects + figures.frozen
+    drawn = "" if web else f"prompts drawn in play: {figures.renders / moves:.1f} per move; "
     print(
-        f"  prompts drawn in play: {figures.renders / moves:.1f} per move; objects the "
-        f"collector holds: {tracked / sessions / 1000:.1f}k per session ({tracked:,}, of "
-        f"them {figures.frozen:,} frozen)"
+        f"  {drawn}objects the collector holds: {tracked / sessions / 1000:.1f}k per session "
+        f"({tracked:,}, of them {figures.frozen:,} frozen)"
     )
     print(f"  the clients' own CPU (this process): {figures.clients_cpu:.1f} s")
     if figures.refused:

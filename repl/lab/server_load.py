@@ -16,13 +16,15 @@ from the stock."); the server's CPU time and peak memory (``/proc``); and the
 lag of its event loop, which the child measures itself (a timer every 10 ms).
 Clients of the same table match moves seat by seat: the k-th move a seat typed
 is the k-th move of that seat each other player is told of.
+
+The players are :mod:`.scripted`'s; ``Scenario(front="web")`` seats :mod:`.web_load`'s
+browsers instead of terminals (``bench --server --web``), in the same run.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import os
 import random
 import re
@@ -31,12 +33,12 @@ import signal
 import sys
 import tempfile
 import time
-from collections import deque
 from pathlib import Path
 
 import asyncssh
-from attrs import define, field, frozen
+from attrs import define, evolve, field, frozen
 
+from .scripted import LOGIN_TRIES, BenchTable, Player, value
 from .server_process import (
     SLOW,
     ServerRun,
@@ -56,11 +58,8 @@ _HEADER = re.compile(r"Round \d+/11 · (\d+) cards · wild")
 _HAND = re.compile(r"Your hand, by suit: (.*)")
 _BEST = re.compile(r"Best melds: (.*?)· penalty")
 _CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
-_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _CPR = "\x1b[6n"
-LOGIN_TRIES = 30
-"""Logins a client tries while the server says it is busy."""
 
 
 @frozen(kw_only=True)
@@ -76,6 +75,8 @@ class Scenario:
     level: str = "medium"
     ai_table: str | None = None
     """The level of one AI seat at the first table (which then seats one person fewer)."""
+    front: str = "ssh"
+    """How the people play: ``ssh`` (a terminal each) or ``web`` (a browser's WebSocket)."""
 
 
 @frozen(kw_only=True)
@@ -125,57 +126,33 @@ class Figures:
 
 
 @define
-class BenchTable:
-    """One table of the run: its code and the moves each seat typed, with their times."""
+class Client(Player):
+    """A scripted player in their own terminal, over SSH: told a move by its narration
+    ("Left draws from the stock.")."""
 
-    number: int
-    humans: int
-    ai_level: str | None
-    moves: int
-    code: str = ""
-    typed: int = 0
-    over: bool = False
-    sent: dict[int, list[float]] = field(factory=dict)
-    code_known: asyncio.Event = field(factory=asyncio.Event)
-    seated: asyncio.Event = field(factory=asyncio.Event)
-    finished: asyncio.Event = field(factory=asyncio.Event)
-    sat_down: int = 0
-    refused: int = 0
-    """Moves the server's rate limit refused (typed again a second later)."""
-    until: float = math.inf
-    """No move is typed after this moment (``time.perf_counter``): the end of a soak."""
-
-    def done(self) -> bool:
-        return self.over or self.typed >= self.moves or time.perf_counter() >= self.until
-
-
-@define
-class Client:
-    """A scripted player in their own terminal."""
-
-    name: str
-    seat: int
-    table: BenchTable
-    think: float
-    rng: random.Random
-    """Each pause is between half and one and a half times :attr:`think`, so that tables
-    do not move in step (25 moves at the same instant would measure a burst)."""
     process: asyncssh.SSHClientProcess[str] | None = None
     conn: asyncssh.SSHClientConnection | None = None
-    told: dict[int, list[float]] = field(factory=dict)
-    """For each other seat (the table's numbering): when each of its moves was told here."""
     pending: str = ""
-    lobby: asyncio.Event = field(factory=asyncio.Event)
     my_turn: bool = False
     size: int = 0
     hand: list[str] = field(factory=list)
-    acting: bool = False
-    closing: bool = False
-    typing: str = ""
-    """The last move typed."""
     reader: asyncio.Future[None] | None = None
-    last: deque[str] = field(factory=lambda: deque(maxlen=30))
-    """The last lines shown (to tell what a stalled table was waiting for)."""
+
+    async def connect(self, port: int, address: str) -> None:
+        await _connect(self, port, asyncssh.generate_private_key("ssh-ed25519"), address)
+        await asyncio.wait_for(self.lobby.wait(), 30)
+
+    def send(self, line: str) -> None:
+        if self.process is not None:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.process.stdin.write(line + "\r")
+
+    def close(self) -> asyncio.Future[None] | None:
+        self.closing = True
+        if self.conn is None:
+            return None
+        self.conn.close()
+        return asyncio.ensure_future(self.conn.wait_closed())
 
     def feed(self, text: str, now: float) -> None:
         """Take in what the server sent: answer cursor requests, read whole lines."""
@@ -189,27 +166,13 @@ class Client:
             self.read(line, now)
 
     def read(self, line: str, now: float) -> None:
+        self.said(line)
         table = self.table
-        if line.strip():
-            self.last.append(line)
         if "This is the lobby" in line:
             self.lobby.set()
         if (made := re.search(r"Table ([A-Z]{4}-\d+) is yours", line)) is not None:
             table.code = made.group(1)
             table.code_known.set()
-        if self.seat == 0 and " sits down (" in line:
-            table.sat_down += 1
-            if table.sat_down >= table.humans - 1:
-                table.seated.set()
-        if "Too many commands at once" in line and self.typing:
-            # the server's rate limit refused the move: type it again a moment later
-            table.refused += 1
-            table.sent[self.seat].pop()
-            self.acting = True
-            asyncio.get_running_loop().call_later(1.0, self._type, self.typing)
-        if "Game over after" in line:
-            table.over = True
-            table.finished.set()
         for move in _MOVE.finditer(line):
             who = move.group(1) or move.group(3)  # a player's name (t7p2), or AI 3
             seat = int(who[-1]) if who.startswith("t") else int(who.split()[1]) - 1
@@ -232,38 +195,11 @@ class Client:
 
     def turn(self, left_over: list[str]) -> None:
         """The table shown says it is our turn: draw, or discard the highest card left over."""
-        table = self.table
-        if table.done() or self.acting:
-            self._stop_if_done()
-            return
         if len(self.hand) <= self.size:
-            line = "d"
+            self.move("d")
         else:
-            pick = max(left_over or self.hand, key=_value)
-            line = "x " + pick[:-1] + _SUITS[pick[-1]]
-        table.typed += 1
-        self.acting = True
-        pause = self.think * self.rng.uniform(0.5, 1.5)
-        asyncio.get_running_loop().call_later(pause, self._type, line)
-
-    def _type(self, line: str) -> None:
-        self.acting = False
-        if self.process is None or self.closing:
-            return
-        self.typing = line
-        self.table.sent.setdefault(self.seat, []).append(time.perf_counter())
-        with contextlib.suppress(OSError, asyncssh.Error):
-            self.process.stdin.write(line + "\r")
-        self._stop_if_done()
-
-    def _stop_if_done(self) -> None:
-        if self.table.done():
-            self.table.finished.set()
-
-
-def _value(card: str) -> int:
-    rank = card[:-1]
-    return _RANKS.get(rank) or int(rank)
+            pick = max(left_over or self.hand, key=value)
+            self.move("x " + pick[:-1] + _SUITS[pick[-1]])
 
 
 # -- the clients ---------------------------------------------------------------------------
@@ -305,37 +241,36 @@ async def _read(client: Client) -> None:
             client.feed(text, time.perf_counter())
 
 
-async def play_table(table: BenchTable, clients: list[Client], port: int) -> None:
+async def play_table(table: BenchTable, clients: list[Player], port: int) -> None:
+    """The host logs in and makes the table (``new``), then the others join it."""
     host, *guests = clients
-    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in clients]
     # each client a host of its own, in a network of its own (a /24: the server shares its
     # budgets per network, and a bench is not a flood)
     first = table.number * 8
     addresses = [f"127.{1 + n // 250}.{n % 250}.10" for n in range(first, first + len(clients))]
-    await _connect(host, port, keys[0], addresses[0])
-    await asyncio.wait_for(host.lobby.wait(), 30)
-    new = "new" + (f" --level {table.ai_level}" if table.ai_level else "")
-    assert host.process is not None
-    host.process.stdin.write(new + "\r")
+    await host.connect(port, addresses[0])
+    host.send("new" + (f" --level {table.ai_level}" if table.ai_level else ""))
     await asyncio.wait_for(table.code_known.wait(), 30)
-    for guest, key, address in zip(guests, keys[1:], addresses[1:], strict=True):
-        await _connect(guest, port, key, address)
-        await asyncio.wait_for(guest.lobby.wait(), 30)
-        assert guest.process is not None
-        guest.process.stdin.write(f"join {table.code}\r")
+    for guest, address in zip(guests, addresses[1:], strict=True):
+        await guest.connect(port, address)
+        guest.send(f"join {table.code}")
     if guests:
         await asyncio.wait_for(table.seated.wait(), 30)
 
 
-def _start(table: BenchTable, host: Client) -> None:
-    """The host deals."""
-    if host.process is not None:
-        host.process.stdin.write("start\r")
+Tables = list[tuple[BenchTable, list[Player]]]
+"""The tables of a run, each with its players (the host first)."""
 
 
-def make_tables(scenario: Scenario, first: int = 0) -> list[tuple[BenchTable, list[Client]]]:
-    """The tables of ``scenario`` (numbered from ``first``), each with its players."""
-    made = []
+def make_tables(scenario: Scenario, first: int = 0) -> Tables:
+    """The tables of ``scenario`` (numbered from ``first``), each with its players, on the
+    scenario's front."""
+    front: type[Player] = Client
+    if scenario.front == "web":
+        from .web_load import WebClient  # aiohttp's client: imported when it plays
+
+        front = WebClient
+    made: Tables = []
     for number in range(first, first + scenario.tables):
         ai = scenario.ai_table if number == first else None
         humans = scenario.humans
@@ -343,21 +278,21 @@ def make_tables(scenario: Scenario, first: int = 0) -> list[tuple[BenchTable, li
             humans = 3  # the AI takes the fourth seat
         table = BenchTable(number, humans, ai or scenario.level, scenario.moves)
         seats = [
-            Client(
-                f"t{number}p{seat}", seat, table, scenario.think, random.Random(number * 4 + seat)
-            )
-            for seat in range(humans)
+            front(f"t{number}p{s}", s, table, scenario.think, random.Random(number * 4 + s))
+            for s in range(humans)
         ]
+        for player in seats:
+            player.meet(seats)
         made.append((table, seats))
     return made
 
 
-def deal(made: list[tuple[BenchTable, list[Client]]], think: float) -> None:
+def deal(made: Tables, think: float) -> None:
     """Each host deals within one pause of the others (25 deals at once would be a burst)."""
     loop = asyncio.get_running_loop()
     for table, seated in made:
         pause = random.Random(table.number).uniform(0, think)
-        loop.call_later(pause, _start, table, seated[0])
+        loop.call_later(pause, seated[0].send, "start")
 
 
 @frozen(kw_only=True)
@@ -372,7 +307,7 @@ class Moves:
 
 
 def count_moves(
-    made: list[tuple[BenchTable, list[Client]]],
+    made: Tables,
     full: list[tuple[float, float]],
     ai_table: int | None = None,
 ) -> Moves:
@@ -404,17 +339,14 @@ def count_moves(
     )
 
 
-def close_clients(clients: list[Client]) -> list[asyncio.Future[None]]:
+def close_clients(clients: list[Player]) -> list[asyncio.Future[None]]:
     """Close every client's connection; what to wait for."""
-    for client in clients:
-        client.closing = True
-        if client.conn is not None:
-            client.conn.close()
-    return [asyncio.ensure_future(c.conn.wait_closed()) for c in clients if c.conn]
+    closing = (client.close() for client in clients)
+    return [done for done in closing if done is not None]
 
 
 async def _run(scenario: Scenario, folder: Path, how: ServerRun) -> Figures:
-    child, port = await start_server(folder, how)
+    child, port = await start_server(folder, evolve(how, web=scenario.front == "web"))
     pid = child.pid
     rss_before = proc_memory(pid, "VmRSS")
     cpu_before = proc_cpu(pid)
@@ -481,7 +413,7 @@ async def _run(scenario: Scenario, folder: Path, how: ServerRun) -> Figures:
     )
 
 
-async def settle(made: list[tuple[BenchTable, list[Client]]], wait: float = 5.0) -> None:
+async def settle(made: Tables, wait: float = 5.0) -> None:
     """Wait (a few seconds at most) until every move typed has been told at its table."""
     deadline = time.perf_counter() + wait
     while time.perf_counter() < deadline:

@@ -35,6 +35,8 @@ class ServerRun:
     password_file: Path | None = None
     profile: Path | None = None
     """Write a cProfile of the server's event loop here."""
+    web: bool = False
+    """Serve the web front too (``serve --web``), on a port of its own."""
 
     def argv(self, folder: Path) -> list[str]:
         argv = [sys.executable, "-m", "threethirteen.repl.lab.timed_server", str(folder)]
@@ -43,6 +45,8 @@ class ServerRun:
             argv += ["--password-file", str(self.password_file)]
         if self.profile is not None:
             argv += ["--profile", str(self.profile)]
+        if self.web:
+            argv += ["--web"]
         return argv
 
 
@@ -63,7 +67,8 @@ def proc_memory(pid: int, key: str) -> int:
 
 
 async def start_server(folder: Path, how: ServerRun) -> tuple[asyncio.subprocess.Process, int]:
-    """The server in a child process; the process and its port."""
+    """The server in a child process; the process and the port its clients connect to:
+    the SSH one, or the web front's with ``how.web``."""
     child = await asyncio.create_subprocess_exec(
         *how.argv(folder), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL
     )
@@ -71,6 +76,10 @@ async def start_server(folder: Path, how: ServerRun) -> tuple[asyncio.subprocess
     line = await asyncio.wait_for(child.stdout.readline(), 30)
     if not line.startswith(b"port "):
         raise RuntimeError(f"the server did not start: {line!r}")
+    if how.web:
+        line = await asyncio.wait_for(child.stdout.readline(), 30)
+        if not line.startswith(b"web "):
+            raise RuntimeError(f"the server's web front did not start: {line!r}")
     return child, int(line.split()[1])
 
 

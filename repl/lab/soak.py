@@ -32,9 +32,8 @@ from ...core.events import CardDiscarded, CardDrawn
 from ...core.log import read_log
 from .hostile import HOSTILES, PASSWORD, Arena, Hostile, connect_from, until_seen
 from .server_load import (
-    BenchTable,
-    Client,
     Scenario,
+    Tables,
     close_clients,
     count_moves,
     deal,
@@ -80,7 +79,8 @@ async def probe(port: int, probes: Probes) -> None:
             probes.failed += 1
         await asyncio.sleep(max(0.0, PROBE_EVERY - (time.perf_counter() - started)))
 
-def lost_moves(folder: Path, made: list[tuple[BenchTable, list[Client]]]) -> tuple[int, int]:
+
+def lost_moves(folder: Path, made: Tables) -> tuple[int, int]:
     """Moves the players of a normal table were told of that its log on disk does not hold
     (per seat: told of more draws and discards than the log has), and tables whose log
     cannot be read."""

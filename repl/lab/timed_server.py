@@ -5,9 +5,10 @@
 prompts it draws, and prints what it measured when it is stopped.
 
 ``python -m threethirteen.repl.lab.timed_server FOLDER [--profile FILE] [--password-file
-FILE] [--gc tuned|default]``: it prints ``port N`` once it
-listens; ``SIGUSR1`` says "the play starts now" (the figures count from then: logging in
-is not what is measured); ``--gc default`` leaves CPython's collector as it is (to compare).
+FILE] [--gc tuned|default] [--web]``: it prints ``port N`` once it listens (and ``web N``,
+the web front's port, with ``--web``); ``SIGUSR1`` says "the play starts now" (the figures
+count from then: logging in is not what is measured); ``--gc default`` leaves CPython's
+collector as it is (to compare).
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ def count_renders(watch: Watch) -> None:
     Renderer.render = counted  # type: ignore[method-assign]
 
 
-async def _serve_timed(folder: Path, password: str | None, watch: Watch) -> None:
+async def _serve_timed(folder: Path, password: str | None, watch: Watch, web: bool) -> None:
     gc.callbacks.append(watch.collected)
     count_renders(watch)
 
@@ -138,10 +139,26 @@ async def _serve_timed(folder: Path, password: str | None, watch: Watch) -> None
             loop.add_signal_handler(signal.SIGUSR1, watch.reset)
         print(f"port {port}", flush=True)
 
+    def web_ready(host: str, port: int) -> None:
+        print(f"web {port}", flush=True)
+
     timer = asyncio.ensure_future(probe())
-    settings = ServerSettings(host="127.0.0.1", port=0, folder=folder, pace=0.0, password=password)
+    settings = ServerSettings(
+        host="127.0.0.1",
+        port=0,
+        folder=folder,
+        pace=0.0,
+        password=password,
+        web_port=0 if web else None,
+    )
     try:
-        await serve(settings, ready=ready, report=lambda line: None, collector=watch.collector)
+        await serve(
+            settings,
+            ready=ready,
+            report=lambda line: None,
+            collector=watch.collector,
+            web_ready=web_ready,
+        )
     finally:
         timer.cancel()
         gc.callbacks.remove(watch.collected)
@@ -156,13 +173,14 @@ def child(argv: list[str]) -> None:
     parser.add_argument("--profile", type=Path, default=None)
     parser.add_argument("--password-file", type=Path, default=None)
     parser.add_argument("--gc", choices=("tuned", "default"), default="tuned")
+    parser.add_argument("--web", action="store_true")
     args = parser.parse_args(argv)
     password = None
     if args.password_file is not None:
         password = args.password_file.read_text(encoding="utf-8").splitlines()[0].strip()
     collector = Collector() if args.gc == "tuned" else None
     watch = Watch(collector)
-    main = _serve_timed(args.folder, password, watch)
+    main = _serve_timed(args.folder, password, watch, args.web)
     if args.profile is None:
         run(main, collector=collector)
         return

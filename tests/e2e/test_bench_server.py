@@ -34,6 +34,22 @@ def test_the_quick_server_bench_prints_its_figures(cli: Cli) -> None:
     assert "not measured" not in out  # every move typed reached every other player
 
 
+def test_the_quick_web_bench_prints_its_figures(cli: Cli) -> None:
+    """Two tables of two browsers (WebSocket clients of ``serve --web``): the latency row,
+    the server's CPU a move, and every move sent shown on every other player's board."""
+    pytest.importorskip("aiohttp")
+    result = cli.run("bench", "--server", "--web", "--quick", "--humans", "2", "--no-ai")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "2 tables of 2 people in browsers (WebSocket)" in out
+    assert "receiving its board (ms):" in out
+    assert re.search(r"^2 people at every table +[1-9]\d* +[\d.]+ +[\d.]+ +[\d.]+$", out, re.M)
+    assert re.search(r"^  server CPU in play: [\d.]+ ms per move", out, re.M)
+    assert "MiB per session" in out
+    assert "prompts drawn" not in out  # a browser draws no prompt on the server
+    assert "not measured" not in out  # every move sent reached every other player
+
+
 def test_a_short_soak_checks_the_logs_and_that_the_server_answers(cli: Cli) -> None:
     """A few seconds of one normal table beside two of the hostile clients (bounded ones
     that today's server withstands): nothing lost, the probe answered, exit code 0."""
@@ -54,3 +70,10 @@ def test_the_help_tells_the_server_options(cli: Cli) -> None:
     text = " ".join(cli.run("bench", "--help").stdout.split())
     assert "--tables N tables at once (default 25)" in text
     assert "--think SECONDS pause before each move typed, on average (default 1.0" in text
+    assert "--web the people play in browsers: WebSocket clients of serve --web" in text
+
+
+def test_the_web_bench_is_no_soak(cli: Cli) -> None:
+    result = cli.run("bench", "--server", "--web", "--soak", "1")
+    assert result.returncode == 2
+    assert "give one of --web and --soak" in result.stderr
