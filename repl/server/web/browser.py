@@ -118,6 +118,11 @@ def read_fetch(message: dict[str, Any]) -> str | None:
     return code
 
 
+def encoded(message: Json) -> str:
+    """``message`` as it goes over the wire: compact JSON, UTF-8 as it is."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
 class Outbox:
     """What waits to be sent to one browser, bounded: a browser that leaves more than
     ``most`` bytes unread (with what its connection holds, ``unsent()``) is let go."""
@@ -134,9 +139,13 @@ class Outbox:
 
     def put(self, message: Json) -> None:
         """Send ``message`` (in order); nothing once closed."""
+        if not self.closed:
+            self.put_text(encoded(message))
+
+    def put_text(self, text: str) -> None:
+        """Send a message already encoded (:func:`encoded`)."""
         if self.closed:
             return
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
         self._bytes += len(text)
         if self._bytes + self.unsent() > self.most:
             self.abort()
@@ -505,10 +514,10 @@ class BrowserSession:
             clock=port.time_left(),
             me=self.name,
         )
-        text = json.dumps(board, sort_keys=True)
+        text = encoded(board)  # (its keys always in the same order: made by one function)
         if text != self._last_board:  # only what changed goes out
             self._last_board = text
-            self.outbox.put(board)
+            self.outbox.put_text(text)
 
     def _tables(self) -> list[Json]:
         """The open tables, as the lobby lists them."""
