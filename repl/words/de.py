@@ -1624,5 +1624,6 @@ TEXTS.update(
         "web.result.winner": "Gewinner: {names}",
         "web.result.winners": "Gewinner: {names}",
         "web.result.nobody": "Niemand gewinnt: Gleichstand.",
+        "web.result.keep_log": "Protokoll des Spiels sichern (eine Datei zum Nachspielen)",
     }
 )

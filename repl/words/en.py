@@ -1154,5 +1154,6 @@ TEXTS.update(
         "web.result.winner": "Winner: {names}",
         "web.result.winners": "Winners: {names}",
         "web.result.nobody": "No winner: a tie.",
+        "web.result.keep_log": "Keep the game's log (a file to replay)",
     }
 )

@@ -223,6 +223,9 @@ def test_a_browser_and_a_terminal_play_a_whole_game_with_a_reload_and_a_watcher(
         assert re.search(r"Winner: (ana|ben)|No winner", result), result
         assert len(ana.all("#sheet-table tbody tr")) == 11
         eve.until(lambda _: board(eve)["result"], "the result, watched")
+        assert not eve.find("#keep-log").is_displayed()  # a watcher sat at no seat
+        ana.shown("#keep-log").click()  # the game's log, kept from the page
+        web_server.wait_log("ana fetched the log of")
 
 
 # -- 2. the page's safety and its words ---------------------------------------------------

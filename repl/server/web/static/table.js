@@ -232,6 +232,18 @@
       const can = (board && board.can) || {};
       if (can.draw || can.discard) runClock(message.seconds);
     },
+    file(message) {
+      // the game's log, kept as a file of the player's (replay it with threethirteen replay)
+      const name = String(message.name || "game.jsonl").replace(/[^a-z0-9.-]/gi, "_");
+      const blob = new Blob([String(message.text || "")], { type: "application/x-ndjson" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    },
     bye(message) {
       stopped = true;
       status(message.text || "");
@@ -605,6 +617,12 @@
     else if (winners.length === 1) text = w("web.result.winner", { names: winners[0] });
     else if (winners.length > 1) text = w("web.result.winners", { names: winners.join(", ") });
     $("result-winners").textContent = text;
+    $("keep-log").hidden = !result.log;
+  }
+
+  function keepLog() {
+    if (!socket || socket.readyState !== WebSocket.OPEN || !loggedIn || !board) return;
+    socket.send(JSON.stringify({ type: "log", code: board.code }));
   }
 
   // -- the turn clock -------------------------------------------------------------------------
@@ -810,6 +828,7 @@
     $("command").addEventListener("keydown", onCommandKey);
     $("chat-form").addEventListener("submit", onChat);
     $("lang").addEventListener("change", onLanguage);
+    $("keep-log").addEventListener("click", keepLog);
     $("again").addEventListener("click", () => {
       $("again").hidden = true;
       stopped = false;
