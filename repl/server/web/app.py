@@ -7,7 +7,7 @@ from memory with a strict Content Security Policy (no inline script or style, no
 another origin). HTTP itself is bounded (aiohttp's request line, header count and sizes).
 The WebSocket checks its ``Origin`` (the page's own, or one ``--web-origin`` names), counts
 as a login under way until its ``login`` (within :attr:`~..house.Limits.login_timeout`),
-takes frames of at most :data:`~.browser.MOST_FRAME` bytes (no compression), paced before
+takes frames of at most :data:`~.wire.MOST_FRAME` bytes (no compression), paced before
 they are parsed as JSON, answers pings, and lets go of a browser that leaves
 :attr:`~..house.Limits.write_buffer` bytes unread or misses its keepalives.
 """
@@ -23,16 +23,9 @@ from aiohttp import WSMsgType, web
 
 from ..house import Bucket, Service, address_of
 from ..ssh import WHERE
-from .browser import (
-    MOST_FRAME,
-    BrowserSession,
-    Outbox,
-    read_fetch,
-    read_hello,
-    read_line,
-    read_message,
-)
+from .browser import BrowserSession
 from .gate import Gate, gate_factory
+from .wire import MOST_FRAME, Outbox, read_fetch, read_hello, read_line, read_message
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

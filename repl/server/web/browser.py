@@ -4,7 +4,7 @@ A browser session is a front's connection as an SSH terminal is (:class:`~..term
 the same :class:`~..lobby.LobbyFront`, and at a table the same
 :class:`~..seat.TableSession` holding the port its room handed out, so it hears only what
 the room told its seat, after it is on disk. What differs is the screen: a
-:class:`WebScreen` turns what the fronts say into ``text`` messages, and after each
+:class:`~.wire.WebScreen` turns what the fronts say into ``text`` messages, and after each
 change the session sends the ``board`` drawn from what the front holds (:mod:`.board`).
 
 The login is a name and the browser's key (docs/web.md): the first key that logs in under
@@ -21,18 +21,13 @@ import base64
 import contextlib
 import hashlib
 import hmac
-import json
 import re
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
-from typing import Any
-
-from attrs import frozen
+from collections.abc import Callable
 
 from ...kit.front import Front, Quit
-from ...kit.render import Text, plain
-from ...kit.screen import safe_text
+from ...kit.render import plain
 from ...words import en
 from ...words.i18n import Texts
 from ..hall import NoLog
@@ -44,18 +39,10 @@ from ..room import Room
 from ..seat import TableSession, sit_down
 from ..ssh import NAMES_REFUSED
 from .board import Json, board_json, tables_json
-
-MOST_FRAME = 4096
-"""The longest message a browser may send, in bytes (a line is at most
-:attr:`~..house.Limits.line` characters; the WebSocket closes on a longer one)."""
+from .wire import Hello, Outbox, WebScreen, encoded
 
 KEY = re.compile(r"[A-Za-z0-9_-]{43}")
 """A browser's key: 32 random bytes in base64url, without padding."""
-
-COLUMNS = range(30, 121)
-MOST_LINE = 400
-"""The width the status line is made for (the page wraps it)."""
-"""The widths (in characters) a page may ask the game's text to be broken at."""
 
 WEB_WORDS = tuple(key for key in en.TEXTS if key.startswith("web."))
 """The labels of the page, sent in the player's language (the ``words`` message)."""
@@ -66,190 +53,6 @@ def fingerprint(key: str) -> str:
     fingerprint, which starts ``SHA256:``)."""
     digest = hashlib.sha256(key.encode("ascii")).digest()
     return "WEB:" + base64.b64encode(digest).decode("ascii").rstrip("=")
-
-
-@frozen
-class Hello:
-    """A browser's login: the name it asks for, its key, its language, its text's width."""
-
-    name: str
-    key: str
-    lang: str
-    columns: int
-
-
-def read_message(text: str) -> dict[str, Any] | None:
-    """A message from a browser (already bounded in size), or ``None`` if it is not one."""
-    if len(text) > MOST_FRAME:
-        return None
-    try:
-        message = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        return None
-    return message
-
-
-def read_hello(message: dict[str, Any]) -> Hello | None:
-    """The login in ``message``, or ``None`` if it is not one."""
-    name, key = message.get("name"), message.get("key")
-    if message.get("type") != "login" or not isinstance(name, str) or not isinstance(key, str):
-        return None
-    lang = "de" if message.get("lang") == "de" else "en"
-    columns = message.get("columns")
-    width = columns if isinstance(columns, int) and columns in COLUMNS else 80
-    return Hello(name=name[:40], key=key[:64], lang=lang, columns=width)
-
-
-def read_line(message: dict[str, Any]) -> str | None:
-    """The line in ``message``, or ``None`` if it is not one."""
-    text = message.get("text")
-    if message.get("type") != "line" or not isinstance(text, str):
-        return None
-    return text
-
-
-def read_fetch(message: dict[str, Any]) -> str | None:
-    """The table code whose log ``message`` asks for (``log``), or ``None``."""
-    code = message.get("code")
-    if message.get("type") != "log" or not isinstance(code, str):
-        return None
-    return code
-
-
-def encoded(message: Json) -> str:
-    """``message`` as it goes over the wire: compact JSON, UTF-8 as it is."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-
-
-class Outbox:
-    """What waits to be sent to one browser, bounded: a browser that leaves more than
-    ``most`` bytes unread (with what its connection holds, ``unsent()``) is let go."""
-
-    def __init__(self, most: int, *, unsent: Callable[[], int], overflow: Callable[[], None]):
-        self.most = most
-        self.unsent = unsent
-        self.overflow = overflow
-        self._waiting: deque[str] = deque()
-        self._bytes = 0
-        self._ready = asyncio.Event()
-        self._greeted = False
-        self.closed = False
-
-    def put(self, message: Json) -> None:
-        """Send ``message`` (in order); nothing once closed."""
-        if not self.closed:
-            self.put_text(encoded(message))
-
-    def put_text(self, text: str) -> None:
-        """Send a message already encoded (:func:`encoded`)."""
-        if self.closed:
-            return
-        self._bytes += len(text)
-        if self._bytes + self.unsent() > self.most:
-            self.abort()
-            self.overflow()
-            return
-        self._waiting.append(text)
-        self._ready.set()
-
-    async def get(self) -> str | None:
-        """The next message to send (``None``: closed)."""
-        while not self._waiting:
-            if self.closed:
-                return None
-            self._ready.clear()
-            await self._ready.wait()
-        text = self._waiting.popleft()
-        self._bytes -= len(text)
-        return text
-
-    def close(self) -> None:
-        """Take no more: what waits is still sent, then :meth:`get` says the end."""
-        self.closed = True
-        self._ready.set()
-
-    def abort(self) -> None:
-        """Take no more, and drop what waits."""
-        self.close()
-        self._waiting.clear()
-        self._bytes = 0
-
-
-def joined(text: Text) -> list[list[str]]:
-    """``text`` as few parts as it can be: a fragment in the style of the one before, or a
-    space between two, joins it.
-
-    >>> joined([("a", "two"), ("", " "), ("a", "words"), ("", "\\n"), ("b", "x")])
-    [['a', 'two words'], ['', '\\n'], ['b', 'x']]
-    """
-    parts: list[list[str]] = []
-    for style, fragment in text:
-        if not fragment:
-            continue
-        if parts and (parts[-1][0] == style or (fragment == " " and parts[-1][0])):
-            parts[-1][1] += fragment
-        else:
-            parts.append([style, fragment])
-    return parts
-
-
-class WebScreen:
-    """A browser's screen: what the fronts show goes out as ``text`` messages; it never
-    waits and never asks (a question has its default answer)."""
-
-    interactive = True
-    draws_table = True
-
-    def __init__(self, outbox: Outbox, columns: int, changed: Callable[[], None]) -> None:
-        self.outbox = outbox
-        self.columns = columns
-        self.changed = changed
-        self.yes_keys = "yj"
-
-    @property
-    def width(self) -> int:
-        return self.columns
-
-    @contextlib.contextmanager
-    def wide(self) -> Iterator[None]:
-        """Within it, the screen is as wide as the longest line (the status line, which
-        the page wraps itself)."""
-        columns, self.columns = self.columns, MOST_LINE
-        try:
-            yield
-        finally:
-            self.columns = columns
-
-    def show(self, text: Text) -> None:
-        parts = joined(safe_text(text))
-        if parts:
-            self.outbox.put({"type": "text", "parts": parts})
-        self.changed()
-
-    def sleep(self, seconds: float) -> None:
-        return None
-
-    def wait_key(self, message: str) -> bool:
-        return True
-
-    def pause(self, message: str) -> None:
-        return None
-
-    def later(self, show: Callable[[], None]) -> None:
-        show()
-
-    def confirm(self, question: str, default: bool) -> bool:
-        return default
-
-    @contextlib.contextmanager
-    def interruptible(self) -> Iterator[None]:
-        yield
-
-    @property
-    def interrupted(self) -> bool:
-        return False
 
 
 class BrowserSession:
