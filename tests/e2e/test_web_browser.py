@@ -15,6 +15,7 @@ a sleep; the test's time limit is the net.
 from __future__ import annotations
 
 import re
+import socket
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -291,3 +292,32 @@ def test_a_card_dragged_in_the_hand_keeps_its_place_when_the_hand_changes(
         held = board(page)["hand"]
         kept = [code for code in held if code in moved]
         assert kept == moved, held
+
+
+def test_the_page_comes_back_by_itself_after_the_server_restarts(tmp_path: Path) -> None:
+    """The server stops (a restart): the page says so, then logs in again by itself once the
+    server is back on the same port, and the player is at their table again."""
+    with socket.socket() as probe:  # a port of its own, the same for both servers
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    first = Server(tmp_path / "server", "--web", str(port)).start()
+    second = None
+    try:
+        with browser(1280, 800) as window:
+            page = Page(window, f"http://127.0.0.1:{port}").open()
+            page.login("ana")
+            page.type("new --seats 2")
+            page.shown("#table")
+            code = table_code(page)
+            first.stop()
+            page.says("#status", en.TEXTS["server.stopping"])
+            second = Server(tmp_path / "server", "--web", str(port)).start()
+            second.wait_log("ana logged in from")  # by itself: nobody clicked
+            page.shown("#lobby")
+            page.type(f"join {code}")  # the table (not started) was kept over the restart
+            page.shown("#table")
+            page.says("#table-title", code)
+    finally:
+        for server in (first, second):
+            if server is not None:
+                server.stop()

@@ -267,8 +267,25 @@ def test_the_server_stopping_says_goodbye(tmp_path: Path) -> None:
             for one in list(front.service.present):
                 one.stopping()
             bye = await ana.until(lambda m: m["type"] == "bye")
-            assert "The server is stopping" in bye["text"]
+            assert "The server is stopping" in bye["text"] and bye["again"]  # (a restart)
             await ana.closed()
             await ana.close()
+
+    run(test())
+
+
+def test_a_lobby_left_idle_is_left(tmp_path: Path) -> None:
+    said: list[str] = []
+    limits = Limits(lobby_idle=0.5)
+
+    async def test() -> None:
+        async with web_front(tmp_path, said, limits) as (front, port):
+            ana = await Browser(port, "ana").connect()
+            await ana.until(lambda m: m["type"] == "welcome")
+            bye = await ana.until(lambda m: m["type"] == "bye")  # and nothing typed
+            assert "idle" in bye["text"] and not bye["again"]  # the page waits for a click
+            await ana.closed()
+            await ana.close()
+            await settle(lambda: front.service.sessions.total == 0)
 
     run(test())

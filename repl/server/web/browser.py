@@ -345,10 +345,11 @@ class BrowserSession:
             )
         return rows
 
-    def bye(self, text: str) -> None:
-        """End the session, saying why."""
+    def bye(self, text: str, *, again: bool = False) -> None:
+        """End the session, saying why (``again``: the page may connect again by itself,
+        a while later: the server is only stopping)."""
         if not self.closed:
-            self.outbox.put({"type": "bye", "text": text})
+            self.outbox.put({"type": "bye", "text": text, "again": again})
         self.close()
 
     # -- what a table asks of its connection (:class:`~..seat.Connection`) -------------
@@ -399,8 +400,8 @@ class BrowserSession:
     # -- the end ---------------------------------------------------------------------
 
     def stopping(self) -> None:
-        """The server stops: said, and the session ends."""
-        self.bye(self.tx("server.stopping"))
+        """The server stops: said, and the session ends (the page tries again later)."""
+        self.bye(self.tx("server.stopping"), again=True)
 
     def close(self) -> None:
         """The browser left (or was let go): its place at a table is left, its counts

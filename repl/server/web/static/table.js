@@ -55,6 +55,7 @@
   let wantLogin = Boolean(kept.get("name"));
   let stopped = false; // refused or sent away: no reconnecting by itself
   let backoff = 1;
+  let parting = ""; // what the server said as it stopped, until it is back
   let retry = null;
   let invite = (location.pathname.match(/^\/t\/([A-Za-z0-9-]{1,24})\/?$/) || [])[1] || null;
   let place = { where: null, code: null };
@@ -122,10 +123,10 @@
         if (!stopped) status("");
         return;
       }
-      // lost: try again, waiting longer each time (1, 2, 4 … 30 s)
-      const wait = was ? 1 : backoff;
+      // lost (or the server stopped): try again, waiting longer each time (1, 2, 4 … 30 s)
+      const wait = was && backoff === 1 ? 1 : backoff;
       backoff = Math.min(backoff * 2, 30);
-      status(w("web.lost", { seconds: wait }));
+      status((parting ? parting + " " : "") + w("web.lost", { seconds: wait }));
       retry = setTimeout(connect, wait * 1000);
     });
   }
@@ -175,6 +176,7 @@
     welcome(message) {
       loggedIn = true;
       backoff = 1;
+      parting = "";
       stopped = false;
       $("me").textContent = w("web.you_are", { name: message.name });
       $("me").dataset.name = message.name;
@@ -245,6 +247,13 @@
       setTimeout(() => URL.revokeObjectURL(link.href), 1000);
     },
     bye(message) {
+      if (message.again && wantLogin) {
+        // the server is stopping (a restart, most often): back at the seat once it is up
+        backoff = 5;
+        parting = message.text || "";
+        status(parting);
+        return;
+      }
       stopped = true;
       status(message.text || "");
       $("again").hidden = false;
