@@ -128,27 +128,9 @@ def remembered_style(style: BaseStyle) -> BaseStyle:
     return known[1]
 
 
-class PlainScreen:
-    """Plain text to a stream; no waiting, no questions (scripts and pipes)."""
-
-    interactive = False
-    draws_table = False
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-
-    @property
-    def width(self) -> int:
-        return 80
-
-    def show(self, text: Text) -> None:
-        try:
-            self.stream.write(plain(fit(safe_text(text), self.width)))
-            self.stream.flush()
-        except BrokenPipeError:
-            # the reader went away (``| head``): stop quietly, as command-line tools do
-            stop_writing(self.stream)
-            raise SystemExit(CLOSED_PIPE) from None
+class Unattended:
+    """A screen nobody waits at: it never sleeps or waits for a key, shows news at once,
+    and a question gets its default answer (a script's, a browser's)."""
 
     def sleep(self, seconds: float) -> None:
         return None
@@ -172,6 +154,29 @@ class PlainScreen:
     @property
     def interrupted(self) -> bool:
         return False
+
+
+class PlainScreen(Unattended):
+    """Plain text to a stream; no waiting, no questions (scripts and pipes)."""
+
+    interactive = False
+    draws_table = False
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    @property
+    def width(self) -> int:
+        return 80
+
+    def show(self, text: Text) -> None:
+        try:
+            self.stream.write(plain(fit(safe_text(text), self.width)))
+            self.stream.flush()
+        except BrokenPipeError:
+            # the reader went away (``| head``): stop quietly, as command-line tools do
+            stop_writing(self.stream)
+            raise SystemExit(CLOSED_PIPE) from None
 
 
 class TerminalScreen:

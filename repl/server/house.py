@@ -227,6 +227,25 @@ class Service:
         """Log a refusal, once per kind and address within :attr:`Limits.log_window`."""
         self.refusals(kind, address, line)
 
+    def connection_problem(
+        self, address: str, *, new: bool = True, logging_in: bool = True
+    ) -> str | None:
+        """Why a connection from ``address`` may not come in now, or ``None``: the server
+        stops, or a shared budget is spent (``new``: one more open connection, and one more
+        opened within the minute; ``logging_in``: one more login under way)."""
+        if self.stopping:
+            return "the server is stopping"
+        budgets: list[tuple[str, Held | Spent]] = []
+        if new:
+            budgets += [("new connections", self.opened), ("connections", self.connections)]
+        if logging_in:
+            budgets.append(("logins at once", self.handshakes))
+        for what, budget in budgets:
+            why = budget.refusal(address)
+            if why is not None:
+                return f"too many {what}" + WHERE.get(why, "")
+        return None
+
     def session_problem(self, name: str, address: str) -> str | None:
         """Why a session of ``name`` from ``address`` (a terminal, a command, a browser)
         may not start now, or ``None``: the sessions in all, of the address, of the name."""
@@ -265,6 +284,10 @@ class Service:
             return True
         return bool(self.hall.kept_of(name))
 
+
+WHERE = {"address": " from the address", "network": " from the network"}
+"""How a refusal of a shared budget (:meth:`~.shares.Share.refusal`) is logged: whose
+share it was (the server's own, when none)."""
 
 NAME_REFUSALS = {
     "address": "server.names_from_address",

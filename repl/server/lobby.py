@@ -57,7 +57,7 @@ class LobbyFront(Front):
         go: Callable[[Room, str], None],
         language: Callable[[str], None],
         address: str = "",
-        fetch: Callable[[str], str] | None = None,
+        fetch: Callable[[str], str | None] | None = None,
     ) -> None:
         super().__init__(tx=tx, screen=screen)
         self.hall = hall

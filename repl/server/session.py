@@ -90,7 +90,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         chan = self.chan
         assert chan is not None
         tx = Texts(language_of(chan.get_environment()))
-        why = self._full()
+        why = self.service.session_problem(self.server.name, self.server.address)
         if why is not None:
             name, address = self.server.name, self.server.address
             self.service.refuse("session", address, f"refused a session of {name}: {why}")
@@ -112,10 +112,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         self.guest = Guest(self.service, self.server.name, chan)
         self.task = asyncio.ensure_future(self._run_guest(self.guest, tx))
-
-    def _full(self) -> str | None:
-        """Why this session may not start now, or ``None``."""
-        return self.service.session_problem(self.server.name, self.server.address)
 
     async def _name_kept(self, chan: asyncssh.SSHServerChannel[bytes], tx: Texts) -> bool:
         """A name taken at this login is on disk before it is used (or the session ends)."""

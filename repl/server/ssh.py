@@ -106,7 +106,7 @@ class GameServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if peer else "?"
         self.address = address_of(self.peer)
-        why = self._full()
+        why = self.service.connection_problem(self.address)
         if why is not None:
             self._log(why, why)
             key = "server.full"
@@ -121,21 +121,6 @@ class GameServer(asyncssh.SSHServer):
         service.present.add(self)
         self.counted = self.handshaking = True
         self.throttle = Throttle(conn, service.limits)
-
-    def _full(self) -> str | None:
-        """Why a new connection from this address is refused now, or ``None``."""
-        service = self.service
-        if service.stopping:
-            return "the server is stopping"
-        for what, budget in (
-            ("new connections", service.opened),
-            ("connections", service.connections),
-            ("logins at once", service.handshakes),
-        ):
-            why = budget.refusal(self.address)
-            if why is not None:
-                return f"too many {what}" + WHERE.get(why, "")
-        return None
 
     def connection_lost(self, exc: Exception | None) -> None:
         service = self.service
@@ -362,7 +347,3 @@ class GameServer(asyncssh.SSHServer):
             with contextlib.suppress(Exception):
                 self.conn.send_auth_banner(both(key, **params) + "\r\n")
 
-
-WHERE = {"address": " from the address", "network": " from the network"}
-"""How a refusal of a shared budget (:meth:`~.shares.Share.refusal`) is logged: whose
-share it was (the server's own, when none)."""

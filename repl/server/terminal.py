@@ -19,28 +19,24 @@ from typing import Any
 import asyncssh
 from prompt_toolkit.application.current import create_app_session
 
-from ..kit.front import Front, Quit
+from ..kit.front import Quit
 from ..words.i18n import Texts
 from .display import Display
 from .house import Service
 from .keyboard import Keyboard
-from .lines import Lines, Says
-from .lobby import LobbyFront
-from .room import Room
-from .seat import TableSession, fetch_command, sit_down
+from .lines import Lines
+from .seat import fetch_command
+from .visitor import Visitor
 
 
-class Guest:
+class Guest(Visitor):
     """One person at the server, in their own terminal: the lobby, then a table."""
 
     def __init__(self, service: Service, name: str, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self.service = service
-        self.name = name
-        self.chan = chan
         peer = chan.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else ""
-        """Where the connection comes from (as :class:`~.ssh.GameServer` counts it)."""
-        self.tx = Texts(language_of(chan.get_environment()))
+        tx = Texts(language_of(chan.get_environment()))
+        super().__init__(service, name=name, address=str(peer[0]) if peer else "", tx=tx)
+        self.chan = chan
         self.display = Display(chan, service.limits, self._report)
         self.input = Keyboard(
             service.limits,
@@ -49,11 +45,6 @@ class Guest:
             room=lambda: self.lines.room(),
         )
         self.lines = Lines(service, name, self.input, self.display.output, self.display.write)
-        self.says = Says(service, self.address)
-        self.front: Front | None = None
-        self.place: TableSession | None = None
-        """Where this connection is at a table, while its front is that table's."""
-        self._next: tuple[Front, TableSession | None] | None = None
         self.task: asyncio.Task[None] | None = None
 
     def _report(self, what: str) -> None:
@@ -85,27 +76,23 @@ class Guest:
 
     # -- what the fronts ask -------------------------------------------------------------
 
-    def go_to_lobby(self) -> None:
-        self._next = (self._lobby(), None)
-
     def sent_away(self) -> None:
         """The room bound this connection to its seat no more: to the lobby now, without
         waiting for a line (the prompt ends as if Enter was pressed on nothing)."""
-        self._next = (self._lobby(), None)
+        self.next = (self.lobby(), None)
         self.lines.cut()
 
     def refresh(self) -> None:
         """Draw the prompt and its toolbar again (a clock in it moved on)."""
         self.lines.refresh()
 
+    def language_changed(self) -> None:
+        """Nothing more: the next prompt is drawn in the new words."""
+
     def fetch(self, code: str) -> str:
         """What fetches the log of table ``code``, as this client reached the server."""
         host, port = reached(self.chan)
         return fetch_command(self.name, host, port, code)
-
-    def may_say(self, table: str) -> str | None:
-        """Why this session may not say a line at ``table`` now, or ``None`` (counted)."""
-        return self.says.may_say(table)
 
     # -- the session ---------------------------------------------------------------------
 
@@ -139,63 +126,24 @@ class Guest:
                 self.display.stop()
                 if self.front is not None:
                     self.front.leave()
-                    self._left(self.place)
+                    self.left(self.place)
                 self.service.report(f"{self.name} left ({why})")
                 with contextlib.suppress(Exception):
                     self.display.send()
                     self.chan.exit(0)
 
     async def _serve(self) -> None:
-        room = self.service.hall.seat_waiting_for(self.name)
-        front, place = self._seat(room, "play") if room is not None else (self._lobby(), None)
-        del room  # the session keeps its port, never the room
+        front, place = self.first()
         self.lines.open(front)
         while True:
             self.front, self.place = front, place
-            self._next = None
+            self.next = None
             front.begin()
-            await self.lines.serve(front, place, self.tx, lambda: self._next is not None)
+            await self.lines.serve(front, place, self.tx, lambda: self.next is not None)
             front.leave()
-            self._left(place)
-            assert self._next is not None
-            front, place = self._next
-
-    def _left(self, place: TableSession | None) -> None:
-        """The table of ``place`` was left: a seat at a table whose game has not started is
-        given up (the room keeps its plan), a table nobody sits at is forgotten. Both are
-        the hall's, asked by the table's code: this connection holds no room."""
-        if place is None or place.seat is None:
-            return
-        self.service.hall.leave(place.port.code, self.name)
-
-    # -- fronts --------------------------------------------------------------------------
-
-    def _lobby(self) -> LobbyFront:
-        return LobbyFront(
-            self.service.hall,
-            name=self.name,
-            tx=self.tx,
-            screen=self.screen,
-            go=self._go,
-            language=self._language,
-            address=self.address,
-            fetch=self.fetch,
-        )
-
-    def _seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
-        """The front at ``room``, and this connection's session there: the player's own
-        seat, or a place to watch from."""
-        seat = room.seat_of(self.name) if how == "play" else None
-        place = sit_down(room, self, seat, lang=self.tx.lang, screen=self.screen)
-        return place.front, place
-
-    def _go(self, room: Room, how: str) -> None:
-        self._next = self._seat(room, how)
-
-    def _language(self, lang: str) -> None:
-        self.tx = Texts(lang)
-        self.screen.yes_keys = self.tx.yes_keys
-        self._next = (self._lobby(), None)
+            self.left(place)
+            assert self.next is not None
+            front, place = self.next
 
 
 def reached(chan: asyncssh.SSHServerChannel[bytes]) -> tuple[str, int]:

@@ -22,7 +22,6 @@ from importlib import resources
 from aiohttp import WSMsgType, web
 
 from ..house import Bucket, Service, address_of
-from ..ssh import WHERE
 from .browser import BrowserSession
 from .gate import Gate, gate_factory
 from .wire import MOST_FRAME, Outbox, read_fetch, read_hello, read_line, read_message
@@ -175,10 +174,9 @@ class WebFront:
             service.refuse("web origin", address, f"refused a web socket from another origin "
                            f"({request.headers.get('Origin', '')[:60]!r})")  # fmt: skip
             raise web.HTTPForbidden(text="This socket is for the game's own page.\n")
-        why = service.handshakes.refusal(address)
-        if why is not None or service.stopping:
-            said = "too many logins at once" + WHERE.get(why or "", "")
-            service.refuse("web logins", address, f"refused a web socket: {said}")
+        why = service.connection_problem(address, new=False)  # (the gate counted it)
+        if why is not None:
+            service.refuse("web logins", address, f"refused a web socket: {why}")
             raise web.HTTPServiceUnavailable(text="The server is busy; try again in a while.\n")
         gate = next((one for one in self.gates if one.transport is request.transport), None)
         ws = web.WebSocketResponse(

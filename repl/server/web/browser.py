@@ -32,12 +32,12 @@ from ...words import en
 from ...words.i18n import Texts
 from ..hall import NoLog
 from ..house import Service
-from ..lines import Says, within
+from ..lines import within
 from ..lobby import LobbyFront
 from ..names import name_problem
-from ..room import Room
-from ..seat import TableSession, sit_down
+from ..seat import TableSession
 from ..ssh import NAMES_REFUSED
+from ..visitor import Visitor
 from .board import Json, board_json, tables_json
 from .wire import Hello, Outbox, WebScreen, encoded
 
@@ -55,7 +55,7 @@ def fingerprint(key: str) -> str:
     return "WEB:" + base64.b64encode(digest).decode("ascii").rstrip("=")
 
 
-class BrowserSession:
+class BrowserSession(Visitor):
     """One browser logged in at the server: the lobby, then a table (and back)."""
 
     def __init__(
@@ -67,19 +67,11 @@ class BrowserSession:
         peer: str,
         end: Callable[[], None],
     ) -> None:
-        self.service = service
+        super().__init__(service, name="", address=address, tx=Texts("en"))
         self.outbox = outbox
-        self.address = address
-        """The address its caps are counted by (:func:`~..house.address_of`)."""
         self.peer = peer
         self._end = end
-        self.name = ""
-        self.tx = Texts("en")
-        self.screen = WebScreen(outbox, 80, self._changed)
-        self.says = Says(service, peer)
-        self.front: Front | None = None
-        self.place: TableSession | None = None
-        self._next: tuple[Front, TableSession | None] | None = None
+        self.screen: WebScreen = WebScreen(outbox, 80, self._changed)
         self._times: deque[float] = deque()
         self._slowed = 0.0
         self._counted = False
@@ -172,17 +164,14 @@ class BrowserSession:
     async def begin(self, invited: str | None = None) -> None:
         """The first front: back at a running game of this player, else the lobby (and
         ``invited``, a table's code from an invite link, is joined from there)."""
-        room = self.service.hall.seat_waiting_for(self.name)
-        if room is not None:
-            self._open(*self._seat(room, "play"))
-            return
-        self._open(self._lobby(), None)
-        if invited:
+        front, place = self.first()
+        self._open(front, place)
+        if invited and place is None:
             await self._run_line(f"join {invited[:12]}")
 
     def _open(self, front: Front, place: TableSession | None) -> None:
         self.front, self.place = front, place
-        self._next = None
+        self.next = None
         where = "lobby" if place is None else "watch" if place.seat is None else "seat"
         code = None if place is None else place.port.code
         self.outbox.put({"type": "place", "where": where, "code": code})
@@ -193,42 +182,15 @@ class BrowserSession:
 
     def _switch(self) -> None:
         """To the front the last line (or the room) sent this player to, if any."""
-        while self._next is not None and not self.closed:
-            front, place = self._next
+        while self.next is not None and not self.closed:
+            front, place = self.next
             if self.front is not None:
                 self.front.leave()
-                self._left(self.place)
+                self.left(self.place)
             self._open(front, place)
 
-    def _left(self, place: TableSession | None) -> None:
-        """A seat at a table whose game has not started is given up, as in a terminal."""
-        if place is not None and place.seat is not None:
-            self.service.hall.leave(place.port.code, self.name)
-
-    def _lobby(self) -> LobbyFront:
-        return LobbyFront(
-            self.service.hall,
-            name=self.name,
-            tx=self.tx,
-            screen=self.screen,
-            go=self._go,
-            language=self._language,
-            address=self.address,
-        )
-
-    def _seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
-        seat = room.seat_of(self.name) if how == "play" else None
-        place = sit_down(room, self, seat, lang=self.tx.lang, screen=self.screen)
-        return place.front, place
-
-    def _go(self, room: Room, how: str) -> None:
-        self._next = self._seat(room, how)
-
-    def _language(self, lang: str) -> None:
-        self.tx = Texts(lang)
-        self.screen.yes_keys = self.tx.yes_keys
+    def language_changed(self) -> None:
         self.send_words()
-        self._next = (self._lobby(), None)
 
     # -- lines -----------------------------------------------------------------------
 
@@ -354,15 +316,9 @@ class BrowserSession:
 
     # -- what a table asks of its connection (:class:`~..seat.Connection`) -------------
 
-    def go_to_lobby(self) -> None:
-        self._next = (self._lobby(), None)
-
     def sent_away(self) -> None:
-        self._next = (self._lobby(), None)
+        self.next = (self.lobby(), None)
         asyncio.get_running_loop().call_soon(self._switch)
-
-    def may_say(self, table: str) -> str | None:
-        return self.says.may_say(table)
 
     def refresh(self) -> None:
         place = self.place
@@ -370,10 +326,6 @@ class BrowserSession:
             left = place.port.time_left()
             if left is not None:
                 self.outbox.put({"type": "clock", "seconds": round(left, 1)})
-
-    def fetch(self, code: str) -> None:
-        """A browser has no command to type for a game's log: the page offers it (``log``)."""
-        return None
 
     async def send_log(self, code: str) -> None:
         """The log of a finished table this player sat at, for the page to keep as a file
@@ -416,7 +368,7 @@ class BrowserSession:
         if self.front is not None:
             with contextlib.suppress(Exception):
                 self.front.leave()
-            self._left(self.place)
+            self.left(self.place)
             service.report(f"{self.name} left (browser)")
         if self._counted:
             self._counted = False

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..house import Bucket, Service, address_of
-from ..ssh import WHERE
 
 BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -79,7 +78,7 @@ class Gate(asyncio.Protocol):
             self.address = f"via proxy {next(_PROXIED)}"
         else:
             self.address = address_of(str(peer[0]) if peer else "?")
-        why = self._full()
+        why = self.service.connection_problem(self.address, logging_in=False)
         if why is not None:
             self.service.refuse("web full", self.address, f"refused a web connection: {why}")
             transport.write(busy_answer(why))
@@ -93,20 +92,6 @@ class Gate(asyncio.Protocol):
         loop = asyncio.get_running_loop()
         self._deadline = loop.call_later(service.limits.login_timeout, self._too_slow)
         self.inner.connection_made(transport)
-
-    def _full(self) -> str | None:
-        """Why a new connection from this address is refused now, or ``None``."""
-        service = self.service
-        if service.stopping:
-            return "the server is stopping"
-        for what, budget in (
-            ("new connections", service.opened),
-            ("connections", service.connections),
-        ):
-            why = budget.refusal(self.address)
-            if why is not None:
-                return f"too many {what}" + WHERE.get(why, "")
-        return None
 
     def data_received(self, data: bytes) -> None:
         if not self.counted:

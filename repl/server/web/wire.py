@@ -15,7 +15,7 @@ from typing import Any
 from attrs import frozen
 
 from ...kit.render import Text
-from ...kit.screen import safe_text
+from ...kit.screen import Unattended, safe_text
 from .board import Json
 
 MOST_FRAME = 4096
@@ -155,7 +155,7 @@ def joined(text: Text) -> list[list[str]]:
     return parts
 
 
-class WebScreen:
+class WebScreen(Unattended):
     """A browser's screen: what the fronts show goes out as ``text`` messages; it never
     waits and never asks (a question has its default answer)."""
 
@@ -187,26 +187,3 @@ class WebScreen:
         if parts:
             self.outbox.put({"type": "text", "parts": parts})
         self.changed()
-
-    def sleep(self, seconds: float) -> None:
-        return None
-
-    def wait_key(self, message: str) -> bool:
-        return True
-
-    def pause(self, message: str) -> None:
-        return None
-
-    def later(self, show: Callable[[], None]) -> None:
-        show()
-
-    def confirm(self, question: str, default: bool) -> bool:
-        return default
-
-    @contextlib.contextmanager
-    def interruptible(self) -> Iterator[None]:
-        yield
-
-    @property
-    def interrupted(self) -> bool:
-        return False

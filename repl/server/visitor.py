@@ -1,0 +1,114 @@
+"""One person at the server, however they came (a terminal over SSH, a browser): the fronts
+they move between, the lobby and a table, and where they go next.
+
+A :class:`Visitor` is the :class:`~.seat.Connection` a table's session talks to. What
+differs by the way in is the screen, how lines are read, and what fetches a finished
+game's log; moving between the lobby and the tables is the same, and is here.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Protocol
+
+from ..kit.front import Front
+from ..kit.screen import Screen
+from ..words.i18n import Texts
+from .house import Service
+from .lines import Says
+from .lobby import LobbyFront
+from .room import Room
+from .seat import TableSession, sit_down
+
+
+class AskingScreen(Screen, Protocol):
+    """A person's screen, which answers yes with the keys of their language."""
+
+    yes_keys: str
+
+
+class Visitor(ABC):
+    """Someone logged in under ``name`` from ``address``: in the lobby or at a table
+    (:attr:`front`, and :attr:`place` there), and where they go next (:attr:`next`)."""
+
+    screen: AskingScreen
+
+    def __init__(self, service: Service, *, name: str, address: str, tx: Texts) -> None:
+        self.service = service
+        self.name = name
+        self.address = address
+        """Where the connection comes from (tables and talk are capped per address)."""
+        self.tx = tx
+        self.says = Says(service, address)
+        self.front: Front | None = None
+        self.place: TableSession | None = None
+        """Where this person is at a table, while their front is that table's."""
+        self.next: tuple[Front, TableSession | None] | None = None
+        """The front (and place) to go to once the line in hand is done."""
+
+    def first(self) -> tuple[Front, TableSession | None]:
+        """Where to begin: back at a running game of this player, else the lobby."""
+        room = self.service.hall.seat_waiting_for(self.name)
+        return self.seat(room, "play") if room is not None else (self.lobby(), None)
+
+    def lobby(self) -> LobbyFront:
+        return LobbyFront(
+            self.service.hall,
+            name=self.name,
+            tx=self.tx,
+            screen=self.screen,
+            go=self._go,
+            language=self._language,
+            address=self.address,
+            fetch=self.fetch,
+        )
+
+    def seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
+        """The front at ``room``, and this connection's session there: the player's own
+        seat (``play``), or a place to watch from. The session keeps its port, never the
+        room."""
+        seat = room.seat_of(self.name) if how == "play" else None
+        place = sit_down(room, self, seat, lang=self.tx.lang, screen=self.screen)
+        return place.front, place
+
+    def left(self, place: TableSession | None) -> None:
+        """The table of ``place`` was left: a seat at a table whose game has not started is
+        given up (the room keeps its plan), a table nobody sits at is forgotten. Both are
+        the hall's, asked by the table's code: this connection holds no room."""
+        if place is not None and place.seat is not None:
+            self.service.hall.leave(place.port.code, self.name)
+
+    def _go(self, room: Room, how: str) -> None:
+        self.next = self.seat(room, how)
+
+    def _language(self, lang: str) -> None:
+        self.tx = Texts(lang)
+        self.screen.yes_keys = self.tx.yes_keys
+        self.language_changed()
+        self.next = (self.lobby(), None)
+
+    @abstractmethod
+    def language_changed(self) -> None:
+        """The player chose another language (``lang``): what else its screen needs."""
+
+    # -- what a table asks of its connection (:class:`~.seat.Connection`) ---------------
+
+    def go_to_lobby(self) -> None:
+        self.next = (self.lobby(), None)
+
+    def may_say(self, table: str) -> str | None:
+        return self.says.may_say(table)
+
+    @abstractmethod
+    def sent_away(self) -> None:
+        """The room bound this connection to its seat no more: to the lobby now, without
+        waiting for a line."""
+
+    @abstractmethod
+    def refresh(self) -> None:
+        """A clock at the table moved on: show it again."""
+
+    def fetch(self, code: str) -> str | None:
+        """What fetches the log of table ``code`` from the player's own computer (``None``:
+        nothing to type)."""
+        return None
