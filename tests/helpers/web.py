@@ -131,3 +131,14 @@ class Browser:
 def words(message: Message) -> str:
     """What a ``text`` message says, its styles left out."""
     return "".join(text for _style, text in message.get("parts", ()))
+
+
+async def two_at_a_table(port: int) -> tuple[Browser, Browser, str]:
+    """ana makes a table of two and ben sits down by its invite link (``/t/CODE``): both
+    browsers, and the table's code."""
+    ana = await Browser(port, "ana").connect()
+    await ana.line("new --seats 2")
+    code = str((await ana.until(lambda m: m["type"] == "place" and m["code"]))["code"])
+    ben = await Browser(port, "ben", table=code).connect()
+    await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
+    return ana, ben, code

@@ -15,7 +15,7 @@ from threethirteen.repl.files import log_file
 from threethirteen.repl.server.web.browser import fingerprint
 
 from tests.helpers.rooms import settle
-from tests.helpers.web import Browser, new_key, web_front, words
+from tests.helpers.web import Browser, new_key, two_at_a_table, web_front, words
 
 
 def run(test: object) -> None:
@@ -56,12 +56,7 @@ def test_a_reload_comes_back_to_the_seat_and_an_invite_link_joins(tmp_path: Path
 
     async def test() -> None:
         async with web_front(tmp_path, said) as (_front, port):
-            ana = await Browser(port, "ana").connect()
-            await ana.line("new --seats 2")
-            place = await ana.until(lambda m: m["type"] == "place" and m["where"] == "seat")
-            code = place["code"]
-            ben = await Browser(port, "ben", table=code).connect()  # from /t/CODE
-            await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
+            ana, ben, code = await two_at_a_table(port)
             await ana.board(lambda b: b["can"]["start"])
             await ana.line("start")
             dealt = await ben.board(lambda b: b["round"] is not None)
@@ -132,11 +127,7 @@ def test_chat_arrives_as_text_never_as_markup(tmp_path: Path) -> None:
 
     async def test() -> None:
         async with web_front(tmp_path, said) as (_front, port):
-            ana = await Browser(port, "ana").connect()
-            await ana.line("new --seats 2")
-            code = (await ana.until(lambda m: m["type"] == "place" and m["code"]))["code"]
-            ben = await Browser(port, "ben", table=code).connect()
-            await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
+            ana, ben, _code = await two_at_a_table(port)
             await ben.line("say <img src=x onerror=alert(1)> \x1b[31mhi")
             heard = await ana.said("<img src=x onerror=alert(1)>")
             assert "\x1b" not in words(heard)
@@ -176,11 +167,7 @@ def test_nobody_is_told_a_move_before_it_is_on_disk(
 
     async def test() -> None:
         async with web_front(tmp_path, said) as (_front, port):
-            ana = await Browser(port, "ana").connect()
-            await ana.line("new --seats 2")
-            code = (await ana.until(lambda m: m["type"] == "place" and m["code"]))["code"]
-            ben = await Browser(port, "ben", table=code).connect()
-            await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
+            ana, ben, _code = await two_at_a_table(port)
             await ana.board(lambda b: b["can"]["start"])
             await ana.line("start")
             boards = [await one.board(lambda b: b["round"] is not None) for one in (ana, ben)]

@@ -24,7 +24,7 @@ from threethirteen.core.cards import Card
 from threethirteen.core.events import Event, PlayerWentOut, RoundScored
 from threethirteen.core.state import GameState, evolve
 
-from tests.helpers.web import Browser, Message, web_front
+from tests.helpers.web import Browser, Message, two_at_a_table, web_front
 
 SEED, SALT = 1313, "0123456789abcdef" * 2
 
@@ -98,11 +98,7 @@ def test_no_message_of_a_whole_game_names_a_hidden_card(tmp_path: Path) -> None:
 
     async def test() -> None:
         async with web_front(tmp_path, said, deal=lambda: (SEED, SALT)) as (front, port):
-            ana = await Browser(port, "ana").connect()
-            await ana.line("new --seats 2")
-            code = (await ana.until(lambda m: m["type"] == "place" and m["code"]))["code"]
-            ben = await Browser(port, "ben", table=code).connect()
-            await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
+            ana, ben, code = await two_at_a_table(port)
             eve = await Browser(port, "eve").connect()
             await eve.line(f"watch {code}")
             await eve.until(lambda m: m["type"] == "place" and m["where"] == "watch")
