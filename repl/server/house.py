@@ -270,6 +270,30 @@ class Service:
         """Count a new name claimed from ``address`` against the hour's shares."""
         self.new_names.spend(address)
 
+    def take_name(self, name: str, key: str, address: str) -> str | None:
+        """Take ``name`` for the key whose fingerprint is ``key`` now (in memory: the book
+        is written next), a new name counted against ``address``'s shares; why not:
+        ``other_key`` (another key owns it), ``password_name`` (someone holds it with the
+        password), or a text key of why ``address`` may take no new name now."""
+        new = self.keys.owner(name) is None
+        if new and self.password_holds(name):
+            return "password_name"
+        why = self.new_name_problem(address) if new else None
+        if why is not None:
+            return why
+        if not self.keys.take(name, key):
+            return "other_key"
+        if new:
+            self.name_claimed(address)
+        return None
+
+    def most_names(self, why: str) -> int:
+        """How many new names the share that refused one holds (an address's, a network's)."""
+        limits = self.limits
+        if why == "server.names_from_network":
+            return limits.new_names_per_network
+        return limits.new_names_per_address
+
     def password_holds(self, name: str) -> bool:
         """Whether someone who came in with the password holds ``name`` now: they are
         logged in under it, or sit at a table that is not over under it while no key owns

@@ -48,6 +48,10 @@ NAMES_REFUSED = {
 """Why a new name is refused, as the server's log says it."""
 
 
+BANNERS = {"other_key": "server.banner_other_key", "password_name": "server.banner_password_name"}
+"""What a login is told when its name is taken (:meth:`~.house.Service.take_name`)."""
+
+
 def both(key: str, **params: object) -> str:
     """A text in English and in German, for someone whose language is not known yet."""
     return Texts("en")(key, **params) + "\r\n" + Texts("de")(key, **params)
@@ -190,8 +194,8 @@ class GameServer(asyncssh.SSHServer):
         if owner is None:
             why = self.service.new_name_problem(self.address)
             if why is not None:
-                said = NAMES_REFUSED.get(why, why)
-                self._refused("new name", f"a new name: {said}", why, most=self._most_names(why))
+                said, most = NAMES_REFUSED.get(why, why), self.service.most_names(why)
+                self._refused("new name", f"a new name: {said}", why, most=most)
                 return self._failed()
         self.fingerprint = fingerprint
         return True
@@ -257,13 +261,6 @@ class GameServer(asyncssh.SSHServer):
         self.failures += 1
         return False
 
-    def _most_names(self, why: str) -> int:
-        """How many new names the share that refused one holds (its address's, its network's)."""
-        limits = self.service.limits
-        if why == "server.names_from_network":
-            return limits.new_names_per_network
-        return limits.new_names_per_address
-
     def auth_completed(self) -> None:
         service = self.service
         if self.handshaking:
@@ -275,7 +272,7 @@ class GameServer(asyncssh.SSHServer):
         if why is not None:
             self._log("new name", f"the name {self.name}")
             if self.conn is not None:
-                text = parting(why, name=self.name, most=self._most_names(why))
+                text = parting(why, name=self.name, most=self.service.most_names(why))
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, text)
             return
         self.logged_in = True
@@ -300,14 +297,10 @@ class GameServer(asyncssh.SSHServer):
             service.by_password.add(name)
             return None
         new = service.keys.owner(name) is None
-        if new and service.password_holds(name):
-            return "server.banner_password_name"
-        why = service.new_name_problem(self.address) if new else None
-        if why is not None or not service.keys.take(name, self.fingerprint):
-            return why or "server.banner_other_key"
-        if new:
-            self.new_name = True
-            service.name_claimed(self.address)
+        why = service.take_name(name, self.fingerprint, self.address)
+        if why is not None:
+            return BANNERS.get(why, why)
+        self.new_name = new
         return None
 
     def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:

@@ -219,8 +219,7 @@ class WebFront:
             if hello is None or not await session.log_in(hello):
                 return ws
             self.sessions.add(session)
-            invited = message.get("table") if message is not None else None
-            await session.begin(invited if isinstance(invited, str) else None)
+            await session.begin(hello.table)
             await self._read(ws, session)
         finally:
             if handshaking:

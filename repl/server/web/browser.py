@@ -20,7 +20,6 @@ import asyncio
 import base64
 import contextlib
 import hashlib
-import hmac
 import re
 import time
 from collections import deque
@@ -128,24 +127,13 @@ class BrowserSession(Visitor):
             return "server.bad_name", {}
         if KEY.fullmatch(hello.key) is None:
             return "server.web_bad_key", {}
-        key = fingerprint(hello.key)
-        owner = service.keys.owner(name)
-        if owner is not None:
-            mine = hmac.compare_digest(owner, key)
-            return None if mine else ("server.web_other_key", {"name": name})
-        if service.password_holds(name):
-            return "server.web_password_name", {"name": name}
-        why = service.new_name_problem(self.address)
-        if why is not None:
-            network = why == "server.names_from_network"
-            limits = service.limits
-            most = limits.new_names_per_network if network else limits.new_names_per_address
+        why = service.take_name(name, fingerprint(hello.key), self.address)
+        if why is None:
+            return None
+        if why in NAMES_REFUSED:
             service.refuse("new name", self.address, f"a new name: {NAMES_REFUSED[why]}")
-            return why, {"most": most}
-        if not service.keys.take(name, key):
-            return "server.web_other_key", {"name": name}
-        service.name_claimed(self.address)
-        return None
+            return why, {"most": service.most_names(why)}
+        return f"server.web_{why}", {"name": name}
 
     def greet(self, lang: str | None) -> None:
         """The page's labels before the login (its form), in ``lang`` (``?lang=`` of the
@@ -167,7 +155,7 @@ class BrowserSession(Visitor):
         front, place = self.first()
         self._open(front, place)
         if invited and place is None:
-            await self._run_line(f"join {invited[:12]}")
+            await self._run_line(f"join {invited}")
 
     def _open(self, front: Front, place: TableSession | None) -> None:
         self.front, self.place = front, place
@@ -203,13 +191,21 @@ class BrowserSession(Visitor):
         if len(text) > limits.line:
             front.refuse(tx("server.line_too_long", limit=limits.line))
             return
-        if not within(self._times, limits.commands, limits.per_seconds):
-            now = time.monotonic()
-            if now - self._slowed >= 1.0:  # said once a second, however many come
-                self._slowed = now
-                front.refuse(tx("server.slow_down"))
-            return
-        await self._run_line(text)
+        if self._within_limits(front):
+            await self._run_line(text)
+
+    def _within_limits(self, front: Front) -> bool:
+        """Count one more command (a line, a log asked for); whether it is within
+        :attr:`~..house.Limits.commands` a :attr:`~..house.Limits.per_seconds` (else it is
+        refused, and said so once a second, however many come)."""
+        limits = self.service.limits
+        if within(self._times, limits.commands, limits.per_seconds):
+            return True
+        now = time.monotonic()
+        if now - self._slowed >= 1.0:
+            self._slowed = now
+            front.refuse(self.tx("server.slow_down"))
+        return False
 
     async def _run_line(self, text: str) -> None:
         front, place = self.front, self.place
@@ -331,10 +327,7 @@ class BrowserSession(Visitor):
         """The log of a finished table this player sat at, for the page to keep as a file
         (the ``log`` message; the same as ``ssh HOST log CODE``): read on a worker thread."""
         front = self.front
-        if front is None or self.closed:
-            return
-        if not within(self._times, self.service.limits.commands, self.service.limits.per_seconds):
-            front.refuse(self.tx("server.slow_down"))
+        if front is None or self.closed or not self._within_limits(front):
             return
         code = code[:12]
         try:

@@ -30,12 +30,15 @@ MOST_LINE = 400
 
 @frozen
 class Hello:
-    """A browser's login: the name it asks for, its key, its language, its text's width."""
+    """A browser's login: the name it asks for, its key, its language, its text's width,
+    and the table it was invited to."""
 
     name: str
     key: str
     lang: str
     columns: int
+    table: str | None = None
+    """The code of the invite link the page was opened at, if any."""
 
 
 def read_message(text: str) -> dict[str, Any] | None:
@@ -59,7 +62,9 @@ def read_hello(message: dict[str, Any]) -> Hello | None:
     lang = "de" if message.get("lang") == "de" else "en"
     columns = message.get("columns")
     width = columns if isinstance(columns, int) and columns in COLUMNS else 80
-    return Hello(name=name[:40], key=key[:64], lang=lang, columns=width)
+    table = message.get("table")
+    invited = table[:12] if isinstance(table, str) and table else None
+    return Hello(name=name[:40], key=key[:64], lang=lang, columns=width, table=invited)
 
 
 def read_line(message: dict[str, Any]) -> str | None:
