@@ -115,13 +115,7 @@ class LobbyFront(Front):
                 state = tx("server.in_round", round=room.round_no())
             else:
                 state = tx("server.waiting")
-            aces = tx("aces.high") if plan.aces_high else tx("aces.low")
-            clock = tx("server.turn_time", seconds=plan.turn_time) if plan.turn_time else ""
-            level = tx.level(plan.level)
-            options = tx("server.options", jokers=plan.jokers, aces=aces, level=level)
-            if plan.ai is not None:
-                options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
-            self.say(f"{room.code}  {taken}  {people}  · {options}{clock} · {state}")
+            self.say(f"{room.code}  {taken}  {people}  · {options_text(plan, tx)} · {state}")
 
     def _show_kept(self) -> None:
         """The tables that cannot be resumed, this player's first: who sat there, why."""
@@ -248,6 +242,18 @@ class LobbyFront(Front):
     def _later(self, text: str, style: str) -> None:
         """Say ``text`` above the prompt (not in the middle of the line being typed)."""
         self.screen.later(lambda: self.say(text, style))
+
+
+def options_text(plan: Plan, tx: Texts) -> str:
+    """A table's options as the lobby lists them: jokers, aces, the AI's level (and how
+    many seats it may take), the turn clock."""
+    aces = tx("aces.high") if plan.aces_high else tx("aces.low")
+    options = tx("server.options", jokers=plan.jokers, aces=aces, level=tx.level(plan.level))
+    if plan.ai is not None:
+        options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
+    if plan.turn_time:
+        options += tx("server.turn_time", seconds=plan.turn_time)
+    return options
 
 
 async def _joined(room: Room, name: str) -> Room:

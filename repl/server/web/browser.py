@@ -32,7 +32,7 @@ from ...words.i18n import Texts
 from ..hall import NoLog
 from ..house import Service
 from ..lines import within
-from ..lobby import LobbyFront
+from ..lobby import LobbyFront, options_text
 from ..names import name_problem
 from ..seat import TableSession
 from ..ssh import NAMES_REFUSED
@@ -84,7 +84,7 @@ class BrowserSession(Visitor):
 
     async def log_in(self, hello: Hello) -> bool:
         """Log in with ``hello``: whether the session goes on (else it was told why)."""
-        if hello.lang != self.tx.lang or not self._greeted:
+        if hello.lang != self.tx.lang:  # (the words of the other one came with the greeting)
             self.tx = Texts(hello.lang)
             self.send_words()
         self.screen.columns = hello.columns
@@ -139,7 +139,6 @@ class BrowserSession(Visitor):
         """The page's labels before the login (its form), in ``lang`` (``?lang=`` of the
         socket's address: the language the page was left in)."""
         self.tx = Texts("de" if lang == "de" else "en")
-        self._greeted = True
         self.send_words()
 
     def send_words(self) -> None:
@@ -286,9 +285,6 @@ class BrowserSession(Visitor):
         for room in self.service.hall.open_tables():
             plan = room.plan
             people = list(plan.people)
-            aces = self.tx("aces.high" if plan.aces_high else "aces.low")
-            level = self.tx.level(plan.level)
-            options = self.tx("server.options", jokers=plan.jokers, aces=aces, level=level)
             rows.append(
                 {
                     "code": room.code,
@@ -297,7 +293,7 @@ class BrowserSession(Visitor):
                     "people": people,
                     "started": room.started,
                     "round": room.round_no() if room.started else None,
-                    "options": options,
+                    "options": options_text(plan, self.tx),
                     "mine": self.name in people,
                 }
             )

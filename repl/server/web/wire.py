@@ -99,7 +99,6 @@ class Outbox:
         self._waiting: deque[str] = deque()
         self._bytes = 0
         self._ready = asyncio.Event()
-        self._greeted = False
         self.closed = False
 
     def put(self, message: Json) -> None:
