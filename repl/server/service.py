@@ -246,14 +246,21 @@ async def stopped(
     tasks = [guest.task for guest in guests if guest.task is not None]
     if tasks:
         await asyncio.wait(tasks, timeout=2.0)
-    for one in list(service.present):
+    for one in list(service.present):  # a guest not ended in time is told now
         with contextlib.suppress(Exception):
             one.stopping()
     if web is not None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(web.stop(), 1.0)
+    # a client whose sessions have ended closes by itself, having shown their last words
+    service.report(f"server stopping: the players told, {service.connections.total} to go")
     while service.connections.total and loop.time() < deadline - 1.5:
         await asyncio.sleep(0.05)
+    lingering = [one for one in service.present if isinstance(one, GameServer)]
+    for one in lingering:
+        one.let_go()
+    if lingering:
+        service.report(f"server stopping: {len(lingering)} connections let go")
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(acceptor.wait_closed(), max(deadline - 1.5 - loop.time(), 0.1))
     for pool in pools:

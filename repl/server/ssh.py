@@ -150,7 +150,15 @@ class GameServer(asyncssh.SSHServer):
             service.report(f"connection from {self.peer} ({self.name}) ended: {exc}")
 
     def stopping(self) -> None:
-        """The server stops: the connection is closed."""
+        """The server stops: a connection still logging in is closed now, with the words
+        why. A logged-in one is told by its sessions, and closes by itself once they end:
+        a client told to disconnect may drop what it has not shown yet (OpenSSH does), so
+        it is let go (:meth:`let_go`) only if it is still here at the end of the stop."""
+        if not self.logged_in:
+            self.let_go()
+
+    def let_go(self) -> None:
+        """Close the connection now, saying that the server stops."""
         if self.conn is not None:
             with contextlib.suppress(Exception):
                 self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, parting("server.stopping"))

@@ -46,6 +46,8 @@ class Guest(Visitor):
         )
         self.lines = Lines(service, name, self.input, self.display.output, self.display.write)
         self.task: asyncio.Task[None] | None = None
+        self.told_stopping = False
+        """Whether this terminal was told that the server stops (it is told once)."""
 
     def _report(self, what: str) -> None:
         self.service.report(f"{self.name}: {what}")
@@ -67,12 +69,19 @@ class Guest(Visitor):
 
     def stopping(self) -> None:
         """The server stops: end this terminal's session (:meth:`run` says so, under the
-        last line, once the prompt has left the screen)."""
-        self.lines.stopped = True  # a cancel can be lost in a line that ends at that moment
-        if self.task is None or self.task.done():
-            self.display.write("\r\n" + self.tx("server.stopping") + "\n")
+        last line, once the prompt has left the screen). Asked again, with the session
+        not ended yet (its connection closes next): said now."""
+        stopped_before, self.lines.stopped = self.lines.stopped, True
+        # (a cancel can be lost in a line that ends at that moment: no line comes next)
+        if self.task is None or self.task.done() or stopped_before:
+            self._tell_stopping()
             return
         self.task.cancel()
+
+    def _tell_stopping(self) -> None:
+        if not self.told_stopping:
+            self.told_stopping = True
+            self.display.write("\r\n" + self.tx("server.stopping") + "\n")
 
     # -- what the fronts ask -------------------------------------------------------------
 
@@ -112,7 +121,7 @@ class Guest(Visitor):
             except asyncio.CancelledError:
                 why = "server stopping" if self.service.stopping else "connection closed"
                 if self.service.stopping:  # the prompt is gone: said under the last line
-                    self.display.write("\r\n" + self.tx("server.stopping") + "\n")
+                    self._tell_stopping()
             except Exception as error:  # a client never takes the server down
                 why = "error"
                 self._report(f"error: {error!r}")

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import os
 import re
 import signal
 import time
@@ -347,6 +348,28 @@ def test_ctrl_c_stops_the_server_and_tells_every_player(
     assert "später" in ben.stream  # in the player's language, as UTF-8 (not escaped)
     figure(f"Ctrl-C: the server stopped in {took:.2f} s, both players told")
     server.wait_log("server stopped")
+
+
+def test_a_client_that_reads_late_still_sees_that_the_server_stops(
+    server: Server, connect_as: Callable[..., Player]
+) -> None:
+    """ben's ssh is held (SIGSTOP) while the server stops, so that it reads its session's
+    last words, the session's end and anything after in one go: the server leaves the
+    connection for him to close, since OpenSSH told to disconnect drops what it has not
+    shown yet (the words, on a busy machine where a client is not scheduled in time)."""
+    ben = connect_as(server.port, "ben")
+    ben.line("lang de")
+    ben.expect("Willkommen")
+    assert server.process is not None
+    os.kill(ben.child.pid, signal.SIGSTOP)
+    try:
+        server.process.send_signal(signal.SIGINT)
+        server.wait_log("server stopping: the players told")
+    finally:
+        os.kill(ben.child.pid, signal.SIGCONT)
+    ben.wait_end()
+    assert "später" in ben.stream.rpartition("Willkommen")[2]  # in the terminal, as UTF-8
+    assert server.process.wait(timeout=ANSWER) == 0
 
 
 # -- 8. keys that cost the server ---------------------------------------------------------
