@@ -21,6 +21,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from distributed import Client
 
 from tests.helpers.child import Cli
 
@@ -125,6 +126,12 @@ class Dask:
             "worker", self.address, "--nthreads", "1", "--no-nanny", "--no-dashboard"
         )
 
+    def wait_for_workers(self, count: int) -> None:
+        """Wait until ``count`` workers have joined the scheduler (as long as it takes: a
+        busy machine starts a worker late)."""
+        with Client(self.address, timeout="120s") as client:
+            client.wait_for_workers(count)
+
     def close(self) -> None:
         for process in self.processes:
             process.kill()
@@ -143,8 +150,10 @@ def dask(tmp_path: Path) -> Iterator[Dask]:
 
 @pytest.fixture
 def scheduler(dask: Dask) -> tuple[str, list[subprocess.Popen[bytes]]]:
-    """A scheduler and two workers: its address and the workers."""
-    return dask.address, [dask.add_worker(), dask.add_worker()]
+    """A scheduler and two workers that have joined it: its address and the workers."""
+    workers = [dask.add_worker(), dask.add_worker()]
+    dask.wait_for_workers(len(workers))
+    return dask.address, workers
 
 
 def test_the_games_wait_for_a_worker_that_joins_late(cli: Cli, alone: Alone, dask: Dask) -> None:
