@@ -3,6 +3,7 @@ real WebSocket (aiohttp's client), as the page does (docs/web.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import json
@@ -60,7 +61,9 @@ async def web_front(
 
 
 class Browser:
-    """One scripted browser: logs in, sends lines, keeps every message it is sent."""
+    """One scripted browser: logs in, sends lines, and keeps every message it is sent,
+    read as it comes (as a page reads: so it answers the server's pings however long a
+    test looks elsewhere)."""
 
     def __init__(self, port: int, name: str, key: str | None = None, **login: Any) -> None:
         self.port = port
@@ -71,15 +74,31 @@ class Browser:
         self._session: aiohttp.ClientSession | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self._seen = 0
+        self._news = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+        self._end: aiohttp.WSMessage | None = None
+        """The frame that ended the socket, once it has ended."""
 
     async def connect(self, headers: dict[str, str] | None = None) -> Browser:
         """Open the socket and log in (the answer is read by :meth:`until`)."""
         self._session = aiohttp.ClientSession()
         url = f"http://127.0.0.1:{self.port}/ws"
         self.ws = await self._session.ws_connect(url, headers=headers, autoping=True)
+        self._reader = asyncio.ensure_future(self._read())
         login = {"type": "login", "name": self.name, "key": self.key, "lang": "en"}
         await self.send({**login, **self.login})
         return self
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        while True:
+            frame = await self.ws.receive()
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                self._end = frame
+                self._news.set()
+                return
+            self.messages.append(json.loads(frame.data))
+            self._news.set()
 
     async def send(self, message: Message) -> None:
         assert self.ws is not None
@@ -97,12 +116,11 @@ class Browser:
                 self._seen += 1
                 if wanted(message):
                     return message
-            assert self.ws is not None
-            frame = await self.ws.receive()
-            if frame.type != aiohttp.WSMsgType.TEXT:
-                raise AssertionError(f"{self.name}: the socket closed ({frame.type}, "
-                                     f"{frame.data!r}) before that came")  # fmt: skip
-            self.messages.append(json.loads(frame.data))
+            if self._end is not None:
+                raise AssertionError(f"{self.name}: the socket closed ({self._end.type}, "
+                                     f"{self._end.data!r}) before that came")  # fmt: skip
+            self._news.clear()
+            await self._news.wait()
 
     async def board(self, wanted: Callable[[Message], bool] = lambda board: True) -> Message:
         return await self.until(lambda m: m["type"] == "board" and wanted(m))
@@ -112,18 +130,19 @@ class Browser:
         return await self.until(lambda m: m["type"] == "text" and text in words(m))
 
     async def closed(self) -> aiohttp.WSMessage:
-        """Read until the server closes the socket; the closing frame."""
-        assert self.ws is not None
-        while True:
-            frame = await self.ws.receive()
-            if frame.type == aiohttp.WSMsgType.TEXT:
-                self.messages.append(json.loads(frame.data))
-                continue
-            return frame
+        """Wait until the server closes the socket; the closing frame."""
+        assert self._reader is not None
+        await asyncio.shield(self._reader)
+        assert self._end is not None
+        return self._end
 
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, aiohttp.ClientError):
+                await self._reader
         if self._session is not None:
             await self._session.close()
 
