@@ -391,21 +391,32 @@ class Hall:
 
     async def fetch_log(self, name: str, code: str) -> bytes | NoLog:
         """The log of the latest table with ``code`` that ``name`` sat at, once its game
-        is over; else why not (:class:`NoLog`)."""
-        code = code.strip().upper()[:12]
+        is over; else why not (:class:`NoLog`). Read on a worker thread."""
+        found = self._log_of(name, code)
+        if isinstance(found, NoLog):
+            return found
         loop = asyncio.get_running_loop()
+        if isinstance(found, Room):
+            events = found.events
+            return await loop.run_in_executor(self.pool, lambda: encode_log(events).encode())
+        path = self.folder / PAST / f"{found.stem}.jsonl"
+        return await loop.run_in_executor(self.pool, _log_bytes, path)
+
+    def log_problem(self, name: str, code: str) -> NoLog | None:
+        """Why :meth:`fetch_log` would send ``name`` no log of table ``code`` (``None``: it
+        would), without reading anything."""
+        found = self._log_of(name, code)
+        return found if isinstance(found, NoLog) else None
+
+    def _log_of(self, name: str, code: str) -> Room | Past | NoLog:
+        """The finished table ``code`` that ``name`` sat at (the latest), or why none."""
+        code = code.strip().upper()[:12]
         room = self.rooms.get(code)
         if room is not None and room.seat_of(name) is not None:
-            if not room.finished:
-                return NoLog.RUNNING
-            events = room.events
-            return await loop.run_in_executor(self.pool, lambda: encode_log(events).encode())
+            return room if room.finished else NoLog.RUNNING
         for past in reversed(self.past.get(name, [])):
             if past.plan.code == code:
-                if past.plan.abandoned:
-                    return NoLog.CLOSED
-                path = self.folder / PAST / f"{past.stem}.jsonl"
-                return await loop.run_in_executor(self.pool, _log_bytes, path)
+                return NoLog.CLOSED if past.plan.abandoned else past
         return NoLog.NONE
 
     def sweep(self) -> None:

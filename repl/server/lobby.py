@@ -1,5 +1,6 @@
 """The lobby of a server: the tables, making one, joining one, watching one, and the
-tables one sat at that are over (``history``; ``log CODE`` over SSH fetches their logs).
+tables one sat at that are over (``history``) and their logs (``log CODE``: over SSH, from
+one's own computer; in a browser, a file).
 
 Making a table and joining one go to the table once its plan, with this player's seat,
 is on disk (the hall and the room write it on a worker): the prompt waits for a line
@@ -58,12 +59,16 @@ class LobbyFront(Front):
         language: Callable[[str], None],
         address: str = "",
         fetch: Callable[[str], str | None] | None = None,
+        keep_log: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(tx=tx, screen=screen)
         self.hall = hall
         self._fetch = fetch
         """The command that fetches a table's log, from the player's own computer
         (``None``: there is none to type, as in a browser)."""
+        self._keep_log = keep_log
+        """Gives the player a finished table's log (``log CODE``, checked): the command
+        that fetches it, or (in a browser) the file."""
         self.name = name
         self.address = address
         """Where this connection comes from (tables are capped per address)."""
@@ -146,9 +151,22 @@ class LobbyFront(Front):
             return
         for past in kept[:HISTORY_SHOWN]:
             self.say(self._past_line(past))
-        command = None if self._fetch is None else self._fetch(kept[0].plan.code)
+        code = kept[0].plan.code
+        command = None if self._fetch is None else self._fetch(code)
         if command is not None:
             self.say(self.tx("server.history_log", command=command), "class:dim")
+        elif self._keep_log is not None:
+            self.say(self.tx("server.history_keep", code=code), "class:dim")
+
+    def keep_log(self, code: str) -> str | None:
+        """``log CODE``: the log of a finished table this player sat at, as the command
+        that fetches it or (in a browser) a file; what refuses it."""
+        why = self.hall.log_problem(self.name, code)
+        if why is not None:
+            return self.refuse(self.tx(f"server.no_log_{why.value}"))
+        if self._keep_log is not None:
+            self._keep_log(code.strip().upper())
+        return None
 
     def _past_line(self, past: Past) -> str:
         plan, tx = past.plan, self.tx
@@ -172,6 +190,8 @@ class LobbyFront(Front):
                 self.show_tables()
             case "history":
                 self.show_history()
+            case "log":
+                return self.keep_log(parsed.text)
             case "new":
                 try:
                     plan = read_options(parsed.text)

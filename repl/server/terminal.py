@@ -103,6 +103,13 @@ class Guest(Visitor):
         host, port = reached(self.chan)
         return fetch_command(self.name, host, port, code)
 
+    def keep_log(self, code: str) -> None:
+        """A terminal cannot keep a file on the player's computer: the command that does."""
+        if self.front is not None:
+            file = f"{code.lower()}.jsonl"
+            said = self.tx("server.fetch_log", fetch=self.fetch(code), file=file)
+            self.front.say(said, "class:dim")
+
     # -- the session ---------------------------------------------------------------------
 
     async def run(self) -> None:

@@ -61,6 +61,7 @@ class Visitor(ABC):
             language=self._language,
             address=self.address,
             fetch=self.fetch,
+            keep_log=self.keep_log,
         )
 
     def seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
@@ -112,3 +113,8 @@ class Visitor(ABC):
         """What fetches the log of table ``code`` from the player's own computer (``None``:
         nothing to type)."""
         return None
+
+    @abstractmethod
+    def keep_log(self, code: str) -> None:
+        """``log CODE`` in the lobby, for a finished table of this player's (checked): say
+        the command that fetches its log (:meth:`fetch`), or send the log as a file."""

@@ -960,6 +960,7 @@ names, :func:`core.seats.seat_names`, in German); at four they are ``seat.0`` �
 LOBBY_NAMES: dict[str, tuple[str, ...]] = {
     "tables": ("tische",),
     "history": ("partien",),
+    "log": ("protokoll",),
     "new": ("neu",),
     "join": ("setzen", "beitreten"),
     "watch": ("zuschauen",),
@@ -1004,6 +1005,9 @@ TEXTS.update(
         "lobby.cmd.watch": "einem Tisch zuschauen: was jeder Spieler davon sieht",
         "lobby.cmd.lang": "die Sprache: en oder de",
         "lobby.cmd.history": "deine Tische, die vorbei sind, und ihre Protokolle",
+        "lobby.cmd.log": (
+            "das Protokoll eines beendeten Spiels: wie du es holst (im Browser: die Datei)"
+        ),
         "lobby.cmd.help": "diese Liste, oder hilfe BEFEHL",
         "lobby.cmd.quit": "den Server verlassen (ein Platz im Spiel bleibt deiner)",
         "lobby.detail.new": (
@@ -1020,7 +1024,14 @@ TEXTS.update(
             "sind: wann, wer wo saß mit den Endständen, wer gewann, oder dass der Tisch "
             "geschlossen wurde, weil niemand da war. ssh -p PORT NAME@HOST log CODE schickt "
             "das Protokoll eines beendeten Spiels (mit Seed und Salz), zum Prüfen mit "
-            "threethirteen replay DATEI --verify."
+            "threethirteen replay DATEI --verify; protokoll CODE nennt diesen Befehl (im "
+            "Browser: speichert das Protokoll als Datei)."
+        ),
+        "lobby.detail.log": (
+            "protokoll CODE: das Protokoll eines beendeten Tisches, an dem du gesessen hast "
+            "(partien zeigt sie), mit Seed und Salz, zum Nachspielen oder Prüfen mit "
+            "threethirteen replay DATEI --verify. Im Terminal nennt es den ssh-Befehl, der es "
+            "von deinem Rechner aus holt; im Browser wird das Protokoll als Datei gespeichert."
         ),
         "lobby.keys.tab": "Befehle ergänzen",
         "lobby.keys.history": "frühere Befehle; in einem offenen Menü seine Einträge",
@@ -1092,6 +1103,9 @@ TEXTS.update(
         "server.no_history": "Noch keiner deiner Tische ist vorbei.",
         "server.history_log": (
             "Das Protokoll eines beendeten Spiels, von deinem Rechner aus: {command}"
+        ),
+        "server.history_keep": (
+            "protokoll {code} speichert das Protokoll eines beendeten Spiels als Datei."
         ),
         "server.closed_table": "geschlossen: niemand war da",
         "server.won": "{name} hat gewonnen",

@@ -584,6 +584,7 @@ TEXTS.update(
         "lobby.cmd.watch": "watch a table: what every player sees of it",
         "lobby.cmd.lang": "the language: en or de",
         "lobby.cmd.history": "the tables you sat at that are over, and their logs",
+        "lobby.cmd.log": "a finished game's log: what fetches it (in a browser, the file)",
         "lobby.cmd.help": "this list, or help COMMAND",
         "lobby.cmd.quit": "leave the server (a seat in a game stays yours)",
         "lobby.detail.new": (
@@ -598,7 +599,14 @@ TEXTS.update(
             "history lists the latest ten tables you sat at that are over: when, who sat "
             "where with the final totals, who won, or that the table was closed because "
             "nobody was at it. ssh -p PORT NAME@HOST log CODE sends a finished game's log "
-            "(with its seed and salt), to check with threethirteen replay FILE --verify."
+            "(with its seed and salt), to check with threethirteen replay FILE --verify; "
+            "log CODE says that command (in a browser: keeps the log as a file)."
+        ),
+        "lobby.detail.log": (
+            "log CODE: the log of a finished table you sat at (history lists them), with its "
+            "seed and salt, to replay or check with threethirteen replay FILE --verify. In a "
+            "terminal it says the ssh command that fetches it from your own computer; in a "
+            "browser the log is kept as a file."
         ),
         "lobby.keys.tab": "complete commands",
         "lobby.keys.history": "earlier commands; in an open menu, its choices",
@@ -662,6 +670,7 @@ TEXTS.update(
         "server.history_log": (
             "A finished game's log, from your own computer: {command}"
         ),
+        "server.history_keep": "log {code} keeps a finished game's log as a file.",
         "server.closed_table": "closed: nobody was at it",
         "server.won": "{name} won",
         "server.no_winner": "no winner (a tie)",

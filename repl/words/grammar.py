@@ -424,6 +424,7 @@ LOBBY_COMMANDS: tuple[Spec, ...] = _in_german(
         Spec(name="join", short=("j",), arg=Arg.TEXT, required=True, usage="join CODE"),
         Spec(name="watch", short=("w",), arg=Arg.TEXT, required=True, usage="watch CODE"),
         Spec(name="history"),
+        Spec(name="log", arg=Arg.TEXT, required=True, usage="log CODE"),
         Spec(name="lang", arg=Arg.CHOICE, choices=_choices("en", "de"), usage="lang [en|de]"),
         Spec(name="help", short=("h", "?"), arg=Arg.COMMAND, usage="help [COMMAND]"),
         Spec(name="quit", short=("q", "exit")),

@@ -206,6 +206,11 @@ def test_a_finished_game_leaves_the_tables_and_its_log_is_fetched_after_a_restar
         total = int(found.group(1))  # ana's total, which the log must say too
         # the line that fetches it, as ana reached this server: no placeholder to fill in
         ana.expect(rf"from your own computer:\s+ssh -p {server.port} ana@127\.0\.0\.1 log\s+{code}")
+        ana.line(f"log {code.lower()}")  # the lobby's own command says it too, with a file
+        lower = code.lower()
+        ana.expect(rf"ssh -p {server.port} ana@127\.0\.0\.1 log\s+{code}\s+>\s+{lower}\.jsonl")
+        ana.line("log NOPE-1")
+        ana.expect(r"No table with that code that you sat at\.")
         server.kill()
         ana.wait_end()
         server.start()

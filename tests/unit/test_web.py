@@ -5,6 +5,7 @@ told only once it is on disk (docs/web.md)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import threading
 from pathlib import Path
@@ -190,5 +191,51 @@ def test_nobody_is_told_a_move_before_it_is_on_disk(
                 await one.board(lambda b: b["events"] > before)
             await ana.close()
             await ben.close()
+
+    run(test())
+
+
+def test_a_finished_game_s_log_is_kept_from_the_lobby_with_the_game_s_own_words(
+    tmp_path: Path,
+) -> None:
+    """``log CODE`` typed in the lobby (``protokoll`` in German) sends the file of a table
+    one sat at once it is over, as ``ssh HOST log CODE`` does; ``history`` says so; a table
+    one did not sit at, or a code of none, is refused in words."""
+    said: list[str] = []
+
+    async def test() -> None:
+        async with web_front(tmp_path, said) as (_front, port):
+            ana, ben, code = await two_at_a_table(port)
+            await ana.board(lambda b: b["can"]["start"])
+            await ana.line("start")
+            for one in (ana, ben):
+                await one.board(lambda b: b["round"] is not None)
+                await one.line("auto game")
+            for one in (ana, ben):
+                await one.board(lambda b: b["result"] is not None)
+                await one.line("leave")
+                await one.until(lambda m: m["type"] == "place" and m["where"] == "lobby")
+            await ana.line("history")
+            await ana.said(f"log {code} keeps a finished game's log as a file")
+            await ana.line(f"log {code.lower()}")
+            log = await ana.until(lambda m: m["type"] == "file")
+            assert log["name"] == f"{code.lower()}.jsonl"
+            header, *events = log["text"].splitlines()
+            assert json.loads(header)["format"] == "threethirteen-log" and len(events) > 100
+            await ana.line("lang de")
+            await ana.said("Willkommen")
+            await ana.line(f"protokoll {code}")
+            again = await ana.until(lambda m: m["type"] == "file")
+            assert again["text"] == log["text"]
+            await ana.line("protokoll NOPE-1")
+            await ana.said("Keinen Tisch mit diesem Code, an dem du gesessen hast")
+            eve = await Browser(port, "eve").connect()
+            await eve.until(lambda m: m["type"] == "place" and m["where"] == "lobby")
+            await eve.line(f"log {code}")  # she sat at no seat there
+            await eve.said("No table with that code that you sat at")
+            assert not any(m["type"] == "file" for m in eve.messages)
+            for one in (ana, ben, eve):
+                await one.close()
+        assert sum(f"ana fetched the log of {code} (browser)" in line for line in said) == 2
 
     run(test())

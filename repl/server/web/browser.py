@@ -78,6 +78,8 @@ class BrowserSession(Visitor):
         self._last_board = ""
         self._last_bar = ""
         self._idle: asyncio.TimerHandle | None = None
+        self._log_asked: str | None = None
+        """The table whose log the line in hand asked for (``log CODE`` in the lobby)."""
         self.closed = False
 
     # -- logging in ------------------------------------------------------------------
@@ -219,6 +221,9 @@ class BrowserSession(Visitor):
         except Exception as error:  # logged here; the player and the table go on
             self.service.report(f"{self.name}: error in {text[:40]!r}: {error!r}")
             front.refuse(self.tx("server.error"))
+        asked, self._log_asked = self._log_asked, None
+        if asked is not None:
+            await self._send_log(front, asked)
         if place is not None:
             await place.settled()  # a move sent: its news first
         elif isinstance(front, LobbyFront):
@@ -319,12 +324,21 @@ class BrowserSession(Visitor):
             if left is not None:
                 self.outbox.put({"type": "clock", "seconds": round(left, 1)})
 
+    def keep_log(self, code: str) -> None:
+        """``log CODE`` typed in the lobby: the file is sent once the line is done."""
+        self._log_asked = code
+
     async def send_log(self, code: str) -> None:
-        """The log of a finished table this player sat at, for the page to keep as a file
-        (the ``log`` message; the same as ``ssh HOST log CODE``): read on a worker thread."""
+        """The ``log`` message: the log of a finished table this player sat at, for the
+        page to keep as a file (the same as ``ssh HOST log CODE``)."""
         front = self.front
         if front is None or self.closed or not self._within_limits(front):
             return
+        await self._send_log(front, code)
+
+    async def _send_log(self, front: Front, code: str) -> None:
+        """The log of table ``code`` as a ``file`` message, or why not: read on a worker
+        thread."""
         code = code[:12]
         try:
             found = await self.service.hall.fetch_log(self.name, code)
