@@ -517,12 +517,14 @@ def test_a_name_belongs_to_its_first_key_and_bad_names_are_refused(
 
 
 def test_a_friend_without_a_key_is_told_how_to_make_one(
-    server: Server, tmp_path: Path, home: Path
+    server: Server, home: Path
 ) -> None:
     assert SSH is not None
+    # no key at all, whatever keys (or agent) the user running the tests has: ssh reads
+    # ~/.ssh of the account, not of $HOME, and falls back to it for a missing -i file
     argv = [SSH, "-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
             "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
-            "-o", "BatchMode=no", "-i", str(tmp_path / "no-key"),
+            "-o", "IdentityFile=none", "-o", "IdentityAgent=none", "-o", "BatchMode=no",
             "-p", str(server.port), "bob@127.0.0.1", "log", "KITE-7"]  # fmt: skip
     keyless = subprocess.run(
         argv, stdin=subprocess.DEVNULL, capture_output=True, env=client_environment(home),
