@@ -65,6 +65,11 @@ STALE = "stale_command"
 """The key of the table's refusal of a command typed before it moved on."""
 
 
+def log_file(code: str) -> str:
+    """The file a player keeps the log of shared table ``code`` in (``kite-7.jsonl``)."""
+    return f"{code.strip().lower()}.jsonl"
+
+
 class Sitting:
     """What the program around a seat does as a person sits down there, types a line and
     gets up: by default nothing. The game at a terminal plays what is due, autosaves and
@@ -297,7 +302,7 @@ class SeatFront(SeatCommands):
         key = "server.revealed" if kept else "server.broken_promise"
         self.say(self.tx(key, seed=view.seed, salt=view.salt), "class:good")
         if self.fetch and self.code:
-            file = f"{self.code.lower()}.jsonl"
+            file = log_file(self.code)
             self.say(self.tx("server.fetch_log", fetch=self.fetch, file=file), "class:dim")
 
     # -- what the table tells --------------------------------------------------------

@@ -161,3 +161,11 @@ async def two_at_a_table(port: int) -> tuple[Browser, Browser, str]:
     ben = await Browser(port, "ben", table=code).connect()
     await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
     return ana, ben, code
+
+
+async def deal(host: Browser, *players: Browser) -> list[Message]:
+    """The host starts the game once it may; the first board of the deal of each of
+    ``players``."""
+    await host.board(lambda b: b["can"]["start"])
+    await host.line("start")
+    return [await one.board(lambda b: b["round"] is not None) for one in players]

@@ -16,7 +16,7 @@ from threethirteen.repl.files import log_file
 from threethirteen.repl.server.web.browser import fingerprint
 
 from tests.helpers.rooms import settle
-from tests.helpers.web import Browser, new_key, two_at_a_table, web_front, words
+from tests.helpers.web import Browser, deal, new_key, two_at_a_table, web_front, words
 
 
 def run(test: object) -> None:
@@ -58,9 +58,7 @@ def test_a_reload_comes_back_to_the_seat_and_an_invite_link_joins(tmp_path: Path
     async def test() -> None:
         async with web_front(tmp_path, said) as (_front, port):
             ana, ben, code = await two_at_a_table(port)
-            await ana.board(lambda b: b["can"]["start"])
-            await ana.line("start")
-            dealt = await ben.board(lambda b: b["round"] is not None)
+            (dealt,) = await deal(ana, ben)
             assert len(dealt["hand"]) == 3 and dealt["round"]["wild"] == "3"
             await ben.close()  # the page is reloaded: the same name and key again
             again = await Browser(port, "ben", key=ben.key).connect()
@@ -169,9 +167,7 @@ def test_nobody_is_told_a_move_before_it_is_on_disk(
     async def test() -> None:
         async with web_front(tmp_path, said) as (_front, port):
             ana, ben, _code = await two_at_a_table(port)
-            await ana.board(lambda b: b["can"]["start"])
-            await ana.line("start")
-            boards = [await one.board(lambda b: b["round"] is not None) for one in (ana, ben)]
+            boards = await deal(ana, ana, ben)
             mover, other = (ana, ben) if boards[0]["can"]["draw"] else (ben, ana)
             before = boards[0]["events"]
             monkeypatch.setattr(log_file, "os", HeldSync())
@@ -206,10 +202,8 @@ def test_a_finished_game_s_log_is_kept_from_the_lobby_with_the_game_s_own_words(
     async def test() -> None:
         async with web_front(tmp_path, said) as (_front, port):
             ana, ben, code = await two_at_a_table(port)
-            await ana.board(lambda b: b["can"]["start"])
-            await ana.line("start")
+            await deal(ana, ana, ben)
             for one in (ana, ben):
-                await one.board(lambda b: b["round"] is not None)
                 await one.line("auto game")
             for one in (ana, ben):
                 await one.board(lambda b: b["result"] is not None)

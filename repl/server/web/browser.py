@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from ...kit.front import Front, Quit
 from ...kit.render import plain
+from ...kit.seat import log_file
 from ...words import en
 from ...words.i18n import Texts
 from ..hall import NoLog
@@ -346,8 +347,8 @@ class BrowserSession(Visitor):
             self.service.report(f"{self.name}: the log of {code!r} failed: {error!r}")
             found = NoLog.NONE
         if isinstance(found, bytes):
-            name = f"{code.lower()}.jsonl"
-            self.outbox.put({"type": "file", "name": name, "text": found.decode("utf-8")})
+            message = {"type": "file", "name": log_file(code), "text": found.decode("utf-8")}
+            self.outbox.put(message)
             self.service.report(f"{self.name} fetched the log of {code.upper()} (browser)")
             return
         front.refuse(self.tx(f"server.no_log_{found.name.lower()}"))
