@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import ParamSpec, TextIO
 
 from ...core import __version__
+from ..files.bounded import read_text
 from ..words.i18n import LANGUAGES
 
 VERSION = f"threethirteen {__version__}"
@@ -121,6 +122,18 @@ def add_script(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="read the commands from FILE, one a line (# starts a comment)",
     )
+
+
+SCRIPT_BYTES = 1 << 20
+"""The most a ``--script FILE`` may hold: a megabyte is thousands of games' moves."""
+
+
+def read_script(path: Path) -> list[str]:
+    """The lines of a script of commands (``--script FILE``), read as every file from
+    outside is (:func:`~..files.bounded.read_text`: a regular file, at most
+    :data:`SCRIPT_BYTES`). Raises ``OSError`` (no such file, not a file) or
+    ``ValueError`` (too large, not UTF-8), each with words to show."""
+    return read_text(path, SCRIPT_BYTES).splitlines()
 
 
 def stop_writing(stream: TextIO) -> None:

@@ -28,6 +28,7 @@ from typing import Any
 from prompt_toolkit.renderer import Renderer
 
 from ..server.process import Collector, run
+from ..server.serve import read_password
 from ..server.service import ServerSettings, serve
 from .server_process import percentile
 
@@ -177,7 +178,10 @@ def child(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     password = None
     if args.password_file is not None:
-        password = args.password_file.read_text(encoding="utf-8").splitlines()[0].strip()
+        try:
+            password = read_password(args.password_file)
+        except ValueError as error:
+            parser.error(str(error))
     collector = Collector() if args.gc == "tuned" else None
     watch = Watch(collector)
     main = _serve_timed(args.folder, password, watch, args.web)

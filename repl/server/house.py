@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import random
+import threading
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -419,7 +420,8 @@ class Refusals:
     seconds; the next line of that kind and address says how many were not logged.
 
     A flood of refusals from many addresses is bounded too: past ``keys`` kinds and
-    addresses within the window, the rest count as one address, ``*``.
+    addresses within the window, the rest count as one address, ``*``. Any thread may
+    log (what a library says on a table's worker, :mod:`~.libraries`).
     """
 
     def __init__(self, report: Callable[[str], None], window: float, keys: int = 4096) -> None:
@@ -427,10 +429,15 @@ class Refusals:
         self.window = window
         self.keys = keys
         self._said: dict[tuple[str, str], _Said] = {}
+        self._lock = threading.Lock()
 
     def __call__(self, kind: str, address: str, line: str) -> bool:
         """Log ``line`` unless ``kind`` from ``address`` was logged within the window;
         whether it was logged."""
+        with self._lock:
+            return self._log(kind, address, line)
+
+    def _log(self, kind: str, address: str, line: str) -> bool:
         now = time.monotonic()
         key = (kind, address)
         said = self._said.get(key)

@@ -6,6 +6,7 @@ server itself is :mod:`repl.server`. It needs the ``server`` extra (asyncssh).
 
 from __future__ import annotations
 
+import argparse
 import socket
 import sys
 from collections.abc import Callable
@@ -13,11 +14,14 @@ from pathlib import Path
 
 import attrs
 
+from ..files.bounded import read_text
 from ..files.paths import data_path
 from ..kit.command_line import command_parser
 from ..kit.safe import visible
-from .house import Limits
+from .house import Limits, Refusals
+from .libraries import libraries_logged
 from .limits_file import LimitsError, changed_limits, check_limits, limits_text, read_limits
+from .log import ServerLog
 
 DESCRIPTION = """\
 Run a server where friends play Three-Thirteen at shared
@@ -150,6 +154,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.print_limits:
         print(limits_text(limits), end="")
         return 0
+    password = None
+    if args.password_file is not None:
+        try:
+            password = read_password(args.password_file)
+        except ValueError as error:
+            parser.error(str(error))
+    log = ServerLog(sys.stderr)
+    refusals = Refusals(log.line, limits.log_window)
+    try:  # from here on, what a library says is a line of the log (its imports' warnings too)
+        with libraries_logged(lambda kind, line: refusals(kind, "", line)):
+            return _start(args, limits, password, log)
+    finally:
+        log.close()
+
+
+def _start(
+    args: argparse.Namespace, limits: Limits, password: str | None, log: ServerLog
+) -> int:
+    """Import the server's libraries, then run the server until it is stopped."""
     try:
         from .process import Collector, run
         from .service import ServerSettings, serve
@@ -174,15 +197,6 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 1
-    password = None
-    if args.password_file is not None:
-        try:
-            lines = args.password_file.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as error:
-            parser.error(f"cannot read the password file: {visible(str(error))}")
-        password = lines[0].strip() if lines else ""
-        if len(password) < 8:
-            parser.error("the password file must hold a password of at least 8 characters")
     folder = args.data if args.data is not None else data_path() / "server"
     settings = ServerSettings(
         host=args.host,
@@ -213,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         collector = Collector()
-        running = serve(settings, ready=ready, collector=collector, web_ready=web_ready)
+        running = serve(
+            settings, ready=ready, report=log.line, collector=collector, web_ready=web_ready
+        )
         run(running, collector=collector)
     except (OSError, ValueError) as error:
         print(f"threethirteen serve: cannot start: {visible(str(error))}", file=sys.stderr)
@@ -221,6 +237,25 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+PASSWORD_BYTES = 4096
+"""The most a password file may hold (the password is its first line)."""
+
+
+def read_password(path: Path) -> str:
+    """The password in the file ``path`` (its first line, without the spaces around it),
+    read as every file from outside is (:func:`~..files.bounded.read_text`). Raises
+    ``ValueError`` with the words to say: a file that cannot be read, or a password
+    shorter than 8 characters."""
+    try:
+        lines = read_text(path, PASSWORD_BYTES).splitlines()
+    except (OSError, ValueError) as error:
+        raise ValueError(f"cannot read the password file: {visible(str(error))}") from None
+    password = lines[0].strip() if lines else ""
+    if len(password) < 8:
+        raise ValueError("the password file must hold a password of at least 8 characters")
+    return password
 
 
 WILDCARDS = frozenset({"", "0.0.0.0", "::", "*"})

@@ -3,8 +3,8 @@ stopping it.
 
 The server owns its event loop: the loop's exception handler logs one line per error
 (one per kind within :attr:`~.house.Limits.log_window`) and goes on, and so does what the
-libraries log (asyncio, asyncssh: :class:`LibraryLog`), so that every line on standard
-error is the server's own, in its form and within its window. SIGINT and
+libraries say (asyncio, asyncssh, Python's warnings: :mod:`~.libraries`), so that every
+line on standard error is the server's own, in its form and within its window. SIGINT and
 SIGTERM stop the server, whatever the players' prompts are doing. Stopping tells every
 player, closes every connection and is done within :data:`STOP_SECONDS`; the tables are
 on disk already. The connection caps shrink to the file descriptors the process may open
@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
-import os
 import secrets
 import signal
 import sys
-import threading
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -33,9 +30,12 @@ import asyncssh
 import attrs
 from attrs import Factory, frozen
 
+from ..files.atomic import write_atomic
+from ..files.bounded import read_bounded
 from ..kit.safe import visible
 from .hall import Hall
 from .house import Limits, Service
+from .libraries import libraries_logged
 from .log import ServerLog
 from .names import KeyBook
 from .plan import Deal, secret_deal
@@ -86,19 +86,27 @@ class ServerSettings:
     last of ``X-Forwarded-For``, and the proxy holds the caps per address of connections."""
 
 
+HOST_KEY_BYTES = 16 * 1024
+"""The most the host key's file may hold (an Ed25519 key is about 400 bytes)."""
+
+
 def host_key(folder: Path) -> asyncssh.SSHKey:
-    """The server's host key: made once (Ed25519), kept in the folder for its owner only."""
+    """The server's host key: made once (Ed25519), kept in the folder for its owner only.
+
+    Read as the server's own files are (:func:`~..files.bounded.read_bounded`, no link
+    followed); made in one step (:func:`~..files.atomic.write_atomic`, never over a key
+    another server wrote meanwhile: that one is read instead)."""
     path = folder / "host_key"
-    if path.exists():
-        return asyncssh.read_private_key(str(path))
+    try:
+        return asyncssh.import_private_key(read_bounded(path, HOST_KEY_BYTES, follow=False))
+    except FileNotFoundError:
+        pass
     key = asyncssh.generate_private_key("ssh-ed25519", comment="threethirteen server")
-    temp = path.with_name(".host_key.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as file:
-        file.write(key.export_private_key())
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temp, path)
+    text = key.export_private_key().decode("ascii")
+    try:
+        write_atomic(path, text, mode=0o600, overwrite=False)
+    except FileExistsError:  # a second server made it first: one key for both
+        return asyncssh.import_private_key(read_bounded(path, HOST_KEY_BYTES, follow=False))
     return key
 
 
@@ -167,9 +175,22 @@ async def _serve(
     loop = asyncio.get_running_loop()
     handler = loop.get_exception_handler()
     loop.set_exception_handler(loop_errors(service))
-    library = LibraryLog(service)
-    logging.getLogger().addHandler(library)
-    logging.captureWarnings(True)  # a Python warning, too, is a line of the log
+    try:
+        with libraries_logged(lambda kind, line: service.refuse(kind, "", line)):
+            await _listen(settings, service, key, (think, pool), ready, web_ready)
+    finally:
+        loop.set_exception_handler(handler)
+
+
+async def _listen(
+    settings: ServerSettings,
+    service: Service,
+    key: asyncssh.SSHKey,
+    pools: tuple[ThreadPoolExecutor, ...],
+    ready: Callable[[str, int, str], None],
+    web_ready: Callable[[str, int], None] | None,
+) -> None:
+    """Listen (SSH, and the web front if asked) until SIGINT or SIGTERM, then stop."""
     acceptor = await asyncssh.create_server(
         lambda: GameServer(service),
         settings.host,
@@ -181,7 +202,7 @@ async def _serve(
         x11_forwarding=False,
         allow_scp=False,
         sftp_factory=None,
-        login_timeout=limits.login_timeout,
+        login_timeout=service.limits.login_timeout,
         window=WINDOW,
         max_pktsize=WINDOW,
         backlog=BACKLOG,
@@ -201,6 +222,7 @@ async def _serve(
         except BaseException:
             acceptor.close()
             raise
+    loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = []
     for number in (signal.SIGINT, signal.SIGTERM):
@@ -213,13 +235,10 @@ async def _serve(
     try:
         await stop.wait()
     finally:
-        await stopped(service, acceptor, (think, pool), web)
+        await stopped(service, acceptor, pools, web)
         for number in signals:
             loop.remove_signal_handler(number)
-        loop.set_exception_handler(handler)
-        report("server stopped")
-        logging.captureWarnings(False)
-        logging.getLogger().removeHandler(library)
+        service.report("server stopped")
 
 
 async def stopped(
@@ -328,33 +347,3 @@ def loop_errors(service: Service) -> Callable[[asyncio.AbstractEventLoop, dict[s
                 service.report("error on the event loop")
 
     return handle
-
-
-class LibraryLog(logging.Handler):
-    """What the libraries log (asyncio's ``socket.send() raised exception.`` at every write
-    to a connection that is gone, asyncssh's errors, Python's warnings): each a line of the
-    server's log, in its form and held to its window like a refusal, one per logger and
-    message within :attr:`~.house.Limits.log_window`, however often it is said. Without
-    it, Python prints each one on standard error as it is, every time.
-
-    A line logged on another thread (a table's worker) is handed to the event loop's."""
-
-    def __init__(self, service: Service) -> None:
-        super().__init__(logging.WARNING)
-        self.service = service
-        self.loop = asyncio.get_running_loop()
-        self.thread = threading.get_ident()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            kind = f"log {record.name} {str(record.msg)[:60]}"
-            said = record.getMessage()
-            if record.exc_info and record.exc_info[1] is not None:
-                said += f": {record.exc_info[1]!r}"
-            line = f"{record.name}: {visible(said)[:400]}"
-            if threading.get_ident() == self.thread:
-                self.service.refuse(kind, "", line)
-            else:
-                self.loop.call_soon_threadsafe(self.service.refuse, kind, "", line)
-        except Exception:  # the log must not fail the server (nor print on its own)
-            return

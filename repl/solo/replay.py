@@ -30,6 +30,7 @@ from ..kit.command_line import (
     add_script,
     command_parser,
     quiet_when_the_reader_leaves,
+    read_script,
 )
 from ..kit.loop import launch, piped_lines
 from ..kit.safe import visible
@@ -248,8 +249,8 @@ def main(argv: list[str]) -> int:
     lines: Iterable[str] | None = piped_lines(sys.stdin) if scripted else None
     if args.script is not None:
         try:
-            lines = args.script.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as error:
+            lines = read_script(args.script)
+        except (OSError, ValueError) as error:
             _refuse(f"cannot read {args.script}: {error}")
             return 2
 

@@ -114,3 +114,28 @@ def test_a_long_value_is_shown_short(cli: Cli) -> None:
     lines[0]["format"] = "f" * 5000
     code, said = _verify(cli, "format", dump(lines))
     assert code == 1 and len(said) < 300 and "f…'" in said
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("play", "--seed", "3", "--script", "{script}"),
+        ("replay", "jokers-0", "--script", "{script}"),
+        ("serve", "--port", "0", "--password-file", "{script}"),
+    ],
+    ids=["play --script", "replay --script", "serve --password-file"],
+)
+def test_a_script_or_a_password_file_is_read_bounded(cli: Cli, command: tuple[str, ...]) -> None:
+    """A FIFO nobody writes to, an endless device and a file of gigabytes, given as a
+    script or a password file: each is refused at once in words (exit 2), never waited
+    for or read whole."""
+    fifo = cli.folder / "fifo.txt"
+    os.mkfifo(fifo)
+    huge = cli.folder / "huge.txt"
+    with huge.open("wb") as file:
+        file.truncate(3 << 30)  # 3 GB of holes: quick to make, slow to read whole
+    for path in (fifo, Path("/dev/zero"), huge):
+        done = cli.run(*(part.format(script=path) for part in command))
+        said = done.stdout + done.stderr
+        assert done.returncode == 2, said
+        assert "cannot read" in said and "Traceback" not in said, said

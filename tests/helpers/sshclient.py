@@ -123,7 +123,8 @@ class Server:
     ``deal`` (a seed and a salt), the same server started by :func:`main` instead, so that
     every game it deals is known to the test, and with ``codes`` too, each code of a new
     table drawn from them in turn; with ``files``, a process that may open no more than
-    that many files (``ulimit -n``, soft and hard)."""
+    that many files (``ulimit -n``, soft and hard); with ``launcher``, that Python script
+    runs the command (``threethirteen.repl.cli``'s ``main``) instead of ``-m``."""
 
     def __init__(
         self,
@@ -132,6 +133,7 @@ class Server:
         deal: tuple[int, str] | None = None,
         codes: tuple[str, ...] = (),
         files: int | None = None,
+        launcher: Path | None = None,
     ) -> None:
         assert deal is not None or not codes, "codes are drawn by the server of a deal"
         self.folder = folder
@@ -139,6 +141,7 @@ class Server:
         self.deal = deal
         self.codes = codes
         self.files = files
+        self.launcher = launcher
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
         self.web_port = 0
@@ -149,7 +152,9 @@ class Server:
         self._log_ended = True
 
     def start(self) -> Server:
-        argv = [sys.executable, "-m", "threethirteen.repl.cli", "serve", "--port", "0"]
+        launcher = self.launcher
+        command = ["-m", "threethirteen.repl.cli"] if launcher is None else [str(launcher)]
+        argv = [sys.executable, *command, "serve", "--port", "0"]
         argv += ["--pace", "0", "--data", str(self.folder), *self.extra]
         if self.deal is not None:
             seed, salt = self.deal
