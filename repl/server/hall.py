@@ -51,6 +51,7 @@ from ...core.state import fold
 from ..files.atomic import sync_folder, write_atomic
 from ..files.bounded import read_bounded
 from ..files.reading import load_file
+from .coaching import Advice, AdviceLimits
 from .codes import CODES, free_code
 from .kept import Kept, refused_log
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
@@ -63,8 +64,9 @@ HISTORY = 50
 """The tables that are over kept in memory for each player (``history``, ``log CODE``)."""
 
 
-class TableLimits(Protocol):
-    """The caps on tables (the server's :class:`~.house.Limits` has them)."""
+class TableLimits(AdviceLimits, Protocol):
+    """The caps on tables, their hints and their coach (the server's
+    :class:`~.house.Limits` has them)."""
 
     @property
     def tables_total(self) -> int: ...
@@ -111,6 +113,7 @@ class Hall:
         report: Callable[[str], None] = lambda line: None,
         clock: Callable[[], float] = time.time,
         codes: Callable[[int], int] = secrets.randbelow,
+        advice: Advice | None = None,
     ) -> None:
         if not 1 <= limits.tables_total <= CODES // 2:
             raise ValueError(f"open tables at most is 1 to {CODES // 2}, not {limits.tables_total}")
@@ -120,6 +123,8 @@ class Hall:
         self.think = think
         """Where the tables' AI thinks (``None``: in :attr:`pool` too)."""
         self.limits = limits
+        self.advice = advice or Advice.of(limits)
+        """What the tables' hints and coach may hold, all of them together."""
         self.pace = pace
         self.deal = deal
         self.report = report
@@ -256,6 +261,7 @@ class Hall:
             events=events,
             clock=self.clock,
             on_over=self._over,
+            advice=self.advice,
         )
         return room
 

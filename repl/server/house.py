@@ -17,6 +17,7 @@ from typing import Protocol
 from attrs import define, frozen
 
 from ..words.grammar import MAX_LINE
+from .coaching import PER_NAME, PER_TABLE, THREADS
 from .hall import Hall
 from .names import KeyBook
 from .shares import Count as Count  # (re-exported: the counts were here first)
@@ -161,6 +162,16 @@ class Limits:
     abandoned_after: float = 3600.0
     """Seconds a table may wait with nobody at it (before or during its game) before it is
     closed."""
+    # -- hints and the coach ----------------------------------------------------------
+    advice_per_name: int = PER_NAME
+    """Hints and coach judgements one player may have asked for and not had yet, at all
+    their tables; past it a hint is refused (ask again in a moment) and a move goes
+    unjudged (the player hears both)."""
+    advice_per_table: int = PER_TABLE
+    """The same, for one table and everyone at it."""
+    advice_threads: int = THREADS
+    """The AI's threads hints and coach judgements take at once, on the whole server (a
+    table's, one at a time); at most all of them but one, kept for the AI's turns."""
     # -- the server's own log --------------------------------------------------------
     log_window: float = 60.0
     """A refusal of one kind from one address is logged once within this many seconds."""

@@ -54,7 +54,7 @@ from ...core.turns import HURRY, AiTurn, AutoTurn, Scope, Step
 from ..files.log_file import LogFile
 from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import TurnClock
-from .coaching import Coaching
+from .coaching import Advice, Coaching, Lane
 from .kept_plan import Keep, KeptPlan, nowhere
 from .plan import Deal, Plan, secret_deal
 from .port import RoomPort, port_for
@@ -86,6 +86,7 @@ class Room:
         events: Sequence[Event] = (),
         clock: Callable[[], float] = time.time,
         on_over: Callable[[Room], None] = lambda room: None,
+        advice: Advice | None = None,
     ) -> None:
         self._kept = KeptPlan(plan, keep, saved=saved)
         """The plan, and its copy on disk (``saved``: the plan given was read from there)."""
@@ -119,6 +120,8 @@ class Room:
         self._starting = False
         self._told_finished = False
         self.coaching = Coaching()
+        self.lane = Lane(self, advice or Advice())
+        """Its hints and judgements (``advice``: what the server lets them hold)."""
         self.talk = Talk(self)
         """What may be said here, and by whom (:mod:`.talk`)."""
         if events:
@@ -424,25 +427,20 @@ class Room:
 
         outcome = self._spawn(self._act(binding, move, "a move"))
         if seat in self.coaching:
-            outcome.add_done_callback(lambda done: self._spawn(self._advise(seat)))
+            outcome.add_done_callback(lambda done: self.lane.judge(binding.name, seat, done))
         return outcome
 
     def coach(self, binding: Binding, on: bool) -> None:
         """The coach on (or off) for the seat of ``binding`` (see :mod:`.coaching`)."""
         self.coaching.turn(self._seat_of(binding), on)
 
-    async def _advise(self, seat: int) -> None:
-        judged = await self._on_worker(lambda: self.coaching.judge(seat), self.think)
-        for binding, session in list(self._bindings.values()):
-            if binding.seat == seat and judged is not None:  # (a move refused: none kept)
-                session.advised(*judged)
-
     def hint(self, binding: Binding, told: int | None = None) -> asyncio.Future[Hint]:
-        """The helper AI's move for the seat of ``binding`` (recorded as help)."""
-        seat = self._seat_of(binding)
-        table = self._require_table()
-        hint = self._act(binding, lambda: table.hint(seat, told=told), "a hint", think=True)
-        return self._spawn(hint)
+        """The helper AI's move for the seat of ``binding`` (recorded as help), worked out
+        once for a position in the table's turn (:class:`~.coaching.Lane`)."""
+        seat, table = self._seat_of(binding), self._require_table()
+        return self.lane.hint(
+            binding, (seat, told, table), lambda work: self._act(binding, work, "a hint", True)
+        )
 
     def auto(self, binding: Binding, scope: Scope | None) -> None:
         """The AI plays for the seat of ``binding`` from its next turn (or this one), for a

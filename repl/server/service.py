@@ -33,6 +33,7 @@ from attrs import Factory, frozen
 from ..files.atomic import write_atomic
 from ..files.bounded import read_bounded
 from ..kit.safe import visible
+from .coaching import Advice
 from .hall import Hall
 from .house import Limits, Service
 from .libraries import libraries_logged
@@ -70,7 +71,8 @@ class ServerSettings:
     """Seconds before each AI turn, so people can follow the table."""
     limits: Limits = Factory(Limits)
     workers: int = 2
-    """Threads the AI thinks on (its turns, hints; the event loop never waits for them)."""
+    """Threads the AI thinks on (its turns, hints, the coach; the event loop never waits
+    for them); hints and the coach take at most all but one (``Limits.advice_threads``)."""
     writers: int = 2
     """Threads for the disk: the people's moves (decided, then appended and synced), the
     plans, the names; never behind an AI that thinks."""
@@ -160,6 +162,7 @@ async def _serve(
         deal=deal,
         report=report,
         codes=codes,
+        advice=Advice.of(limits, workers=settings.workers),
     )
     hall.load()
     limits = descriptor_limits(limits, report)

@@ -1166,6 +1166,13 @@ TEXTS.update(
         "server.store_back": "Der Server sichert diesen Tisch wieder.",
         "server.assisted": ", mit Hilfe",
         "server.error": "Das ging auf dem Server schief (es ist vermerkt); das Spiel geht weiter.",
+        "server.advice_busy": (
+            "Die KI rechnet noch an deinen früheren Tipps und den Urteilen des Trainers; "
+            "frag gleich noch einmal."
+        ),
+        "server.coach_behind": (
+            "Der Trainer beurteilt noch deine früheren Züge: diesen lässt er aus."
+        ),
         "server.here": "da",
         "server.away": "weg",
         "server.host": ", Gastgeber",

@@ -721,6 +721,13 @@ TEXTS.update(
         "server.store_back": "The server saves this table again.",
         "server.assisted": ", assisted",
         "server.error": "That went wrong on the server (it is logged); the game goes on.",
+        "server.advice_busy": (
+            "The AI is still working out your earlier hints and the coach's verdicts; "
+            "ask again in a moment."
+        ),
+        "server.coach_behind": (
+            "The coach is still judging your earlier moves: it lets this one pass."
+        ),
         "server.here": "here",
         "server.away": "away",
         "server.host": ", host",

@@ -1,17 +1,27 @@
 """Rooms and halls of a server on an event loop, without the network: a session that keeps
-what it hears, a clock the test moves, a disk that fills up, and a wait on the loop."""
+what it hears, a clock the test moves, a disk that fills up, a wait on the loop, a game
+played on to a given round, and the AI's threads counted."""
 
 from __future__ import annotations
 
 import asyncio
 import errno
 import os
+import threading
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import ParamSpec, TypeVar
 
-from threethirteen.core.events import CardDiscarded, CardDrawn
+from threethirteen.core.events import CardDiscarded, CardDrawn, Event
 from threethirteen.core.lab.analysis import Decision
+from threethirteen.core.players import load_policy, play_on
+from threethirteen.core.state import Phase, fold
 from threethirteen.core.told import Hint, Moved, Told
 from threethirteen.repl.server.binding import Note
+from threethirteen.repl.server.plan import Plan
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 class Ear:
@@ -119,3 +129,50 @@ def loop_errors() -> list[dict[str, object]]:
     errors: list[dict[str, object]] = []
     asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context))
     return errors
+
+
+def played_to(plan: Plan, round_no: int, seat: int, deal: tuple[int, str]) -> tuple[Event, ...]:
+    """The log of ``plan``'s game, dealt with ``deal`` (its seed and salt), played on by the
+    greedy AI at every seat, people's too, until ``seat`` is to draw in round ``round_no``
+    (round 11: thirteen cards): a room given it resumes the game there."""
+    events = plan.first_events(*deal)
+    greedy = [load_policy("greedy")] * plan.seats
+    for made, state in play_on(fold(events), greedy):
+        events += made
+        at, to_draw = state.round, state.turn == seat and state.phase == Phase.DRAW
+        if to_draw and at is not None and at.round_no == round_no:
+            return events
+    raise AssertionError(f"the game ended before seat {seat} drew in round {round_no}")
+
+
+class Watched(ThreadPoolExecutor):
+    """A pool of threads that counts its jobs: those waiting for a thread, and those
+    running (the AI's threads in a room test: :meth:`starved` tells a turn that waits
+    behind a table's hints and judgements, at once and without a clock)."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.workers = workers
+        self.waiting = 0
+        self.running = 0
+        self._counting = threading.Lock()
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        with self._counting:
+            self.waiting += 1
+
+        def run() -> _T:
+            with self._counting:
+                self.waiting, self.running = self.waiting - 1, self.running + 1
+            try:
+                return fn(*args, **kwargs)
+            finally:  # counted done before its future is: the loop never sees it running
+                with self._counting:
+                    self.running -= 1
+
+        return super().submit(run)
+
+    def starved(self) -> bool:
+        """Whether a job waits for a thread while every thread runs another."""
+        with self._counting:
+            return self.waiting > 0 and self.running >= self.workers
