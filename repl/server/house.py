@@ -77,6 +77,11 @@ class Limits:
     """Of :attr:`handshakes_total`, the logins kept for quiet networks (those with fewer
     than a quarter of :attr:`handshakes_per_address` logging in); the others are dropped
     at random from half of the rest on."""
+    proxy_connections: int = 128
+    """Open connections from the reverse proxy in front of the web front (``serve
+    --web-proxy``), all of them together: a share of :attr:`connections_total` that is the
+    web front's own, never the reserve. The browsers behind it are counted by the address
+    the proxy names, in shares of this one (:class:`~.web.gate.Proxied`)."""
     # -- logging in ------------------------------------------------------------------
     auth_tries: int = 6
     """Failed logins one connection may try (a key refused, a wrong password)."""
@@ -393,6 +398,8 @@ class Bucket:
     >>> bucket = Bucket(rate=10, burst=20, now=0.0)
     >>> bucket.take(25, now=0.0), bucket.take(5, now=0.5), bucket.wait(1, now=0.5)
     (20, 5, 0.1)
+    >>> bucket.owe(30); bucket.take(5, now=1.0), bucket.wait(1, now=1.0)  # 25 still owed
+    (0, 2.6)
     """
 
     def __init__(self, *, rate: float, burst: float, now: float | None = None) -> None:
@@ -407,11 +414,17 @@ class Bucket:
         self.stamp = now
 
     def take(self, wanted: int, now: float | None = None) -> int:
-        """Take up to ``wanted`` tokens; how many were taken."""
+        """Take up to ``wanted`` tokens; how many were taken (none while a debt is being
+        paid: it is never forgiven)."""
         self._fill(now)
-        taken = min(wanted, int(self.tokens))
+        taken = max(min(wanted, int(self.tokens)), 0)
         self.tokens -= taken
-        return max(taken, 0)
+        return taken
+
+    def owe(self, tokens: float) -> None:
+        """Owe ``tokens`` taken beyond what there was (what a connection sent beyond its
+        pace): paid in full at :attr:`rate` before a token may be taken again."""
+        self.tokens -= max(tokens, 0.0)
 
     def wait(self, wanted: float, now: float | None = None) -> float:
         """Seconds until ``wanted`` tokens are there (at most a full bucket's worth)."""

@@ -7,7 +7,6 @@ server itself is :mod:`repl.server`. It needs the ``server`` extra (asyncssh).
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +17,7 @@ from ..files.bounded import read_text
 from ..files.paths import data_path
 from ..kit.command_line import command_parser
 from ..kit.safe import visible
+from .addresses import WILDCARDS, machine_addresses
 from .house import Limits, Refusals
 from .libraries import libraries_logged
 from .limits_file import LimitsError, changed_limits, check_limits, limits_text, read_limits
@@ -258,9 +258,6 @@ def read_password(path: Path) -> str:
     return password
 
 
-WILDCARDS = frozenset({"", "0.0.0.0", "::", "*"})
-"""Addresses that listen on every network of the machine."""
-
 LOOPBACK = ("127.", "::1", "localhost")
 
 
@@ -304,26 +301,3 @@ def web_lines(host: str, port: int, addresses: Callable[[], list[str]]) -> list[
 def _bracketed(address: str) -> str:
     """An IPv6 address in brackets, as an address of a page writes it."""
     return f"[{address}]" if ":" in address else address
-
-
-def machine_addresses() -> list[str]:
-    """This machine's addresses that another machine may reach, best first: the one its
-    traffic leaves by (a UDP socket aimed at a documentation address sends nothing),
-    then those its name resolves to; none when the machine has no network."""
-    found: list[str] = []
-    for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
-        try:
-            with socket.socket(family, socket.SOCK_DGRAM) as probe:
-                probe.connect((target, 9))
-                found.append(str(probe.getsockname()[0]))
-        except OSError:
-            continue
-    try:
-        named = socket.getaddrinfo(socket.gethostname(), None, proto=socket.IPPROTO_TCP)
-    except OSError:
-        named = []
-    for _family, _type, _proto, _name, address in named:
-        text = str(address[0]).partition("%")[0]
-        if text not in found:
-            found.append(text)
-    return [address for address in found if not address.startswith("fe80:")]

@@ -19,7 +19,11 @@ from .channels import LONGEST_TERMINAL, Channels, keep_little
 from .hall import NoLog
 from .house import Service
 from .terminal import Guest, language_of
-from .wire import let_go, unread
+from .wire import drained, let_go, unread
+
+LOG_PIECE = 1 << 16
+"""Bytes of a log ``log CODE`` writes at once, each once the client has read enough of
+those before (:meth:`GameSession._send_log`)."""
 
 
 class LoggedIn(Protocol):
@@ -145,6 +149,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.task = asyncio.ensure_future(self._send_log(chan, name, words[1]))
 
     async def _send_log(self, chan: asyncssh.SSHServerChannel[bytes], name: str, code: str) -> None:
+        """The log of table ``code``, written in pieces of :data:`LOG_PIECE` bytes as the
+        client reads them (half of :attr:`~.house.Limits.write_buffer` unread at most), or
+        why not."""
         try:
             found = await self.service.hall.fetch_log(name, code)  # read on a worker thread
         except Exception as error:  # (an unreadable file: said as no such table, and logged)
@@ -155,7 +162,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             let_go(chan)
             return
         if isinstance(found, bytes):
-            chan.write(found)
+            # in pieces, each once the client has read what it needs room for: the server's
+            # own large answer never counts as a client that reads too slowly
+            most = self.service.limits.write_buffer // 2
+            for start in range(0, len(found), LOG_PIECE):
+                piece = found[start : start + LOG_PIECE]
+                await drained(chan, max(most - len(piece), 0))
+                if chan.is_closing():
+                    return
+                chan.write(piece)
             self.service.report(f"{name} fetched the log of {visible_name(code).upper()}")
             chan.exit(0)
             return

@@ -59,17 +59,25 @@ class Share:
         return max(self.total - max(self.reserve, 0), 0)
 
     def refusal(
-        self, *, address: int, network: int, everyone: int, chance: Callable[[], float]
+        self,
+        *,
+        address: int,
+        network: int,
+        everyone: int,
+        chance: Callable[[], float],
+        addressed: bool = True,
     ) -> str | None:
         """Why one more is refused (``address``, ``network``, ``total``), or ``None``:
-        given what the address, its network and everyone hold now."""
+        given what the address, its network and everyone hold now. A key that is no
+        address (``addressed`` false: a peer the server could not name) is never quiet:
+        nothing says where it comes from, so each one may be anyone's."""
         if address >= self.per_address:
             return "address"
         if network >= self.per_network:
             return "network"
         if everyone >= self.total:
             return "total"
-        if network < self.quiet:
+        if addressed and network < self.quiet:
             return None  # the reserve is theirs
         most = self.open_part
         if everyone >= most:
@@ -106,6 +114,7 @@ class Held:
             network=self.by_network[network_of(address)],
             everyone=self.by_address.total,
             chance=self.chance,
+            addressed=is_address(address),
         )
 
     def add(self, address: str) -> None:
@@ -157,6 +166,7 @@ class Spent:
             network=self.by_network.count(network_of(address), now),
             everyone=self.in_all.count("", now),
             chance=self.chance,
+            addressed=is_address(address),
         )
 
     def spend(self, address: str) -> None:
@@ -243,11 +253,27 @@ class Tally:
         return max(self.seconds - (now - times[0]), 0.0)
 
 
+def is_address(key: str) -> bool:
+    """Whether ``key`` is an address (:func:`address_of`) or a network, not a name the
+    server gave a peer it could not tell (``?``) or a whole source (a proxy).
+
+    >>> is_address("192.0.2.7"), is_address("2001:db8::/64"), is_address("via proxy 7")
+    (True, True, False)
+    """
+    try:
+        ipaddress.ip_network(key, strict=False)
+    except ValueError:
+        return False
+    return True
+
+
 def network_of(address: str) -> str:
     """The network an address (:func:`address_of`) is counted in as well: the /24 of an
     IPv4 address, the /48 of an IPv6 /64. A /48 is what a site is given (RFC 6177) and
     what a tunnel broker hands anyone for free, so one person may well hold all of it,
-    as they may hold a /64 (it is the address already); the /56 of a home is within it."""
+    as they may hold a /64 (it is the address already); the /56 of a home is within it.
+    A key that is no address is a network of its own, and never a quiet one
+    (:meth:`Share.refusal`)."""
     try:
         network = ipaddress.ip_network(address, strict=False)
     except ValueError:

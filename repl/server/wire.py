@@ -31,6 +31,10 @@ REFUSALS_KEPT = 16
 """Refused connections kept waiting at once; past them, one is closed at once (each holds a
 file descriptor, and a mob is refused fastest)."""
 
+DRAIN_TICK = 0.05
+"""Seconds between two looks at what a client has not read yet, while the server waits for
+it to read (:func:`drained`)."""
+
 
 class Throttle:
     """A connection's bytes, paced before SSH parses any of them.
@@ -150,6 +154,15 @@ def unread(chan: asyncssh.SSHServerChannel[bytes]) -> int:
     transport = getattr(conn, "_transport", None)
     waiting = transport.get_write_buffer_size() if isinstance(transport, asyncio.Transport) else 0
     return chan.get_write_buffer_size() + waiting
+
+
+async def drained(chan: asyncssh.SSHServerChannel[bytes], most: int) -> None:
+    """Once ``chan``'s client has at most ``most`` bytes unread (:func:`unread`), or the
+    channel closes. asyncssh tells a session when its channel's window frees, but not when
+    the connection's transport drains, where a client with a large window keeps what it has
+    not read: so it is looked at again every :data:`DRAIN_TICK` seconds."""
+    while unread(chan) > most and not chan.is_closing():
+        await asyncio.sleep(DRAIN_TICK)
 
 
 def let_go(chan: asyncssh.SSHServerChannel[bytes]) -> None:

@@ -1216,6 +1216,10 @@ TEXTS.update(
             "dann verbinde dich wieder:  {command}\n"
             "Der erste Schlüssel, der sich unter einem Namen anmeldet, behält diesen Namen."
         ),
+        "server.log_on_its_way": (
+            "Ein Protokoll ist schon unterwegs zu dir: "
+            "frag nach diesem, sobald es angekommen ist."
+        ),
         "server.no_log_none": "Keinen Tisch mit diesem Code, an dem du gesessen hast.",
         "server.no_log_running": (
             "Dieses Spiel ist noch nicht zu Ende: sein Protokoll gibt es, sobald es das ist."

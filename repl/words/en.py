@@ -777,6 +777,10 @@ TEXTS.update(
             "then connect again:  {command}\n"
             "The first key that logs in under a name keeps that name."
         ),
+        "server.log_on_its_way": (
+            "A log is on its way to you already: "
+            "ask for this one once it has come."
+        ),
         "server.no_log_none": "No table with that code that you sat at.",
         "server.no_log_running": "That game is not over yet: its log is sent once it is.",
         "server.no_log_closed": "That game was closed before its end: its seed stays a secret.",

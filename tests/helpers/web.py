@@ -36,9 +36,11 @@ async def web_front(
     *,
     deal: Deal = secret_deal,
     proxied: bool = False,
+    origins: tuple[str, ...] = (),
 ) -> AsyncIterator[tuple[WebFront, int]]:
     """A server's service (its hall at pace 0) with a web front on a free port of
-    127.0.0.1; what it reports is appended to ``said``. Stopped at the end."""
+    127.0.0.1 (behind a proxy, and with the origins ``--web-origin`` names, if asked);
+    what it reports is appended to ``said``. Stopped at the end."""
     limits = limits or Limits()
     pool, think = ThreadPoolExecutor(2), ThreadPoolExecutor(1)
     hall = Hall(folder, pool=pool, think=think, limits=limits, pace=0.0, deal=deal,
@@ -46,7 +48,7 @@ async def web_front(
     hall.load()
     keys = KeyBook(folder / "keys.json", pool=pool)
     service = Service(hall, keys, limits=limits, report=said.append)
-    front = WebFront(service, proxied=proxied)
+    front = WebFront(service, proxied=proxied, origins=origins)
     port = await front.start("127.0.0.1", 0)
     try:
         yield front, port

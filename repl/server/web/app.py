@@ -5,6 +5,9 @@ aiohttp serves on the server's own event loop, beside asyncssh, behind the
 page, its script and its styles are read from the package once, at the start, and served
 from memory with a strict Content Security Policy (no inline script or style, nothing from
 another origin). HTTP itself is bounded (aiohttp's request line, header count and sizes).
+Every request names one of the front's own hosts (:mod:`.hosts`; ``421`` otherwise), and
+behind a reverse proxy each page and socket is counted by the browser's address once its
+request is read (:class:`~.gate.Proxied`; ``429`` or ``503`` over a share).
 The WebSocket checks its ``Origin`` (the page's own, or one ``--web-origin`` names), counts
 as a login under way until its ``login`` (within :attr:`~..house.Limits.login_timeout`),
 takes frames of at most :data:`~.wire.MOST_FRAME` bytes (no compression), paced before
@@ -16,14 +19,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import re
+from collections.abc import Awaitable, Callable
 from importlib import resources
 
 from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
 
+from ..addresses import machine_addresses
 from ..house import Bucket, Service, address_of
 from .browser import BrowserSession
-from .gate import Gate, gate_factory
+from .gate import Gate, Proxied, busy_words, gate_factory
+from .hosts import allowed_hosts, host_name
 from .wire import MOST_FRAME, Outbox, read_fetch, read_hello, read_line, read_message
 
 CSP = (
@@ -54,6 +62,11 @@ CODE = re.compile(r"[A-Za-z0-9-]{1,12}")
 BAD_FRAMES = 20
 """Frames that are not a message a browser sends, before its socket is closed."""
 
+HIGH_WATER = 1 << 16
+"""What a socket's connection holds unsent before its pump waits for it to drain (at
+most a quarter of :attr:`~..house.Limits.write_buffer`): the room a file's next piece waits
+for."""
+
 
 def page_files() -> dict[str, bytes]:
     """The page's files, as the package holds them."""
@@ -70,10 +83,18 @@ class WebFront:
         *,
         origins: tuple[str, ...] = (),
         proxied: bool = False,
+        addresses: Callable[[], list[str]] = machine_addresses,
     ) -> None:
         self.service = service
         self.origins = frozenset(origin.rstrip("/") for origin in origins)
         self.proxied = proxied
+        self.addresses = addresses
+        """The machine's addresses, for a front that listens on all of them."""
+        self.hosts: frozenset[str] = frozenset()
+        """The hosts this front answers for (:func:`~.hosts.allowed_hosts`), once started."""
+        opened = service.opened
+        self.behind = Proxied(service.limits, chance=opened.chance, clock=opened.clock)
+        """Behind a proxy: what each browser's address holds and asked for."""
         self.files = page_files()
         self.gates: set[Gate] = set()
         self.sessions: set[BrowserSession] = set()
@@ -82,7 +103,8 @@ class WebFront:
 
     async def start(self, host: str, port: int, backlog: int = 64) -> int:
         """Listen on ``host``:``port``; the port it listens on."""
-        app = web.Application(client_max_size=1024)
+        self.hosts = allowed_hosts(host, self.origins, self.addresses)
+        app = web.Application(client_max_size=1024, middlewares=[self._hosted])
         app.router.add_get("/", self._page)
         app.router.add_get("/t/{code}", self._page)
         app.router.add_get("/static/{name}", self._static)
@@ -130,7 +152,11 @@ class WebFront:
         code = request.match_info.get("code")
         if code is not None and CODE.fullmatch(code) is None:
             raise web.HTTPNotFound(headers=HEADERS)
-        return self._answer("index.html")
+        address = self._let_in(request)
+        try:
+            return self._answer("index.html")
+        finally:
+            self._let_out(address)
 
     async def _static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -141,11 +167,62 @@ class WebFront:
     async def _no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204, headers=HEADERS)
 
+    # -- who asks --------------------------------------------------------------------
+
+    @web.middleware
+    async def _hosted(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every request names one of this front's own hosts (else a page of another site
+        that had its name point here, DNS rebinding, could use the game as its own)."""
+        host = host_name(request.headers.get("Host", ""))
+        if host not in self.hosts:
+            address = address_of(self._peer(request))
+            self.service.refuse("web host", address, f"refused a request for the host "
+                                f"{host[:60]!r}: not this server's (--web-origin names "
+                                "the hosts of a proxy)")  # fmt: skip
+            raise web.HTTPMisdirectedRequest(text="This server does not answer for that host.\n")
+        return await handler(request)
+
+    def _let_in(self, request: web.Request) -> str:
+        """Behind a proxy, count a page or a socket against the shares of the browser's
+        address (:class:`~.gate.Proxied`), or refuse it (``429``, its own share spent;
+        ``503``, the front's); the address counted (:meth:`_let_out` once it is done)."""
+        address = address_of(self._peer(request))
+        if not self.proxied:
+            return address
+        why = self.behind.refusal(address)
+        if why is not None:
+            self.service.refuse("web busy", address, f"refused a browser behind the proxy: {why}")
+            words = busy_words(why)
+            if why.endswith(("address", "network")):
+                raise web.HTTPTooManyRequests(text=words, headers={"Retry-After": "60"})
+            raise web.HTTPServiceUnavailable(text=words, headers={"Retry-After": "60"})
+        self.behind.enter(address)
+        return address
+
+    def _let_out(self, address: str) -> None:
+        if self.proxied:
+            self.behind.leave(address)
+
+    def _peer(self, request: web.Request) -> str:
+        """The browser's address: the connection's, or behind a proxy the last one the
+        proxy added to ``X-Forwarded-For`` (the proxy's own if that is no address)."""
+        peer = request.transport.get_extra_info("peername") if request.transport else None
+        address = str(peer[0]) if peer else "?"
+        if self.proxied:
+            forwarded = request.headers.get("X-Forwarded-For", "")
+            last = forwarded.rsplit(",", 1)[-1].strip()[:64]
+            try:
+                return str(ipaddress.ip_address(last))
+            except ValueError:
+                return address
+        return address
+
     # -- the socket ------------------------------------------------------------------
 
     def _origin_allowed(self, request: web.Request) -> bool:
-        """Whether the socket was opened by the page itself (or by a script, which sends
-        no ``Origin``): never by a page of another site."""
+        """Whether the socket was opened by the page itself, at one of this front's hosts
+        (:meth:`_hosted`), or by one ``--web-origin`` names (or by a script, which sends no
+        ``Origin``): never by a page of another site."""
         origin = request.headers.get("Origin")
         if origin is None:
             return True
@@ -155,25 +232,22 @@ class WebFront:
             f"https://{request.host}",
         )
 
-    def _peer(self, request: web.Request) -> str:
-        """The browser's address: the connection's, or behind a proxy the last one the
-        proxy added to ``X-Forwarded-For``."""
-        peer = request.transport.get_extra_info("peername") if request.transport else None
-        address = str(peer[0]) if peer else "?"
-        if self.proxied:
-            forwarded = request.headers.get("X-Forwarded-For", "")
-            last = forwarded.rsplit(",", 1)[-1].strip()[:64]
-            return last or address
-        return address
-
     async def _socket(self, request: web.Request) -> web.StreamResponse:
+        address = address_of(self._peer(request))
+        if not self._origin_allowed(request):
+            self.service.refuse("web origin", address, f"refused a web socket from another "
+                                f"origin ({request.headers.get('Origin', '')[:60]!r})")  # fmt: skip
+            raise web.HTTPForbidden(text="This socket is for the game's own page.\n")
+        self._let_in(request)
+        try:
+            return await self._play(request, address)
+        finally:
+            self._let_out(address)
+
+    async def _play(self, request: web.Request, address: str) -> web.StreamResponse:
+        """The socket of one browser, from its opening to its end."""
         service, limits = self.service, self.service.limits
         peer = self._peer(request)
-        address = address_of(peer)
-        if not self._origin_allowed(request):
-            service.refuse("web origin", address, f"refused a web socket from another origin "
-                           f"({request.headers.get('Origin', '')[:60]!r})")  # fmt: skip
-            raise web.HTTPForbidden(text="This socket is for the game's own page.\n")
         why = service.connection_problem(address, new=False)  # (the gate counted it)
         if why is not None:
             service.refuse("web logins", address, f"refused a web socket: {why}")
@@ -189,6 +263,9 @@ class WebFront:
         if gate is not None:
             gate.became_socket()
         transport = request.transport
+        if transport is not None:  # drained: at most a quarter of what it may leave unread
+            high = max(min(HIGH_WATER, limits.write_buffer // 4), 1024)
+            transport.set_write_buffer_limits(high=high)
         outbox = Outbox(
             limits.write_buffer,
             unsent=lambda: transport.get_write_buffer_size() if transport else 0,
@@ -203,7 +280,8 @@ class WebFront:
             end=ended.set,
         )
         session.greet(request.query.get("lang"))  # the login form's words, before the login
-        pump = asyncio.ensure_future(_pump(outbox, ws))
+        drained = gate.drained if gate is not None else _at_once
+        pump = asyncio.ensure_future(_pump(outbox, ws, drained))
         closing = asyncio.ensure_future(_close_when(ended, outbox, pump, ws))
         service.handshakes.add(address)
         handshaking = True
@@ -269,11 +347,20 @@ class WebFront:
             transport.abort()
 
 
-async def _pump(outbox: Outbox, ws: web.WebSocketResponse) -> None:
-    """Send what the session said, in order, as fast as the browser reads it."""
+async def _pump(
+    outbox: Outbox, ws: web.WebSocketResponse, drained: Callable[[], Awaitable[None]]
+) -> None:
+    """Send what the session said, in order, as fast as the browser reads it: the next
+    message is taken once the connection has drained (so a file's next piece waits for
+    room, :class:`~.wire.Outbox`)."""
     with contextlib.suppress(ConnectionError, RuntimeError):
         while (text := await outbox.get()) is not None:
             await ws.send_str(text)
+            await drained()
+
+
+async def _at_once() -> None:
+    """A connection without a gate drains as aiohttp's writer does."""
 
 
 async def _close_when(

@@ -338,17 +338,23 @@ class BrowserSession(Visitor):
         await self._send_log(front, code)
 
     async def _send_log(self, front: Front, code: str) -> None:
-        """The log of table ``code`` as a ``file`` message, or why not: read on a worker
-        thread."""
+        """The log of table ``code`` as a file (``file`` messages, in pieces the browser
+        takes as it reads: :meth:`~.wire.Outbox.send_file`), or why not: read on a worker
+        thread. One at a time: a log asked for while another is on its way is refused."""
         code = code[:12]
+        if self.outbox.sending_file:
+            front.refuse(self.tx("server.log_on_its_way"))
+            return
         try:
             found = await self.service.hall.fetch_log(self.name, code)
         except Exception as error:  # (an unreadable file: said as no such table, and logged)
             self.service.report(f"{self.name}: the log of {code!r} failed: {error!r}")
             found = NoLog.NONE
         if isinstance(found, bytes):
-            message = {"type": "file", "name": log_file(code), "text": found.decode("utf-8")}
-            self.outbox.put(message)
+            if not self.outbox.send_file(log_file(code), found):
+                if not self.outbox.closed:
+                    front.refuse(self.tx("server.log_on_its_way"))
+                return
             self.service.report(f"{self.name} fetched the log of {code.upper()} (browser)")
             return
         front.refuse(self.tx(f"server.no_log_{found.name.lower()}"))

@@ -18,6 +18,9 @@ from ...kit.render import Text
 from ...kit.screen import Unattended, safe_text
 from .board import Json
 
+FILE_PIECE = 64 * 1024
+"""The most bytes of a file one ``file`` message carries (:meth:`Outbox.send_file`)."""
+
 MOST_FRAME = 4096
 """The longest message a browser may send, in bytes (a line is at most
 :attr:`~..house.Limits.line` characters; the WebSocket closes on a longer one)."""
@@ -90,16 +93,38 @@ def encoded(message: Json) -> str:
 
 class Outbox:
     """What waits to be sent to one browser, bounded: a browser that leaves more than
-    ``most`` bytes unread (with what its connection holds, ``unsent()``) is let go."""
+    ``most`` bytes unread (UTF-8, with what its connection holds, ``unsent()``) is let go.
+
+    A file (a finished game's log, up to a few MiB) is the server's own large answer, not a
+    sign of a client that reads too slowly: it goes in pieces of at most
+    :data:`FILE_PIECE` bytes (:meth:`send_file`), and the next piece is taken only when
+    all before it has been sent and the connection has drained (the pump waits for that
+    after each message), so it never fills the buffer.
+
+    >>> box = Outbox(1 << 20, unsent=lambda: 0, overflow=lambda: None)
+    >>> box.put_text('"♥♦♣♠"'); box.waiting  # bytes, not characters
+    14
+    """
 
     def __init__(self, most: int, *, unsent: Callable[[], int], overflow: Callable[[], None]):
         self.most = most
         self.unsent = unsent
         self.overflow = overflow
-        self._waiting: deque[str] = deque()
+        self._waiting: deque[tuple[str, int]] = deque()
         self._bytes = 0
+        self._file: FilePieces | None = None
         self._ready = asyncio.Event()
         self.closed = False
+
+    @property
+    def waiting(self) -> int:
+        """The bytes of the messages that wait here (a file's pieces not counted)."""
+        return self._bytes
+
+    @property
+    def sending_file(self) -> bool:
+        """Whether a file is on its way (its last piece not taken yet)."""
+        return self._file is not None
 
     def put(self, message: Json) -> None:
         """Send ``message`` (in order); nothing once closed."""
@@ -110,28 +135,49 @@ class Outbox:
         """Send a message already encoded (:func:`encoded`)."""
         if self.closed:
             return
-        self._bytes += len(text)
+        size = len(text.encode("utf-8"))
+        self._bytes += size
         if self._bytes + self.unsent() > self.most:
             self.abort()
             self.overflow()
             return
-        self._waiting.append(text)
+        self._waiting.append((text, size))
         self._ready.set()
 
+    def send_file(self, name: str, data: bytes) -> bool:
+        """Send ``data`` (UTF-8) as the file ``name``, in ``file`` messages of at most
+        :data:`FILE_PIECE` bytes, between the other messages; whether it goes (not while
+        another file is on its way, nor once closed)."""
+        if self.closed or self._file is not None:
+            return False
+        piece = max(min(FILE_PIECE, self.most // 8), 1024)
+        self._file = FilePieces(name, data, piece)
+        self._ready.set()
+        return True
+
     async def get(self) -> str | None:
-        """The next message to send (``None``: closed)."""
-        while not self._waiting:
+        """The next message to send (``None``: closed): what waits first, then the next
+        piece of a file."""
+        while True:
+            if self._waiting:
+                text, size = self._waiting.popleft()
+                self._bytes -= size
+                return text
+            if self._file is not None:
+                text = self._file.next_message()
+                if self._file.done:
+                    self._file = None
+                return text
             if self.closed:
                 return None
             self._ready.clear()
             await self._ready.wait()
-        text = self._waiting.popleft()
-        self._bytes -= len(text)
-        return text
 
     def close(self) -> None:
-        """Take no more: what waits is still sent, then :meth:`get` says the end."""
+        """Take no more: what waits is still sent, then :meth:`get` says the end (the rest
+        of a file is not: the page keeps only a whole one)."""
         self.closed = True
+        self._file = None
         self._ready.set()
 
     def abort(self) -> None:
@@ -139,6 +185,39 @@ class Outbox:
         self.close()
         self._waiting.clear()
         self._bytes = 0
+
+
+class FilePieces:
+    """A file on its way to a browser: ``file`` messages, each a piece of at most
+    ``piece`` bytes cut between two characters, all but the last marked ``more``.
+
+    >>> pieces = FilePieces("kite-7.jsonl", "♥♦♣♠".encode(), piece=7)
+    >>> [pieces.next_message() for _ in range(2)]  # doctest: +NORMALIZE_WHITESPACE
+    ['{"type":"file","name":"kite-7.jsonl","text":"♥♦","more":true}',
+     '{"type":"file","name":"kite-7.jsonl","text":"♣♠","more":false}']
+    >>> pieces.done
+    True
+    """
+
+    def __init__(self, name: str, data: bytes, piece: int) -> None:
+        self.name = name
+        self.data = data
+        self.piece = max(piece, 4)  # (a character is at most 4 bytes)
+        self.at = 0
+        self.done = False
+
+    def next_message(self) -> str:
+        """The next piece as a message (an empty file is one empty piece)."""
+        data, start = self.data, self.at
+        end = min(start + self.piece, len(data))
+        cut = end
+        while start < cut < len(data) and data[cut] & 0xC0 == 0x80:
+            cut -= 1  # not within a character: before its first byte
+        end = cut if cut > start else end  # (no character starts there: not UTF-8 anyway)
+        self.at = end
+        self.done = end >= len(data)
+        text = data[start:end].decode("utf-8", "replace")
+        return encoded({"type": "file", "name": self.name, "text": text, "more": not self.done})
 
 
 def joined(text: Text) -> list[list[str]]:

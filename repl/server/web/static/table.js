@@ -65,6 +65,7 @@
   let deadline = null; // when the turn clock runs out (performance.now() milliseconds)
   const typed = [];
   let typedAt = 0;
+  let filePieces = []; // the pieces of a file on its way (a log), until its last
 
   /** The text of `key` in the player's language, its {fields} filled; "" before words come. */
   function w(key, fields) {
@@ -99,6 +100,7 @@
     // ?lang: the words of the login form come before the login
     const ws = new WebSocket(scheme + "//" + location.host + "/ws?lang=" + lang);
     socket = ws;
+    filePieces = []; // (a file cut off by a lost socket is not kept)
     ws.addEventListener("open", () => {
       if (ws !== socket) return;
       status("");
@@ -235,9 +237,14 @@
       if (can.draw || can.discard) runClock(message.seconds);
     },
     file(message) {
-      // the game's log, kept as a file of the player's (replay it with threethirteen replay)
+      // the game's log, kept as a file of the player's (replay it with threethirteen replay);
+      // a large one comes in pieces, each marked `more` but the last
+      filePieces.push(String(message.text || ""));
+      if (message.more) return;
+      const text = filePieces.join("");
+      filePieces = [];
       const name = String(message.name || "game.jsonl").replace(/[^a-z0-9.-]/gi, "_");
-      const blob = new Blob([String(message.text || "")], { type: "application/x-ndjson" });
+      const blob = new Blob([text], { type: "application/x-ndjson" });
       const link = document.createElement("a");
       link.href = URL.createObjectURL(blob);
       link.download = name;
