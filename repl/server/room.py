@@ -43,10 +43,8 @@ from attrs import evolve
 
 from ...core.errors import GameError
 from ...core.events import Event
-from ...core.players import LEVELS, load_policy
 from ...core.rules import Discard, Draw
 from ...core.seen import Seen
-from ...core.state import fold
 from ...core.store import StoreRefused
 from ...core.table import Table
 from ...core.told import AiFailure, Hint, Told
@@ -56,6 +54,7 @@ from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import TurnClock
 from .coaching import Coaching
 from .kept_plan import Keep, KeptPlan, nowhere
+from .names import Identity
 from .plan import Deal, Plan, secret_deal
 from .port import RoomPort, port_for
 from .talk import Talk
@@ -201,18 +200,18 @@ class Room:
 
     # -- sitting down and standing up ------------------------------------------------
 
-    async def sit(self, name: str) -> int:
-        """Seat ``name``: their own seat in a game they play, else the next free one
-        before the start; the seat, once the plan with it is on disk (only then is the
-        table told). The seat is taken at once, so that someone sitting down meanwhile
-        gets the next one. :class:`Refused` when the game has started, the table is full
-        or closed, or the disk refused the plan (``server.plan_unsaved``: the seat is
-        free again)."""
-        seat = self.seat_of(name)
+    async def sit(self, who: Identity) -> int:
+        """Seat ``who``: their own seat in a game they play, else the next free one
+        before the start (with their proof); the seat, once the plan with it is on disk
+        (only then is the table told). The seat is taken at once, so that someone sitting
+        down meanwhile gets the next one. :class:`Refused` when the game has started, the
+        table is full or closed, or the disk refused the plan (``server.plan_unsaved``: the
+        seat is free again)."""
+        seat = self.seat_of(who.name)
         if seat is not None:
             if not self.started:
                 await self.save()  # taken a moment ago, by another of their terminals
-                if self.seat_of(name) != seat:  # and that sit was undone meanwhile
+                if self.seat_of(who.name) != seat:  # and that sit was undone meanwhile
                     raise Refused("server.plan_unsaved")
             return seat
         if self.started or self._starting:
@@ -222,17 +221,17 @@ class Room:
         if None not in self._kept.plan.people:
             raise Refused("server.table_full")
         seat = self._kept.plan.people.index(None)
-        self._kept.plan = self._kept.plan.seating(seat, name)
+        self._kept.plan = self._kept.plan.seating(seat, who)
         try:
             await self.save()
         except Refused:
             kept = self._kept
-            if kept.plan.people[seat] == name and not self.started:
+            if kept.plan.people[seat] == who.name and not self.started:
                 kept.plan = kept.plan.seating(seat, None)  # before the next write reads it
             raise
         if self.closed:  # closed, or forgotten by the hall, while the plan was written
             raise Refused("server.table_closed", code=self.code)
-        self.tell(Note("server.sat_down", (("name", name), ("seat", seat))))
+        self.tell(Note("server.sat_down", (("name", who.name), ("seat", seat))))
         return seat
 
     def stand(self, name: str) -> None:
@@ -394,17 +393,7 @@ class Room:
         self._next()
 
     def _seat_game(self, events: Sequence[Event]) -> Table:
-        players = fold(events).started
-        assert players is not None
-        levels = {
-            seat: player if player in LEVELS else self.plan.level
-            for seat, player in enumerate(players.players)
-            if player != "human"
-        }
-        if not set(levels.values()) <= set(LEVELS):  # a level names no module to import
-            raise ValueError(f"no AI level {self.plan.level[:20]!r}")
-        policies = {seat: load_policy(level) for seat, level in levels.items()}
-        self.table = Table(events, policies, store=self.store, on_ai_failure=self._ai_failed)
+        self.table = self.plan.table(events, store=self.store, on_ai_failure=self._ai_failed)
         self._told_finished = self.table.state.ended is not None
         return self.table
 

@@ -31,6 +31,7 @@ from threethirteen.repl.server import room as room_module
 from threethirteen.repl.server.codes import CODES, NUMBERS, WORDS, free_code
 from threethirteen.repl.server.hall import PAST, Hall, NoLog
 from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import CODE, Plan, plan_text
 from threethirteen.repl.server.room import Binding, Refused, Room
 
@@ -52,7 +53,8 @@ def new_hall(folder: Path, pool: ThreadPoolExecutor, **options: object) -> Hall:
 
 
 async def made(hall: Hall, host: str, address: str = "", **options: object) -> Room:
-    return await hall.create(host, Plan(code="", host="", level="greedy", **options), address)  # type: ignore[arg-type]
+    plan = Plan(code="", host="", level="greedy", **options)  # type: ignore[arg-type]
+    return await hall.create(Identity(host, None), plan, address)
 
 
 def clock_wound(room: Room) -> bool:
@@ -93,7 +95,9 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             for i in range(100):
                 name, address = f"name{i % 10}", f"10.0.0.{i % 10 // 4}"
                 try:
-                    room = await hall.create(name, Plan(code="", host="", level="greedy"), address)
+                    room = await hall.create(
+                        Identity(name, None), Plan(code="", host="", level="greedy"), address
+                    )
                 except Refused as why:
                     refused[why.key] += 1
                     continue
@@ -118,11 +122,11 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             await settle(lambda: not hall.rooms)
             assert sum("closed: nobody was at it" in line for line in reports) == 18
             assert all(not (tmp_path / "tables" / f"{code}.json").exists() for code in codes)
-            news = hall.closed_news("name0")
+            news = hall.closed_news(Identity("name0", None))
             assert len(news) == hosted["name0"] and {past.plan.code for past in news} <= codes
-            assert hall.closed_news("name0") == []  # told once
-            assert await hall.fetch_log("name0", news[0].plan.code) == NoLog.CLOSED
-            assert all(past.plan.abandoned for past in hall.history("name1"))
+            assert hall.closed_news(Identity("name0", None)) == []  # told once
+            assert await hall.fetch_log(Identity("name0", None), news[0].plan.code) == NoLog.CLOSED
+            assert all(past.plan.abandoned for past in hall.history(Identity("name1", None)))
             again = await made(hall, "name0", "10.0.0.0")  # new works again
             assert again.code in hall.rooms
             await hall.stop()
@@ -131,9 +135,9 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             restarted = new_hall(tmp_path, pool, clock=clock)
             restarted.load()
             assert list(restarted.rooms) == [again.code]
-            assert len(restarted.history("name5")) == hosted["name5"]
-            assert restarted.closed_news("name0") == []  # told before the restart
-            assert len(restarted.closed_news("name1")) == hosted["name1"]
+            assert len(restarted.history(Identity("name5", None))) == hosted["name5"]
+            assert restarted.closed_news(Identity("name0", None)) == []  # told before the restart
+            assert len(restarted.closed_news(Identity("name1", None))) == hosted["name1"]
 
     asyncio.run(attack())
 
@@ -213,9 +217,9 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
             log = next((tmp_path / "tables" / PAST).glob(f"*-{room.code}.jsonl"))
             text = log.read_bytes()
             assert load_file(log).events == room.events
-            assert await hall.fetch_log("ana", room.code.lower()) == text
-            assert await hall.fetch_log("eve", room.code) == NoLog.NONE
-            past = hall.history("ana")[0]
+            assert await hall.fetch_log(Identity("ana", None), room.code.lower()) == text
+            assert await hall.fetch_log(Identity("eve", None), room.code) == NoLog.NONE
+            past = hall.history(Identity("ana", None))[0]
             ended = room.table.snapshot.state.ended  # type: ignore[union-attr]
             assert ended is not None and past.plan.totals == tuple(ended.totals)
             assert room.seen(binding)  # the players at it still read the game
@@ -230,8 +234,8 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            assert hall.rooms == {} and hall.history("ana")[0].plan.code == code
-            assert await hall.fetch_log("ana", code) == text
+            assert hall.rooms == {} and hall.history(Identity("ana", None))[0].plan.code == code
+            assert await hall.fetch_log(Identity("ana", None), code) == text
 
     asyncio.run(restart())
 
@@ -270,6 +274,7 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
         "host": {"host": "Ana\x1b[2J"},
         "turn": {"turn_time": 0},
         "code": {"code": "KITE-7"},
+        "keys": {"keys": ["two words", None, None, None]},
     }
     for number, change in enumerate(bad.values(), start=2):
         other = f"ROOK-{number}"
@@ -322,7 +327,7 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
 
 async def two_at_a_table(hall: Hall) -> tuple[Room, dict[int, tuple[Binding, Ear]]]:
     room = await made(hall, "ana")
-    assert await room.sit("ben") == 1
+    assert await room.sit(Identity("ben", None)) == 1
     seats = {}
     for seat, name in enumerate(("ana", "ben")):
         ear = Ear()
