@@ -182,6 +182,17 @@ class Hall:
             if CODE.fullmatch(code) is not None and code not in planned:
                 self._keep_as_it_is(Kept(code, "server.kept_no_plan"), "its plan is missing")
         self._watch()
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """Every table found again plays on as it did before the stop (on an event loop):
+        its AI turns, a seat's ``auto``, its turn clock, whoever is at it."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        for room in self.rooms.values():
+            room.go_on()
 
     def _reopen(self, path: Path) -> Room | None:
         """The table of the plan at ``path``, as its files left it; ``None`` when they

@@ -44,6 +44,7 @@ from ...core.state import fold
 from ...core.store import Store
 from ...core.table import Table
 from ...core.told import AiFailure
+from ...core.turns import Scope
 from .names import Identity, is_proof, name_problem
 
 CODE = re.compile(r"[A-Z]{4}-[1-9][0-9]?")
@@ -58,6 +59,9 @@ SEATS = range(MIN_SEATS, MAX_SEATS + 1)
 MAX_PLAN = 1 << 16
 """The longest plan file read, in bytes (a plan is a few hundred)."""
 
+MAX_SINCE = 1 << 24
+"""The most events a pilot may count (far more than a log the reader takes holds)."""
+
 _plans = cattrs.Converter(forbid_extra_keys=True)
 
 Deal = Callable[[], tuple[int, str]]
@@ -67,6 +71,23 @@ Deal = Callable[[], tuple[int, str]]
 def secret_deal() -> tuple[int, str]:
     """A seed nobody can guess and a salt for the commitment to it."""
     return secrets.randbits(63), secrets.token_hex(SALT_HEX // 2)
+
+
+@frozen(kw_only=True)
+class Pilot:
+    """``auto SCOPE`` asked for ``seat`` when the table's log had ``since`` events.
+
+    Kept in the plan, not in the log: the log holds the game's facts, and the help the AI
+    gave is one of them (``AssistanceUsed``, then the moves it played), which replay and
+    ``--verify`` read as they read any move. A request is not a fact of the game but who
+    plays a seat from now on, as :attr:`Plan.people` says who sits there; kept with it, a
+    restart plays on for that seat as long as the request holds: what has lapsed since is
+    read from the log (see :meth:`~core.table.Table.resume_auto`).
+    """
+
+    seat: int
+    scope: Scope
+    since: int
 
 
 @frozen(kw_only=True)
@@ -85,7 +106,8 @@ class Plan:
     ``keys`` says how each seat's player proved their name when they sat down (a key's
     fingerprint, or the password: :attr:`~.names.Identity.proof`), ``None`` where nobody
     sits; a plan written before seats kept it has none, and a seat taken then has ``None``
-    too (what that means: :meth:`~.hall.Hall.sat_there`).
+    too (what that means: :meth:`~.hall.Hall.sat_there`). ``pilots`` are the seats the AI
+    plays for their person (:class:`Pilot`).
     """
 
     code: str
@@ -104,6 +126,7 @@ class Plan:
     abandoned: bool = False
     told: tuple[str, ...] = ()
     keys: tuple[str | None, ...] = ()
+    pilots: tuple[Pilot, ...] = ()
 
     def options(self) -> GameOptions:
         return GameOptions(jokers=self.jokers, aces_high=self.aces_high)
@@ -126,6 +149,14 @@ class Plan:
             return None
         return self.keys[self.people.index(name)]
 
+    def piloted(self, seat: int, scope: Scope | None, since: int) -> Plan:
+        """This plan with ``auto SCOPE`` asked for ``seat`` when the log had ``since``
+        events (``None``: ``auto off``); the same plan when nothing changes."""
+        pilots = tuple(pilot for pilot in self.pilots if pilot.seat != seat)
+        if scope is not None:
+            pilots += (Pilot(seat=seat, scope=scope, since=since),)
+        return self if pilots == self.pilots else evolve(self, pilots=pilots)
+
     def seat_names(self) -> tuple[str, ...]:
         """What the log calls each seat: its player's name, or ``AI`` and its number."""
         return tuple(name or f"AI {seat + 1}" for seat, name in enumerate(self.people))
@@ -141,7 +172,8 @@ class Plan:
     ) -> Table:
         """The game of this table from its log: the AI of this plan's level at each seat
         the log gives the AI (whatever level the log names: a stranger's file, which must
-        name no module to import)."""
+        name no module to import), and the seats whose ``auto`` was asked before a restart
+        on autopilot again while it holds (:attr:`pilots`)."""
         players = fold(events).started
         assert players is not None
         levels = {
@@ -152,7 +184,10 @@ class Plan:
         if not set(levels.values()) <= set(LEVELS):  # a level names no module to import
             raise ValueError(f"no AI level {self.level[:20]!r}")
         policies = {seat: load_policy(level) for seat, level in levels.items()}
-        return Table(events, policies, store=store, on_ai_failure=on_ai_failure)
+        table = Table(events, policies, store=store, on_ai_failure=on_ai_failure)
+        for pilot in self.pilots:
+            table.resume_auto(pilot.seat, pilot.scope, pilot.since)
+        return table
 
     def joker_choices(self) -> tuple[int, ...]:
         """The jokers a table of these seats may play with (one or two per deck, or none)."""
@@ -188,6 +223,7 @@ class Plan:
             (self.totals is None or len(self.totals) == len(people), "totals", self.totals),
             (all(name in people for name in self.told), "told", self.told),
             (self._keys_fine(), "keys", self.keys),
+            (self._pilots_fine(), "pilots", [pilot.seat for pilot in self.pilots]),
         )
         for fine, what, value in checks:
             if not fine:
@@ -203,6 +239,16 @@ class Plan:
         pairs = zip(self.people, self.keys, strict=False)
         return len(self.keys) == self.seats and all(
             key is None or (name is not None and is_proof(key)) for name, key in pairs
+        )
+
+    def _pilots_fine(self) -> bool:
+        """Whether each pilot is of a seat a person sits at, one a seat, at a count of events."""
+        seats = [pilot.seat for pilot in self.pilots]
+        return len(set(seats)) == len(seats) and all(
+            0 <= pilot.seat < min(self.seats, len(self.people))
+            and self.people[pilot.seat] is not None
+            and 0 <= pilot.since <= MAX_SINCE
+            for pilot in self.pilots
         )
 
 

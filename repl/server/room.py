@@ -189,7 +189,8 @@ class Room:
 
     async def close(self) -> None:
         """Close the table (nobody was at it for a long time, or the server stops): its
-        timers stop, and it changes no more once the change in hand, if any, is done."""
+        timers stop, and it changes no more once the change in hand, if any, is done (its
+        plan too: an ``auto`` asked a moment ago is on disk for the restart)."""
         self.closed = True
         if self._pending is not None:
             self._pending.cancel()
@@ -197,6 +198,7 @@ class Room:
         self.turn_clock.stop()
         async with self._gate:
             pass
+        await self._kept.save_quietly()
 
     # -- sitting down and standing up ------------------------------------------------
 
@@ -438,10 +440,11 @@ class Room:
         ``turn``, a ``round`` or the ``game``; ``None`` stops it."""
         seat = self._seat_of(binding)
         table = self._require_table()
+        since = 0 if scope is None else table.auto(seat, scope)  # (the log's count then)
         if scope is None:
             table.auto_off(seat)
-        else:
-            table.auto(seat, scope)
+        self._kept.plan = self.plan.piloted(seat, scope, since)  # so a restart plays on for it
+        self._spawn(self._kept.save_quietly())
         self._next()
 
     def tell(self, note: Note, *, seat: int | None = None) -> None:
@@ -515,16 +518,21 @@ class Room:
                 continue  # given with its view at binding, or at the start
             self._delivered[binding.number] = told.number
             session.hear(told)
-        if told.after.ended is not None and not self._told_finished:
-            self._told_finished = True
-            self.report(f"table {self.code} finished ({len(self.events)} events)")
-            self.on_over(self)
         self.touched = self.clock()
         self._next()
 
+    def go_on(self) -> None:
+        """Play on (a table found again at a restart, whoever is at it)."""
+        self._next()
+
     def _next(self) -> None:
-        """What is due now: an AI turn (after the pace), or a person's turn clock."""
+        """What is due now: an AI turn (after the pace), a person's turn clock, or the end
+        (told once, also when nobody listens: after ``auto game`` its player may be gone)."""
         table = self.table
+        if self.finished and not self._told_finished:
+            self._told_finished = True
+            self.report(f"table {self.code} finished ({len(self.events)} events)")
+            self.on_over(self)
         step = None if table is None or self.closed else table.next_step()
         if step is None:
             return
