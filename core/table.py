@@ -212,14 +212,26 @@ class Table:
             # spent once the turn is stored, before it is told: then it is no longer auto
             return played + self._play_turn(seat, spent=lambda: self.turns.played(seat))
 
-    def auto(self, seat: int, scope: Scope) -> None:
+    def auto(self, seat: int, scope: Scope) -> int:
         """``auto SCOPE``: the AI plays for ``seat`` from the person's next turn (or this
-        one); it is recorded as help when it plays."""
-        state = self.snapshot.state
+        one); it is recorded as help when it plays. The number of events it was asked at
+        (what :meth:`resume_auto` takes after a restart)."""
+        snapshot = self.snapshot
         self._check_person(seat, seat)
-        if state.ended is not None:
+        if snapshot.state.ended is not None:
             raise IllegalMoveError("game_over")
-        self.turns.ask(seat, scope, state)
+        self.turns.ask(seat, scope, snapshot.state)
+        return len(snapshot.events)
+
+    def resume_auto(self, seat: int, scope: Scope, asked_at: int) -> None:
+        """``auto SCOPE`` asked for ``seat`` when the log had ``asked_at`` events, before a
+        restart: on again while it holds in the log as it stands (see
+        :meth:`~core.turns.Turns.resume`). Nothing for a seat the AI plays."""
+        if seat in self.policies or not 0 <= seat < self.state.seat_count:
+            return
+        events = self.snapshot.events
+        asked = fold(events[:asked_at]) if asked_at < len(events) else self.snapshot.state
+        self.turns.resume(seat, scope, asked, events[asked_at:])
 
     def auto_off(self, seat: int) -> bool:
         """``auto off``: ``seat`` plays again; whether the AI was playing for it."""

@@ -13,6 +13,8 @@ sleeps), a shared table asks it after every change (it sets a timer on the event
 now, on their turn). ``turn`` plays one turn, ``round`` the person's turns until the
 round it was asked in is over, ``game`` every turn to the end; ``auto off`` stops it. The
 driver keeps no clock and moves no card: callers wait, then play what :meth:`step` said.
+A request made before a server's restart is taken again from the log as it stands
+(:meth:`Turns.resume`): what the AI played for the seat since says whether it holds yet.
 
 >>> from threethirteen.core.rules import new_game
 >>> state, _ = new_game(5)
@@ -28,10 +30,12 @@ from __future__ import annotations
 
 import enum
 import threading
+from collections.abc import Sequence
 
 import attrs
 from attrs import frozen
 
+from .events import Assistance, AssistanceUsed, CardDiscarded, Event
 from .state import GameState, Phase
 
 HURRY = 10
@@ -119,9 +123,20 @@ class Turns:
 
     def ask(self, seat: int, scope: Scope, state: GameState) -> None:
         """``auto SCOPE`` for ``seat``: from the person's next turn, or this one."""
-        round_no = state.round.round_no if state.round is not None else len(state.score_sheet) + 1
         with self._lock:
-            self._pilots[seat] = Autopilot(scope=scope, round_no=round_no)
+            self._pilots[seat] = Autopilot(scope=scope, round_no=_asked_in(state))
+
+    def resume(self, seat: int, scope: Scope, asked: GameState, since: Sequence[Event]) -> None:
+        """``auto SCOPE`` asked for ``seat`` in the game as it was at ``asked``, with the
+        events ``since`` then (a restart came in between): on again as it was, unless a
+        ``turn`` was played for the seat since (a ``round`` or the game over is seen by
+        :meth:`step`, as ever). Its help counts as recorded if the log holds it since."""
+        if scope == Scope.TURN and any(_discards(event, seat) for event in since):
+            return
+        recorded = any(_helped(event, seat) for event in since)
+        pilot = Autopilot(scope=scope, round_no=_asked_in(asked), recorded=recorded)
+        with self._lock:
+            self._pilots[seat] = pilot
 
     def stop(self, seat: int) -> bool:
         """``auto off``: the person plays again; whether the AI was playing for them."""
@@ -171,6 +186,24 @@ class Turns:
         if pilot.scope == Scope.ROUND and round_no != pilot.round_no:
             return None
         return pilot
+
+
+def _asked_in(state: GameState) -> int:
+    """The round ``auto`` is asked in: the one in play, or between rounds the next."""
+    return state.round.round_no if state.round is not None else len(state.score_sheet) + 1
+
+
+def _discards(event: Event, seat: int) -> bool:
+    """Whether ``event`` ends a turn of ``seat`` (the AI's, on autopilot: the person's
+    own moves are refused meanwhile)."""
+    return isinstance(event, CardDiscarded) and event.seat == seat
+
+
+def _helped(event: Event, seat: int) -> bool:
+    """Whether ``event`` records that the AI played for ``seat``."""
+    if not isinstance(event, AssistanceUsed):
+        return False
+    return event.seat == seat and event.help == Assistance.AUTO
 
 
 def _point(state: GameState) -> tuple[int, int]:

@@ -14,7 +14,9 @@ its players are told (:mod:`.kept`).
 A table that is over leaves the open tables and the working set (:attr:`Hall.rooms`):
 its plan and log move to ``tables/past/`` (named by the time the table was made and its
 code), where its players find it (``history``) and fetch its log (``log CODE``), also
-after a restart; its code is free for a new table. A table is over when its game
+after a restart; its code is free for a new table. A past table is its players' only:
+each seat keeps how its player proved their name (a key, or the password), and a later
+owner of the name sees nothing of it (:meth:`Hall.sat_there`). A table is over when its game
 ended, or when nobody was at it and no move was made for ``abandoned_after`` seconds
 (waiting to start, or a game that waits for its absent players): it is closed, the
 server's log says so, and its players are told in the lobby when they come back.
@@ -54,6 +56,7 @@ from ..files.reading import load_file
 from .coaching import Advice, AdviceLimits
 from .codes import CODES, free_code
 from .kept import Kept, refused_log
+from .names import Identity
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
 from .room import Refused, Room
 
@@ -146,6 +149,9 @@ class Hall:
         """The server is stopping: the tables are kept as they are for its restart."""
         self.seated: Callable[[str], None] = lambda name: None
         """Hears each name that sits at a table (the book of names keeps it for good)."""
+        self.owner_since: Callable[[str, float], str | None] = lambda name, when: None
+        """The key that owns a name now, if it did at a time already (the book of names
+        says: :meth:`~.names.KeyBook.owner_since`); a hall without a book knows none."""
 
     # -- loading -----------------------------------------------------------------------
 
@@ -181,6 +187,17 @@ class Hall:
             if CODE.fullmatch(code) is not None and code not in planned:
                 self._keep_as_it_is(Kept(code, "server.kept_no_plan"), "its plan is missing")
         self._watch()
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """Every table found again plays on as it did before the stop (on an event loop):
+        its AI turns, a seat's ``auto``, its turn clock, whoever is at it."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        for room in self.rooms.values():
+            room.go_on()
 
     def _reopen(self, path: Path) -> Room | None:
         """The table of the plan at ``path``, as its files left it; ``None`` when they
@@ -284,7 +301,7 @@ class Hall:
         """Tables whose game is not over, oldest first."""
         return [room for room in self.rooms.values() if not room.finished and not room.closed]
 
-    async def create(self, host: str, plan: Plan, address: str = "") -> Room:
+    async def create(self, host: Identity, plan: Plan, address: str = "") -> Room:
         """A new table set up as ``plan`` with ``host`` at seat 0 (connected from
         ``address``), once its plan is on disk. :class:`~.binding.Refused` (its ``n``:
         how many) when the server, this player or this address has as many open tables
@@ -299,7 +316,7 @@ class Hall:
 
         if counted(lambda other: True) > limits.tables_total:
             raise Refused("server.too_many_tables")
-        if counted(lambda other: other.host == host) > limits.tables_per_name:
+        if counted(lambda other: other.host == host.name) > limits.tables_per_name:
             raise Refused("server.tables_per_name", n=limits.tables_per_name)
         if address and counted(lambda other: other.address == address) > (
             limits.tables_per_address
@@ -308,10 +325,8 @@ class Hall:
         code = free_code(self.codes, lambda code: code in self.rooms or code in self.kept)
         if code is None:
             raise Refused("server.too_many_tables")
-        people = (host, *[None] * (plan.seats - 1))
-        plan = evolve(
-            plan, code=code, host=host, address=address, people=people, created=self.clock()
-        )
+        plan = evolve(plan, code=code, host=host.name, address=address, created=self.clock())
+        plan = evolve(plan, people=(None,) * plan.seats, keys=()).seating(0, host)
         room = self._room(plan, saved=False)
         self.rooms[code] = room  # counted against the caps from now on
         self._watch()
@@ -322,7 +337,7 @@ class Hall:
                 del self.rooms[code]
             room.closed = True
             raise
-        self.report(f"table {code} made by {host} ({address or 'here'})")
+        self.report(f"table {code} made by {host.name} ({address or 'here'})")
         return room
 
     async def _keep(self, room: Room, plan: Plan) -> None:
@@ -380,14 +395,32 @@ class Hall:
 
     # -- tables that are over --------------------------------------------------------
 
-    def history(self, name: str) -> list[Past]:
-        """The tables ``name`` sat at that are over, the latest first."""
-        return self.past.get(name, [])[::-1]
+    def history(self, who: Identity) -> list[Past]:
+        """The tables ``who`` sat at that are over, the latest first."""
+        return self._pasts(who)[::-1]
 
-    def closed_news(self, name: str) -> list[Past]:
-        """The tables of ``name`` closed while nobody was there that nobody told them of
+    def _pasts(self, who: Identity) -> list[Past]:
+        """The tables ``who`` sat at that are over, oldest first."""
+        return [past for past in self.past.get(who.name, []) if self.sat_there(past.plan, who)]
+
+    def sat_there(self, plan: Plan, who: Identity) -> bool:
+        """Whether ``who`` sat at the table of ``plan``: a seat of their name that keeps
+        the same proof (their key, or the password for a seat taken with it).
+
+        A seat taken before seats kept it (an older plan) is read safely: it was the key's
+        that owns the name now if the book says that key owned it already when the table
+        was made (a name that sat is never freed, so it was theirs all along); else it was
+        nobody's, as for the password, since a key may have claimed the name since."""
+        proof = plan.proof(who.name)
+        if proof is None and who.name in plan.people:
+            proof = self.owner_since(who.name, plan.created)
+        return proof is not None and proof == who.proof
+
+    def closed_news(self, who: Identity) -> list[Past]:
+        """The tables of ``who`` closed while nobody was there that nobody told them of
         yet; from now on they have been told."""
-        news = [past for past in self.past.get(name, []) if past.plan.abandoned]
+        name = who.name
+        news = [past for past in self._pasts(who) if past.plan.abandoned]
         news = [past for past in news if name not in past.plan.told]
         for past in news:
             told = Past(past.stem, evolve(past.plan, told=(*past.plan.told, name)))
@@ -395,10 +428,10 @@ class Hall:
             self._locked(functools.partial(self._write_past, told), f"the plan of {past.stem}")
         return news
 
-    async def fetch_log(self, name: str, code: str) -> bytes | NoLog:
-        """The log of the latest table with ``code`` that ``name`` sat at, once its game
+    async def fetch_log(self, who: Identity, code: str) -> bytes | NoLog:
+        """The log of the latest table with ``code`` that ``who`` sat at, once its game
         is over; else why not (:class:`NoLog`). Read on a worker thread."""
-        found = self._log_of(name, code)
+        found = self._log_of(who, code)
         if isinstance(found, NoLog):
             return found
         loop = asyncio.get_running_loop()
@@ -408,19 +441,24 @@ class Hall:
         path = self.folder / PAST / f"{found.stem}.jsonl"
         return await loop.run_in_executor(self.pool, _log_bytes, path)
 
-    def log_problem(self, name: str, code: str) -> NoLog | None:
-        """Why :meth:`fetch_log` would send ``name`` no log of table ``code`` (``None``: it
+    def log_problem(self, who: Identity, code: str) -> NoLog | None:
+        """Why :meth:`fetch_log` would send ``who`` no log of table ``code`` (``None``: it
         would), without reading anything."""
-        found = self._log_of(name, code)
+        found = self._log_of(who, code)
         return found if isinstance(found, NoLog) else None
 
-    def _log_of(self, name: str, code: str) -> Room | Past | NoLog:
-        """The finished table ``code`` that ``name`` sat at (the latest), or why none."""
+    def _log_of(self, who: Identity, code: str) -> Room | Past | NoLog:
+        """The finished table ``code`` that ``who`` sat at (the latest), or why none. A
+        game in play is its seat's by name, as the seat is (nobody else may have the name
+        while it is not over: :meth:`~.house.Service.password_holds`)."""
         code = code.strip().upper()[:12]
         room = self.rooms.get(code)
-        if room is not None and room.seat_of(name) is not None:
-            return room if room.finished else NoLog.RUNNING
-        for past in reversed(self.past.get(name, [])):
+        if room is not None and room.seat_of(who.name) is not None:
+            if not room.finished:
+                return NoLog.RUNNING
+            if self.sat_there(room.plan, who):
+                return room
+        for past in reversed(self._pasts(who)):
             if past.plan.code == code:
                 return NoLog.CLOSED if past.plan.abandoned else past
         return NoLog.NONE

@@ -238,6 +238,7 @@ class Service:
         self.stopping = False
         keys.in_use = lambda name: self.logins[name] > 0
         hall.seated = keys.sat
+        hall.owner_since = keys.owner_since
         keys.seated_before(hall_names(hall))
 
     def refuse(self, kind: str, address: str, line: str) -> None:

@@ -33,6 +33,7 @@ from ..kit.screen import Screen
 from ..words.grammar import LOBBY, Parsed
 from ..words.i18n import Texts
 from .hall import Hall, Past
+from .names import Identity
 from .plan import SEATS, TURN_TIMES, Plan
 from .room import Refused, Room
 
@@ -52,7 +53,7 @@ class LobbyFront(Front):
         self,
         hall: Hall,
         *,
-        name: str,
+        who: Identity,
         tx: Texts,
         screen: Screen,
         go: Callable[[Room, str], None],
@@ -69,7 +70,9 @@ class LobbyFront(Front):
         self._keep_log = keep_log
         """Gives the player a finished table's log (``log CODE``, checked): the command
         that fetches it, or (in a browser) the file."""
-        self.name = name
+        self.who = who
+        """Who this is: the tables that are over shown, and their logs, are theirs only."""
+        self.name = who.name
         self.address = address
         """Where this connection comes from (tables are capped per address)."""
         self._go = go
@@ -79,7 +82,7 @@ class LobbyFront(Front):
 
     def begin(self) -> None:
         self.say(self.tx("server.welcome", name=self.name), "class:title")
-        for past in self.hall.closed_news(self.name):
+        for past in self.hall.closed_news(self.who):
             minutes = max(1, round(self.hall.limits.abandoned_after / 60))
             said = self.tx("server.was_closed", code=past.plan.code, minutes=minutes)
             self.say(said, "class:warn")
@@ -145,7 +148,7 @@ class LobbyFront(Front):
 
     def show_history(self) -> None:
         """The latest tables this player sat at that are over: when, who, how it ended."""
-        kept = self.hall.history(self.name)
+        kept = self.hall.history(self.who)
         if not kept:
             self.say(self.tx("server.no_history"))
             return
@@ -161,7 +164,7 @@ class LobbyFront(Front):
     def keep_log(self, code: str) -> str | None:
         """``log CODE``: the log of a finished table this player sat at, as the command
         that fetches it or (in a browser) a file; what refuses it."""
-        why = self.hall.log_problem(self.name, code)
+        why = self.hall.log_problem(self.who, code)
         if why is not None:
             return self.refuse(self.tx(f"server.no_log_{why.value}"))
         if self._keep_log is not None:
@@ -197,7 +200,7 @@ class LobbyFront(Front):
                     plan = read_options(parsed.text)
                 except Refused as why:
                     return self.refuse(tx(why.key, **why.params))
-                making = functools.partial(self.hall.create, self.name, plan, self.address)
+                making = functools.partial(self.hall.create, self.who, plan, self.address)
                 self._sit(making, new=True, made=True)
             case "join" | "watch":
                 room = self.hall.find(parsed.text)
@@ -217,7 +220,7 @@ class LobbyFront(Front):
                 if room.kept_seat(self.name) is not None:  # their own: nothing to wait for
                     self._go(room, "play")
                     return None
-                self._sit(lambda: _joined(room, self.name), new=room.seat_of(self.name) is None)
+                self._sit(lambda: _joined(room, self.who), new=room.seat_of(self.name) is None)
             case "lang":
                 self._language(parsed.choice or ("de" if tx.lang == "en" else "en"))
             case "help":
@@ -276,9 +279,9 @@ def options_text(plan: Plan, tx: Texts) -> str:
     return options
 
 
-async def _joined(room: Room, name: str) -> Room:
-    """``room``, once ``name`` sits there (:meth:`Room.sit`)."""
-    await room.sit(name)
+async def _joined(room: Room, who: Identity) -> Room:
+    """``room``, once ``who`` sits there (:meth:`Room.sit`)."""
+    await room.sit(who)
     return room
 
 

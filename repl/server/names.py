@@ -10,6 +10,11 @@ A name whose key never sat at a table is kept for
 :attr:`~.house.Limits.unseated_names_kept` only (a day), then it is free again: names
 claimed and never played cannot fill the book for good. A name that sat once is its
 key's for as long as the book is kept.
+
+Who someone is, once logged in, is an :class:`Identity`: their name and how they proved
+it (a key's fingerprint, or the password). A table's seats keep that proof
+(:attr:`Identity.proof`), so that its history and its log go to the one who sat there, not
+to a later owner of the name (:meth:`~.hall.Hall.sat_there`).
 """
 
 from __future__ import annotations
@@ -48,6 +53,36 @@ with the next write."""
 
 ENTRY_BYTES = 256
 """The most bytes one name takes in ``keys.json`` (the file is bounded before it is read)."""
+
+
+PASSWORD = "password"
+"""What a seat keeps of someone who came in with the server's password (a key's fingerprint
+is never this: an SSH key's begins ``SHA256:``, a browser's ``WEB:``)."""
+
+
+@frozen
+class Identity:
+    """Someone logged in: the ``name`` they play under, and the fingerprint of the ``key``
+    they proved it with (``None``: they came in with the server's password).
+
+    >>> Identity("pat", None).proof, Identity("ana", "SHA256:x").proof
+    ('password', 'SHA256:x')
+    """
+
+    name: str
+    key: str | None
+
+    @property
+    def proof(self) -> str:
+        """What a seat they sit at keeps of them: their key's fingerprint, or :data:`PASSWORD`."""
+        return PASSWORD if self.key is None else self.key
+
+
+def is_proof(proof: str) -> bool:
+    """Whether ``proof`` may be what a seat keeps of its player (a plan is a stranger's
+    file): :data:`PASSWORD`, or a fingerprint as the book keeps one (printable ASCII, no
+    space, at most 200 characters)."""
+    return 0 < len(proof) <= 200 and proof.isascii() and proof.isprintable() and " " not in proof
 
 
 def name_problem(name: str) -> str | None:
@@ -147,6 +182,16 @@ class KeyBook:
         if entry is None or self.lapsed(name):
             return None
         return entry.key
+
+    def owner_since(self, name: str, when: float) -> str | None:
+        """The key that owns ``name`` now, if it owned it at ``when`` already: it claimed
+        the name then or before (a name freed and claimed again has the time of its new
+        claim). A book of the old form knows no claim before it was read, so none of its
+        keys owned a name before that."""
+        entry = self._entries.get(name)
+        if entry is None or entry.claimed > when:
+            return None
+        return self.owner(name)
 
     def entry(self, name: str) -> Entry | None:
         """What the book holds of ``name`` (also when it lapsed)."""

@@ -12,8 +12,10 @@ A plan never changes: a change is a new plan (``attrs.evolve``), made by the tab
 >>> plan = Plan(code="KITE-7", host="ana", people=("ana", None, None, None))
 >>> plan.problem() is None, plan.players()
 (True, ('human', 'medium', 'medium', 'medium'))
->>> plan.seating(1, "ben").seat_names()
+>>> plan.seating(1, Identity("ben", None)).seat_names()
 ('ana', 'ben', 'AI 3', 'AI 4')
+>>> plan.seating(1, Identity("ben", "SHA256:b")).keys
+(None, 'SHA256:b', None, None)
 >>> Plan(code="KITE-7", host="ana", seats=9, people=(None,) * 9).problem()
 "seats: '9' cannot be"
 >>> read_plan(plan_text(plan).replace('"medium"', '"os:system"'))
@@ -27,7 +29,7 @@ import json
 import math
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import cattrs
 from attrs import evolve, frozen
@@ -35,10 +37,15 @@ from attrs import evolve, frozen
 from ...core.cards import joker_choices
 from ...core.events import Event, GameOptions
 from ...core.fairness import SALT_HEX
-from ...core.players import LEVELS
+from ...core.players import LEVELS, load_policy
 from ...core.rules import new_game
 from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
-from .names import name_problem
+from ...core.state import fold
+from ...core.store import Store
+from ...core.table import Table
+from ...core.told import AiFailure
+from ...core.turns import Scope
+from .names import Identity, is_proof, name_problem
 
 CODE = re.compile(r"[A-Z]{4}-[1-9][0-9]?")
 """A table code as the server makes them (``KITE-7``)."""
@@ -52,6 +59,9 @@ SEATS = range(MIN_SEATS, MAX_SEATS + 1)
 MAX_PLAN = 1 << 16
 """The longest plan file read, in bytes (a plan is a few hundred)."""
 
+MAX_SINCE = 1 << 24
+"""The most events a pilot may count (far more than a log the reader takes holds)."""
+
 _plans = cattrs.Converter(forbid_extra_keys=True)
 
 Deal = Callable[[], tuple[int, str]]
@@ -61,6 +71,23 @@ Deal = Callable[[], tuple[int, str]]
 def secret_deal() -> tuple[int, str]:
     """A seed nobody can guess and a salt for the commitment to it."""
     return secrets.randbits(63), secrets.token_hex(SALT_HEX // 2)
+
+
+@frozen(kw_only=True)
+class Pilot:
+    """``auto SCOPE`` asked for ``seat`` when the table's log had ``since`` events.
+
+    Kept in the plan, not in the log: the log holds the game's facts, and the help the AI
+    gave is one of them (``AssistanceUsed``, then the moves it played), which replay and
+    ``--verify`` read as they read any move. A request is not a fact of the game but who
+    plays a seat from now on, as :attr:`Plan.people` says who sits there; kept with it, a
+    restart plays on for that seat as long as the request holds: what has lapsed since is
+    read from the log (see :meth:`~core.table.Table.resume_auto`).
+    """
+
+    seat: int
+    scope: Scope
+    since: int
 
 
 @frozen(kw_only=True)
@@ -75,6 +102,12 @@ class Plan:
     time it ended (``finished``), the final ``totals`` of a game played to its end, or
     ``abandoned`` for a table closed because nobody was at it; ``told`` are the players
     who have been told of that in the lobby. A plan is frozen: what changes is a new one.
+
+    ``keys`` says how each seat's player proved their name when they sat down (a key's
+    fingerprint, or the password: :attr:`~.names.Identity.proof`), ``None`` where nobody
+    sits; a plan written before seats kept it has none, and a seat taken then has ``None``
+    too (what that means: :meth:`~.hall.Hall.sat_there`). ``pilots`` are the seats the AI
+    plays for their person (:class:`Pilot`).
     """
 
     code: str
@@ -92,6 +125,8 @@ class Plan:
     totals: tuple[int, ...] | None = None
     abandoned: bool = False
     told: tuple[str, ...] = ()
+    keys: tuple[str | None, ...] = ()
+    pilots: tuple[Pilot, ...] = ()
 
     def options(self) -> GameOptions:
         return GameOptions(jokers=self.jokers, aces_high=self.aces_high)
@@ -100,11 +135,27 @@ class Plan:
         """Who plays each seat, as the log names them: ``human`` or an AI level."""
         return tuple("human" if name else self.level for name in self.people)
 
-    def seating(self, seat: int, name: str | None) -> Plan:
-        """This plan with ``name`` at ``seat`` (``None``: the seat free again)."""
-        people = list(self.people)
-        people[seat] = name
-        return evolve(self, people=tuple(people))
+    def seating(self, seat: int, who: Identity | None) -> Plan:
+        """This plan with ``who`` at ``seat``, and how they proved their name (``None``:
+        the seat free again)."""
+        people, keys = list(self.people), list(self.keys or (None,) * self.seats)
+        people[seat], keys[seat] = (None, None) if who is None else (who.name, who.proof)
+        return evolve(self, people=tuple(people), keys=tuple(keys))
+
+    def proof(self, name: str) -> str | None:
+        """What the seat of ``name`` keeps of how they proved their name (``None``: nobody
+        of that name sits here, or the seat was taken before seats kept it)."""
+        if name not in self.people or not self.keys:
+            return None
+        return self.keys[self.people.index(name)]
+
+    def piloted(self, seat: int, scope: Scope | None, since: int) -> Plan:
+        """This plan with ``auto SCOPE`` asked for ``seat`` when the log had ``since``
+        events (``None``: ``auto off``); the same plan when nothing changes."""
+        pilots = tuple(pilot for pilot in self.pilots if pilot.seat != seat)
+        if scope is not None:
+            pilots += (Pilot(seat=seat, scope=scope, since=since),)
+        return self if pilots == self.pilots else evolve(self, pilots=pilots)
 
     def seat_names(self) -> tuple[str, ...]:
         """What the log calls each seat: its player's name, or ``AI`` and its number."""
@@ -115,6 +166,28 @@ class Plan:
         named for their players, the decks of the ladder, committed to ``seed``."""
         players, seats = self.players(), self.seat_names()
         return new_game(seed, self.options(), players, salt=salt, seats=seats)[1]
+
+    def table(
+        self, events: Sequence[Event], *, store: Store, on_ai_failure: Callable[[AiFailure], None]
+    ) -> Table:
+        """The game of this table from its log: the AI of this plan's level at each seat
+        the log gives the AI (whatever level the log names: a stranger's file, which must
+        name no module to import), and the seats whose ``auto`` was asked before a restart
+        on autopilot again while it holds (:attr:`pilots`)."""
+        players = fold(events).started
+        assert players is not None
+        levels = {
+            seat: player if player in LEVELS else self.level
+            for seat, player in enumerate(players.players)
+            if player != "human"
+        }
+        if not set(levels.values()) <= set(LEVELS):  # a level names no module to import
+            raise ValueError(f"no AI level {self.level[:20]!r}")
+        policies = {seat: load_policy(level) for seat, level in levels.items()}
+        table = Table(events, policies, store=store, on_ai_failure=on_ai_failure)
+        for pilot in self.pilots:
+            table.resume_auto(pilot.seat, pilot.scope, pilot.since)
+        return table
 
     def joker_choices(self) -> tuple[int, ...]:
         """The jokers a table of these seats may play with (one or two per deck, or none)."""
@@ -149,6 +222,8 @@ class Plan:
             (self.finished is None or math.isfinite(self.finished), "finished", self.finished),
             (self.totals is None or len(self.totals) == len(people), "totals", self.totals),
             (all(name in people for name in self.told), "told", self.told),
+            (self._keys_fine(), "keys", self.keys),
+            (self._pilots_fine(), "pilots", [pilot.seat for pilot in self.pilots]),
         )
         for fine, what, value in checks:
             if not fine:
@@ -156,6 +231,25 @@ class Plan:
                 shown = list(value) if isinstance(value, tuple) else value  # as in the file
                 return f"{what}: {str(shown)[:40]!r} {said}"
         return None
+
+    def _keys_fine(self) -> bool:
+        """Whether ``keys`` holds a proof of a name for seats people sit at, and no more."""
+        if not self.keys:
+            return True
+        pairs = zip(self.people, self.keys, strict=False)
+        return len(self.keys) == self.seats and all(
+            key is None or (name is not None and is_proof(key)) for name, key in pairs
+        )
+
+    def _pilots_fine(self) -> bool:
+        """Whether each pilot is of a seat a person sits at, one a seat, at a count of events."""
+        seats = [pilot.seat for pilot in self.pilots]
+        return len(set(seats)) == len(seats) and all(
+            0 <= pilot.seat < min(self.seats, len(self.people))
+            and self.people[pilot.seat] is not None
+            and 0 <= pilot.since <= MAX_SINCE
+            for pilot in self.pilots
+        )
 
 
 def plan_text(plan: Plan) -> str:

@@ -43,10 +43,8 @@ from attrs import evolve
 
 from ...core.errors import GameError
 from ...core.events import Event
-from ...core.players import LEVELS, load_policy
 from ...core.rules import Discard, Draw
 from ...core.seen import Seen
-from ...core.state import fold
 from ...core.store import StoreRefused
 from ...core.table import Table
 from ...core.told import AiFailure, Hint, Told
@@ -56,6 +54,7 @@ from .binding import Binding, Note, Refused, Session, Unbound
 from .clock import TurnClock
 from .coaching import Advice, Coaching, Lane
 from .kept_plan import Keep, KeptPlan, nowhere
+from .names import Identity
 from .plan import Deal, Plan, secret_deal
 from .port import RoomPort, port_for
 from .talk import Talk
@@ -193,7 +192,8 @@ class Room:
 
     async def close(self) -> None:
         """Close the table (nobody was at it for a long time, or the server stops): its
-        timers stop, and it changes no more once the change in hand, if any, is done."""
+        timers stop, and it changes no more once the change in hand, if any, is done (its
+        plan too: an ``auto`` asked a moment ago is on disk for the restart)."""
         self.closed = True
         if self._pending is not None:
             self._pending.cancel()
@@ -201,21 +201,22 @@ class Room:
         self.turn_clock.stop()
         async with self._gate:
             pass
+        await self._kept.save_quietly()
 
     # -- sitting down and standing up ------------------------------------------------
 
-    async def sit(self, name: str) -> int:
-        """Seat ``name``: their own seat in a game they play, else the next free one
-        before the start; the seat, once the plan with it is on disk (only then is the
-        table told). The seat is taken at once, so that someone sitting down meanwhile
-        gets the next one. :class:`Refused` when the game has started, the table is full
-        or closed, or the disk refused the plan (``server.plan_unsaved``: the seat is
-        free again)."""
-        seat = self.seat_of(name)
+    async def sit(self, who: Identity) -> int:
+        """Seat ``who``: their own seat in a game they play, else the next free one
+        before the start (with their proof); the seat, once the plan with it is on disk
+        (only then is the table told). The seat is taken at once, so that someone sitting
+        down meanwhile gets the next one. :class:`Refused` when the game has started, the
+        table is full or closed, or the disk refused the plan (``server.plan_unsaved``: the
+        seat is free again)."""
+        seat = self.seat_of(who.name)
         if seat is not None:
             if not self.started:
                 await self.save()  # taken a moment ago, by another of their terminals
-                if self.seat_of(name) != seat:  # and that sit was undone meanwhile
+                if self.seat_of(who.name) != seat:  # and that sit was undone meanwhile
                     raise Refused("server.plan_unsaved")
             return seat
         if self.started or self._starting:
@@ -225,17 +226,17 @@ class Room:
         if None not in self._kept.plan.people:
             raise Refused("server.table_full")
         seat = self._kept.plan.people.index(None)
-        self._kept.plan = self._kept.plan.seating(seat, name)
+        self._kept.plan = self._kept.plan.seating(seat, who)
         try:
             await self.save()
         except Refused:
             kept = self._kept
-            if kept.plan.people[seat] == name and not self.started:
+            if kept.plan.people[seat] == who.name and not self.started:
                 kept.plan = kept.plan.seating(seat, None)  # before the next write reads it
             raise
         if self.closed:  # closed, or forgotten by the hall, while the plan was written
             raise Refused("server.table_closed", code=self.code)
-        self.tell(Note("server.sat_down", (("name", name), ("seat", seat))))
+        self.tell(Note("server.sat_down", (("name", who.name), ("seat", seat))))
         return seat
 
     def stand(self, name: str) -> None:
@@ -397,17 +398,7 @@ class Room:
         self._next()
 
     def _seat_game(self, events: Sequence[Event]) -> Table:
-        players = fold(events).started
-        assert players is not None
-        levels = {
-            seat: player if player in LEVELS else self.plan.level
-            for seat, player in enumerate(players.players)
-            if player != "human"
-        }
-        if not set(levels.values()) <= set(LEVELS):  # a level names no module to import
-            raise ValueError(f"no AI level {self.plan.level[:20]!r}")
-        policies = {seat: load_policy(level) for seat, level in levels.items()}
-        self.table = Table(events, policies, store=self.store, on_ai_failure=self._ai_failed)
+        self.table = self.plan.table(events, store=self.store, on_ai_failure=self._ai_failed)
         self._told_finished = self.table.state.ended is not None
         return self.table
 
@@ -447,10 +438,11 @@ class Room:
         ``turn``, a ``round`` or the ``game``; ``None`` stops it."""
         seat = self._seat_of(binding)
         table = self._require_table()
+        since = 0 if scope is None else table.auto(seat, scope)  # (the log's count then)
         if scope is None:
             table.auto_off(seat)
-        else:
-            table.auto(seat, scope)
+        self._kept.plan = self.plan.piloted(seat, scope, since)  # so a restart plays on for it
+        self._spawn(self._kept.save_quietly())
         self._next()
 
     def tell(self, note: Note, *, seat: int | None = None) -> None:
@@ -524,16 +516,21 @@ class Room:
                 continue  # given with its view at binding, or at the start
             self._delivered[binding.number] = told.number
             session.hear(told)
-        if told.after.ended is not None and not self._told_finished:
-            self._told_finished = True
-            self.report(f"table {self.code} finished ({len(self.events)} events)")
-            self.on_over(self)
         self.touched = self.clock()
         self._next()
 
+    def go_on(self) -> None:
+        """Play on (a table found again at a restart, whoever is at it)."""
+        self._next()
+
     def _next(self) -> None:
-        """What is due now: an AI turn (after the pace), or a person's turn clock."""
+        """What is due now: an AI turn (after the pace), a person's turn clock, or the end
+        (told once, also when nobody listens: after ``auto game`` its player may be gone)."""
         table = self.table
+        if self.finished and not self._told_finished:
+            self._told_finished = True
+            self.report(f"table {self.code} finished ({len(self.events)} events)")
+            self.on_over(self)
         step = None if table is None or self.closed else table.next_step()
         if step is None:
             return

@@ -60,7 +60,9 @@ WHO_WATCHERS = 10
 class Connection(Protocol):
     """What a seat at a table needs of the connection it runs in."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The name its player plays under."""
 
     def go_to_lobby(self) -> None:
         """Leave the table for the lobby after this line."""

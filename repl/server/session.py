@@ -18,6 +18,7 @@ from ..words.i18n import Texts
 from .channels import LONGEST_TERMINAL, Channels, keep_little
 from .hall import NoLog
 from .house import Service
+from .names import Identity
 from .terminal import Guest, language_of
 from .wire import drained, let_go, unread
 
@@ -36,6 +37,10 @@ class LoggedIn(Protocol):
     new_name: bool
     """Whether its login took its name just now (the book is still being written)."""
     channels: Channels
+
+    @property
+    def who(self) -> Identity:
+        """Who logged in: the name, and the key that proved it (``None``: the password)."""
 
 
 def visible_name(name: str) -> str:
@@ -114,7 +119,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             chan.write(b"This game needs a terminal: connect with ssh -t.\r\n")
             chan.exit(1)
             return
-        self.guest = Guest(self.service, self.server.name, chan)
+        self.guest = Guest(self.service, self.server.who, chan)
         self.task = asyncio.ensure_future(self._run_guest(self.guest, tx))
 
     async def _name_kept(self, chan: asyncssh.SSHServerChannel[bytes], tx: Texts) -> bool:
@@ -153,7 +158,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         client reads them (half of :attr:`~.house.Limits.write_buffer` unread at most), or
         why not."""
         try:
-            found = await self.service.hall.fetch_log(name, code)  # read on a worker thread
+            found = await self.service.hall.fetch_log(self.server.who, code)  # on a worker
         except Exception as error:  # (an unreadable file: said as no such table, and logged)
             self.service.report(f"{name}: the log of {visible_name(code)!r} failed: {error!r}")
             found = NoLog.NONE

@@ -35,7 +35,7 @@ from asyncssh.auth import KbdIntChallenge
 from ..words.i18n import Texts
 from .channels import Channels
 from .house import Service, address_of
-from .names import name_problem, password_matches
+from .names import Identity, name_problem, password_matches
 from .session import GameSession, visible_name
 from .wire import Alive, Refusal, Throttle
 
@@ -83,6 +83,7 @@ class GameServer(asyncssh.SSHServer):
         """The address its caps are counted by (:func:`~.house.address_of`)."""
         self.name = ""
         self.fingerprint: str | None = None
+        """The key this login proved its name with (``None``: the password)."""
         self.counted = False
         self.handshaking = False
         self.failures = 0
@@ -102,6 +103,11 @@ class GameServer(asyncssh.SSHServer):
         self.channels = Channels(
             limits.sessions_per_connection, limits.session_grace, self._no_session
         )
+
+    @property
+    def who(self) -> Identity:
+        """Who logged in: the name, and the key that proved it (``None``: the password)."""
+        return Identity(self.name, self.fingerprint)
 
     # -- coming in -----------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from .display import Display
 from .house import Service
 from .keyboard import Keyboard
 from .lines import Lines
+from .names import Identity
 from .seat import fetch_command
 from .visitor import Visitor
 
@@ -33,10 +34,12 @@ from .visitor import Visitor
 class Guest(Visitor):
     """One person at the server, in their own terminal: the lobby, then a table."""
 
-    def __init__(self, service: Service, name: str, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+    def __init__(
+        self, service: Service, who: Identity, chan: asyncssh.SSHServerChannel[bytes]
+    ) -> None:
         peer = chan.get_extra_info("peername")
         tx = Texts(language_of(chan.get_environment()))
-        super().__init__(service, name=name, address=str(peer[0]) if peer else "", tx=tx)
+        super().__init__(service, who=who, address=str(peer[0]) if peer else "", tx=tx)
         self.chan = chan
         self.display = Display(chan, service.limits, self._report)
         self.input = Keyboard(
@@ -45,7 +48,7 @@ class Guest(Visitor):
             resume=chan.resume_reading,
             room=lambda: self.lines.room(),
         )
-        self.lines = Lines(service, name, self.input, self.display.output, self.display.write)
+        self.lines = Lines(service, who.name, self.input, self.display.output, self.display.write)
         self.task: asyncio.Task[None] | None = None
         self.told_stopping = False
         """Whether this terminal was told that the server stops (it is told once)."""

@@ -17,6 +17,7 @@ from ..words.i18n import Texts
 from .house import Service
 from .lines import Says
 from .lobby import LobbyFront
+from .names import Identity
 from .room import Room
 from .seat import TableSession, sit_down
 
@@ -28,14 +29,15 @@ class AskingScreen(Screen, Protocol):
 
 
 class Visitor(ABC):
-    """Someone logged in under ``name`` from ``address``: in the lobby or at a table
-    (:attr:`front`, and :attr:`place` there), and where they go next (:attr:`next`)."""
+    """Someone logged in (``who``: their name, and the key or the password that proved it)
+    from ``address``: in the lobby or at a table (:attr:`front`, and :attr:`place` there),
+    and where they go next (:attr:`next`)."""
 
     screen: AskingScreen
 
-    def __init__(self, service: Service, *, name: str, address: str, tx: Texts) -> None:
+    def __init__(self, service: Service, *, who: Identity, address: str, tx: Texts) -> None:
         self.service = service
-        self.name = name
+        self.who = who
         self.address = address
         """Where the connection comes from (tables and talk are capped per address)."""
         self.tx = tx
@@ -46,6 +48,11 @@ class Visitor(ABC):
         self.next: tuple[Front, TableSession | None] | None = None
         """The front (and place) to go to once the line in hand is done."""
 
+    @property
+    def name(self) -> str:
+        """The name they play under."""
+        return self.who.name
+
     def first(self) -> tuple[Front, TableSession | None]:
         """Where to begin: back at a running game of this player, else the lobby."""
         room = self.service.hall.seat_waiting_for(self.name)
@@ -54,7 +61,7 @@ class Visitor(ABC):
     def lobby(self) -> LobbyFront:
         return LobbyFront(
             self.service.hall,
-            name=self.name,
+            who=self.who,
             tx=self.tx,
             screen=self.screen,
             go=self._go,

@@ -7,6 +7,9 @@ with real clients against ``threethirteen serve --password-file F``.
 - Twenty loopback addresses open and close connections as fast as they are let: a
   newcomer from another network still logs in.
 - Forty addresses claim five names each: a name from a quiet address is still taken.
+- carol plays a game to its end with the password and leaves; eve's key then takes the
+  name ``carol`` (nobody holds it any more) and gets none of carol's tables: neither
+  ``ssh carol@HOST log CODE`` nor ``history`` (issue 34, finding 4).
 
 The attackers are OpenSSH's ``ssh`` and asyncssh's client, and raw sockets where all an
 attack needs is a connection; other loopback addresses (127.0.0.2 …, 127.N.0.2) stand for
@@ -171,6 +174,58 @@ def test_no_key_takes_the_name_of_a_seated_password_player(
         asyncio.run(after_restart())
         figure(f"identity: eve refused as carol twice, before and after a restart; carol "
                f"played three turns at {code}")  # fmt: skip
+    finally:
+        stop_server(server)
+
+
+def test_a_key_that_takes_a_password_player_s_name_later_gets_none_of_her_tables(
+    tmp_path: Path, secret: Path, keys: dict[str, Path], home: Path
+) -> None:
+    """carol comes in with the password, plays a game to its end (``auto game``: the
+    server's ``auto`` is the greedy AI's) and fetches its log; then she leaves, and eve's
+    key logs in as ``carol``: the same ``log CODE`` is no table of hers, and her
+    ``history`` lists nothing."""
+    server = Server(tmp_path / "server", "--password-file", str(secret), deal=(2213, "ab" * 16))
+    server.start()
+    try:
+
+        async def carol_plays() -> tuple[str, bytes]:
+            conn, carol = await password_terminal(server.port, "carol")
+            await carol.expect(r"Welcome, carol\.")
+            carol.line("new --seats 2 --level greedy")
+            code = (await carol.expect(r"Table ([A-Z]{4}-\d+) is yours")).group(1)
+            carol.line("start")
+            await carol.expect(r"The cards are dealt\.")
+            carol.line("auto game")
+            await carol.expect(r"Game over after 11 rounds\.")
+            fetched = await conn.run(f"log {code}", encoding=None)
+            assert fetched.exit_status == 0 and isinstance(fetched.stdout, bytes)
+            conn.close()
+            await conn.wait_closed()
+            return code, fetched.stdout
+
+        code, log = asyncio.run(carol_plays())
+        assert log.startswith(b'{"format": "threethirteen-log"')
+        server.wait_log("carol left (connection closed)")  # (her name is let go before)
+        taken = ssh_run(server.port, keys["eve"], "carol", "log", code, home=home)
+        said = taken.stderr.decode("utf-8", "replace")
+        assert taken.returncode == 1 and taken.stdout == b"", said
+        assert "No table with that code that you sat at." in said
+
+        async def eve_looks() -> None:
+            conn = await connect(server.port, "carol", key=keys["eve"])
+            _, term = await conn.create_session(
+                Terminal, term_type="xterm", term_size=(100, 30), encoding=None
+            )
+            assert isinstance(term, Terminal)
+            await term.expect(r"Welcome, carol\.")
+            term.line("history")
+            listed = await term.expect(r"None of the tables you sat at is over yet|log " + code)
+            assert listed.group(0).startswith("None"), term.text()[-800:]
+            conn.close()
+
+        asyncio.run(eve_looks())
+        figure(f"identity: carol's table {code} ({len(log)} bytes of log) is hers only")
     finally:
         stop_server(server)
 

@@ -16,11 +16,13 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import asyncssh
 import attrs
 import pytest
 from threethirteen.core.log import read_log
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.names import Identity
 
 from tests.helpers.child import Cli
 from tests.helpers.sshclient import (
@@ -165,7 +167,8 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_close(
     try:
         hall = hall_of(restarted)
         assert len(hall.open_tables()) == 1  # p0's new table, and none of the twelve
-        past = hall.history("p2")
+        p2 = asyncssh.read_private_key(str(keys["p2"])).get_fingerprint("sha256")
+        past = hall.history(Identity("p2", p2))  # the tables p2's key sat at
         assert past and all(entry.plan.abandoned for entry in past)
         code = past[0].plan.code
         closed = ssh_run(restarted.port, keys["p2"], "p2", "log", code, home=home)

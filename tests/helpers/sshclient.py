@@ -161,6 +161,9 @@ class Server:
             argv = [sys.executable, "-m", "tests.helpers.sshclient", str(self.folder)]
             argv += [str(seed), salt, *([",".join(self.codes)] if self.codes else [])]
             argv += ["--web"] if "--web" in self.extra else []
+            if "--password-file" in self.extra:  # (the one option it passes on with a value)
+                at = self.extra.index("--password-file")
+                argv += list(self.extra[at : at + 2])
         files = self.files
 
         def limit_files() -> None:
@@ -466,10 +469,11 @@ def deal(host: Player, *others: Player) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``python -m tests.helpers.sshclient FOLDER SEED SALT [CODES] [--web]``: a server
-    (``--port 0 --pace 0``) that deals every game from SEED and SALT, draws the code of each
-    new table from CODES in turn (``KITE-7,ROOK-3``; without them, at random), with
-    ``--web`` a web front on a free port too, and says where it listens as the command does.
+    """``python -m tests.helpers.sshclient FOLDER SEED SALT [CODES] [--web] [--password-file
+    F]``: a server (``--port 0 --pace 0``) that deals every game from SEED and SALT, draws
+    the code of each new table from CODES in turn (``KITE-7,ROOK-3``; without them, at
+    random), with ``--web`` a web front on a free port too, with ``--password-file`` the
+    password on the first line of F, and says where it listens as the command does.
 
     Its ``auto`` and hints come from the greedy AI rather than the strongest level, so a
     whole game played by ``auto game`` takes seconds, not a minute of AI thinking.
@@ -480,6 +484,11 @@ def main(argv: list[str]) -> None:
 
     web = "--web" in argv
     argv = [arg for arg in argv if arg != "--web"]
+    password = None
+    if "--password-file" in argv:
+        at = argv.index("--password-file")
+        password = Path(argv[at + 1]).read_text(encoding="utf-8").splitlines()[0].strip()
+        del argv[at : at + 2]
     folder, seed, salt = Path(argv[0]), int(argv[1]), argv[2]
     table.HELPER_LEVELS = ("greedy",)  # type: ignore[assignment]
     numbers = {code_at(number): number for number in range(CODES)}
@@ -496,7 +505,9 @@ def main(argv: list[str]) -> None:
     def web_ready(host: str, port: int) -> None:
         print(f"web front listening on {host} port {port}", flush=True)
 
-    settings = ServerSettings(folder=folder, port=0, pace=0.0, web_port=0 if web else None)
+    settings = ServerSettings(
+        folder=folder, port=0, pace=0.0, web_port=0 if web else None, password=password
+    )
     running = serve(settings, ready=ready, deal=lambda: (seed, salt), codes=codes,
                     web_ready=web_ready)  # fmt: skip
     asyncio.run(running)

@@ -24,17 +24,18 @@ from threethirteen.core import table as core_table
 from threethirteen.core.errors import IllegalMoveError
 from threethirteen.core.events import AssistanceUsed, CardDrawn, DrawSource, GameStarted
 from threethirteen.core.rules import Discard, Draw, decide
-from threethirteen.core.turns import AutoTurn, PersonTurn, Scope
+from threethirteen.core.turns import AiTurn, AutoTurn, PersonTurn, Scope
 from threethirteen.repl.files import log_file
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.server import room as room_module
 from threethirteen.repl.server.codes import CODES, NUMBERS, WORDS, free_code
 from threethirteen.repl.server.hall import PAST, Hall, NoLog
 from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import CODE, Plan, plan_text
 from threethirteen.repl.server.room import Binding, Refused, Room
 
-from tests.helpers.rooms import Clock, Disk, Ear, loop_errors, settle
+from tests.helpers.rooms import HELD, Clock, Disk, Ear, loop_errors, settle
 
 SEED, SALT = 2213, "c0ffee" * 5 + "00"
 
@@ -52,7 +53,8 @@ def new_hall(folder: Path, pool: ThreadPoolExecutor, **options: object) -> Hall:
 
 
 async def made(hall: Hall, host: str, address: str = "", **options: object) -> Room:
-    return await hall.create(host, Plan(code="", host="", level="greedy", **options), address)  # type: ignore[arg-type]
+    plan = Plan(code="", host="", level="greedy", **options)  # type: ignore[arg-type]
+    return await hall.create(Identity(host, None), plan, address)
 
 
 def clock_wound(room: Room) -> bool:
@@ -93,7 +95,9 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             for i in range(100):
                 name, address = f"name{i % 10}", f"10.0.0.{i % 10 // 4}"
                 try:
-                    room = await hall.create(name, Plan(code="", host="", level="greedy"), address)
+                    room = await hall.create(
+                        Identity(name, None), Plan(code="", host="", level="greedy"), address
+                    )
                 except Refused as why:
                     refused[why.key] += 1
                     continue
@@ -118,11 +122,11 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             await settle(lambda: not hall.rooms)
             assert sum("closed: nobody was at it" in line for line in reports) == 18
             assert all(not (tmp_path / "tables" / f"{code}.json").exists() for code in codes)
-            news = hall.closed_news("name0")
+            news = hall.closed_news(Identity("name0", None))
             assert len(news) == hosted["name0"] and {past.plan.code for past in news} <= codes
-            assert hall.closed_news("name0") == []  # told once
-            assert await hall.fetch_log("name0", news[0].plan.code) == NoLog.CLOSED
-            assert all(past.plan.abandoned for past in hall.history("name1"))
+            assert hall.closed_news(Identity("name0", None)) == []  # told once
+            assert await hall.fetch_log(Identity("name0", None), news[0].plan.code) == NoLog.CLOSED
+            assert all(past.plan.abandoned for past in hall.history(Identity("name1", None)))
             again = await made(hall, "name0", "10.0.0.0")  # new works again
             assert again.code in hall.rooms
             await hall.stop()
@@ -131,9 +135,9 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
             restarted = new_hall(tmp_path, pool, clock=clock)
             restarted.load()
             assert list(restarted.rooms) == [again.code]
-            assert len(restarted.history("name5")) == hosted["name5"]
-            assert restarted.closed_news("name0") == []  # told before the restart
-            assert len(restarted.closed_news("name1")) == hosted["name1"]
+            assert len(restarted.history(Identity("name5", None))) == hosted["name5"]
+            assert restarted.closed_news(Identity("name0", None)) == []  # told before the restart
+            assert len(restarted.closed_news(Identity("name1", None))) == hosted["name1"]
 
     asyncio.run(attack())
 
@@ -175,6 +179,106 @@ def test_tables_nobody_came_back_to_are_closed_after_a_restart(tmp_path: Path) -
     assert sum("closed: nobody was at it" in line for line in reports) == 3
 
 
+# -- auto over a restart (issue 34, 5e) -----------------------------------------------------
+
+
+def waits_for_her(room: Room) -> bool:
+    """Whether the table waits for ana to play her turn."""
+    return room.table is not None and room.table.next_step() == PersonTurn(0)
+
+
+async def at_her_turn(hall: Hall) -> tuple[Room, Binding]:
+    """ana at a table of two, dealt, the AI played up to her turn; she is at the table."""
+    room = await made(hall, "ana", seats=2)
+    binding = room.bind(Ear(), "ana", 0).binding
+    await room.start(binding)
+    await settle(lambda: waits_for_her(room))
+    return room, binding
+
+
+def test_auto_game_is_kept_over_a_restart_and_the_seat_is_played_without_her(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ana asks ``auto game`` and leaves; the server stops before the AI played her turn.
+    Started again, nobody at the table, the AI plays her seat to the end, and the table is
+    moved to the past (its end heard though nobody listened)."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def asked() -> str:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool)
+            hall.load()
+            room, binding = await at_her_turn(hall)
+            room.pace = HELD  # the server stops before the AI plays her turn
+            room.auto(binding, Scope.GAME)
+            room.unbind(binding)
+            await hall.stop()
+            return room.code
+
+    code = asyncio.run(asked())
+
+    async def restarted() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool)
+            hall.load()
+            room = hall.rooms[code]
+            await settle(lambda: room.finished or waits_for_her(room))
+            assert room.finished, "the table waits for ana, who asked not to be waited for"
+            await settle(lambda: code not in hall.rooms)
+            assert hall.history(Identity("ana", None))[0].plan.totals is not None
+            await hall.stop()
+
+    asyncio.run(restarted())
+
+
+def test_a_turn_played_and_auto_off_are_not_taken_again_at_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At three tables before the stop: ana's ``auto turn`` played its turn; her ``auto
+    game`` was taken back (``auto off``); her ``auto game`` played a turn, its help in the
+    log. After the restart the first two are hers to play, the third is the AI's, its help
+    not recorded again."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def asked() -> list[str]:
+        with ThreadPoolExecutor(2) as pool:
+            hall = new_hall(tmp_path, pool)
+            hall.load()
+            played, binding = await at_her_turn(hall)
+            since = len(played.events)
+            played.auto(binding, Scope.TURN)
+            await settle(lambda: len(played.events) > since and waits_for_her(played))
+            off, binding = await at_her_turn(hall)
+            off.auto(binding, Scope.GAME)
+            off.auto(binding, None)
+            helped, binding = await at_her_turn(hall)
+            helped.pace = HELD  # its turns are played here, one by one
+            helped.auto(binding, Scope.GAME)
+            table = helped.table
+            assert table is not None
+            while (step := table.next_step()) != AutoTurn(0, record=False):
+                assert isinstance(step, AutoTurn | AiTurn)
+                table.play_step(step)
+            await hall.stop()
+            return [played.code, off.code, helped.code]
+
+    played, off, helped = asyncio.run(asked())
+
+    async def restarted() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = Hall(tmp_path, pool=pool, limits=Limits(), pace=HELD, deal=lambda: (SEED, SALT))
+            hall.load()
+            steps = {code: hall.rooms[code].table.next_step() for code in hall.rooms}  # type: ignore[union-attr]
+            assert steps == {
+                played: PersonTurn(0),
+                off: PersonTurn(0),
+                helped: AutoTurn(0, record=False),
+            }
+            await hall.stop()
+
+    asyncio.run(restarted())
+
+
 # -- 3. the code space ----------------------------------------------------------------------
 
 
@@ -213,9 +317,9 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
             log = next((tmp_path / "tables" / PAST).glob(f"*-{room.code}.jsonl"))
             text = log.read_bytes()
             assert load_file(log).events == room.events
-            assert await hall.fetch_log("ana", room.code.lower()) == text
-            assert await hall.fetch_log("eve", room.code) == NoLog.NONE
-            past = hall.history("ana")[0]
+            assert await hall.fetch_log(Identity("ana", None), room.code.lower()) == text
+            assert await hall.fetch_log(Identity("eve", None), room.code) == NoLog.NONE
+            past = hall.history(Identity("ana", None))[0]
             ended = room.table.snapshot.state.ended  # type: ignore[union-attr]
             assert ended is not None and past.plan.totals == tuple(ended.totals)
             assert room.seen(binding)  # the players at it still read the game
@@ -230,8 +334,8 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            assert hall.rooms == {} and hall.history("ana")[0].plan.code == code
-            assert await hall.fetch_log("ana", code) == text
+            assert hall.rooms == {} and hall.history(Identity("ana", None))[0].plan.code == code
+            assert await hall.fetch_log(Identity("ana", None), code) == text
 
     asyncio.run(restart())
 
@@ -270,6 +374,8 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
         "host": {"host": "Ana\x1b[2J"},
         "turn": {"turn_time": 0},
         "code": {"code": "KITE-7"},
+        "keys": {"keys": ["two words", None, None, None]},
+        "pilots": {"pilots": [{"seat": 1, "scope": "game", "since": 0}]},  # an AI's seat
     }
     for number, change in enumerate(bad.values(), start=2):
         other = f"ROOK-{number}"
@@ -322,7 +428,7 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
 
 async def two_at_a_table(hall: Hall) -> tuple[Room, dict[int, tuple[Binding, Ear]]]:
     room = await made(hall, "ana")
-    assert await room.sit("ben") == 1
+    assert await room.sit(Identity("ben", None)) == 1
     seats = {}
     for seat, name in enumerate(("ana", "ben")):
         ear = Ear()

@@ -16,6 +16,7 @@ from threethirteen.repl.kit.layout import plain
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lobby import read_options
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import Plan, plan_text, read_plan
 from threethirteen.repl.server.port import who_at
 from threethirteen.repl.server.room import Refused, Room
@@ -42,7 +43,9 @@ def new_hall(folder: Path, pool: ThreadPoolExecutor, limits: Limits | None = Non
 async def made(hall: Hall, host: str, options: str, address: str = "") -> Room | str:
     """The table made, or the key of why it was refused."""
     try:
-        return await hall.create(host, read_options(f"--level greedy {options}"), address)
+        return await hall.create(
+            Identity(host, None), read_options(f"--level greedy {options}"), address
+        )
     except Refused as why:
         return why.key
 
@@ -119,7 +122,10 @@ def test_a_table_without_ai_starts_only_when_every_seat_is_taken(tmp_path: Path)
             assert said == (
                 "Not yet: 2 more must sit down first (--ai 0: the AI takes at most 0 seats)."
             )
-            assert await room.sit("ben") == 1 and await room.sit("cy") == 2
+            assert (
+                await room.sit(Identity("ben", None)) == 1
+                and await room.sit(Identity("cy", None)) == 2
+            )
             await room.start(binding)
             await settle(lambda: room.started)
             assert room.table is not None
@@ -135,7 +141,7 @@ def test_who_names_every_seat_from_each_players_place(tmp_path: Path) -> None:
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
             room = await made(new_hall(tmp_path, pool), "ana", "--seats 6")
-            assert isinstance(room, Room) and await room.sit("ben") == 1
+            assert isinstance(room, Room) and await room.sit(Identity("ben", None)) == 1
             names = room.plan.people
 
             def who(me: int | None, lang: str = "en") -> list[str]:

@@ -1,27 +1,35 @@
 """One owner per name, whatever the way in (issue 25, findings 2 and 3): the book of names
 with its times (a name that never sat is freed after a while, read from either form of
 ``keys.json``), the password's hold on a name, two logins at the same moment, and a
-room that knows its own bindings from ones alike."""
+room that knows its own bindings from ones alike. A table that is over is its players'
+only (issue 34, finding 4): who sat there is kept, and a later owner of the name sees
+none of it, at the prompt or by ``ssh NAME@HOST log CODE`` (the browser's side is in
+tests/unit/test_web.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncssh
 import pytest
+from threethirteen.core import table as core_table
+from threethirteen.core.turns import Scope
 from threethirteen.repl.server.binding import Binding, Unbound
-from threethirteen.repl.server.hall import Hall
+from threethirteen.repl.server.hall import Hall, NoLog
 from threethirteen.repl.server.house import Limits, Service
-from threethirteen.repl.server.names import DAY, KeyBook
+from threethirteen.repl.server.names import DAY, Identity, KeyBook
 from threethirteen.repl.server.plan import Plan
 from threethirteen.repl.server.room import Room
+from threethirteen.repl.server.session import GameSession
 from threethirteen.repl.server.ssh import GameServer
 
-from tests.helpers.rooms import Ear
+from tests.helpers.channel import Channel
+from tests.helpers.rooms import Ear, settle
 
 SEED, SALT = 1118, "5a1e" * 8
 
@@ -156,7 +164,7 @@ def test_the_hall_tells_the_book_when_a_name_sits_down(tmp_path: Path) -> None:
 
     async def play() -> None:
         assert service.keys.take("ana", "SHA256:a") and service.keys.take("ben", "SHA256:b")
-        room = await service.hall.create("ana", Plan(code="", host=""), "127.0.0.2")
+        room = await service.hall.create(Identity("ana", None), Plan(code="", host=""), "127.0.0.2")
         assert not isinstance(room, str)
         await service.hall.stop()
 
@@ -240,7 +248,9 @@ def test_a_seated_password_player_holds_the_name_after_they_leave(tmp_path: Path
     completed(carol)
 
     async def sit() -> Room:
-        return await service.hall.create("carol", Plan(code="", host=""), "127.0.0.3")
+        return await service.hall.create(
+            Identity("carol", None), Plan(code="", host=""), "127.0.0.3"
+        )
 
     async def stand() -> None:
         service.hall.leave(room.code, "carol")
@@ -281,7 +291,7 @@ def test_a_binding_alike_is_not_the_binding(tmp_path: Path) -> None:
         hall = Hall(tmp_path, pool=pool, limits=Limits(), pace=0.0, deal=lambda: (SEED, SALT))
 
         async def play() -> None:
-            room = await hall.create("ana", Plan(code="", host=""))
+            room = await hall.create(Identity("ana", None), Plan(code="", host=""))
             assert not isinstance(room, str)
             binding = room.bind(Ear(), "ana", 0).binding
             alike = Binding(binding.number, binding.name, binding.seat)
@@ -294,3 +304,219 @@ def test_a_binding_alike_is_not_the_binding(tmp_path: Path) -> None:
             await hall.stop()
 
         asyncio.run(play())
+
+
+# -- a table that is over is its players' only (issue 34, finding 4) -----------------------
+
+ANA_KEY = asyncssh.generate_private_key("ssh-ed25519")
+
+
+class SshChannel(Channel):
+    """A session channel that keeps what goes to standard error too (``log CODE``)."""
+
+    def __init__(self) -> None:
+        super().__init__((100, 30))
+        self.errors: list[bytes] = []
+
+    def write_stderr(self, data: bytes) -> None:
+        self.errors.append(data)
+
+
+async def logged_in(
+    service: Service, name: str, address: str, key: asyncssh.SSHKey | None = None
+) -> GameServer:
+    """``name`` logs in from ``address`` with ``key`` (``None``: with the password)."""
+    server, _ = login(service, name, address)
+    if key is None:
+        assert await server.validate_password(name, "correct horse")
+    else:
+        assert server.validate_public_key(name, key)
+    server.auth_completed()
+    assert server.logged_in, f"{name} was not let in"
+    return server
+
+
+async def command(server: GameServer, line: str) -> SshChannel:
+    """``ssh NAME@HOST LINE`` on the connection ``server`` logged in: its channel, once the
+    command is done."""
+    chan = SshChannel()
+    session = server.session_requested()
+    assert isinstance(session, GameSession)
+    session.connection_made(chan)  # type: ignore[arg-type]
+    session.exec_requested(line)
+    session.session_started()
+    await settle(lambda: chan.exited is not None)
+    session.connection_lost(None)
+    return chan
+
+
+class Prompt:
+    """The game's prompt in a terminal, on the connection ``server`` logged in."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.chan = SshChannel()
+        session = server.session_requested()
+        assert isinstance(session, GameSession)
+        self.session = session
+        session.connection_made(self.chan)  # type: ignore[arg-type]
+        assert session.pty_requested("xterm", (100, 30, 0, 0), {})
+        session.session_started()
+
+    async def says(self, line: str, *answers: str) -> str:
+        """Type ``line`` (nothing: the welcome); what was written until one of ``answers``
+        came."""
+        since = len(self.chan.writes)
+        if line:
+            self.session.data_received(line.encode() + b"\r", None)
+        await settle(lambda: any(answer in self.chan.text(since) for answer in answers))
+        return self.chan.text(since)
+
+    async def close(self) -> None:
+        self.session.connection_lost(None)
+        if self.session.task is not None:
+            await asyncio.gather(self.session.task, return_exceptions=True)
+
+
+async def finished(service: Service, who: Identity) -> str:
+    """``who`` makes a table of two and lets the AI play their game (``auto game``): its
+    code, once it is over and in the past."""
+    hall = service.hall
+    room = await hall.create(who, Plan(code="", host="", level="greedy", seats=2), "127.0.0.3")
+    binding = room.bind(Ear(), who.name, 0).binding
+    await room.start(binding)
+    room.auto(binding, Scope.GAME)
+    await settle(lambda: room.code not in hall.rooms)
+    room.unbind(binding)
+    return room.code
+
+
+NO_HISTORY = "None of the tables you sat at is over yet."
+NO_LOG = "No table with that code that you sat at."
+FETCH = "ssh -p 2213 pat@127.0.0.1 log"
+"""The command that fetches a log, as the prompt says it to pat."""
+
+
+def test_a_key_that_takes_a_password_player_s_name_later_sees_none_of_their_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pat comes in with the password, plays a game to its end and leaves. eve's key then
+    takes the name ``pat`` (a name nobody holds is free): her ``history`` is empty, and
+    ``log CODE`` is no table of hers, at the prompt and as ``ssh pat@HOST log CODE``. Her
+    name lapses (it never sat); pat comes back with the password and has both again."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+    clock = Clock()
+    service = service_here(tmp_path, clock)
+
+    async def scenario() -> None:
+        pat = await logged_in(service, "pat", "127.0.0.3")
+        code = await finished(service, pat.who)
+        pat.connection_lost(None)
+        eve = await logged_in(service, "pat", "127.0.0.9", KEY)
+        assert service.keys.owner("pat") == KEY.get_fingerprint("sha256")
+        assert service.hall.history(eve.who) == []
+        prompt = Prompt(eve)
+        await prompt.says("", "Welcome, pat.")
+        assert "ssh -p" not in await prompt.says("history", NO_HISTORY, FETCH)
+        assert "ssh -p" not in await prompt.says(f"log {code}", NO_LOG, FETCH)
+        await prompt.close()
+        fetched = await command(eve, f"log {code}")
+        assert fetched.exited == 1 and b"".join(fetched.errors) == NO_LOG.encode() + b"\n"
+        assert fetched.written == b""
+        eve.connection_lost(None)
+
+        clock.now += DAY  # eve's key never sat: the name is free again, for the password
+        back = await logged_in(service, "pat", "127.0.0.3")
+        assert [past.plan.code for past in service.hall.history(back.who)] == [code]
+        prompt = Prompt(back)
+        await prompt.says("", "Welcome, pat.")
+        await prompt.says("history", f"ssh -p 2213 pat@127.0.0.1 log {code}")
+        await prompt.close()
+        fetched = await command(back, f"log {code.lower()}")
+        past = next((tmp_path / "tables" / "past").glob(f"*-{code}.jsonl"))
+        assert fetched.exited == 0 and fetched.written == past.read_bytes()
+        back.connection_lost(None)
+        await service.hall.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_key_player_keeps_their_tables_over_a_restart_and_nobody_else_has_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ana plays with her key; her table is hers at the prompt and by ``log CODE``, also
+    after a restart; the password under her name is refused, and a seat of hers is not
+    a password player's of the same name."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def play() -> str:
+        service = service_here(tmp_path)
+        ana = await logged_in(service, "ana", "127.0.0.2", ANA_KEY)
+        code = await finished(service, ana.who)
+        assert service.hall.history(Identity("ana", None)) == []  # the password never sat
+        assert await service.hall.fetch_log(Identity("ana", "SHA256:other"), code) == NoLog.NONE
+        ana.connection_lost(None)
+        assert await service.keys.flush()
+        await service.hall.stop()
+        return code
+
+    code = asyncio.run(play())
+
+    async def restarted() -> None:
+        service = service_here(tmp_path)
+        ana = await logged_in(service, "ana", "127.0.0.2", ANA_KEY)
+        prompt = Prompt(ana)
+        await prompt.says("", "Welcome, ana.")
+        await prompt.says("history", f"ssh -p 2213 ana@127.0.0.1 log {code}")
+        await prompt.close()
+        fetched = await command(ana, f"log {code}")
+        assert fetched.exited == 0 and fetched.written.startswith(b'{"format": "threethirteen-log"')
+        ana.connection_lost(None)
+        await service.hall.stop()
+
+    asyncio.run(restarted())
+
+
+def test_a_plan_written_before_seats_kept_who_sat_loads_and_gives_nobody_else_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Plans of an older server have no ``keys``: they load (a table that is over, and one
+    in play), and a seat of theirs is the key's that owns the name now only if the book
+    says it owned it already when the table was made; else nobody's (a password seat,
+    a key that claimed the name since)."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+    clock = Clock()
+
+    async def play() -> tuple[str, str]:
+        service = service_here(tmp_path, clock)
+        assert service.keys.take("ana", "SHA256:ana")
+        assert await service.keys.flush()
+        ana_code = await finished(service, Identity("ana", "SHA256:ana"))
+        pat_code = await finished(service, Identity("pat", None))
+        room = await service.hall.create(Identity("ana", "SHA256:ana"), Plan(code="", host=""))
+        await service.hall.stop()
+        return ana_code, pat_code, room.code
+
+    ana_code, pat_code, open_code = asyncio.run(play())
+    tables = tmp_path / "tables"
+    for path in [*(tables / "past").glob("*.json"), tables / f"{open_code}.json"]:
+        plan = json.loads(path.read_text(encoding="utf-8"))
+        del plan["keys"]  # as an older server wrote it
+        path.write_text(json.dumps(plan), encoding="utf-8")
+
+    async def restarted() -> None:
+        service = service_here(tmp_path, clock)
+        hall = service.hall
+        assert open_code in hall.rooms and hall.rooms[open_code].plan.keys == ()
+        assert [past.plan.code for past in hall.history(Identity("ana", "SHA256:ana"))] == [
+            ana_code
+        ]
+        assert hall.history(Identity("ana", None)) == []
+        assert hall.history(Identity("pat", None)) == []  # the password: nobody's now
+        clock.now = time.time() + 60  # a key claims pat after the table was made
+        assert service.keys.take("pat", "SHA256:pat")
+        assert hall.history(Identity("pat", "SHA256:pat")) == []
+        assert await hall.fetch_log(Identity("pat", "SHA256:pat"), pat_code) == NoLog.NONE
+        assert isinstance(await hall.fetch_log(Identity("ana", "SHA256:ana"), ana_code), bytes)
+        await hall.stop()
+
+    asyncio.run(restarted())

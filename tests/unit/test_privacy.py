@@ -42,6 +42,7 @@ from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Service
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.port import port_for
 from threethirteen.repl.server.room import Plan, Room
 from threethirteen.repl.server.seat import TableSession, sit_down
@@ -307,7 +308,7 @@ def test_a_guest_at_a_table_reaches_it_only_through_its_port(tmp_path: Path) -> 
     async def scenario() -> None:
         service = service_for(tmp_path, [])
         chan = Channel((100, 30))
-        guest = Guest(service, "ana", chan)  # type: ignore[arg-type]
+        guest = Guest(service, Identity("ana", None), chan)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
         await settle(lambda: "ana in the lobby" in chan.text())
         guest.received(b"new --seats 2\r")

@@ -24,6 +24,7 @@ from threethirteen.repl.server.binding import Note
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lobby import LobbyFront
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import Plan, read_plan
 from threethirteen.repl.server.room import Refused, Room
 from threethirteen.repl.words.i18n import Texts
@@ -122,13 +123,13 @@ def test_a_seat_is_told_only_once_its_plan_is_on_disk(
     is on disk; cy, sitting down meanwhile, gets the next seat, and is written after."""
 
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
-        room = await hall.create("ana", Plan(code="", host=""))
+        room = await hall.create(Identity("ana", None), Plan(code="", host=""))
         assert on_disk(plan_path(hall, room)).people == ("ana", None, None, None)
         ana = Witness(lambda: plan_path(hall, room))
         room.bind(ana, "ana", 0)
         gate.hold()
-        ben = asyncio.ensure_future(room.sit("ben"))
-        cy = asyncio.ensure_future(room.sit("cy"))
+        ben = asyncio.ensure_future(room.sit(Identity("ben", None)))
+        cy = asyncio.ensure_future(room.sit(Identity("cy", None)))
         await gate.waiting.wait()  # ben's plan is at the gate
         assert room.plan.people == ("ana", "ben", "cy", None)  # both seats taken at once
         assert not ben.done() and not cy.done()
@@ -151,15 +152,17 @@ def test_two_sit_at_once_and_each_has_a_seat_of_their_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
-        room = await hall.create("ana", Plan(code="", host="", seats=3))
-        seats = await asyncio.gather(room.sit("ben"), room.sit("cy"), return_exceptions=True)
+        room = await hall.create(Identity("ana", None), Plan(code="", host="", seats=3))
+        seats = await asyncio.gather(
+            room.sit(Identity("ben", None)), room.sit(Identity("cy", None)), return_exceptions=True
+        )
         assert sorted(seats) == [1, 2]  # type: ignore[type-var]
         with pytest.raises(Refused, match=r"server\.table_full"):
-            await room.sit("dan")
-        assert await room.sit("ben") == 1  # their own seat again (another terminal)
+            await room.sit(Identity("dan", None))
+        assert await room.sit(Identity("ben", None)) == 1  # their own seat again (another terminal)
         assert on_disk(plan_path(hall, room)).people == ("ana", "ben", "cy")
         writes = len(gate.plans)
-        await room.sit("cy")
+        await room.sit(Identity("cy", None))
         assert len(gate.plans) == writes  # on disk already: nothing written again
 
     run(tmp_path, monkeypatch, test)
@@ -172,11 +175,13 @@ def test_a_sit_the_disk_refuses_is_undone_and_refused(
     cy, who sat down meanwhile, keeps the seat she took; the hall's log says why."""
 
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
-        room = await hall.create("ana", Plan(code="", host=""))
+        room = await hall.create(Identity("ana", None), Plan(code="", host=""))
         ana = Ear()
         room.bind(ana, "ana", 0)
         gate.refuse = 1
-        ben, cy = await asyncio.gather(room.sit("ben"), room.sit("cy"), return_exceptions=True)
+        ben, cy = await asyncio.gather(
+            room.sit(Identity("ben", None)), room.sit(Identity("cy", None)), return_exceptions=True
+        )
         assert isinstance(ben, Refused) and ben.key == "server.plan_unsaved"
         assert cy == 2
         assert room.plan.people == ("ana", None, "cy", None)
@@ -184,7 +189,7 @@ def test_a_sit_the_disk_refuses_is_undone_and_refused(
         sat = [dict(note.params)["name"] for note in ana.notes if note.key == "server.sat_down"]
         assert sat == ["cy"]
         assert any(f"cannot write the plan of {room.code}" in line for line in reports)
-        assert await room.sit("ben") == 1  # the disk takes it again
+        assert await room.sit(Identity("ben", None)) == 1  # the disk takes it again
         said = Texts("de")("server.plan_unsaved")
         assert "nicht" in said and Texts("en")("server.plan_unsaved") != "server.plan_unsaved"
 
@@ -197,9 +202,9 @@ def test_a_table_the_disk_refuses_is_not_made(
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
         gate.refuse = 1
         with pytest.raises(Refused, match=r"server\.plan_unsaved"):
-            await hall.create("ana", Plan(code="", host=""))
+            await hall.create(Identity("ana", None), Plan(code="", host=""))
         assert hall.rooms == {} and list(hall.folder.glob("*.json")) == []
-        room = await hall.create("ana", Plan(code="", host=""))
+        room = await hall.create(Identity("ana", None), Plan(code="", host=""))
         assert hall.find(room.code) is room and plan_path(hall, room).exists()
 
     run(tmp_path, monkeypatch, test)
@@ -212,8 +217,8 @@ def test_the_room_writes_who_stands_up_and_the_new_host(
     nobody sits at is forgotten, its plan with it."""
 
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
-        room = await hall.create("ana", Plan(code="", host=""))
-        await room.sit("ben")
+        room = await hall.create(Identity("ana", None), Plan(code="", host=""))
+        await room.sit(Identity("ben", None))
         before = room.plan
         hall.leave(room.code, "ana")
         assert room.plan is not before and before.host == "ana"  # a new plan, the old as it was
@@ -236,7 +241,7 @@ def test_the_lobby_goes_to_the_table_once_the_seat_is_on_disk(
     that is kept already); a join the disk refuses says so and stays in the lobby."""
 
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
-        room = await hall.create("ana", Plan(code="", host=""))
+        room = await hall.create(Identity("ana", None), Plan(code="", host=""))
         went: list[tuple[tuple[str | None, ...], str]] = []
         screen = io.StringIO()
 
@@ -247,7 +252,7 @@ def test_the_lobby_goes_to_the_table_once_the_seat_is_on_disk(
 
             return LobbyFront(
                 hall,
-                name=name,
+                who=Identity(name, None),
                 tx=Texts("en"),
                 screen=PlainScreen(screen),
                 go=go,
@@ -286,7 +291,7 @@ def test_a_lobby_left_while_its_seat_was_written_gives_the_seat_up(
         went: list[Room] = []
         lobby = LobbyFront(
             hall,
-            name="ana",
+            who=Identity("ana", None),
             tx=Texts("en"),
             screen=PlainScreen(io.StringIO()),
             go=lambda room, how: went.append(room),
@@ -310,10 +315,12 @@ def test_the_deal_waits_for_the_seats_on_disk(
     disk refusing it leaves a seat the AI may not take, so nothing is dealt."""
 
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
-        room = await hall.create("ana", Plan(code="", host="", seats=2, ai=0, level="greedy"))
+        room = await hall.create(
+            Identity("ana", None), Plan(code="", host="", seats=2, ai=0, level="greedy")
+        )
         host = room.bind(Ear(), "ana", 0).binding
         gate.hold()
-        ben = asyncio.ensure_future(room.sit("ben"))
+        ben = asyncio.ensure_future(room.sit(Identity("ben", None)))
         await gate.waiting.wait()
         start = asyncio.ensure_future(room.start(host))  # ben sits, in memory
         gate.refuse = 1
@@ -323,7 +330,7 @@ def test_the_deal_waits_for_the_seats_on_disk(
         with pytest.raises(Refused, match=r"server\.seats_for_people"):
             await start
         assert not room.started and not room.log_path.exists()
-        assert await room.sit("ben") == 1
+        assert await room.sit(Identity("ben", None)) == 1
         await room.start(host)
         assert room.table is not None and room.table.snapshot.events
         assert on_disk(plan_path(hall, room)).people == ("ana", "ben")

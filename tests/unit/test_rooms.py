@@ -31,7 +31,7 @@ from threethirteen.repl.kit.coach import THRESHOLD
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lobby import read_options
-from threethirteen.repl.server.names import KeyBook, name_problem
+from threethirteen.repl.server.names import Identity, KeyBook, name_problem
 from threethirteen.repl.server.room import Binding, Plan, Refused, Room, Unbound
 from threethirteen.repl.server.seat import clean_line
 
@@ -77,8 +77,11 @@ def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> Non
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = await hall.create("ana", Plan(code="", host=""))
-            assert await room.sit("ben") == 1 and await room.sit("ana") == 0
+            room = await hall.create(Identity("ana", None), Plan(code="", host=""))
+            assert (
+                await room.sit(Identity("ben", None)) == 1
+                and await room.sit(Identity("ana", None)) == 0
+            )
             ana, ben = Ear(), Ear()
             port = room.bind(ana, "ana", 0)
             ana_at, view = port.binding, port.view
@@ -127,7 +130,7 @@ def test_a_table_log_cut_mid_line_resumes_without_that_line(tmp_path: Path) -> N
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = await hall.create("ana", Plan(code="", host=""))
+            room = await hall.create(Identity("ana", None), Plan(code="", host=""))
             assert not isinstance(room, str)
             binding = room.bind(Ear(), "ana", 0).binding
             await room.start(binding)
@@ -156,7 +159,9 @@ def test_the_clock_plays_a_slow_persons_turn(tmp_path: Path) -> None:
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = await hall.create("ana", Plan(code="", host="", turn_time=1, level="greedy"))
+            room = await hall.create(
+                Identity("ana", None), Plan(code="", host="", turn_time=1, level="greedy")
+            )
             assert not isinstance(room, str)
             ear = Ear()
             binding = room.bind(ear, "ana", 0).binding
@@ -178,9 +183,9 @@ def test_auto_at_a_shared_table_is_taken_while_another_seat_plays(tmp_path: Path
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = await hall.create("ana", Plan(code="", host="", level="greedy"))
+            room = await hall.create(Identity("ana", None), Plan(code="", host="", level="greedy"))
             assert not isinstance(room, str)
-            await room.sit("ben")
+            await room.sit(Identity("ben", None))
             ana = room.bind(Ear(), "ana", 0).binding
             ben = room.bind(Ear(), "ben", 1).binding
             await room.start(ana)
@@ -209,9 +214,9 @@ def test_the_ghost_seat_two_sessions_of_one_name_and_one_leaves(tmp_path: Path) 
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room = await hall.create("ana", Plan(code="", host=""))
+            room = await hall.create(Identity("ana", None), Plan(code="", host=""))
             assert not isinstance(room, str)
-            await room.sit("ben")
+            await room.sit(Identity("ben", None))
             first, second, bens = Ear(), Ear(), Ear()
             ana_1 = room.bind(first, "ana", 0).binding
             ana_2 = room.bind(second, "ana", 0).binding
@@ -219,7 +224,9 @@ def test_the_ghost_seat_two_sessions_of_one_name_and_one_leaves(tmp_path: Path) 
             room.unbind(ana_1)
             room.stand("ana")  # the first terminal typed leave
             assert second.sent_away == 1 and not room.is_bound(ana_2)
-            assert await room.sit("carl") == 0  # the seat is free again: carl takes it
+            assert (
+                await room.sit(Identity("carl", None)) == 0
+            )  # the seat is free again: carl takes it
             carl = room.bind(Ear(), "carl", 0).binding
             with pytest.raises(Unbound):
                 await room.start(ana_2)  # ana is not the host of anything here any more

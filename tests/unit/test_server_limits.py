@@ -23,7 +23,7 @@ from prompt_toolkit.keys import Keys
 from threethirteen.repl.server import service as service_module
 from threethirteen.repl.server.house import Bucket, Count, Limits, Refusals, Tally
 from threethirteen.repl.server.keyboard import Keyboard
-from threethirteen.repl.server.names import KeyBook
+from threethirteen.repl.server.names import Identity, KeyBook
 from threethirteen.repl.server.terminal import Guest
 from threethirteen.repl.server.wire import REFUSAL_WAIT, REFUSALS_KEPT, Refusal
 
@@ -263,7 +263,7 @@ def test_connections_shrink_to_the_file_descriptors(monkeypatch: pytest.MonkeyPa
 def test_a_terminal_is_drawn_within_the_limits(tmp_path: Path) -> None:
     service = service_for(tmp_path, [])
     for size, drawn in (((10**7, 2**32 - 1), (300, 120)), ((5, 5), (40, 10)), ((90, 30), (90, 30))):
-        guest = Guest(service, "ana", Channel(size))  # type: ignore[arg-type]
+        guest = Guest(service, Identity("ana", None), Channel(size))  # type: ignore[arg-type]
         assert (guest.display.size().columns, guest.display.size().rows) == drawn
 
 
@@ -281,7 +281,7 @@ def test_a_prompt_leaves_the_loops_exception_handler_and_signals_to_the_server(
     async def run() -> tuple[object, bool]:
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(server_handler)
-        guest = Guest(service, "ana", channel)  # type: ignore[arg-type]
+        guest = Guest(service, Identity("ana", None), channel)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
         guest.received(b"tables\r")
         for _ in range(100):
@@ -308,7 +308,7 @@ def test_a_stop_as_a_line_ends_still_ends_the_session(tmp_path: Path) -> None:
     async def scenario(turns: int) -> bool:
         service = service_for(tmp_path / str(turns), [])
         channel = Channel()
-        guest = Guest(service, "ana", channel)  # type: ignore[arg-type]
+        guest = Guest(service, Identity("ana", None), channel)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
         for _ in range(500):
             if guest.lines.session is not None and guest.lines.session.app.is_running:

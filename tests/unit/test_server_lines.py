@@ -18,6 +18,7 @@ from threethirteen.repl.server.display import Display
 from threethirteen.repl.server.house import Limits
 from threethirteen.repl.server.lines import Says
 from threethirteen.repl.server.lobby import LobbyFront
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.terminal import Guest
 
 from tests.helpers.channel import Channel, service_for
@@ -32,7 +33,7 @@ class AtTheLobby:
         self.limits = limits or Limits()
         self.service = service_for(tmp_path, self.said, self.limits)
         self.chan = Channel((100, 30))
-        self.guest = Guest(self.service, "ana", self.chan)  # type: ignore[arg-type]
+        self.guest = Guest(self.service, Identity("ana", None), self.chan)  # type: ignore[arg-type]
         self.task: asyncio.Task[None] | None = None
         self.welcomed = 0
 

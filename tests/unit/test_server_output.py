@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.process import Collector
 from threethirteen.repl.server.terminal import Guest
 
@@ -28,7 +29,7 @@ def test_what_one_turn_of_the_loop_tells_is_one_batch_under_one_prompt(tmp_path:
     async def scenario() -> None:
         service = service_for(tmp_path, [])
         chan = Channel((100, 30))
-        guest = Guest(service, "ana", chan)  # type: ignore[arg-type]
+        guest = Guest(service, Identity("ana", None), chan)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
         await settle(lambda: "ana in the lobby" in chan.text())
         await asyncio.sleep(0.05)

@@ -1,6 +1,7 @@
 """The web front on a real socket: names owned by a browser's key, a reload back at the
-seat, invite links, the page's headers and the socket's origin, talk as text, and a move
-told only once it is on disk (docs/web.md)."""
+seat, invite links, the page's headers and the socket's origin, talk as text, a move
+told only once it is on disk, and a finished game's log for those who sat there only
+(docs/web.md)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,14 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from threethirteen.core import table as core_table
+from threethirteen.core.turns import Scope
 from threethirteen.repl.files import log_file
+from threethirteen.repl.server.names import Identity
+from threethirteen.repl.server.plan import Plan
 from threethirteen.repl.server.web.browser import fingerprint
 
-from tests.helpers.rooms import settle
+from tests.helpers.rooms import Ear, settle
 from tests.helpers.web import Browser, deal, new_key, two_at_a_table, web_front, words
 
 
@@ -231,5 +236,62 @@ def test_a_finished_game_s_log_is_kept_from_the_lobby_with_the_game_s_own_words(
             for one in (ana, ben, eve):
                 await one.close()
         assert sum(f"ana fetched the log of {code} (browser)" in line for line in said) == 2
+
+    run(test())
+
+
+NO_HISTORY = "None of the tables you sat at is over yet."
+NO_LOG = "No table with that code that you sat at."
+
+
+def test_a_browser_key_that_takes_a_password_player_s_name_gets_none_of_their_logs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pat played a game to its end with the password (over SSH) and left; a browser's key
+    then takes the name ``pat`` (nobody holds it): ``history`` lists nothing, and neither
+    ``log CODE`` in the lobby nor the page's ``log`` message sends the file. ana, who sat
+    at a table with her browser's key, keeps hers."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+    said: list[str] = []
+
+    async def test() -> None:
+        async with web_front(tmp_path, said) as (front, port):
+            hall = front.service.hall
+            room = await hall.create(
+                Identity("pat", None), Plan(code="", host="", seats=2, level="greedy")
+            )
+            binding = room.bind(Ear(), "pat", 0).binding
+            await room.start(binding)
+            room.auto(binding, Scope.GAME)
+            await settle(lambda: room.code not in hall.rooms)
+            room.unbind(binding)
+            code = room.code
+            eve = await Browser(port, "pat").connect()
+            await eve.until(lambda m: m["type"] == "place" and m["where"] == "lobby")
+            assert front.service.keys.owner("pat") == fingerprint(eve.key)
+            await eve.line("history")
+            listed = await eve.until(lambda m: NO_HISTORY in words(m) or code in words(m))
+            assert NO_HISTORY in words(listed)
+            for asked in ({"type": "line", "text": f"log {code}"}, {"type": "log", "code": code}):
+                await eve.send(asked)
+                sent = await eve.until(lambda m: m["type"] == "file" or NO_LOG in words(m))
+                assert sent["type"] == "text"
+            assert not any(code in words(m) for m in eve.messages if m["type"] == "text")
+
+            ana = await Browser(port, "ana").connect()
+            await ana.until(lambda m: m["type"] == "place" and m["where"] == "lobby")
+            await ana.line("new --seats 2 --level greedy")
+            await ana.until(lambda m: m["type"] == "place" and m["where"] == "seat")
+            (mine,) = await deal(ana, ana)
+            await ana.line("auto game")
+            await ana.board(lambda b: b["result"] is not None)
+            await settle(lambda: mine["code"] not in hall.rooms)
+            await ana.close()
+            again = await Browser(port, "ana", key=ana.key).connect()
+            await again.until(lambda m: m["type"] == "place" and m["where"] == "lobby")
+            await again.send({"type": "log", "code": mine["code"]})
+            assert (await again.until(lambda m: m["type"] == "file"))["text"]
+            for one in (eve, again):
+                await one.close()
 
     run(test())

@@ -34,7 +34,7 @@ from ..hall import NoLog
 from ..house import Service
 from ..lines import within
 from ..lobby import LobbyFront, options_text
-from ..names import name_problem
+from ..names import Identity, name_problem
 from ..seat import TableSession
 from ..ssh import NAMES_REFUSED
 from ..visitor import Visitor
@@ -67,7 +67,8 @@ class BrowserSession(Visitor):
         peer: str,
         end: Callable[[], None],
     ) -> None:
-        super().__init__(service, name="", address=address, tx=Texts("en"))
+        # nobody yet, until the login: no name, and no key a seat could have kept
+        super().__init__(service, who=Identity("", ""), address=address, tx=Texts("en"))
         self.outbox = outbox
         self.peer = peer
         self._end = end
@@ -107,7 +108,7 @@ class BrowserSession(Visitor):
             text = self.tx(key, most=service.limits.sessions_per_name)
             self.outbox.put({"type": "refused", "text": text})
             return False
-        self.name = name
+        self.who = Identity(name, fingerprint(hello.key))
         self._counted = True
         service.sessions.add(name)
         service.sessions_from.add(self.address)
@@ -346,7 +347,7 @@ class BrowserSession(Visitor):
             front.refuse(self.tx("server.log_on_its_way"))
             return
         try:
-            found = await self.service.hall.fetch_log(self.name, code)
+            found = await self.service.hall.fetch_log(self.who, code)
         except Exception as error:  # (an unreadable file: said as no such table, and logged)
             self.service.report(f"{self.name}: the log of {code!r} failed: {error!r}")
             found = NoLog.NONE
