@@ -58,6 +58,9 @@ class Channel:
     def get_write_buffer_size(self) -> int:
         return 0
 
+    def is_closing(self) -> bool:
+        return self.exited is not None
+
     def write(self, data: bytes) -> None:
         self.writes.append(data)
 

@@ -33,6 +33,7 @@ from threethirteen.repl.server import coaching
 from threethirteen.repl.server.coaching import Advice
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.room import Binding, Plan, Refused, Room
 
 from tests.helpers.rooms import HELD, Ear, Watched, played_to, settle
@@ -230,8 +231,8 @@ def test_a_servers_tables_share_its_advice_which_leaves_the_ai_a_thread(tmp_path
         with ThreadPoolExecutor(1) as pool:
             hall = Hall(tmp_path, pool=pool, limits=limits, advice=advice)
             hall.load()
-            one = await hall.create("ana", Plan(code="", host=""))
-            other = await hall.create("ben", Plan(code="", host=""))
+            one = await hall.create(Identity("ana", None), Plan(code="", host=""))
+            other = await hall.create(Identity("ben", None), Plan(code="", host=""))
             assert one.lane.advice is other.lane.advice is advice
             await hall.stop()
 

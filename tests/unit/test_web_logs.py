@@ -14,6 +14,7 @@ import pytest
 from threethirteen.core import table as core_table
 from threethirteen.repl.server.hall import NoLog
 from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.session import GameSession
 from threethirteen.repl.server.web.wire import Outbox
 
@@ -119,11 +120,14 @@ def test_ssh_log_code_is_written_as_the_client_reads_it(
     large = padded((ROOT / "replays" / "eight-seats-jokers.jsonl").read_bytes())
     service = service_for(tmp_path, [], Limits(write_buffer=BUFFER))
 
-    async def fetch_log(name: str, code: str) -> bytes | NoLog:
-        return large if (name, code) == ("ana", "KITE-7") else NoLog.NONE
+    async def fetch_log(who: Identity, code: str) -> bytes | NoLog:
+        return large if (who.name, code) == ("ana", "KITE-7") else NoLog.NONE
 
     monkeypatch.setattr(service.hall, "fetch_log", fetch_log)
-    server = SimpleNamespace(service=service, name="ana", address="192.0.2.7", new_name=False)
+    ana = Identity("ana", "SHA256:ana")
+    server = SimpleNamespace(
+        service=service, name="ana", who=ana, address="192.0.2.7", new_name=False
+    )
     session = GameSession(server)  # type: ignore[arg-type]
     client = SlowClient()
 
