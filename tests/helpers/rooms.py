@@ -1,5 +1,6 @@
 """Rooms and halls of a server on an event loop, without the network: a session that keeps
-what it hears, a clock the test moves, a disk that fills up, and a wait on the loop."""
+what it hears, a clock the test moves, a disk that fills up, a wait on the loop, and a
+wait until a room has nothing in hand."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ import asyncio
 import errno
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from threethirteen.core.events import CardDiscarded, CardDrawn
 from threethirteen.core.lab.analysis import Decision
 from threethirteen.core.told import Hint, Moved, Told
 from threethirteen.repl.server.binding import Note
+
+if TYPE_CHECKING:
+    from threethirteen.repl.server.room import Room
 
 
 class Ear:
@@ -85,11 +90,13 @@ class Clock:
 
 class Disk:
     """``os.write`` onto a disk that is full while :attr:`full` (``ENOSPC``), after
-    :attr:`writes_left` more writes when that is set."""
+    :attr:`writes_left` more writes when that is set; :attr:`refused` counts the writes
+    it refused."""
 
     def __init__(self) -> None:
         self.full = False
         self.writes_left: int | None = None
+        self.refused = 0
 
     def __call__(self, fd: int, data: bytes) -> int:
         if self.writes_left is not None:
@@ -98,6 +105,7 @@ class Disk:
             else:
                 self.writes_left -= 1
         if self.full:
+            self.refused += 1
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         return os.write(fd, data)
 
@@ -112,6 +120,21 @@ async def settle(until: Callable[[], object]) -> None:
     deadline of its own (the test's time limit, pytest-timeout, is the net)."""
     while not until():
         await asyncio.sleep(0.01)
+
+
+async def at_rest(room: Room) -> None:
+    """Wait until ``room`` has nothing in hand: no AI turn waits for its pace, and every
+    change begun before (a move, an AI turn set off meanwhile) is done and told. What a
+    change left undone would have done, it has done by then: the test may look for what
+    must not have happened. (The room's gate lets changes through one at a time, in
+    order; :meth:`Room.close` waits on it the same way.)"""
+    while True:
+        await settle(lambda: room._pending is None)
+        await asyncio.sleep(0)  # an AI turn begun just now takes its place at the gate
+        async with room._gate:
+            pass  # every change queued before is done, and told (told before it ends)
+        if room._pending is None:
+            return
 
 
 def loop_errors() -> list[dict[str, object]]:
