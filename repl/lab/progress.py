@@ -8,7 +8,11 @@ but were not played now, so they count as done and not into the rate.
 from __future__ import annotations
 
 import os
+import signal
+import threading
 import time
+from collections.abc import Callable
+from types import FrameType
 from typing import TextIO
 
 from prompt_toolkit.formatted_text import AnyFormattedText
@@ -127,14 +131,26 @@ class _PaceText(formatters.Formatter):
         return Dimension.exact(len(self.text()))
 
 
+SignalHandler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+"""A signal's handler as ``signal.getsignal`` gives it (``None``: set outside Python)."""
+
+
 class Bar:
     """prompt_toolkit's progress bar on the terminal of ``stream``: a title, the count, the
-    bar, the rate and the time left; Ctrl-C stops the run as it would without it."""
+    bar, the rate and the time left; Ctrl-C stops the run as it would without it.
+
+    While it reads the keys (standard input is the terminal) the terminal sends no SIGINT:
+    the bar reads Ctrl-C as a key, and prompt_toolkit sends this process SIGINT, which
+    raises ``KeyboardInterrupt`` in the main thread. A program started with SIGINT ignored
+    (a script's job in the background, a test run started as one) would drop that signal
+    and play on to the end, so while the bar reads the keys SIGINT is Python's
+    ``KeyboardInterrupt``, whatever it was before.
+    """
 
     def __init__(self, total: int, stream: TextIO, title: str, done: int = 0) -> None:
         self.pace = Pace(total, done)
-        stdin_tty = os.isatty(0)
-        keys: Input | None = None if stdin_tty else DummyInput()
+        self.reads_keys = os.isatty(0)
+        keys: Input | None = None if self.reads_keys else DummyInput()
         self.bar = ProgressBar(
             title=title,
             formatters=[
@@ -150,9 +166,23 @@ class Bar:
             input=keys,
         )
         self.counter: ProgressBarCounter[object] | None = None
+        self.sigint_before: SignalHandler = None
+        """SIGINT's handler before the bar, put back after it (``None``: none was changed)."""
 
     def __enter__(self) -> Bar:
-        self.bar.__enter__()
+        before = signal.getsignal(signal.SIGINT)
+        # a signal's handler is set in the main thread only (and prompt_toolkit turns the
+        # key into SIGINT only for a bar made there); one set outside Python (None) could
+        # not be put back
+        main = threading.current_thread() is threading.main_thread()
+        if self.reads_keys and main and before is not None:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            self.sigint_before = before
+        try:
+            self.bar.__enter__()
+        except BaseException:
+            self._put_back_sigint()
+            raise
         self.counter = self.bar(label="games", total=self.pace.total)
         self.counter.items_completed = self.pace.done
         return self
@@ -161,7 +191,15 @@ class Bar:
         if self.counter is not None:
             self.counter.done = self.pace.done >= self.pace.total
             self.counter.stopped = True
-        self.bar.__exit__(*exc)
+        try:
+            self.bar.__exit__(*exc)
+        finally:  # once the bar reads no more keys: a Ctrl-C until then still stops the run
+            self._put_back_sigint()
+
+    def _put_back_sigint(self) -> None:
+        if self.sigint_before is not None:
+            signal.signal(signal.SIGINT, self.sigint_before)
+            self.sigint_before = None
 
     def update(self, done: int) -> None:
         """``done`` games are done now."""

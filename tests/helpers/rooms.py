@@ -1,6 +1,7 @@
 """Rooms and halls of a server on an event loop, without the network: a session that keeps
-what it hears, a clock the test moves, a disk that fills up, a wait on the loop, a game
-played on to a given round, and the AI's threads counted."""
+what it hears, a clock the test moves, a disk that fills up, a wait on the loop, a wait
+until a room has nothing in hand, a game played on to a given round, and the AI's threads
+counted."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from threethirteen.core.events import CardDiscarded, CardDrawn, Event
 from threethirteen.core.lab.analysis import Decision
@@ -22,6 +23,9 @@ from threethirteen.repl.server.plan import Plan
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
+
+if TYPE_CHECKING:
+    from threethirteen.repl.server.room import Room
 
 
 class Ear:
@@ -95,11 +99,13 @@ class Clock:
 
 class Disk:
     """``os.write`` onto a disk that is full while :attr:`full` (``ENOSPC``), after
-    :attr:`writes_left` more writes when that is set."""
+    :attr:`writes_left` more writes when that is set; :attr:`refused` counts the writes
+    it refused."""
 
     def __init__(self) -> None:
         self.full = False
         self.writes_left: int | None = None
+        self.refused = 0
 
     def __call__(self, fd: int, data: bytes) -> int:
         if self.writes_left is not None:
@@ -108,6 +114,7 @@ class Disk:
             else:
                 self.writes_left -= 1
         if self.full:
+            self.refused += 1
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         return os.write(fd, data)
 
@@ -122,6 +129,21 @@ async def settle(until: Callable[[], object]) -> None:
     deadline of its own (the test's time limit, pytest-timeout, is the net)."""
     while not until():
         await asyncio.sleep(0.01)
+
+
+async def at_rest(room: Room) -> None:
+    """Wait until ``room`` has nothing in hand: no AI turn waits for its pace, and every
+    change begun before (a move, an AI turn set off meanwhile) is done and told. What a
+    change left undone would have done, it has done by then: the test may look for what
+    must not have happened. (The room's gate lets changes through one at a time, in
+    order; :meth:`Room.close` waits on it the same way.)"""
+    while True:
+        await settle(lambda: room._pending is None)
+        await asyncio.sleep(0)  # an AI turn begun just now takes its place at the gate
+        async with room._gate:
+            pass  # every change queued before is done, and told (told before it ends)
+        if room._pending is None:
+            return
 
 
 def loop_errors() -> list[dict[str, object]]:

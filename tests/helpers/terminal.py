@@ -10,7 +10,9 @@ come so far."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -179,11 +181,17 @@ def spawn_cli(
     colour: bool = False,
     size: tuple[int, int] = (24, 80),
     term: str = "xterm-256color",
+    sigint_ignored: bool = False,
 ) -> Terminal:
     """``threethirteen ARGV`` in a pseudo-terminal of ``size`` (rows, columns), 80×24 unless
     told, with its files under ``tmp_path`` (the clean environment of
-    :class:`~tests.helpers.child.Cli`)."""
+    :class:`~tests.helpers.child.Cli`).
+
+    It starts with SIGINT at its default, as a person's shell starts a program, whatever
+    the tests' own (a test run started in the background by a script ignores it); with
+    ``sigint_ignored``, as such a script's own background job starts."""
     cli = Cli(tmp_path)
+    sigint = signal.SIG_IGN if sigint_ignored else signal.SIG_DFL
     env = cli.environment(TERM=term) if colour else cli.environment(TERM=term, NO_COLOR="1")
     program, *args = cli.argv(*argv)
     child = pexpect.spawn(
@@ -194,6 +202,7 @@ def spawn_cli(
         dimensions=size,
         encoding="utf-8",
         timeout=None,  # a wait has no deadline of its own (see the module's docstring)
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, sigint),
     )
     return Terminal(child, *size)
 

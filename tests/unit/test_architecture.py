@@ -2,7 +2,8 @@
 
 Read from the source with :mod:`ast`, so an import inside a function or under
 ``TYPE_CHECKING`` counts like any other: no import cycle anywhere, and no module
-over about 600 lines (that the engine is pure is ``tests/unit/test_layout.py``'s).
+over about 600 lines (that the engine is pure is ``tests/unit/test_layout.py``'s). And
+the tests' own: no test module imports another (``docs/development.md``).
 """
 
 from __future__ import annotations
@@ -130,3 +131,54 @@ def test_no_two_classes_share_a_name() -> None:
     twice = {name: where for name, where in classes().items() if len(where) > 1}
     assert not twice
     assert classes()["Table"] == ["threethirteen.core.table"]
+
+
+def imported_tests(source: str) -> set[str]:
+    """The test modules (and ``conftest``) of the repository's tests that ``source``
+    imports: ``tests.unit.test_docs_links``, ``.test_docs_links`` …"""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        for name in names:
+            parts = name.lstrip(".").split(".")
+            ours = name.startswith(".") or parts[0] == "tests"
+            if ours and any(part.startswith("test_") or part == "conftest" for part in parts):
+                found.add(name)
+    return found
+
+
+def test_no_test_module_imports_another() -> None:
+    """What two test modules share is in ``tests/helpers`` (a fixture in
+    ``tests/conftest.py``): a test module imported by another is collected with it."""
+    sources = sorted((ROOT / "tests").rglob("*.py"))
+    imports = {path: imported_tests(path.read_text(encoding="utf-8")) for path in sources}
+    assert not {str(path.relative_to(ROOT)): names for path, names in imports.items() if names}
+
+
+def test_an_import_of_a_test_module_is_found() -> None:
+    """A test that cannot fail is a defect: each way of importing a test module is seen."""
+    source = (
+        "from tests.unit.test_docs_links import prose\n"
+        "import tests.e2e.test_server\n"
+        "from .test_melds import HANDS\n"
+        "from tests.fronts import test_pty_game\n"
+        "from tests.conftest import cli\n"
+        "from tests.helpers.markdown_pages import prose\n"
+        "import pytest\n"
+    )
+    assert imported_tests(source) == {
+        "tests.unit.test_docs_links",
+        "tests.unit.test_docs_links.prose",
+        "tests.e2e.test_server",
+        ".test_melds",
+        ".test_melds.HANDS",
+        "tests.fronts.test_pty_game",
+        "tests.conftest",
+        "tests.conftest.cli",
+    }

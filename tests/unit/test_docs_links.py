@@ -13,26 +13,14 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import ROOT
+from tests.helpers.markdown_pages import CODE_SPAN, prose
 
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
-FENCE = re.compile(r"^ {0,3}(```|~~~)")
 HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
-CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 INLINE_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s.*)?$")
 HTML_ID = re.compile(r"<a\s+(?:name|id)=\"([^\"]+)\"")
 SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-
-
-def prose(text: str) -> Iterator[tuple[int, str]]:
-    """The numbered lines of a Markdown page outside fenced code blocks."""
-    fenced = False
-    for number, line in enumerate(text.split("\n"), start=1):
-        if FENCE.match(line):
-            fenced = not fenced
-            continue
-        if not fenced:
-            yield number, line
 
 
 def slug(heading: str) -> str:

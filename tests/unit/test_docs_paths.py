@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import ROOT
-from tests.unit.test_docs_links import CODE_SPAN, prose
+from tests.helpers.markdown_pages import CODE_SPAN, prose
 
 PAGES = (
     ROOT / "README.md",

@@ -35,7 +35,7 @@ from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import CODE, Plan, plan_text
 from threethirteen.repl.server.room import Binding, Refused, Room
 
-from tests.helpers.rooms import HELD, Clock, Disk, Ear, loop_errors, settle
+from tests.helpers.rooms import HELD, Clock, Disk, Ear, at_rest, loop_errors, settle
 
 SEED, SALT = 2213, "c0ffee" * 5 + "00"
 
@@ -466,7 +466,7 @@ def test_a_full_disk_refuses_the_move_tells_nobody_and_the_log_is_the_game(
                 assert refused.value.key == "server.cannot_save"
             with pytest.raises(Refused):
                 await room.hint(mover)
-            await asyncio.sleep(0.3)
+            await at_rest(room)  # whatever the refused commands set off is done by now
             assert room.events == before and load_file(room.log_path).events == before
             assert {s: len(ear.told) for s, (_, ear) in seats.items()} == heard  # told nothing
             assert not room.assisted(seat)
@@ -488,8 +488,9 @@ def test_a_full_disk_refuses_the_move_tells_nobody_and_the_log_is_the_game(
             await room.submit(mover, discard)
             count = len(room.events)
             if turn(room) not in (0, 1):  # an AI seat is to play
-                await asyncio.sleep(1.0)
-                assert len(room.events) == count  # refused, tried again, still nothing
+                refused = disk.refused  # refused, tried again (or, wrongly, kept):
+                await settle(lambda: disk.refused >= refused + 2 or len(room.events) != count)
+                assert len(room.events) == count  # still nothing
                 disk.full = False
                 await settle(lambda: len(room.events) > count)
             await hall.stop()
@@ -582,7 +583,7 @@ def test_a_move_as_the_clock_runs_out_is_the_persons_or_the_ais_never_both(
             go_on.set()
             await move
             room.store.sync = sync  # type: ignore[method-assign]
-            await asyncio.sleep(0.3)  # any AI turn the clock set off would be played now
+            await at_rest(room)  # any AI turn the clock set off has been played by now
             assert not room.assisted(0) and table.next_step() == PersonTurn(0)
             assert not [e for e in room.events if isinstance(e, AssistanceUsed)]
             mine = table.view(0).mine

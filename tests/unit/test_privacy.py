@@ -134,7 +134,8 @@ Check = Callable[[Room, dict[str, TableSession]], None]
 
 def play_marked_round(tmp_path: Path, check: Check) -> None:
     """Ana (0) and ben (1) play round 1 through their fronts, eve watches; ``check`` after
-    every move of theirs and every AI turn, while round 1 is in play."""
+    every move of theirs and at every change of the table it is told of (an AI's turn, or
+    a few at once), while round 1 is in play."""
 
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
@@ -149,19 +150,22 @@ def play_marked_round(tmp_path: Path, check: Check) -> None:
             for session in sessions.values():
                 session.front.begin()
             assert room.table is not None
-            moves = 0
+            moves, checked = 0, -1  # checked: the table's change last checked
             while room.table.state.round is not None and room.table.state.round.round_no == 1:
-                await asyncio.sleep(0.02)
+                # a change not checked yet (an AI's turn, one or more), or a person to play
+                await settle(
+                    lambda t=room.table, c=checked: (
+                        t.snapshot.number != c or to_play(t, sessions) is not None
+                    )
+                )
+                checked = room.table.snapshot.number
                 check(room, sessions)
+                if moves >= 12:
+                    break
+                front = to_play(room.table, sessions)
+                if front is None:
+                    continue  # an AI is to play, or the front has not been told yet
                 turn = room.table.snapshot.state.turn
-                if turn not in (0, 1) or moves >= 12:
-                    if moves >= 12:
-                        break
-                    continue
-                front = sessions["ana" if turn == 0 else "ben"].front
-                view = front.view
-                if view is None or view.mine is None or view.mine.turn != turn:
-                    continue  # the front has not been told yet
                 hints = said(front).count("Hint: ")
                 for line in ("hint", "log 40", "melds", "who", "score", "seed"):
                     front.execute(line)
@@ -184,6 +188,16 @@ def play_marked_round(tmp_path: Path, check: Check) -> None:
             assert moves >= 4, "the round ended too soon to prove anything"
 
     asyncio.run(play())
+
+
+def to_play(table: Table, sessions: dict[str, TableSession]) -> SeatFront | None:
+    """The front of the person to play, once it has been told that it is their turn."""
+    turn = table.snapshot.state.turn
+    if turn not in (0, 1):
+        return None
+    front = sessions["ana" if turn == 0 else "ben"].front
+    view = front.view
+    return front if view is not None and view.mine is not None and view.mine.turn == turn else None
 
 
 def said(front: SeatFront) -> str:

@@ -25,18 +25,19 @@ from threethirteen.repl.server.house import Bucket, Count, Limits, Refusals, Tal
 from threethirteen.repl.server.keyboard import Keyboard
 from threethirteen.repl.server.names import Identity, KeyBook
 from threethirteen.repl.server.terminal import Guest
-from threethirteen.repl.server.wire import REFUSAL_WAIT, REFUSALS_KEPT, Refusal
+from threethirteen.repl.server.wire import REFUSALS_KEPT, Refusal
 
 from tests.helpers.channel import Channel, service_for
+from tests.helpers.rooms import settle
 
 # -- the keyboard -------------------------------------------------------------------------
 
 
 def typed(
-    limits: Limits, data: bytes, *, room: Callable[[], int | None] = lambda: None, wait: float
+    limits: Limits, data: bytes, *, room: Callable[[], int | None] = lambda: None
 ) -> tuple[list[KeyPress], Channel]:
-    """The keys a keyboard hands to a prompt within ``wait`` seconds of ``data`` arriving
-    in one piece."""
+    """The keys a keyboard hands to a prompt from ``data`` arriving in one piece, once it
+    hands no more (:func:`held`)."""
     channel = Channel()
     got: list[KeyPress] = []
 
@@ -46,48 +47,58 @@ def typed(
         )
         with keyboard.attach(lambda: got.extend(keyboard.read_keys())):
             keyboard.received(data)  # returns at once, whatever its size
-            await asyncio.sleep(wait)
+            await settle(lambda: held(keyboard))
         keyboard.close()
 
     asyncio.run(run())
     return got, channel
 
 
+def held(keyboard: Keyboard) -> bool:
+    """Whether ``keyboard`` hands a prompt nothing more for now: every byte it was sent is
+    parsed and every key handed over or dropped, or the next key waits for its bucket
+    (with these tests' rates, for longer than a test runs)."""
+    if keyboard._keys:
+        return keyboard._wait(keyboard._keys[0]) > 0.0
+    return not keyboard.waiting
+
+
 def test_a_flood_in_one_piece_never_blocks_and_stops_the_channel_reading() -> None:
-    got, channel = typed(Limits(), b"\x7f" * 70_000, wait=0.3)
+    limits = Limits(keys_per_second=0.01, keys_burst=100)
+    got, channel = typed(limits, b"\x7f" * 70_000)
     assert channel.paused == 1 and channel.resumed == 0  # the client is made to wait
-    assert len(got) < 70_000 and all(key.key == Keys.ControlH for key in got)
+    assert len(got) == 100 and all(key.key == Keys.ControlH for key in got)
 
 
 def test_keys_are_paced_and_line_keys_more_so() -> None:
     limits = Limits(
         keys_per_second=0.01, keys_burst=30, line_keys_per_second=0.01, line_keys_burst=2
     )
-    got, _ = typed(limits, b"tables\r" * 10, wait=0.5)
+    got, _ = typed(limits, b"tables\r" * 10)
     assert "".join(key.data for key in got) == "tables\rtables\rtables"  # the third Enter waits
-    got, _ = typed(limits, b"x" * 100, wait=0.3)
+    got, _ = typed(limits, b"x" * 100)
     assert len(got) == 30
 
 
 def test_keys_that_change_nothing_are_dropped_before_the_prompt() -> None:
     limits = Limits(keys_per_second=0.01, keys_burst=20)
     keys = b"abcdefgh" + b"\xe2\x80\x8b" * 50 + b"\x7f"  # and zero-width spaces
-    got, _ = typed(limits, keys, room=lambda: 5, wait=0.3)
+    got, _ = typed(limits, keys, room=lambda: 5)
     assert "".join(key.data for key in got) == "abcde\x7f"  # as much as the line takes
     empty = Limits().line + 1
-    got, _ = typed(limits, b"\x7f" * 50 + b"x", room=lambda: empty, wait=0.3)
+    got, _ = typed(limits, b"\x7f" * 50 + b"x", room=lambda: empty)
     assert "".join(key.data for key in got) == "x"  # no backspace on an empty line
 
 
 def test_a_paste_and_an_escape_sequence_are_bounded() -> None:
     limits = Limits(line=100)
     paste = b"\x1b[200~" + b"p" * 10_000 + b"\x1b[201~ok"
-    got, _ = typed(limits, paste, wait=1.0)
+    got, _ = typed(limits, paste)
     assert got[0].key == Keys.BracketedPaste and len(got[0].data) == 400
     assert "".join(key.data for key in got[1:]) == "ok"
     vt100_parser._IS_PREFIX_OF_LONGER_MATCH_CACHE.clear()
     sequences = b"".join(b"\x1b[" + str(n).encode() * 40 + b"R" for n in range(1000, 1400))
-    typed(limits, sequences, wait=1.0)
+    typed(limits, sequences)
     cache = vt100_parser._IS_PREFIX_OF_LONGER_MATCH_CACHE
     assert len(cache) <= 4096 + 64 and max(map(len, cache)) <= 40
 
@@ -99,7 +110,7 @@ def test_a_keyboard_closes_after_what_was_sent() -> None:
         with keyboard.attach(lambda: got.extend(keyboard.read_keys())):
             keyboard.received(b"hi")
             keyboard.end()
-            await asyncio.sleep(0.2)
+            await settle(lambda: keyboard.closed)
         return got, keyboard.closed
 
     got, closed = asyncio.run(run())
@@ -165,8 +176,8 @@ def test_a_refused_connection_is_told_after_its_first_packet_or_soon() -> None:
         Refusal(one_more, "busy", waiting)  # type: ignore[arg-type]
         await asyncio.sleep(0)
         assert one_more.told and not any(conn.told for conn in silent)
-        await asyncio.sleep(REFUSAL_WAIT + 0.1)
-        assert all(len(conn.told) == 1 for conn in silent) and waiting.total == 0
+        await settle(lambda: waiting.total == 0)  # REFUSAL_WAIT on, the silent ones are told
+        assert all(len(conn.told) == 1 for conn in silent)
 
     asyncio.run(scenario())
 
@@ -235,8 +246,10 @@ def test_errors_on_the_event_loop_are_logged_in_a_line_and_the_loop_goes_on(
             )
         loop.call_exception_handler({"message": "something else"})
         handle(loop, {"exception": "not an exception", "message": object()})  # still no raise
+        told = loop.create_future()
         loop.call_soon(lambda: 1 / 0)
-        await asyncio.sleep(0.05)
+        loop.call_soon(told.set_result, None)  # next in the same queue: the error is handled
+        await told
 
     asyncio.run(run())
     assert said[0].startswith("error on the event loop: socket.accept() out of system resource")
@@ -284,10 +297,8 @@ def test_a_prompt_leaves_the_loops_exception_handler_and_signals_to_the_server(
         guest = Guest(service, Identity("ana", None), channel)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
         guest.received(b"tables\r")
-        for _ in range(100):
-            await asyncio.sleep(0.05)
-            if b"No open tables" in channel.written:
-                break
+        # answered, and at a prompt again: one that would set handlers has set them by now
+        await settle(lambda: b"No open tables" in channel.written and prompting(guest))
         handler = loop.get_exception_handler()
         sigint = signal.SIGINT in getattr(loop, "_signal_handlers", {})
         task.cancel()
@@ -310,18 +321,20 @@ def test_a_stop_as_a_line_ends_still_ends_the_session(tmp_path: Path) -> None:
         channel = Channel()
         guest = Guest(service, Identity("ana", None), channel)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
-        for _ in range(500):
-            if guest.lines.session is not None and guest.lines.session.app.is_running:
-                break
-            await asyncio.sleep(0.01)
+        await settle(lambda: prompting(guest))
         assert guest.lines.session is not None
         guest.lines.session.app.exit(result="tables")  # Enter on a line
         for _ in range(turns):
             await asyncio.sleep(0)
         service.stopping = True
         guest.stopping()
-        done, _ = await asyncio.wait([task], timeout=1.0)
-        task.cancel()
-        return bool(done)
+        await asyncio.wait([task])  # a session that waits on is stopped by the time limit
+        return task.done()
 
     assert all(asyncio.run(scenario(turns)) for turns in range(6))
+
+
+def prompting(guest: Guest) -> bool:
+    """Whether ``guest``'s prompt is on the screen (its application running)."""
+    session = guest.lines.session
+    return session is not None and session.app.is_running

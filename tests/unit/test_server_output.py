@@ -31,15 +31,14 @@ def test_what_one_turn_of_the_loop_tells_is_one_batch_under_one_prompt(tmp_path:
         chan = Channel((100, 30))
         guest = Guest(service, Identity("ana", None), chan)  # type: ignore[arg-type]
         task = asyncio.ensure_future(guest.run())
-        await settle(lambda: "ana in the lobby" in chan.text())
-        await asyncio.sleep(0.05)
+        await settle(lambda: "ana in the lobby" in chan.text() and shown(guest))
         session = guest.lines.session
         assert session is not None and guest.front is not None
         app, front = session.app, guest.front
         drawn, sent = app.render_counter, len(chan.writes)
         for line in ("Left draws from the stock.", "Top discards 7♥.", "Right goes out."):
             guest.display.later(lambda line=line: front.say(line))
-        await asyncio.sleep(0.05)
+        await settle(lambda: "Right goes out." in chan.text(sent) and shown(guest))
         assert app.render_counter == drawn + 1  # the prompt drawn once, under all three
         assert len(chan.writes) == sent + 1  # one write: erase, three lines, the prompt
         told = chan.text(sent)
@@ -51,6 +50,16 @@ def test_what_one_turn_of_the_loop_tells_is_one_batch_under_one_prompt(tmp_path:
         await asyncio.gather(task, return_exceptions=True)
 
     asyncio.run(scenario())
+
+
+def shown(guest: Guest) -> bool:
+    """Whether ``guest``'s screen is drawn and nothing more is on its way to it: the prompt
+    is drawn, no batch of what the table told waits to be shown, and no redraw is due."""
+    session = guest.lines.session
+    if session is None or not session.app.is_running:
+        return False
+    app = session.app
+    return app.render_counter > 0 and not app.invalidated and guest.display._showing is None
 
 
 @pytest.fixture

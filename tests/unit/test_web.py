@@ -197,11 +197,12 @@ def test_nobody_is_told_a_move_before_it_is_on_disk(
 
 
 def test_a_finished_game_s_log_is_kept_from_the_lobby_with_the_game_s_own_words(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``log CODE`` typed in the lobby (``protokoll`` in German) sends the file of a table
     one sat at once it is over, as ``ssh HOST log CODE`` does; ``history`` says so; a table
     one did not sit at, or a code of none, is refused in words."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))  # a whole game, quickly
     said: list[str] = []
 
     async def test() -> None:

@@ -129,7 +129,9 @@ def test_lines_are_paced_before_they_are_parsed(tmp_path: Path) -> None:
             ana_session = next(one for one in front.sessions if one.name == "ana")
             assert len(ana_session._times) == 2  # the other three wait, unread
             await ben.close()
-            await ana.close()
+        # once the server has stopped: her close frame would wait unread behind her three
+        # lines, and the client waits 10 s for the server's answer to it
+        await ana.close()
 
     run(test())
 
