@@ -28,7 +28,7 @@ from typing import Any
 from prompt_toolkit.renderer import Renderer
 
 from ..server.process import Collector, run
-from ..server.serve import read_password
+from ..server.serve import password_option
 from ..server.service import ServerSettings, serve
 from .server_process import percentile
 
@@ -176,12 +176,7 @@ def child(argv: list[str]) -> None:
     parser.add_argument("--gc", choices=("tuned", "default"), default="tuned")
     parser.add_argument("--web", action="store_true")
     args = parser.parse_args(argv)
-    password = None
-    if args.password_file is not None:
-        try:
-            password = read_password(args.password_file)
-        except ValueError as error:
-            parser.error(str(error))
+    password = password_option(parser, args.password_file)
     collector = Collector() if args.gc == "tuned" else None
     watch = Watch(collector)
     main = _serve_timed(args.folder, password, watch, args.web)

@@ -154,12 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.print_limits:
         print(limits_text(limits), end="")
         return 0
-    password = None
-    if args.password_file is not None:
-        try:
-            password = read_password(args.password_file)
-        except ValueError as error:
-            parser.error(str(error))
+    password = password_option(parser, args.password_file)
     log = ServerLog(sys.stderr)
     refusals = Refusals(log.line, limits.log_window)
     try:  # from here on, what a library says is a line of the log (its imports' warnings too)
@@ -237,6 +232,17 @@ def _start(
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def password_option(parser: argparse.ArgumentParser, path: Path | None) -> str | None:
+    """The password of ``--password-file`` (``None`` without one); a file that gives none
+    is the command line's error (:func:`read_password` says why)."""
+    if path is None:
+        return None
+    try:
+        return read_password(path)
+    except ValueError as error:
+        parser.error(str(error))
 
 
 PASSWORD_BYTES = 4096

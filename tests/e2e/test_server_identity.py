@@ -112,6 +112,20 @@ async def password_terminal(port: int, name: str) -> tuple[asyncssh.SSHClientCon
     return conn, term
 
 
+async def carol_deals(
+    port: int, options: str
+) -> tuple[asyncssh.SSHClientConnection, Terminal, str]:
+    """carol, in with the password, makes a table (``new OPTIONS``) and starts it: her
+    connection, her terminal and the table's code."""
+    conn, carol = await password_terminal(port, "carol")
+    await carol.expect(r"Welcome, carol\.")
+    carol.line(f"new {options}")
+    code = (await carol.expect(r"Table ([A-Z]{4}-\d+) is yours")).group(1)
+    carol.line("start")
+    await carol.expect(r"The cards are dealt\.")
+    return conn, carol, code
+
+
 async def play_turn(term: Terminal) -> str:
     """On the player's turn: draw from the stock and discard what was drawn; the card."""
     await term.expect(r"your turn: draw or take")
@@ -140,12 +154,7 @@ def test_no_key_takes_the_name_of_a_seated_password_player(
     try:
 
         async def before_restart() -> str:
-            conn, carol = await password_terminal(server.port, "carol")
-            await carol.expect(r"Welcome, carol\.")
-            carol.line("new --seats 2")
-            code = (await carol.expect(r"Table ([A-Z]{4}-\d+) is yours")).group(1)
-            carol.line("start")
-            await carol.expect(r"The cards are dealt\.")
+            conn, carol, code = await carol_deals(server.port, "--seats 2")
             await play_turn(carol)
             said = await asyncio.to_thread(eve_as_carol, server, keys, home)
             assert REFUSED in said and REFUSED_DE in said, said
@@ -190,12 +199,7 @@ def test_a_key_that_takes_a_password_player_s_name_later_gets_none_of_her_tables
     try:
 
         async def carol_plays() -> tuple[str, bytes]:
-            conn, carol = await password_terminal(server.port, "carol")
-            await carol.expect(r"Welcome, carol\.")
-            carol.line("new --seats 2 --level greedy")
-            code = (await carol.expect(r"Table ([A-Z]{4}-\d+) is yours")).group(1)
-            carol.line("start")
-            await carol.expect(r"The cards are dealt\.")
+            conn, carol, code = await carol_deals(server.port, "--seats 2 --level greedy")
             carol.line("auto game")
             await carol.expect(r"Game over after 11 rounds\.")
             fetched = await conn.run(f"log {code}", encoding=None)
