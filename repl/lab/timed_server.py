@@ -1,5 +1,5 @@
 """The server of ``threethirteen bench --server``, in its own process: the real server
-(:func:`.service.serve`, no pause before AI turns, the default limits, run as
+(:func:`.running.serve`, no pause before AI turns, the default limits, run as
 ``threethirteen serve`` runs it: :func:`.process.run`) that also times its own event loop
 (a timer every 10 ms) and its garbage collector's pauses (``gc.callbacks``), counts the
 prompts it draws, and prints what it measured when it is stopped.
@@ -28,8 +28,8 @@ from typing import Any
 from prompt_toolkit.renderer import Renderer
 
 from ..server.process import Collector, run
+from ..server.running import ServerSettings, serve
 from ..server.serve import password_option
-from ..server.service import ServerSettings, serve
 from .server_process import percentile
 
 FULL_PAUSES_KEPT = 2000

@@ -7,7 +7,7 @@ joined and watched; at a table it is the one seated front
 :class:`~core.table.Table`. The pieces, from the network inwards:
 
 - :mod:`.serve`: the ``serve`` command;
-- :mod:`.service`: starting it all (the folder, the host key, the listener, the file
+- :mod:`.running`: starting it all (the folder, the host key, the listener, the file
   descriptors it may use) and stopping it; the event loop's exception handler and signals;
 - :mod:`.ssh`: the SSH server: who may come in and log in, what a connection may ask for,
   every byte paced before SSH parses it;

@@ -8,7 +8,7 @@ log's window (:class:`~.house.Refusals`), however often it is said. Without this
 prints each one on standard error as it is, every time; asyncssh 2.24 with cryptography 51
 warns five times, ten lines, as it is imported. So ``threethirteen serve`` installs it
 before it imports a library of the server (:func:`libraries_logged`), and
-:func:`~.service.serve` around the server it runs.
+:func:`~.running.serve` around the server it runs.
 
 >>> said = []
 >>> with libraries_logged(lambda kind, line: said.append(line)):

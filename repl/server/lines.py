@@ -5,7 +5,7 @@ A line longer than :attr:`~.house.Limits.line` is refused whole, and at most
 :attr:`~.house.Limits.commands` lines run within :attr:`~.house.Limits.per_seconds`. A
 lobby left without a line for :attr:`~.house.Limits.lobby_idle` seconds is left. The
 prompt leaves the event loop's exception handler and its signals to the server
-(:mod:`.service`): a player's prompt never takes Ctrl-C from the server's own terminal.
+(:mod:`.running`): a player's prompt never takes Ctrl-C from the server's own terminal.
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ class Collector:
         self.reclaims = 0
         """Full looks at every object so far (each one long pause)."""
         self.population: Callable[[], int] = lambda: 1
-        """How many sessions the server holds now (set by :func:`~.service.serve`): the
+        """How many sessions the server holds now (set by :func:`~.running.serve`): the
         objects that live as long as a session grow with them, and are no garbage."""
         self._people = 1
         """The population at the last full look."""

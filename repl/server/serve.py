@@ -170,7 +170,7 @@ def _start(
     """Import the server's libraries, then run the server until it is stopped."""
     try:
         from .process import Collector, run
-        from .service import ServerSettings, serve
+        from .running import ServerSettings, serve
     except ImportError as error:
         from ..files.install import install_hint  # the command for this installation
 

@@ -2,7 +2,7 @@
 
 :class:`Server` runs the server as a child process (``threethirteen serve --port 0``), which
 a test may kill with SIGKILL and start again on the same folder; :class:`InProcess` runs
-:func:`~repl.server.service.serve` on a thread of this process, with a deal the test
+:func:`~repl.server.running.serve` on a thread of this process, with a deal the test
 chooses. :class:`Player` is ``ssh -t NAME@127.0.0.1`` in a pseudo-terminal: it keeps every
 byte the session receives, answers the terminal's cursor position requests as a real
 terminal does, and waits for text on the screen's stream with the escape codes taken out.
@@ -283,7 +283,7 @@ class InProcess:
         return self
 
     def _run(self) -> None:
-        from threethirteen.repl.server.service import ServerSettings, serve
+        from threethirteen.repl.server.running import ServerSettings, serve
 
         def ready(host: str, port: int, fingerprint: str) -> None:
             self.port = port
@@ -480,7 +480,7 @@ def main(argv: list[str]) -> None:
     """
     from threethirteen.core import table
     from threethirteen.repl.server.codes import CODES, code_at
-    from threethirteen.repl.server.service import ServerSettings, serve
+    from threethirteen.repl.server.running import ServerSettings, serve
 
     web = "--web" in argv
     argv = [arg for arg in argv if arg != "--web"]

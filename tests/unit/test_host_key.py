@@ -10,14 +10,14 @@ from pathlib import Path
 import asyncssh
 import pytest
 from threethirteen.repl.files.bounded import NotAFile
-from threethirteen.repl.server import service
+from threethirteen.repl.server import running
 
 
 def test_the_key_is_made_once_for_its_owner_only(tmp_path: Path) -> None:
-    first = service.host_key(tmp_path)
+    first = running.host_key(tmp_path)
     assert stat.S_IMODE((tmp_path / "host_key").stat().st_mode) == 0o600
     assert [path.name for path in tmp_path.iterdir()] == ["host_key"]  # no temporary left
-    again = service.host_key(tmp_path)
+    again = running.host_key(tmp_path)
     assert again.get_fingerprint("sha256") == first.get_fingerprint("sha256")
 
 
@@ -35,15 +35,15 @@ def test_a_key_another_server_made_meanwhile_is_the_one_both_use(
         return made(*args, **named)  # type: ignore[arg-type]
 
     monkeypatch.setattr(asyncssh, "generate_private_key", made_while_the_other_wrote)
-    ours = service.host_key(tmp_path)
+    ours = running.host_key(tmp_path)
     assert ours.get_fingerprint("sha256") == theirs.get_fingerprint("sha256")
 
 
 def test_a_link_in_the_key_s_place_is_refused(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
-    service.host_key(elsewhere)
+    running.host_key(elsewhere)
     folder = tmp_path / "server"
     folder.mkdir()
     os.symlink(elsewhere / "host_key", folder / "host_key")
     with pytest.raises(NotAFile):
-        service.host_key(folder)
+        running.host_key(folder)

@@ -20,7 +20,7 @@ import pytest
 from prompt_toolkit.input import vt100_parser
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
-from threethirteen.repl.server import service as service_module
+from threethirteen.repl.server import running
 from threethirteen.repl.server.house import Bucket, Count, Limits, Refusals, Tally
 from threethirteen.repl.server.keyboard import Keyboard
 from threethirteen.repl.server.names import Identity, KeyBook
@@ -234,7 +234,7 @@ def test_errors_on_the_event_loop_are_logged_in_a_line_and_the_loop_goes_on(
     tmp_path: Path,
 ) -> None:
     said: list[str] = []
-    handle = service_module.loop_errors(service_for(tmp_path, said))
+    handle = running.loop_errors(service_for(tmp_path, said))
 
     async def run() -> None:
         loop = asyncio.get_running_loop()
@@ -263,14 +263,14 @@ def test_connections_shrink_to_the_file_descriptors(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(resource, "getrlimit", lambda which: (200, 200))
     monkeypatch.setattr(resource, "setrlimit", lambda which, limits: None)
     said: list[str] = []
-    limits = service_module.descriptor_limits(Limits(), said.append)
-    assert limits.connections_total == 200 - 64 - service_module.BACKLOG
+    limits = running.descriptor_limits(Limits(), said.append)
+    assert limits.connections_total == 200 - 64 - running.BACKLOG
     assert said == ["only 200 file descriptors (ulimit -n): at most 72 connections"]
     monkeypatch.setattr(resource, "getrlimit", lambda which: (256, 4096))
     raised: list[tuple[int, int]] = []
     monkeypatch.setattr(resource, "setrlimit", lambda which, limits: raised.append(limits))
-    assert service_module.descriptor_limits(Limits(), said.append) == Limits()
-    assert raised == [(256 + 64 + service_module.BACKLOG, 4096)]
+    assert running.descriptor_limits(Limits(), said.append) == Limits()
+    assert raised == [(256 + 64 + running.BACKLOG, 4096)]
 
 
 def test_a_terminal_is_drawn_within_the_limits(tmp_path: Path) -> None:
