@@ -11,8 +11,11 @@ joined and watched; at a table it is the one seated front
   descriptors it may use) and stopping it; the event loop's exception handler and signals;
 - :mod:`.ssh`: the SSH server: who may come in and log in, what a connection may ask for,
   every byte paced before SSH parses it;
-- :mod:`.house`: what every connection shares (the tables, the names, the limits, and the
-  counts the limits are held to; refusals logged once per kind and address);
+- :mod:`.service`: what every connection shares (the tables, the names, and the counts
+  the limits are held to): the root, which reaches every table;
+- :mod:`.limits`, :mod:`.shares`: the leaves, the caps (:class:`~.limits.Limits`) and how
+  a budget is shared and paced (by address, by network, in a bucket);
+- :mod:`.log`: the server's log, and its refusals logged once per kind and address;
 - :mod:`.terminal`: one person's prompt in their own terminal;
 - :mod:`.keyboard`: that person's keys, paced and handed to the prompt without blocking;
 - :mod:`.hall`: every table of the server, kept on disk so a restart resumes them;

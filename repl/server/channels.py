@@ -4,8 +4,8 @@ each keeps of what the client tells it, and how long it may go without a session
 An SSH client may open session channels on one connection and never start them, or log
 in and open none; asyncssh would keep every channel and the connection for ever, and
 every environment variable a client tells a channel. So a connection holds at most
-:attr:`~.house.Limits.sessions_per_connection` channels (OpenSSH's ``MaxSessions``), is
-let go when it has had no terminal or command for :attr:`~.house.Limits.session_grace`
+:attr:`~.limits.Limits.sessions_per_connection` channels (OpenSSH's ``MaxSessions``), is
+let go when it has had no terminal or command for :attr:`~.limits.Limits.session_grace`
 seconds (:class:`Channels`), and a channel keeps only the few variables the server reads,
 each short (:func:`keep_little`).
 """

@@ -38,24 +38,15 @@ from ...core.table import Table
 from ...core.told import Hint
 from ..kit.coach import Coach
 from .binding import Binding, Note, Refused, Session
+from .limits import PER_NAME, PER_TABLE, THREADS
 
 _T = TypeVar("_T")
 
 Judged = tuple[Decision, CardDrawn | CardDiscarded]
 """What the coach says of a move: its judgement, and the move."""
 
-PER_NAME = 4
-"""Hints and judgements one player may have asked for and not had yet, at all their
-tables: a person asks one hint at a time and makes two moves a turn, so a player who
-reaches it asks faster than the AI answers."""
-PER_TABLE = 8
-"""The same, for one table and everyone at it."""
-THREADS = 1
-"""The AI's threads hints and judgements may take at once, on the whole server."""
-
-
 class AdviceLimits(Protocol):
-    """The caps on hints and the coach (the server's :class:`~.house.Limits` has them)."""
+    """The caps on hints and the coach (the server's :class:`~.limits.Limits` has them)."""
 
     @property
     def advice_per_name(self) -> int: ...

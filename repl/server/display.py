@@ -5,8 +5,8 @@ What prompt_toolkit writes is sent to the client once per turn of the event loop
 SSH packet (:class:`_Channel`). What the table tells is shown above the line being typed,
 in order, never in the middle of it: everything told within one turn of the event loop is
 one batch, printed where the prompt was and the prompt drawn once under it
-(:meth:`Display.later`). The terminal is drawn at most :attr:`~.house.Limits.columns` by
-:attr:`~.house.Limits.rows`, whatever size the client says, and drawn again once when the
+(:meth:`Display.later`). The terminal is drawn at most :attr:`~.limits.Limits.columns` by
+:attr:`~.limits.Limits.rows`, whatever size the client says, and drawn again once when the
 client says it changed.
 """
 
@@ -30,7 +30,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ..kit.internals import draw_now, resized, running_in_terminal
 from ..kit.screen import TerminalScreen
 from ..kit.style import STYLE
-from .house import Limits
+from .limits import Limits
 from .wire import let_go, unread
 
 RESIZE = 0.1
@@ -95,7 +95,7 @@ class Display:
 
     def write(self, data: str) -> None:
         """Write to the client's terminal now (after what prompt_toolkit wrote before); a
-        client that leaves more than :attr:`~.house.Limits.write_buffer` unread is let go
+        client that leaves more than :attr:`~.limits.Limits.write_buffer` unread is let go
         (:func:`~.wire.unread`)."""
         self._unsent.append(data.replace("\n", "\r\n"))
         self.send()

@@ -22,7 +22,7 @@ ended, or when nobody was at it and no move was made for ``abandoned_after`` sec
 server's log says so, and its players are told in the lobby when they come back.
 
 Tables are capped in total, per host (name) and per address of the host's connection
-(the server's :class:`~.house.Limits`); a table of five to eight seats counts as two, so
+(the server's :class:`~.limits.Limits`); a table of five to eight seats counts as two, so
 that large tables (more sessions, more AI seats) never take more than the caps allow.
 Codes (``KITE-7``, :mod:`.codes`) are drawn at random, at least twice as many as the open
 tables a hall may have, and never one that an open or a kept table has. No file of the
@@ -69,7 +69,7 @@ HISTORY = 50
 
 class TableLimits(AdviceLimits, Protocol):
     """The caps on tables, their hints and their coach (the server's
-    :class:`~.house.Limits` has them)."""
+    :class:`~.limits.Limits` has them)."""
 
     @property
     def tables_total(self) -> int: ...
@@ -450,7 +450,7 @@ class Hall:
     def _log_of(self, who: Identity, code: str) -> Room | Past | NoLog:
         """The finished table ``code`` that ``who`` sat at (the latest), or why none. A
         game in play is its seat's by name, as the seat is (nobody else may have the name
-        while it is not over: :meth:`~.house.Service.password_holds`)."""
+        while it is not over: :meth:`~.service.Service.password_holds`)."""
         code = code.strip().upper()[:12]
         room = self.rooms.get(code)
         if room is not None and room.seat_of(who.name) is not None:

@@ -7,13 +7,13 @@ client waits, not the server. A piece at a time is decoded and parsed into key p
 here, and prompt_toolkit is handed them in small batches on the event loop: no pipe, no
 blocking write, no file descriptor. Every key costs prompt_toolkit a walk of its key
 bindings (half a millisecond here), so keys are paced by a token bucket
-(:attr:`~.house.Limits.keys_per_second`; a bracketed paste is one key), and keys that
+(:attr:`~.limits.Limits.keys_per_second`; a bracketed paste is one key), and keys that
 could change nothing are dropped before prompt_toolkit sees them: text past the longest
 line (it would be refused whole), a backspace on an empty line (it would only ring the
 bell, a packet back to the client each). A key that ends,
 clears or completes a line (Enter, Ctrl-C, Ctrl-D, Tab, F2) makes the prompt do real work
 (run a command, say a note, restart the prompt), so those have a bucket of their own
-(:attr:`~.house.Limits.line_keys_per_second`), and a batch ends with one.
+(:attr:`~.limits.Limits.line_keys_per_second`), and a batch ends with one.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
 
 from ..kit.internals import BoundedPasteParser, forget_prefixes, forget_typeahead
-from .house import Bucket, Limits
+from .limits import Limits
+from .shares import Bucket
 
 LINE_KEYS = frozenset(
     {Keys.ControlM, Keys.ControlJ, Keys.ControlC, Keys.ControlD, Keys.ControlI, Keys.BackTab,

@@ -1,6 +1,6 @@
 """The server's limits from a file the admin writes: ``threethirteen serve --limits FILE``.
 
-The file is TOML, one ``name = value`` per limit of :class:`~.house.Limits`; a limit it
+The file is TOML, one ``name = value`` per limit of :class:`~.limits.Limits`; a limit it
 does not name keeps its default. It is read like any file from outside: bounded, every
 name known, every value a number of the limit's kind within a sane range, and a cap per
 address or name never above its total. ``--print-limits`` writes the defaults in this
@@ -30,7 +30,7 @@ from ..files.bounded import TooLarge, read_bounded
 from ..kit.safe import visible
 from ..words.grammar import MAX_LINE
 from .codes import CODES
-from .house import Limits
+from .limits import Limits
 
 MOST_BYTES = 64 * 1024
 """The longest limits file read."""

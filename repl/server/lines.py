@@ -1,9 +1,9 @@
 """One person's prompt at the server: each line read, held to the server's limits and run
 by the front it is typed at; and how fast the person may talk at tables.
 
-A line longer than :attr:`~.house.Limits.line` is refused whole, and at most
-:attr:`~.house.Limits.commands` lines run within :attr:`~.house.Limits.per_seconds`. A
-lobby left without a line for :attr:`~.house.Limits.lobby_idle` seconds is left. The
+A line longer than :attr:`~.limits.Limits.line` is refused whole, and at most
+:attr:`~.limits.Limits.commands` lines run within :attr:`~.limits.Limits.per_seconds`. A
+lobby left without a line for :attr:`~.limits.Limits.lobby_idle` seconds is left. The
 prompt leaves the event loop's exception handler and its signals to the server
 (:mod:`.running`): a player's prompt never takes Ctrl-C from the server's own terminal.
 """
@@ -23,9 +23,10 @@ from prompt_toolkit.output import Output
 from ..kit.front import Front, Quit
 from ..kit.loop import make_session, prompt_for
 from ..words.i18n import Texts
-from .house import Service, address_of
 from .lobby import LobbyFront
 from .seat import TableSession
+from .service import Service
+from .shares import address_of
 
 
 class Lines:

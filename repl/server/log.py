@@ -1,4 +1,5 @@
-"""The server's log: one line per thing that happened, on standard error, never waited for.
+"""The server's log: one line per thing that happened, on standard error, never waited for;
+and its refusals, each kind from each address logged once within a window (:class:`Refusals`).
 
 A line is stamped and queued on the event loop, and a thread of its own writes it: a
 standard error that is a slow pipe, a full terminal or a paused ``ssh`` never stops a
@@ -21,6 +22,8 @@ import threading
 import time
 from collections.abc import Callable
 from typing import TextIO
+
+from attrs import define
 
 QUEUE_LINES = 10_000
 """Lines that may wait for the writer (a few megabytes at most)."""
@@ -86,3 +89,53 @@ class ServerLog:
                 self.stream.flush()
             except (OSError, ValueError):  # standard error is gone: the lines go with it
                 continue
+
+
+@define
+class _Said:
+    at: float
+    more: int = 0
+
+
+class Refusals:
+    """The server's log of refusals: one line per kind and address within ``window``
+    seconds; the next line of that kind and address says how many were not logged.
+
+    A flood of refusals from many addresses is bounded too: past ``keys`` kinds and
+    addresses within the window, the rest count as one address, ``*``. Any thread may
+    log (what a library says on a table's worker, :mod:`~.libraries`).
+    """
+
+    def __init__(self, report: Callable[[str], None], window: float, keys: int = 4096) -> None:
+        self.report = report
+        self.window = window
+        self.keys = keys
+        self._said: dict[tuple[str, str], _Said] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, kind: str, address: str, line: str) -> bool:
+        """Log ``line`` unless ``kind`` from ``address`` was logged within the window;
+        whether it was logged."""
+        with self._lock:
+            return self._log(kind, address, line)
+
+    def _log(self, kind: str, address: str, line: str) -> bool:
+        now = time.monotonic()
+        key = (kind, address)
+        said = self._said.get(key)
+        if said is None and len(self._said) >= self.keys:
+            self._forget(now)
+            if len(self._said) >= self.keys:
+                key = (kind, "*")
+                said = self._said.get(key)
+        if said is not None and now - said.at < self.window:
+            said.more += 1
+            return False
+        more = said.more if said is not None else 0
+        self._said[key] = _Said(now)
+        self.report(line + (f" (and {more} more like it before)" if more else ""))
+        return True
+
+    def _forget(self, now: float) -> None:
+        for key in [key for key, said in self._said.items() if now - said.at >= self.window]:
+            del self._said[key]

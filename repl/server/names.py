@@ -4,10 +4,10 @@ The name is the SSH user name. The first public key that logs in under a name
 keeps it (trust on first use); the same name with another key is refused. A
 server may also let people without a key in with a password its host sets;
 they cannot take a name a key owns, nor a key one they use (see
-:meth:`~.house.Service.password_holds`).
+:meth:`~.service.Service.password_holds`).
 
 A name whose key never sat at a table is kept for
-:attr:`~.house.Limits.unseated_names_kept` only (a day), then it is free again: names
+:attr:`~.limits.Limits.unseated_names_kept` only (a day), then it is free again: names
 claimed and never played cannot fill the book for good. A name that sat once is its
 key's for as long as the book is kept.
 
@@ -41,7 +41,7 @@ NAME = re.compile(r"[a-z][a-z0-9_-]{0,15}")
 
 MAX_NAMES = 10_000
 """The most names a book keeps keys for by default (a full book refuses new names; a
-server's own cap is :attr:`~.house.Limits.names_total`)."""
+server's own cap is :attr:`~.limits.Limits.names_total`)."""
 
 DAY = 86_400.0
 """Seconds in a day: how long a name that never sat is kept by default."""

@@ -2,7 +2,7 @@
 stopping it.
 
 The server owns its event loop: the loop's exception handler logs one line per error
-(one per kind within :attr:`~.house.Limits.log_window`) and goes on, and so does what the
+(one per kind within :attr:`~.limits.Limits.log_window`) and goes on, and so does what the
 libraries say (asyncio, asyncssh, Python's warnings: :mod:`~.libraries`), so that every
 line on standard error is the server's own, in its form and within its window. SIGINT and
 SIGTERM stop the server, whatever the players' prompts are doing. Stopping tells every
@@ -35,12 +35,13 @@ from ..files.bounded import read_bounded
 from ..kit.safe import visible
 from .coaching import Advice
 from .hall import Hall
-from .house import Limits, Service
 from .libraries import libraries_logged
+from .limits import Limits
 from .log import ServerLog
 from .names import KeyBook
 from .plan import Deal, secret_deal
 from .process import Collector
+from .service import Service
 from .ssh import GameServer
 from .terminal import Guest
 
@@ -297,7 +298,7 @@ async def stopped(
 def descriptor_limits(limits: Limits, report: Callable[[str], None]) -> Limits:
     """``limits`` as this process's file descriptors allow: the soft limit is raised as
     far as the connections need (and the hard limit lets), and where it stays too low the
-    connection caps shrink, keeping :attr:`~.house.Limits.descriptors_reserve` free."""
+    connection caps shrink, keeping :attr:`~.limits.Limits.descriptors_reserve` free."""
     try:
         import resource
     except ImportError:  # not a POSIX system: nothing to ask

@@ -18,10 +18,10 @@ from ..files.paths import data_path
 from ..kit.command_line import command_parser
 from ..kit.safe import visible
 from .addresses import WILDCARDS, machine_addresses
-from .house import Limits, Refusals
 from .libraries import libraries_logged
+from .limits import Limits
 from .limits_file import LimitsError, changed_limits, check_limits, limits_text, read_limits
-from .log import ServerLog
+from .log import Refusals, ServerLog
 
 DESCRIPTION = """\
 Run a server where friends play Three-Thirteen at shared

@@ -17,8 +17,8 @@ import asyncssh
 from ..words.i18n import Texts
 from .channels import LONGEST_TERMINAL, Channels, keep_little
 from .hall import NoLog
-from .house import Service
 from .names import Identity
+from .service import Service
 from .terminal import Guest, language_of
 from .wire import drained, let_go, unread
 
@@ -155,7 +155,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     async def _send_log(self, chan: asyncssh.SSHServerChannel[bytes], name: str, code: str) -> None:
         """The log of table ``code``, written in pieces of :data:`LOG_PIECE` bytes as the
-        client reads them (half of :attr:`~.house.Limits.write_buffer` unread at most), or
+        client reads them (half of :attr:`~.limits.Limits.write_buffer` unread at most), or
         why not."""
         try:
             found = await self.service.hall.fetch_log(self.server.who, code)  # on a worker

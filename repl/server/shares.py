@@ -1,6 +1,6 @@
 """How a budget of the whole server is shared, so that a few addresses cannot spend it:
-what each address and each network holds now (:class:`Held`) or spent within a while
-(:class:`Spent`), and whether one more is let in (:class:`Share`).
+what each address (:func:`address_of`) and each network holds now (:class:`Held`) or
+spent within a while (:class:`Spent`), and whether one more is let in (:class:`Share`).
 
 >>> tally = Tally(60.0)
 >>> tally.add("127.0.0.2", now=0.0); tally.add("127.0.0.2", now=30.0)
@@ -8,6 +8,11 @@ what each address and each network holds now (:class:`Held`) or spent within a w
 1
 >>> network_of("192.0.2.7"), network_of("2001:db8:0:1::/64")
 ('192.0.2.0/24', '2001:db8::/48')
+>>> address_of("2001:db8::1"), address_of("::ffff:192.0.2.7")
+('2001:db8::/64', '192.0.2.7')
+
+Beside them, the pace of one connection or one session (:class:`Bucket`). A leaf: it
+imports nothing of the server.
 """
 
 from __future__ import annotations
@@ -282,3 +287,63 @@ def network_of(address: str) -> str:
     if network.prefixlen <= prefix:
         return str(network)
     return str(network.supernet(new_prefix=prefix))
+
+
+def address_of(peer: str) -> str:
+    """The address a peer's caps are counted by: its IPv4 address, or the /64 network of an
+    IPv6 address (one host often holds a whole /64)."""
+    try:
+        ip = ipaddress.ip_address(peer.split("%", 1)[0])
+    except ValueError:
+        return peer[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+WHERE = {"address": " from the address", "network": " from the network"}
+"""How a refusal of a shared budget (:meth:`Share.refusal`) is logged: whose
+share it was (the server's own, when none)."""
+
+
+class Bucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up.
+
+    >>> bucket = Bucket(rate=10, burst=20, now=0.0)
+    >>> bucket.take(25, now=0.0), bucket.take(5, now=0.5), bucket.wait(1, now=0.5)
+    (20, 5, 0.1)
+    >>> bucket.owe(30); bucket.take(5, now=1.0), bucket.wait(1, now=1.0)  # 25 still owed
+    (0, 2.6)
+    """
+
+    def __init__(self, *, rate: float, burst: float, now: float | None = None) -> None:
+        self.rate = max(rate, 0.001)
+        self.burst = max(burst, 1.0)
+        self.tokens = self.burst
+        self.stamp = time.monotonic() if now is None else now
+
+    def _fill(self, now: float | None) -> None:
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def take(self, wanted: int, now: float | None = None) -> int:
+        """Take up to ``wanted`` tokens; how many were taken (none while a debt is being
+        paid: it is never forgiven)."""
+        self._fill(now)
+        taken = max(min(wanted, int(self.tokens)), 0)
+        self.tokens -= taken
+        return taken
+
+    def owe(self, tokens: float) -> None:
+        """Owe ``tokens`` taken beyond what there was (what a connection sent beyond its
+        pace): paid in full at :attr:`rate` before a token may be taken again."""
+        self.tokens -= max(tokens, 0.0)
+
+    def wait(self, wanted: float, now: float | None = None) -> float:
+        """Seconds until ``wanted`` tokens are there (at most a full bucket's worth)."""
+        self._fill(now)
+        missing = min(wanted, self.burst) - self.tokens
+        return round(max(missing, 0.0) / self.rate, 6)

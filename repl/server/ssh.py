@@ -6,7 +6,7 @@ game's prompt (:class:`~.terminal.Guest`), or the single command ``log CODE``, w
 a finished table's log to someone who sat at it. Nothing else is served: no other
 command, no shell, no SFTP or SCP, no port, agent or X11 forwarding.
 
-Every cap of :class:`~.house.Limits` that a connection meets is held here: connections
+Every cap of :class:`~.limits.Limits` that a connection meets is held here: connections
 and handshakes per address, per network and in total, and new connections per address,
 per network and in total within a minute (counted from the first byte, refused before
 any key exchange), each total shared so that a few addresses cannot spend it
@@ -16,12 +16,12 @@ address, per network, per hour and in the book, sessions per name, per address a
 total, and channels per connection, started or not, with a grace for a connection without
 a terminal or a command (:mod:`.channels`). A name has one owner, whatever the way in: a
 key, or someone who came in with the password and holds it while logged in or seated
-(:meth:`~.house.Service.password_holds`); the two are checked again, at once, when the
+(:meth:`~.service.Service.password_holds`); the two are checked again, at once, when the
 login completes, so that two logins at the same moment cannot both have it. Every byte a
 connection sends is paced before SSH parses it (:class:`~.wire.Throttle`). Before login a
 refusal is said in an auth banner, in English and German (the client's language is not
 known yet); after it, in the person's language on their terminal. Each refusal is logged
-once per kind and address within :attr:`~.house.Limits.log_window`.
+once per kind and address within :attr:`~.limits.Limits.log_window`.
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ from asyncssh.auth import KbdIntChallenge
 
 from ..words.i18n import Texts
 from .channels import Channels
-from .house import Service, address_of
 from .names import Identity, name_problem, password_matches
+from .service import Service
 from .session import GameSession, visible_name
+from .shares import address_of
 from .wire import Alive, Refusal, Throttle
 
 NAMES_REFUSED = {
@@ -49,7 +50,7 @@ NAMES_REFUSED = {
 
 
 BANNERS = {"other_key": "server.banner_other_key", "password_name": "server.banner_password_name"}
-"""What a login is told when its name is taken (:meth:`~.house.Service.take_name`)."""
+"""What a login is told when its name is taken (:meth:`~.service.Service.take_name`)."""
 
 
 def both(key: str, **params: object) -> str:
@@ -80,7 +81,7 @@ class GameServer(asyncssh.SSHServer):
         self.peer = "?"
         """The client's address as it connected (for the log)."""
         self.address = "?"
-        """The address its caps are counted by (:func:`~.house.address_of`)."""
+        """The address its caps are counted by (:func:`~.shares.address_of`)."""
         self.name = ""
         self.fingerprint: str | None = None
         """The key this login proved its name with (``None``: the password)."""

@@ -23,11 +23,11 @@ from ..kit.front import Quit
 from ..kit.seat import log_file
 from ..words.i18n import Texts
 from .display import Display
-from .house import Service
 from .keyboard import Keyboard
 from .lines import Lines
 from .names import Identity
 from .seat import fetch_command
+from .service import Service
 from .visitor import Visitor
 
 

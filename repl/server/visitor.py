@@ -14,12 +14,12 @@ from typing import Protocol
 from ..kit.front import Front
 from ..kit.screen import Screen
 from ..words.i18n import Texts
-from .house import Service
 from .lines import Says
 from .lobby import LobbyFront
 from .names import Identity
 from .room import Room
 from .seat import TableSession, sit_down
+from .service import Service
 
 
 class AskingScreen(Screen, Protocol):

@@ -14,7 +14,8 @@ from collections.abc import Callable
 
 import asyncssh
 
-from .house import Bucket, Count, Limits
+from .limits import Limits
+from .shares import Bucket, Count
 
 RECEIVE_BUFFER = 1 << 16
 """Bytes the kernel holds for a connection that is being made to wait."""
@@ -39,8 +40,8 @@ it to read (:func:`drained`)."""
 class Throttle:
     """A connection's bytes, paced before SSH parses any of them.
 
-    A token bucket (:attr:`~.house.Limits.bytes_per_second`,
-    :attr:`~.house.Limits.bytes_burst`) lets the bytes through to asyncssh; what comes
+    A token bucket (:attr:`~.limits.Limits.bytes_per_second`,
+    :attr:`~.limits.Limits.bytes_burst`) lets the bytes through to asyncssh; what comes
     beyond it is held (at most what one read brings) while the socket is not read, so a
     client that sends faster waits on its own side of the connection.
     """

@@ -400,8 +400,8 @@ def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
     from threethirteen.core.state import GameState, RoundState, fold
     from threethirteen.core.table import Table
     from threethirteen.repl.server.hall import Hall
-    from threethirteen.repl.server.house import Service
     from threethirteen.repl.server.room import Room
+    from threethirteen.repl.server.service import Service
     from threethirteen.repl.server.terminal import Guest
 
     from tests.helpers.objects import path_to, reachable

@@ -21,7 +21,7 @@ import attrs
 import pytest
 from threethirteen.core.log import read_log
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity
 
 from tests.helpers.child import Cli

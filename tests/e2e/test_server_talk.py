@@ -18,7 +18,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 
 from tests.helpers.attacks import ANSWER, Screen, connect, figure
 from tests.helpers.sshclient import SSH, SSH_KEYGEN, Player, Server, deal

@@ -10,8 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits, Service
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import KeyBook
+from threethirteen.repl.server.service import Service
 
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 

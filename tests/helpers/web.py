@@ -15,9 +15,10 @@ from typing import Any
 
 import aiohttp
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits, Service
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import KeyBook
 from threethirteen.repl.server.plan import Deal, secret_deal
+from threethirteen.repl.server.service import Service
 from threethirteen.repl.server.web.app import WebFront
 
 Message = dict[str, Any]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from threethirteen.repl.server.house import Limits, new_connection_share, new_name_share
+from threethirteen.repl.server.limits import Limits, new_connection_share, new_name_share
 from threethirteen.repl.server.limits_file import LimitsError, parse_limits
 from threethirteen.repl.server.shares import Held, Share, Spent, network_of
 

@@ -30,7 +30,7 @@ from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.server import room as room_module
 from threethirteen.repl.server.codes import CODES, NUMBERS, WORDS, free_code
 from threethirteen.repl.server.hall import PAST, Hall, NoLog
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import CODE, Plan, plan_text
 from threethirteen.repl.server.room import Binding, Refused, Room

@@ -14,7 +14,7 @@ import pytest
 from threethirteen.core.events import GameStarted
 from threethirteen.repl.kit.layout import plain
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import Plan, plan_text, read_plan

@@ -21,10 +21,11 @@ from threethirteen.core import table as core_table
 from threethirteen.core.turns import Scope
 from threethirteen.repl.server.binding import Binding, Unbound
 from threethirteen.repl.server.hall import Hall, NoLog
-from threethirteen.repl.server.house import Limits, Service
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import DAY, Identity, KeyBook
 from threethirteen.repl.server.plan import Plan
 from threethirteen.repl.server.room import Room
+from threethirteen.repl.server.service import Service
 from threethirteen.repl.server.session import GameSession
 from threethirteen.repl.server.ssh import GameServer
 

@@ -21,11 +21,12 @@ from threethirteen.core.errors import LogFormatError
 from threethirteen.core.log_bounds import MAX_HELPS
 from threethirteen.repl.server.codes import CODES, code_at
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits, Service, hall_names
 from threethirteen.repl.server.kept import Kept, refused_log
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity, KeyBook
 from threethirteen.repl.server.plan import Plan, plan_text
 from threethirteen.repl.server.room import Room
+from threethirteen.repl.server.service import Service, hall_names
 from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers.rooms import Ear

@@ -13,8 +13,8 @@ import warnings
 from collections.abc import Iterator
 
 import pytest
-from threethirteen.repl.server.house import Refusals
 from threethirteen.repl.server.libraries import LibraryLog, libraries_logged
+from threethirteen.repl.server.log import Refusals
 
 
 @pytest.fixture

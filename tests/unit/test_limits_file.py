@@ -7,7 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 from threethirteen.repl.server import serve
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.limits_file import (
     MOST_BYTES,
     LimitsError,

@@ -41,11 +41,11 @@ from threethirteen.repl.kit.completer import card_word
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Service
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.port import port_for
 from threethirteen.repl.server.room import Plan, Room
 from threethirteen.repl.server.seat import TableSession, sit_down
+from threethirteen.repl.server.service import Service
 from threethirteen.repl.server.terminal import Guest
 
 from tests.helpers.channel import Channel, service_for

@@ -32,7 +32,7 @@ from threethirteen.repl.kit.coach import Coach
 from threethirteen.repl.server import coaching
 from threethirteen.repl.server.coaching import Advice
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.room import Binding, Plan, Refused, Room
 

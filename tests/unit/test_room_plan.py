@@ -22,7 +22,7 @@ from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.server import hall as hall_module
 from threethirteen.repl.server.binding import Note
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lobby import LobbyFront
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import Plan, read_plan

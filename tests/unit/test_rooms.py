@@ -31,7 +31,7 @@ from threethirteen.core.verify import verify_events
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.kit.coach import THRESHOLD
 from threethirteen.repl.server.hall import Hall
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.names import Identity, KeyBook, name_problem
 from threethirteen.repl.server.room import Binding, Plan, Refused, Room, Unbound

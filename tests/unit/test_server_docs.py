@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pytest
 from threethirteen.repl.server import serve
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "running-a-server.md").read_text(encoding="utf-8")

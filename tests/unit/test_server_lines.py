@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from threethirteen.repl.server.display import Display
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lines import Says
 from threethirteen.repl.server.lobby import LobbyFront
 from threethirteen.repl.server.names import Identity

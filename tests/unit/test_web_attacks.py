@@ -15,7 +15,7 @@ from pathlib import Path
 
 import aiohttp
 import attrs
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 
 from tests.helpers.rooms import settle
 from tests.helpers.web import Browser, new_key, web_front, words

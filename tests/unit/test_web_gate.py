@@ -11,9 +11,9 @@ from typing import Any
 
 import aiohttp
 import pytest
-from threethirteen.repl.server import house
-from threethirteen.repl.server.house import Bucket, Limits
-from threethirteen.repl.server.shares import Held, Share, Spent
+from threethirteen.repl.server import shares
+from threethirteen.repl.server.limits import Limits
+from threethirteen.repl.server.shares import Bucket, Held, Share, Spent
 from threethirteen.repl.server.web.gate import Gate
 from threethirteen.repl.server.web.hosts import allowed_hosts, host_name
 
@@ -198,7 +198,7 @@ def test_a_debt_is_paid_in_full_at_the_rate() -> None:
 
 
 class Time:
-    """The house's clock, moved by the test."""
+    """The shares' clock (a bucket's), moved by the test."""
 
     def __init__(self) -> None:
         self.now = 0.0
@@ -251,9 +251,9 @@ def test_the_gate_paces_a_long_flood_at_bytes_per_second(
 ) -> None:
     """A client that sends as fast as it is read, 256 KiB a read (the most one read of a
     socket brings): however long it goes on, the gate has let through no more than the
-    burst and ``bytes_per_second`` for the time gone by (the house's clock is the test's)."""
+    burst and ``bytes_per_second`` for the time gone by (the buckets' clock is the test's)."""
     clock = Time()
-    monkeypatch.setattr(house, "time", clock)
+    monkeypatch.setattr(shares, "time", clock)
     limits = Limits()
     read = 256 * 1024
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from threethirteen.core import table as core_table
 from threethirteen.repl.server.hall import NoLog
-from threethirteen.repl.server.house import Limits
+from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.session import GameSession
 from threethirteen.repl.server.web.wire import Outbox

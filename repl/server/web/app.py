@@ -9,10 +9,10 @@ Every request names one of the front's own hosts (:mod:`.hosts`; ``421`` otherwi
 behind a reverse proxy each page and socket is counted by the browser's address once its
 request is read (:class:`~.gate.Proxied`; ``429`` or ``503`` over a share).
 The WebSocket checks its ``Origin`` (the page's own, or one ``--web-origin`` names), counts
-as a login under way until its ``login`` (within :attr:`~..house.Limits.login_timeout`),
+as a login under way until its ``login`` (within :attr:`~..limits.Limits.login_timeout`),
 takes frames of at most :data:`~.wire.MOST_FRAME` bytes (no compression), paced before
 they are parsed as JSON, answers pings, and lets go of a browser that leaves
-:attr:`~..house.Limits.write_buffer` bytes unread or misses its keepalives.
+:attr:`~..limits.Limits.write_buffer` bytes unread or misses its keepalives.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from ..addresses import machine_addresses
-from ..house import Bucket, Service, address_of
+from ..service import Service
+from ..shares import Bucket, address_of
 from .browser import BrowserSession
 from .gate import Gate, Proxied, busy_words, gate_factory
 from .hosts import allowed_hosts, host_name
@@ -64,7 +65,7 @@ BAD_FRAMES = 20
 
 HIGH_WATER = 1 << 16
 """What a socket's connection holds unsent before its pump waits for it to drain (at
-most a quarter of :attr:`~..house.Limits.write_buffer`): the room a file's next piece waits
+most a quarter of :attr:`~..limits.Limits.write_buffer`): the room a file's next piece waits
 for."""
 
 

@@ -31,11 +31,11 @@ from ...kit.seat import log_file
 from ...words import en
 from ...words.i18n import Texts
 from ..hall import NoLog
-from ..house import Service
 from ..lines import within
 from ..lobby import LobbyFront, options_text
 from ..names import Identity, name_problem
 from ..seat import TableSession
+from ..service import Service
 from ..ssh import NAMES_REFUSED
 from ..visitor import Visitor
 from .board import Json, board_json, tables_json
@@ -199,7 +199,7 @@ class BrowserSession(Visitor):
 
     def _within_limits(self, front: Front) -> bool:
         """Count one more command (a line, a log asked for); whether it is within
-        :attr:`~..house.Limits.commands` a :attr:`~..house.Limits.per_seconds` (else it is
+        :attr:`~..limits.Limits.commands` a :attr:`~..limits.Limits.per_seconds` (else it is
         refused, and said so once a second, however many come)."""
         limits = self.service.limits
         if within(self._times, limits.commands, limits.per_seconds):
@@ -235,7 +235,7 @@ class BrowserSession(Visitor):
         self._changed()
 
     def _waited(self) -> None:
-        """A lobby left without a line for :attr:`~..house.Limits.lobby_idle` is left."""
+        """A lobby left without a line for :attr:`~..limits.Limits.lobby_idle` is left."""
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None

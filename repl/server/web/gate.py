@@ -3,19 +3,19 @@
 :class:`Gate` stands between asyncio's transport and aiohttp's request handler (its
 :class:`aiohttp.web.Server` is a protocol factory; the gate is the protocol asyncio talks
 to, and hands every call on). When a connection is made, the shares of the whole server are
-asked first, the same ones SSH connections spend (:class:`~..house.Service`: open connections
+asked first, the same ones SSH connections spend (:class:`~..service.Service`: open connections
 by address, by network and in all; connections opened within the minute): a connection over
 a cap is answered ``503`` in a few bytes (why, in the game's words) and closed, before
 anything it sent is read.
 Behind a reverse proxy (``--web-proxy``) every connection comes from the proxy: they are
 counted together, as one source (:data:`PROXY`), in a share of the web front's own
-(:attr:`~..house.Limits.proxy_connections`) that never reaches the reserve and never spends
+(:attr:`~..limits.Limits.proxy_connections`) that never reaches the reserve and never spends
 the SSH newcomers' minute; the browsers behind it are counted once their request is read,
 by the address the proxy names (:class:`Proxied`).
-What a connection sends is paced (:attr:`~..house.Limits.bytes_per_second` after
-:attr:`~..house.Limits.bytes_burst`): the gate stops reading from it until its bucket has
+What a connection sends is paced (:attr:`~..limits.Limits.bytes_per_second` after
+:attr:`~..limits.Limits.bytes_burst`): the gate stops reading from it until its bucket has
 made up for all it sent, so a flood waits in the client's own buffers. A connection that has
-not become a WebSocket within :attr:`~..house.Limits.login_timeout` (a page takes
+not become a WebSocket within :attr:`~..limits.Limits.login_timeout` (a page takes
 milliseconds: a client that sends its request a byte at a time, or keeps a connection idle)
 is closed; a WebSocket is the session's to bound from then on.
 """
@@ -29,8 +29,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ...words.i18n import Texts
-from ..house import WHERE, Bucket, Limits, Service, address_of, new_connection_share
-from ..shares import Held, Share, Spent
+from ..limits import Limits, new_connection_share
+from ..service import Service
+from ..shares import WHERE, Bucket, Held, Share, Spent, address_of
 
 BUSY = (
     b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -210,7 +211,7 @@ class Proxied:
     address and network holds now, and those it asked for within the minute, in shares of
     the web front's own. They are the shares of SSH's connections (an address's, a
     network's, a reserve for the quiet networks); the open ones within
-    :attr:`~..house.Limits.proxy_connections`, what the proxy may hold in all.
+    :attr:`~..limits.Limits.proxy_connections`, what the proxy may hold in all.
 
     >>> proxied = Proxied(Limits(new_connections_per_address=2))
     >>> for _ in range(3):

@@ -23,7 +23,7 @@ FILE_PIECE = 64 * 1024
 
 MOST_FRAME = 4096
 """The longest message a browser may send, in bytes (a line is at most
-:attr:`~..house.Limits.line` characters; the WebSocket closes on a longer one)."""
+:attr:`~..limits.Limits.line` characters; the WebSocket closes on a longer one)."""
 
 COLUMNS = range(30, 121)
 MOST_LINE = 400
