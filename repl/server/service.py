@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .hall import Hall
+from .leases import Lease, Sessions
 from .limits import (
     Limits,
     connection_share,
@@ -55,18 +56,21 @@ class Service:
         """Open connections by address (and network)."""
         self.handshakes = Held(handshake_share(limits), chance=draw)
         """Connections not yet logged in, by address (and network)."""
-        self.sessions = Count()
-        """Sessions with a terminal or a command, by name."""
-        self.sessions_from = Count()
-        """The same sessions, by address."""
+        self.sessions = Sessions(
+            per_name=limits.sessions_per_name,
+            per_address=limits.sessions_per_address,
+            total=limits.sessions_total,
+        )
+        """Sessions with a terminal, a command or a browser, by name and by address (each
+        holds a :class:`~.leases.Lease`: :meth:`session`)."""
         self.opened = Spent(60.0, new_connection_share(limits), chance=draw, clock=clock)
         """Connections opened within the minute, by address, by network and in all."""
         self.wrong_passwords = Tally(limits.penalty_seconds, most=limits.password_tries_per_address)
         self.new_names = Spent(3600.0, new_name_share(limits), clock=clock)
         """Names claimed within the hour, by address, by network and in all."""
         self.logins = Count()
-        """Logged-in connections, by name (a name in use is never freed: see
-        :meth:`~.names.KeyBook.forget_lapsed`)."""
+        """Logged-in connections and browsers, by name (a name in use is never freed: see
+        :meth:`~.names.KeyBook.forget_lapsed`; each holds a lease: :meth:`login`)."""
         self.by_password = Count()
         """Logged-in connections that came in with the password, by name."""
         self.said_from = Tally(60.0, most=limits.says_per_address)
@@ -108,17 +112,26 @@ class Service:
 
     def session_problem(self, name: str, address: str) -> str | None:
         """Why a session of ``name`` from ``address`` (a terminal, a command, a browser)
-        may not start now, or ``None``: the sessions in all, of the address, of the name."""
-        limits = self.limits
+        may not start now, or ``None``: the server stops, or the sessions in all, of the
+        address, of the name (:meth:`~.leases.Sessions.problem`)."""
         if self.stopping:
             return "the server is stopping"
-        if self.sessions.total >= limits.sessions_total:
-            return "too many sessions"
-        if self.sessions_from[address] >= limits.sessions_per_address:
-            return "too many sessions from the address"
-        if self.sessions[name] >= limits.sessions_per_name:
-            return "too many at once of the name"
-        return None
+        return self.sessions.problem(name, address)
+
+    def session(self, name: str, address: str, *, login: bool = False) -> Lease:
+        """A session of ``name`` from ``address`` starts (its :meth:`session_problem` was
+        asked): counted until the lease is given back; with ``login``, its login too (a
+        browser's session is its login)."""
+        also = ((self.logins, name),) if login else ()
+        return self.sessions.lease(name, address, *also)
+
+    def login(self, name: str, *, password: bool) -> Lease:
+        """A connection logged in as ``name`` (``password``: with the password, so it holds
+        the name meanwhile): counted until the lease is given back."""
+        held = [(self.logins, name)]
+        if password:
+            held.append((self.by_password, name))
+        return Lease(*held)
 
     def new_name_problem(self, address: str) -> str | None:
         """Why ``address`` may not claim a new name now (a text key), or ``None``."""

@@ -17,6 +17,7 @@ import asyncssh
 from ..words.i18n import Texts
 from .channels import LONGEST_TERMINAL, Channels, keep_little
 from .hall import NoLog
+from .leases import Lease, refusal_key
 from .names import Identity
 from .service import Service
 from .terminal import Guest, language_of
@@ -57,7 +58,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.command: str | None = None
         self.has_terminal = False
-        self.counted = False
+        self.lease: Lease | None = None
+        """The session's place in the server's counts, from its start to its end."""
         self.guest: Guest | None = None
         self.task: asyncio.Task[None] | None = None
 
@@ -66,11 +68,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         keep_little(chan)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.server.channels.ended(started=self.counted)
-        if self.counted:
-            self.counted = False
-            self.service.sessions.remove(self.server.name)
-            self.service.sessions_from.remove(self.server.address)
+        self.server.channels.ended(started=self.lease is not None)
+        if self.lease is not None:
+            self.lease.give_back()
         if self.guest is not None:
             self.guest.input.end()
         if self.task is not None:
@@ -104,14 +104,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             name, address = self.server.name, self.server.address
             self.service.refuse("session", address, f"refused a session of {name}: {why}")
             most = self.service.limits.sessions_per_name
-            key = "server.sessions_of_name" if why.endswith("name") else "server.full"
-            chan.write(tx(key, most=most).encode("utf-8") + b"\r\n")
+            chan.write(tx(refusal_key(why), most=most).encode("utf-8") + b"\r\n")
             chan.exit(1)
             return
-        self.counted = True
+        self.lease = self.service.session(self.server.name, self.server.address)
         self.server.channels.began()
-        self.service.sessions.add(self.server.name)
-        self.service.sessions_from.add(self.server.address)
         if self.command is not None:
             self.task = asyncio.ensure_future(self._run_command(chan, self.command, tx))
             return

@@ -34,6 +34,7 @@ from asyncssh.auth import KbdIntChallenge
 
 from ..words.i18n import Texts
 from .channels import Channels
+from .leases import Lease
 from .names import Identity, name_problem, password_matches
 from .service import Service
 from .session import GameSession, visible_name
@@ -94,16 +95,20 @@ class GameServer(asyncssh.SSHServer):
         self.told_no_key = False
         self.new_name = False
         """Whether this login took its name just now (the book is still being written)."""
-        self.logged_in = False
-        """Whether this connection logged in (its name is in use, and never freed meanwhile)."""
-        self.by_password = False
-        """Whether this connection came in with the password (it holds its name meanwhile)."""
+        self.login: Lease | None = None
+        """Its login, once it logged in (its name is in use, and never freed meanwhile; one
+        that came in with the password holds its name meanwhile)."""
         self.throttle: Throttle | None = None
         self.alive: Alive | None = None
         limits = service.limits
         self.channels = Channels(
             limits.sessions_per_connection, limits.session_grace, self._no_session
         )
+
+    @property
+    def logged_in(self) -> bool:
+        """Whether this connection is logged in (until it ends)."""
+        return self.login is not None and self.login.held
 
     @property
     def who(self) -> Identity:
@@ -147,12 +152,8 @@ class GameServer(asyncssh.SSHServer):
             if self.handshaking:
                 self.handshaking = False
                 service.handshakes.remove(self.address)
-        if self.logged_in:
-            self.logged_in = False
-            service.logins.remove(self.name)
-        if self.by_password:
-            self.by_password = False
-            service.by_password.remove(self.name)
+        if self.login is not None:
+            self.login.give_back()
         if exc is not None and not isinstance(exc, asyncssh.ConnectionLost) and self.name:
             service.report(f"connection from {self.peer} ({self.name}) ended: {exc}")
 
@@ -290,8 +291,7 @@ class GameServer(asyncssh.SSHServer):
                 text = parting(why, name=self.name, most=self.service.most_names(why))
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, text)
             return
-        self.logged_in = True
-        service.logins.add(self.name)
+        self.login = service.login(self.name, password=self.fingerprint is None)
         if self.conn is not None:
             self.channels.wait()
             limits = service.limits
@@ -308,9 +308,7 @@ class GameServer(asyncssh.SSHServer):
             if service.keys.owner(name) is not None:
                 return "server.banner_key_name"
             service.keys.forget(name)  # a key's name that lapsed: no key's any more
-            self.by_password = True
-            service.by_password.add(name)
-            return None
+            return None  # (held for the password from the login on: :meth:`auth_completed`)
         new = service.keys.owner(name) is None
         why = service.take_name(name, self.fingerprint, self.address)
         if why is not None:

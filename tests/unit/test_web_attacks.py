@@ -12,11 +12,14 @@ import os
 import socket
 import struct
 from pathlib import Path
+from types import SimpleNamespace
 
 import aiohttp
 import attrs
 from threethirteen.repl.server.limits import Limits
+from threethirteen.repl.server.session import GameSession
 
+from tests.helpers.channel import Channel
 from tests.helpers.rooms import settle
 from tests.helpers.web import Browser, new_key, web_front, words
 
@@ -235,6 +238,44 @@ def test_sessions_are_capped_per_address_and_per_name(tmp_path: Path) -> None:
             for one in (ana, twice, ben, cleo):
                 await one.close()
             await settle(lambda: front.service.sessions.total == 0)
+
+    run(test())
+
+
+def test_a_terminal_and_a_browser_are_counted_against_the_same_sessions(
+    tmp_path: Path,
+) -> None:
+    """Each session takes one lease of the server's sessions, an SSH channel's as a
+    browser's: with room for one session, a browser waits for the terminal to end, and
+    the terminal's end gives back its own session once, never the browser's."""
+    said: list[str] = []
+    limits = Limits(sessions_total=1)
+
+    async def test() -> None:
+        async with web_front(tmp_path, said, limits) as (front, port):
+            server = SimpleNamespace(
+                service=front.service,
+                name="bo",
+                address="127.0.0.9",
+                channels=SimpleNamespace(began=lambda: None, ended=lambda started: None),
+            )
+            terminal = GameSession(server)  # type: ignore[arg-type]
+            terminal.chan = Channel()  # type: ignore[assignment]
+            terminal.session_started()  # (no terminal asked for: told so, still counted)
+            assert front.service.sessions.total == 1
+            ana = await Browser(port, "ana").connect()
+            assert "busy" in (await ana.until(lambda m: m["type"] == "refused"))["text"]
+            await ana.close()
+            terminal.connection_lost(None)
+            assert front.service.sessions.total == 0
+            again = await Browser(port, "ana", key=ana.key).connect()
+            await again.until(lambda m: m["type"] == "welcome")
+            terminal.connection_lost(None)  # (asyncssh says it once; twice gives nothing)
+            assert front.service.sessions.by_name["ana"] == 1
+            assert front.service.logins["ana"] == 1
+            await again.close()
+            await settle(lambda: front.service.sessions.total == 0)
+            assert front.service.logins["ana"] == 0
 
     run(test())
 

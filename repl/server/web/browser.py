@@ -31,6 +31,7 @@ from ...kit.seat import log_file
 from ...words import en
 from ...words.i18n import Texts
 from ..hall import NoLog
+from ..leases import Lease, refusal_key
 from ..lines import within
 from ..lobby import LobbyFront, options_text
 from ..names import Identity, name_problem
@@ -75,7 +76,8 @@ class BrowserSession(Visitor):
         self.screen: WebScreen = WebScreen(outbox, 80, self._changed)
         self._times: deque[float] = deque()
         self._slowed = 0.0
-        self._counted = False
+        self._lease: Lease | None = None
+        """The session's place in the server's counts (and its login's), until it ends."""
         self._dirty = False
         self._last_board = ""
         self._last_bar = ""
@@ -104,15 +106,11 @@ class BrowserSession(Visitor):
         busy = service.session_problem(name, self.address)
         if busy is not None:
             service.refuse("session", self.address, f"refused a session of {name}: {busy}")
-            key = "server.sessions_of_name" if busy.endswith("name") else "server.full"
-            text = self.tx(key, most=service.limits.sessions_per_name)
+            text = self.tx(refusal_key(busy), most=service.limits.sessions_per_name)
             self.outbox.put({"type": "refused", "text": text})
             return False
         self.who = Identity(name, fingerprint(hello.key))
-        self._counted = True
-        service.sessions.add(name)
-        service.sessions_from.add(self.address)
-        service.logins.add(name)
+        self._lease = service.session(name, self.address, login=True)
         if not await service.keys.keep(name):  # a name taken now is on disk before use
             service.report(f"{name}: the book of names cannot be written")
             self.outbox.put({"type": "refused", "text": self.tx("server.name_not_kept")})
@@ -381,9 +379,6 @@ class BrowserSession(Visitor):
                 self.front.leave()
             self.left(self.place)
             service.report(f"{self.name} left (browser)")
-        if self._counted:
-            self._counted = False
-            service.sessions.remove(self.name)
-            service.sessions_from.remove(self.address)
-            service.logins.remove(self.name)
+        if self._lease is not None:
+            self._lease.give_back()
         self._end()
