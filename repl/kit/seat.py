@@ -65,7 +65,7 @@ STALE = "stale_command"
 """The key of the table's refusal of a command typed before it moved on."""
 
 
-def log_file(code: str) -> str:
+def log_file_name(code: str) -> str:
     """The file a player keeps the log of shared table ``code`` in (``kite-7.jsonl``)."""
     return f"{code.strip().lower()}.jsonl"
 
@@ -302,7 +302,7 @@ class SeatFront(SeatCommands):
         key = "server.revealed" if kept else "server.broken_promise"
         self.say(self.tx(key, seed=view.seed, salt=view.salt), "class:good")
         if self.fetch and self.code:
-            file = log_file(self.code)
+            file = log_file_name(self.code)
             self.say(self.tx("server.fetch_log", fetch=self.fetch, file=file), "class:dim")
 
     # -- what the table tells --------------------------------------------------------

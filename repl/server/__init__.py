@@ -15,7 +15,7 @@ joined and watched; at a table it is the one seated front
   the limits are held to): the root, which reaches every table;
 - :mod:`.limits`, :mod:`.shares`: the leaves, the caps (:class:`~.limits.Limits`) and how
   a budget is shared and paced (by address, by network, in a bucket);
-- :mod:`.log`: the server's log, and its refusals logged once per kind and address;
+- :mod:`.server_log`: the server's log, and its refusals logged once per kind and address;
 - :mod:`.terminal`: one person's prompt in their own terminal;
 - :mod:`.keyboard`: that person's keys, paced and handed to the prompt without blocking;
 - :mod:`.hall`: every table of the server, kept on disk so a restart resumes them;

@@ -31,7 +31,7 @@ from ..kit.internals import draw_now, resized, running_in_terminal
 from ..kit.screen import TerminalScreen
 from ..kit.style import STYLE
 from .limits import Limits
-from .wire import let_go, unread
+from .ssh_bytes import let_go, unread
 
 RESIZE = 0.1
 """Seconds a change of the terminal's size waits, so that a flood of them redraws once."""
@@ -96,7 +96,7 @@ class Display:
     def write(self, data: str) -> None:
         """Write to the client's terminal now (after what prompt_toolkit wrote before); a
         client that leaves more than :attr:`~.limits.Limits.write_buffer` unread is let go
-        (:func:`~.wire.unread`)."""
+        (:func:`~.ssh_bytes.unread`)."""
         self._unsent.append(data.replace("\n", "\r\n"))
         self.send()
 

@@ -4,7 +4,7 @@ logs (from warnings up), an error that ends a thread, and an error Python cannot
 
 Each is one line of the log, in its form (stamped, made safe, one line however many the
 library wrote) and held to its window: ``say(kind, line)`` logs a kind once within the
-log's window (:class:`~.log.Refusals`), however often it is said. Without this, Python
+log's window (:class:`~.server_log.Refusals`), however often it is said. Without this, Python
 prints each one on standard error as it is, every time; asyncssh 2.24 with cryptography 51
 warns five times, ten lines, as it is imported. So ``threethirteen serve`` installs it
 before it imports a library of the server (:func:`libraries_logged`), and

@@ -37,10 +37,10 @@ from .coaching import Advice
 from .hall import Hall
 from .libraries import libraries_logged
 from .limits import Limits
-from .log import ServerLog
 from .names import KeyBook
 from .plan import Deal, secret_deal
 from .process import Collector
+from .server_log import ServerLog
 from .service import Service
 from .ssh import GameServer
 from .terminal import Guest
@@ -126,7 +126,7 @@ async def serve(
     """Run the server until it is stopped (SIGINT, SIGTERM); ``ready`` hears the address,
     the port and the host key's fingerprint once it listens (``web_ready`` the web front's
     address and port, next). ``report`` hears each line
-    of the server's log (by default, standard error through :class:`~.log.ServerLog`);
+    of the server's log (by default, standard error through :class:`~.server_log.ServerLog`);
     ``collector`` (the process's policy, if any) is told how many sessions there are;
     ``codes`` draws the codes of new tables (:attr:`~.hall.Hall.codes`)."""
     if report is not None:

@@ -21,7 +21,7 @@ from .addresses import WILDCARDS, machine_addresses
 from .libraries import libraries_logged
 from .limits import Limits
 from .limits_file import LimitsError, changed_limits, check_limits, limits_text, read_limits
-from .log import Refusals, ServerLog
+from .server_log import Refusals, ServerLog
 
 DESCRIPTION = """\
 Run a server where friends play Three-Thirteen at shared

@@ -1,7 +1,7 @@
 """What every connection to a server shares: its tables, its book of names and keys, and
 the counts its limits are held to (:class:`Service`). The root of the server: whatever
 holds it reaches every table, so a connection's own pieces (its bytes, keys and display)
-import the leaves instead (:mod:`.limits`, :mod:`.shares`, :mod:`.log`).
+import the leaves instead (:mod:`.limits`, :mod:`.shares`, :mod:`.server_log`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from .limits import (
     new_connection_share,
     new_name_share,
 )
-from .log import Refusals
 from .names import KeyBook
+from .server_log import Refusals
 from .shares import WHERE, Count, Held, Spent, Tally
 
 
@@ -80,7 +80,7 @@ class Service:
         self.present: set[Leaving] = set()
         """The connections and the terminals to tell when the server stops."""
         self.refusing = Count()
-        """Refused connections still waiting to be told why (:class:`~.wire.Refusal`)."""
+        """Refused connections still waiting to be told why (:class:`~.ssh_bytes.Refusal`)."""
         self.stopping = False
         keys.in_use = lambda name: self.logins[name] > 0
         hall.seated = keys.sat

@@ -20,8 +20,8 @@ from .hall import NoLog
 from .leases import Lease, refusal_key
 from .names import Identity
 from .service import Service
+from .ssh_bytes import drained, let_go, unread
 from .terminal import Guest, language_of
-from .wire import drained, let_go, unread
 
 LOG_PIECE = 1 << 16
 """Bytes of a log ``log CODE`` writes at once, each once the client has read enough of

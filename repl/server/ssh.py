@@ -18,7 +18,7 @@ a terminal or a command (:mod:`.channels`). A name has one owner, whatever the w
 key, or someone who came in with the password and holds it while logged in or seated
 (:meth:`~.service.Service.password_holds`); the two are checked again, at once, when the
 login completes, so that two logins at the same moment cannot both have it. Every byte a
-connection sends is paced before SSH parses it (:class:`~.wire.Throttle`). Before login a
+connection sends is paced before SSH parses it (:class:`~.ssh_bytes.Throttle`). Before login a
 refusal is said in an auth banner, in English and German (the client's language is not
 known yet); after it, in the person's language on their terminal. Each refusal is logged
 once per kind and address within :attr:`~.limits.Limits.log_window`.
@@ -39,7 +39,7 @@ from .names import Identity, name_problem, password_matches
 from .service import Service
 from .session import GameSession, visible_name
 from .shares import address_of
-from .wire import Alive, Refusal, Throttle
+from .ssh_bytes import Alive, Refusal, Throttle
 
 NAMES_REFUSED = {
     "server.names_full": "the book of names is full",

@@ -20,7 +20,7 @@ import asyncssh
 from prompt_toolkit.application.current import create_app_session
 
 from ..kit.front import Quit
-from ..kit.seat import log_file
+from ..kit.seat import log_file_name
 from ..words.i18n import Texts
 from .display import Display
 from .keyboard import Keyboard
@@ -110,7 +110,7 @@ class Guest(Visitor):
     def keep_log(self, code: str) -> None:
         """A terminal cannot keep a file on the player's computer: the command that does."""
         if self.front is not None:
-            said = self.tx("server.fetch_log", fetch=self.fetch(code), file=log_file(code))
+            said = self.tx("server.fetch_log", fetch=self.fetch(code), file=log_file_name(code))
             self.front.say(said, "class:dim")
 
     # -- the session ---------------------------------------------------------------------

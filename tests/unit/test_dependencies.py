@@ -54,7 +54,7 @@ def test_a_package_asked_for_twice_has_one_range() -> None:
 
 def test_the_private_parts_of_asyncssh_are_there() -> None:
     """repl/server/channels.py replaces three request handlers of a server channel and
-    fills its ``_env``; repl/server/wire.py paces the bytes of a connection's
+    fills its ``_env``; repl/server/ssh_bytes.py paces the bytes of a connection's
     ``_transport``."""
     for handler in (
         "_process_env_request",

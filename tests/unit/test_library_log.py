@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from threethirteen.repl.server.libraries import LibraryLog, libraries_logged
-from threethirteen.repl.server.log import Refusals
+from threethirteen.repl.server.server_log import Refusals
 
 
 @pytest.fixture

@@ -23,11 +23,11 @@ from prompt_toolkit.keys import Keys
 from threethirteen.repl.server import running
 from threethirteen.repl.server.keyboard import Keyboard
 from threethirteen.repl.server.limits import Limits
-from threethirteen.repl.server.log import Refusals
 from threethirteen.repl.server.names import Identity, KeyBook
+from threethirteen.repl.server.server_log import Refusals
 from threethirteen.repl.server.shares import Bucket, Count, Tally
+from threethirteen.repl.server.ssh_bytes import REFUSALS_KEPT, Refusal
 from threethirteen.repl.server.terminal import Guest
-from threethirteen.repl.server.wire import REFUSALS_KEPT, Refusal
 
 from tests.helpers.channel import Channel, service_for
 from tests.helpers.rooms import settle
@@ -188,7 +188,7 @@ def test_a_refusal_is_logged_once_per_kind_and_address_within_the_window(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     now = [0.0]
-    monkeypatch.setattr("threethirteen.repl.server.log.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("threethirteen.repl.server.server_log.time.monotonic", lambda: now[0])
     said: list[str] = []
     refusals = Refusals(said.append, 60.0, keys=3)
     for _ in range(1000):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import threading
 
-from threethirteen.repl.server.log import ServerLog
+from threethirteen.repl.server.server_log import ServerLog
 
 
 class StuckStream(io.StringIO):

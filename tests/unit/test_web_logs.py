@@ -16,7 +16,7 @@ from threethirteen.repl.server.hall import NoLog
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.session import GameSession
-from threethirteen.repl.server.web.wire import Outbox
+from threethirteen.repl.server.web.messages import Outbox
 
 from tests.helpers import ROOT
 from tests.helpers.channel import service_for
@@ -83,7 +83,8 @@ def test_a_log_of_megabytes_reaches_the_browser_byte_for_byte(
 
 class SlowClient:
     """An SSH channel whose client reads what is sent to it only when the test says so:
-    all it has not read waits on the channel (:func:`~threethirteen.repl.server.wire.unread`)."""
+    all it has not read waits on the channel
+    (:func:`~threethirteen.repl.server.ssh_bytes.unread`)."""
 
     def __init__(self) -> None:
         self.sent = bytearray()

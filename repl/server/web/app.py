@@ -10,7 +10,7 @@ behind a reverse proxy each page and socket is counted by the browser's address 
 request is read (:class:`~.gate.Proxied`; ``429`` or ``503`` over a share).
 The WebSocket checks its ``Origin`` (the page's own, or one ``--web-origin`` names), counts
 as a login under way until its ``login`` (within :attr:`~..limits.Limits.login_timeout`),
-takes frames of at most :data:`~.wire.MOST_FRAME` bytes (no compression), paced before
+takes frames of at most :data:`~.messages.MOST_FRAME` bytes (no compression), paced before
 they are parsed as JSON, answers pings, and lets go of a browser that leaves
 :attr:`~..limits.Limits.write_buffer` bytes unread or misses its keepalives.
 """
@@ -33,7 +33,7 @@ from ..shares import Bucket, address_of
 from .browser import BrowserSession
 from .gate import Gate, Proxied, busy_words, gate_factory
 from .hosts import allowed_hosts, host_name
-from .wire import MOST_FRAME, Outbox, read_fetch, read_hello, read_line, read_message
+from .messages import MOST_FRAME, Outbox, read_fetch, read_hello, read_line, read_message
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -353,7 +353,7 @@ async def _pump(
 ) -> None:
     """Send what the session said, in order, as fast as the browser reads it: the next
     message is taken once the connection has drained (so a file's next piece waits for
-    room, :class:`~.wire.Outbox`)."""
+    room, :class:`~.messages.Outbox`)."""
     with contextlib.suppress(ConnectionError, RuntimeError):
         while (text := await outbox.get()) is not None:
             await ws.send_str(text)

@@ -4,7 +4,7 @@ A browser session is a front's connection as an SSH terminal is (:class:`~..term
 the same :class:`~..lobby.LobbyFront`, and at a table the same
 :class:`~..seat.TableSession` holding the port its room handed out, so it hears only what
 the room told its seat, after it is on disk. What differs is the screen: a
-:class:`~.wire.WebScreen` turns what the fronts say into ``text`` messages, and after each
+:class:`~.messages.WebScreen` turns what the fronts say into ``text`` messages, and after each
 change the session sends the ``board`` drawn from what the front holds (:mod:`.board`).
 
 The login is a name and the browser's key (docs/web.md): the first key that logs in under
@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from ...kit.front import Front, Quit
 from ...kit.render import plain
-from ...kit.seat import log_file
+from ...kit.seat import log_file_name
 from ...words import en
 from ...words.i18n import Texts
 from ..hall import NoLog
@@ -40,7 +40,7 @@ from ..service import Service
 from ..ssh import NAMES_REFUSED
 from ..visitor import Visitor
 from .board import Json, board_json, tables_json
-from .wire import Hello, Outbox, WebScreen, encoded
+from .messages import Hello, Outbox, WebScreen, encoded
 
 KEY = re.compile(r"[A-Za-z0-9_-]{43}")
 """A browser's key: 32 random bytes in base64url, without padding."""
@@ -338,7 +338,7 @@ class BrowserSession(Visitor):
 
     async def _send_log(self, front: Front, code: str) -> None:
         """The log of table ``code`` as a file (``file`` messages, in pieces the browser
-        takes as it reads: :meth:`~.wire.Outbox.send_file`), or why not: read on a worker
+        takes as it reads: :meth:`~.messages.Outbox.send_file`), or why not: read on a worker
         thread. One at a time: a log asked for while another is on its way is refused."""
         code = code[:12]
         if self.outbox.sending_file:
@@ -350,7 +350,7 @@ class BrowserSession(Visitor):
             self.service.report(f"{self.name}: the log of {code!r} failed: {error!r}")
             found = NoLog.NONE
         if isinstance(found, bytes):
-            if not self.outbox.send_file(log_file(code), found):
+            if not self.outbox.send_file(log_file_name(code), found):
                 if not self.outbox.closed:
                     front.refuse(self.tx("server.log_on_its_way"))
                 return
