@@ -7,8 +7,8 @@ simulated game. ``--quick`` is the smoke run CI does.
 
 ``--server`` measures a server under load instead: tables of scripted SSH clients
 at once (``--web``: WebSocket clients, as the browser's page), then the same with an AI
-seat at one table (:mod:`repl.lab.server_bench`);
-``--soak MINUTES`` plays normal tables beside hostile clients (:mod:`repl.lab.soak`).
+seat at one table (:mod:`repl.lab.server_bench`). (A soak, normal tables beside hostile
+clients, is a test's tool: ``python -m tests.helpers.soak``, in the repository only.)
 
 This is the command's front (its options and the printed figures); the measuring
 is :mod:`core.lab.benchmark`'s, with this process's clock.
@@ -33,12 +33,6 @@ from ...core.lab.benchmark import (
 from ...core.players import LEVELS
 from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
 from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
-
-HOSTILE_CLIENTS = (
-    "flood", "many", "huge", "guess", "churn",
-    "channels", "unread", "talk", "names", "connections", "takeover",
-)  # fmt: skip
-"""The soak's hostile clients by name (:data:`.hostile.HOSTILES`: what each does)."""
 
 DESCRIPTION = """\
 Measure the engine's speed and print the figures (speed
@@ -68,13 +62,6 @@ WebSocket (serve --web) sending the lines the page sends;
 the time is from a move sent to the last other player at
 its table receiving the board that shows it. Needs the
 web extra (aiohttp).
-
-With --soak MINUTES: normal tables play beside hostile
-clients (floods of keys, many connections, a huge
-terminal, password guesses, tables made and left); it
-says whether every normal table's log holds every move
-its players were told, the normal tables' p99, and
-whether the server answered throughout.
 """
 """What ``threethirteen bench --help`` says first (plain text, at most 60 columns)."""
 
@@ -174,41 +161,18 @@ def main(argv: list[str] | None = None) -> int:
         help="the server's garbage collector: tuned (as threethirteen serve) or CPython's "
         "default settings, to compare",
     )
-    server.add_argument(
-        "--soak",
-        type=float,
-        default=None,
-        metavar="MINUTES",
-        help="a soak instead: normal tables and hostile clients at once for MINUTES; "
-        "whether the normal tables lost anything, and their p99",
-    )
-    server.add_argument(
-        "--hostile",
-        default=",".join(HOSTILE_CLIENTS),
-        metavar="NAMES",
-        help=f"the soak's hostile clients, by name: {', '.join(HOSTILE_CLIENTS)} (default "
-        "all), or none",
-    )
     args = parser.parse_args(argv)
-    args.hostile = [name for name in args.hostile.split(",") if name and name != "none"]
-    unknown = set(args.hostile) - set(HOSTILE_CLIENTS)
-    if unknown:
-        parser.error(f"--hostile: no hostile client called {', '.join(sorted(unknown))}")
     if args.venues:
         if not 1 <= args.games <= 100_000:
             parser.error("--games must be 1 to 100000")
         from .venue_bench import bench_venues
 
         return bench_venues(4 if args.quick else args.games, args.players, args.seed)
-    if args.server or args.soak is not None:
+    if args.server:
         if args.tables < 1 or args.moves < 1 or args.repeat < 1:
             parser.error("--tables, --moves and --repeat must be at least 1")
         if not 0 <= args.think <= 60:
             parser.error("--think must be 0-60 seconds")
-        if args.web and args.soak is not None:
-            parser.error("--web measures play, not a soak: give one of --web and --soak")
-        if args.soak is not None and not 0 < args.soak <= 24 * 60:
-            parser.error("--soak must be more than 0 and at most 1440 minutes")
         from .server_bench import bench_server
 
         return bench_server(args)

@@ -2,8 +2,8 @@
 
 Two runs against a new server each (:func:`.server_load.measure`): every seat a person,
 then the same with an AI seat at the first table (skipped with ``--no-ai``). ``--repeat
-R`` plays the first run R times, since one run on a busy machine can mislead; ``--soak``
-runs :mod:`.soak` instead. Figures are printed, never judged.
+R`` plays the first run R times, since one run on a busy machine can mislead. Figures are
+printed, never judged.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ MIB = 1 << 20
 
 
 def bench_server(args: argparse.Namespace) -> int:
-    """``--server`` (and ``--soak``): measure, print; the exit code."""
+    """``--server``: measure, print; the exit code."""
     front = "web" if args.web else "ssh"
     extra = "web" if args.web else "server"
     try:
@@ -41,10 +41,6 @@ def bench_server(args: argparse.Namespace) -> int:
         )
         return 1
     how = ServerRun(gc=args.gc)
-    if args.soak is not None:
-        from .soak import soak
-
-        return soak(args, how)
     tables, moves, think = args.tables, args.moves, args.think
     if args.quick:
         tables, moves, think = 2, 8, 0.3

@@ -50,14 +50,17 @@ def test_the_quick_web_bench_prints_its_figures(cli: Cli) -> None:
     assert "not measured" not in out  # every move sent reached every other player
 
 
-def test_a_short_soak_checks_the_logs_and_that_the_server_answers(cli: Cli) -> None:
+def test_a_short_soak_checks_the_logs_and_that_the_server_answers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """A few seconds of one normal table beside two of the hostile clients (bounded ones
-    that today's server withstands): nothing lost, the probe answered, exit code 0."""
-    result = cli.run(
-        "bench", "--soak", "0.2", "--tables", "1", "--think", "0.3", "--hostile", "guess,churn",
-    )  # fmt: skip
-    out = result.stdout
-    assert result.returncode == 0, out + result.stderr
+    that today's server withstands): nothing lost, the probe answered, exit code 0. The
+    soak is the tests' (:mod:`tests.helpers.soak`), against the bench's server."""
+    from tests.helpers.soak import main
+
+    code = main(["0.2", "--tables", "1", "--think", "0.3", "--hostile", "guess,churn"])
+    out = capsys.readouterr().out
+    assert code == 0, out
     assert re.search(r"^the normal tables +[1-9]\d* ", out, re.M)
     assert "moves told but not in the table's log on disk: 0" in out
     assert re.search(r"the server answered a fresh login [1-9]\d* times", out)
@@ -71,9 +74,3 @@ def test_the_help_tells_the_server_options(cli: Cli) -> None:
     assert "--tables N tables at once (default 25)" in text
     assert "--think SECONDS pause before each move typed, on average (default 1.0" in text
     assert "--web the people play in browsers: WebSocket clients of serve --web" in text
-
-
-def test_the_web_bench_is_no_soak(cli: Cli) -> None:
-    result = cli.run("bench", "--server", "--web", "--soak", "1")
-    assert result.returncode == 2
-    assert "give one of --web and --soak" in result.stderr

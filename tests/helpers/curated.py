@@ -11,8 +11,8 @@ import sys
 from collections.abc import Callable
 
 from attrs import field, frozen
-from threethirteen.core.cards import JOKER, new_deck, parse_cards
-from threethirteen.core.deck import SeededShuffler, Shuffler, StackedShuffler
+from threethirteen.core.cards import JOKER, Card, new_deck, parse_cards, sort_cards
+from threethirteen.core.deck import SeededShuffler, Shuffler
 from threethirteen.core.events import Event, GameOptions
 from threethirteen.core.log import encode_log
 from threethirteen.core.players import play_game
@@ -34,6 +34,47 @@ class Curated:
     shuffler: Callable[[int], Shuffler] | None = None
     schema: int = 1
     """The log schema it was recorded in (older ones are read through the upcasters)."""
+
+
+@frozen
+class StackedShuffler:
+    """A prepared deck (a :class:`~threethirteen.core.deck.Shuffler` of the tests only): fixed
+    deal orders by round, others seeded.
+
+    ``deals`` maps a round number to the full deck order (top first) to deal
+    from; rounds not listed, rebuilds and the first dealer fall back to
+    ``SeededShuffler(seed)``. A game dealt this way is not ``seeded``.
+    """
+
+    seed: int
+    dealer: int
+    deals: dict[int, tuple[Card, ...]]
+    rebuilds: dict[tuple[int, int], tuple[Card, ...]] | None = None
+
+    @property
+    def seeded(self) -> bool:
+        return False
+
+    def first_dealer(self, seats: int) -> int:
+        return self.dealer
+
+    def deal_order(self, round_no: int, deck: tuple[Card, ...]) -> tuple[Card, ...]:
+        order = self.deals.get(round_no)
+        if order is None:
+            return SeededShuffler(self.seed).deal_order(round_no, deck)
+        if sort_cards(order) != sort_cards(deck):
+            raise ValueError(f"the stacked deck of round {round_no} is not the game's deck")
+        return order
+
+    def rebuild_order(
+        self, round_no: int, rebuild_no: int, cards: tuple[Card, ...]
+    ) -> tuple[Card, ...]:
+        order = (self.rebuilds or {}).get((round_no, rebuild_no))
+        if order is None:
+            return SeededShuffler(self.seed).rebuild_order(round_no, rebuild_no, cards)
+        if sort_cards(order) != sort_cards(cards):
+            raise ValueError(f"the stacked rebuild {rebuild_no} of round {round_no} does not fit")
+        return order
 
 
 def all_wild_deal(seed: int) -> Shuffler:

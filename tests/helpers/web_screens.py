@@ -56,7 +56,6 @@ def board(page: Page) -> dict[str, Any]:
         """return {
           round: document.getElementById('round').dataset.round || null,
           hand: document.querySelectorAll('#hand .card').length,
-          events: Number(document.getElementById('table').dataset.events || 0),
           wild: document.querySelectorAll('#hand .card.wild').length,
           draw: !document.getElementById('stock').disabled,
           take: !document.getElementById('discard').disabled,
@@ -98,7 +97,6 @@ def screens(base: str, folder: Path, width: int, height: int, lang: str) -> None
         # discards until one comes, and is shown with the card drawn, to discard
         while True:
             ana.until(lambda _: board(ana)["draw"], "ana's turn")
-            events = board(ana)["events"]
             ana.type("t" if board(ana)["take"] else "d")
             ana.until(lambda _: board(ana)["discard"], "a card in hand")
             if board(ana)["wild"] or int(board(ana)["round"] or 0) >= 4:
@@ -107,7 +105,7 @@ def screens(base: str, folder: Path, width: int, height: int, lang: str) -> None
                 "const cards = document.querySelectorAll('#hand .card:not(.wild):not(.taken)');"
                 "cards[cards.length - 1].click()"
             )
-            ana.until(lambda _, e=events: board(ana)["events"] > e + 2, "a turn played")
+            ana.until(lambda _: not board(ana)["discard"], "the card discarded")
         ana.type("say hello <b>everyone</b>")
         ana.says("#narration", "everyone")
         shoot(ana, folder, f"table-{tag}")

@@ -450,7 +450,6 @@
     const can = b.can || {};
     const round = b.round;
     $("table-title").textContent = title();
-    $("table").dataset.events = String(b.events || 0); // how far the game is (for tests)
     const link = location.origin + "/t/" + b.code;
     $("invite-link").textContent = link;
     $("invite-link").href = "/t/" + encodeURIComponent(b.code);

@@ -1,4 +1,4 @@
-"""The hostile clients of ``threethirteen bench --soak`` (:mod:`.soak`): each from its own
+"""The hostile clients of the soak (:mod:`tests.helpers.soak`): each from its own
 address and each bounded (a rate, a number of connections), so that the soak measures the
 server, not an unbounded client:
 
@@ -37,8 +37,7 @@ from collections.abc import Awaitable, Callable
 
 import asyncssh
 from attrs import define, frozen
-
-from .server_load import ESCAPE
+from threethirteen.repl.lab.server_load import ESCAPE
 
 FLOOD_BYTES_PER_SECOND = 64 * 1024
 MANY_AT_ONCE = 48

@@ -1,9 +1,12 @@
-"""``threethirteen bench --server --soak MINUTES``: normal tables beside hostile clients.
+"""A soak: normal tables beside hostile clients, ``python -m tests.helpers.soak MINUTES``.
 
-A server (the timed one, with a password file) gets ``--tables`` normal tables of
-scripted players, as ``bench --server`` plays them, for MINUTES of play; once they are
-seated, the hostile clients of :mod:`.hostile` join in (``--hostile NAME,…``, by default
-all of :data:`~.hostile.HOSTILES`; ``none`` plays the normal tables alone).
+A test's tool, not the product's (``threethirteen bench --server`` is the host's measure
+of their machine): it attacks a server and passes or fails. A server (the timed one of
+``bench --server``, with a password file) gets ``--tables`` normal tables of scripted
+players, as ``bench --server`` plays them, for MINUTES of play; once they are seated, the
+hostile clients of :mod:`tests.helpers.hostile_clients` join in (``--hostile NAME,…``, by
+default all of :data:`~tests.helpers.hostile_clients.HOSTILES`; ``none`` plays the normal
+tables alone).
 
 A probe logs in every :data:`PROBE_EVERY` seconds and waits for the lobby: the server
 answered throughout when every probe got there within :data:`PROBE_LIMIT`. At the end
@@ -21,17 +24,17 @@ import asyncio
 import contextlib
 import math
 import signal
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import asyncssh
 from attrs import define, field
-
-from ...core.events import CardDiscarded, CardDrawn
-from ...core.log import read_log
-from .hostile import HOSTILES, PASSWORD, Arena, Hostile, connect_from, until_seen
-from .server_load import (
+from threethirteen.core import __version__
+from threethirteen.core.events import CardDiscarded, CardDrawn
+from threethirteen.core.log import read_log
+from threethirteen.repl.lab.server_load import (
     Scenario,
     Tables,
     close_clients,
@@ -41,7 +44,7 @@ from .server_load import (
     play_table,
     settle,
 )
-from .server_process import (
+from threethirteen.repl.lab.server_process import (
     ServerRun,
     collection_lines,
     percentile,
@@ -49,6 +52,15 @@ from .server_process import (
     row,
     start_server,
     stop_server,
+)
+
+from tests.helpers.hostile_clients import (
+    HOSTILES,
+    PASSWORD,
+    Arena,
+    Hostile,
+    connect_from,
+    until_seen,
 )
 
 PROBE_EVERY = 5.0
@@ -202,8 +214,6 @@ async def _soak(args: argparse.Namespace, how: ServerRun, base: Path) -> int:
 
 def soak(args: argparse.Namespace, how: ServerRun) -> int:
     """Run the soak (see the module); the exit code: 0 when it passed."""
-    from ...core import __version__
-
     print(
         f"threethirteen {__version__} soak: {args.soak:g} minutes, {args.tables} normal tables "
         f"of {args.humans} people ({args.think:g} s to think) beside hostile clients "
@@ -211,3 +221,40 @@ def soak(args: argparse.Namespace, how: ServerRun) -> int:
     )
     with tempfile.TemporaryDirectory(prefix="threethirteen-soak-") as base:
         return asyncio.run(_soak(args, how, Path(base)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The soak's command line (see the module); the exit code."""
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.helpers.soak",
+        description="Normal tables and hostile clients at once against a new server; "
+        "whether the normal tables lost anything, and their p99.",
+    )
+    parser.add_argument("soak", type=float, metavar="MINUTES", help="minutes of play")
+    parser.add_argument("--tables", type=int, default=25, metavar="N",
+                        help="normal tables (default 25)")  # fmt: skip
+    parser.add_argument("--humans", type=int, default=4, choices=(2, 3, 4), metavar="H",
+                        help="people at each normal table, 2-4 (default 4)")  # fmt: skip
+    parser.add_argument("--think", type=float, default=1.0, metavar="SECONDS",
+                        help="pause before each move typed, on average (default 1.0)")  # fmt: skip
+    parser.add_argument("--gc", default="tuned", choices=("tuned", "default"),
+                        help="the server's garbage collector (default tuned)")  # fmt: skip
+    parser.add_argument("--hostile", default=",".join(HOSTILES), metavar="NAMES",
+                        help=f"the hostile clients, by name: {', '.join(HOSTILES)} "
+                        "(default all), or none")  # fmt: skip
+    args = parser.parse_args(argv)
+    args.hostile = [name for name in args.hostile.split(",") if name and name != "none"]
+    unknown = set(args.hostile) - set(HOSTILES)
+    if unknown:
+        parser.error(f"--hostile: no hostile client called {', '.join(sorted(unknown))}")
+    if args.tables < 1:
+        parser.error("--tables must be at least 1")
+    if not 0 <= args.think <= 60:
+        parser.error("--think must be 0-60 seconds")
+    if not 0 < args.soak <= 24 * 60:
+        parser.error("MINUTES must be more than 0 and at most 1440")
+    return soak(args, ServerRun(gc=args.gc))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
