@@ -1,5 +1,8 @@
 """Whole files written in one step (a temporary file, synced, then renamed), names made
-durable, and a broken file moved aside under a name no file has."""
+durable, a file moved in one step, and a broken file moved aside under a name no file has.
+
+Every file the program writes whole, or moves, goes through here (a server's tables and
+names, the autosave, the statistics ...): none is written by hand elsewhere."""
 
 from __future__ import annotations
 
@@ -78,6 +81,14 @@ def _link_new(temp: Path, path: Path) -> None:
     temp.unlink()
 
 
+def move(path: Path, target: Path) -> None:
+    """Give ``path`` the name ``target`` in one step (a rename, over any file of that name)
+    and make the new name durable (:func:`sync_folder` of the target's folder; the old
+    name's folder is the caller's to sync when it is another)."""
+    os.replace(path, target)
+    sync_folder(target.parent)
+
+
 def move_aside(path: Path, kind: str, suffix: str) -> Path:
     """Give ``path`` a new name beside it, ``KIND-DATE-TIME[-N]SUFFIX``, taken by no file."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -86,6 +97,5 @@ def move_aside(path: Path, kind: str, suffix: str) -> Path:
     while target.exists():
         number += 1
         target = path.with_name(f"{kind}-{stamp}-{number}{suffix}")
-    os.replace(path, target)
-    sync_folder(path.parent)
+    move(path, target)
     return target

@@ -35,7 +35,6 @@ from __future__ import annotations
 import asyncio
 import enum
 import functools
-import os
 import secrets
 import threading
 import time
@@ -50,7 +49,7 @@ from ...core.events import Event
 from ...core.log import TruncatedLogError, encode_log
 from ...core.log_bounds import MAX_LOG_BYTES
 from ...core.state import fold
-from ..files.atomic import sync_folder, write_atomic
+from ..files.atomic import move, sync_folder, write_atomic
 from ..files.bounded import read_bounded
 from ..files.reading import load_file
 from .coaching import Advice, AdviceLimits
@@ -534,8 +533,7 @@ class Hall:
         stem = _stem(room.plan)
         write_atomic(past / f"{stem}.json", plan_text(room.plan), mode=0o600)
         if room.log_path.exists():
-            os.replace(room.log_path, past / f"{stem}.jsonl")
-            sync_folder(past)
+            move(room.log_path, past / f"{stem}.jsonl")
         (self.folder / f"{room.code}.json").unlink(missing_ok=True)
         sync_folder(self.folder)
 

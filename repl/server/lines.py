@@ -11,6 +11,7 @@ prompt leaves the event loop's exception handler and its signals to the server
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from prompt_toolkit.output import Output
 from ..kit.front import Front, Quit
 from ..kit.loop import make_session, prompt_for
 from ..words.i18n import Texts
+from .limits import Limits
 from .lobby import LobbyFront
 from .seat import TableSession
 from .service import Service
@@ -47,7 +49,7 @@ class Lines:
         self.stopped = False
         """The server stops: no more lines (a cancel can be lost in a line that ends at
         that moment)."""
-        self._times: deque[float] = deque()
+        self.caps = LineCaps(service.limits)
 
     def running(self) -> Application[str] | None:
         """The prompt's application, while a line is being typed."""
@@ -101,23 +103,69 @@ class Lines:
                 raise Quit from None
             if moved():
                 break  # sent away from the table while the line was being typed
-            if len(line) > limits.line:
-                front.refuse(tx("server.line_too_long", limit=limits.line))
+            if self.caps.refused(line, front, tx):
                 continue
-            if not within(self._times, limits.commands, limits.per_seconds):
-                front.refuse(tx("server.slow_down"))
-                continue
-            try:
-                front.execute(line)
-            except (Quit, EOFError):
-                raise
-            except Exception as error:  # logged here; the player and the table go on
-                self.service.report(f"{self.name}: error in {line[:40]!r}: {error!r}")
-                front.refuse(tx("server.error"))
+            run_line(front, line, tx, self.service.report, self.name)
             if place is not None:
                 await place.settled()  # a move typed: its news, then the prompt
             elif isinstance(front, LobbyFront):
                 await front.settled()  # a table made or joined: kept (or refused) first
+
+
+def run_line(
+    front: Front,
+    line: str,
+    tx: Texts,
+    report: Callable[[str], None],
+    name: str,
+    *,
+    between: bool = False,
+) -> None:
+    """Run ``line`` at ``front`` (``between``: and what is due between lines); an error is
+    logged and said, and the player and the table go on (:class:`~..kit.front.Quit` and
+    the end of input pass: the session ends)."""
+    try:
+        front.execute(line)
+        if between:
+            front.between_lines()
+    except (Quit, EOFError):
+        raise
+    except Exception as error:  # logged here; the player and the table go on
+        report(f"{name}: error in {line[:40]!r}: {error!r}")
+        front.refuse(tx("server.error"))
+
+
+class LineCaps:
+    """The caps on one session's lines, at a terminal or in a browser: a line of more than
+    :attr:`~.limits.Limits.line` characters is refused whole, and at most
+    :attr:`~.limits.Limits.commands` lines (and logs asked for) run within
+    :attr:`~.limits.Limits.per_seconds`; one more is refused, and said so (at most once
+    in ``said_every`` seconds, however many come)."""
+
+    def __init__(self, limits: Limits, *, said_every: float = 0.0) -> None:
+        self.limits = limits
+        self.said_every = said_every
+        self._times: deque[float] = deque()
+        self._slowed = -math.inf
+
+    def refused(self, line: str, front: Front, tx: Texts) -> bool:
+        """Whether ``line`` is refused (then ``front`` says why); counted if it is not."""
+        if len(line) > self.limits.line:
+            front.refuse(tx("server.line_too_long", limit=self.limits.line))
+            return True
+        return not self.counted(front, tx)
+
+    def counted(self, front: Front, tx: Texts) -> bool:
+        """Count one more command; whether it is within the limit (else ``front`` says
+        to slow down)."""
+        limits = self.limits
+        if within(self._times, limits.commands, limits.per_seconds):
+            return True
+        now = time.monotonic()
+        if now - self._slowed >= self.said_every:
+            self._slowed = now
+            front.refuse(tx("server.slow_down"))
+        return False
 
 
 class Says:

@@ -85,6 +85,11 @@ def is_proof(proof: str) -> bool:
     return 0 < len(proof) <= 200 and proof.isascii() and proof.isprintable() and " " not in proof
 
 
+def visible_name(name: str) -> str:
+    """A refused user name, safe to show: printable ASCII only, at most 20 characters."""
+    return "".join(c if c.isascii() and c.isprintable() else "?" for c in name[:20])
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name (a text key), or ``None``."""
     if NAME.fullmatch(name) is None:

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from .hall import Hall
+from .hall import Hall, NoLog
 from .leases import Lease, Sessions
 from .limits import (
     Limits,
@@ -20,7 +20,7 @@ from .limits import (
     new_connection_share,
     new_name_share,
 )
-from .names import KeyBook
+from .names import Identity, KeyBook, visible_name
 from .server_log import Refusals
 from .shares import WHERE, Count, Held, Spent, Tally
 
@@ -132,6 +132,19 @@ class Service:
         if password:
             held.append((self.by_password, name))
         return Lease(*held)
+
+    async def fetch_log(self, who: Identity, code: str) -> bytes | str:
+        """The log of table ``code`` for ``who`` (``log CODE``, over SSH or in a browser),
+        read on a worker; or the text key of why not (a file that cannot be read is
+        logged, and said as no such table)."""
+        try:
+            found = await self.hall.fetch_log(who, code)
+        except Exception as error:
+            self.report(f"{who.name}: the log of {visible_name(code)!r} failed: {error!r}")
+            found = NoLog.NONE
+        if isinstance(found, NoLog):
+            return f"server.no_log_{found.name.lower()}"
+        return found
 
     def new_name_problem(self, address: str) -> str | None:
         """Why ``address`` may not claim a new name now (a text key), or ``None``."""

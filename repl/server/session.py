@@ -16,9 +16,8 @@ import asyncssh
 
 from ..words.i18n import Texts
 from .channels import LONGEST_TERMINAL, Channels, keep_little
-from .hall import NoLog
 from .leases import Lease, refusal_key
-from .names import Identity
+from .names import Identity, visible_name
 from .service import Service
 from .ssh_bytes import drained, let_go, unread
 from .terminal import Guest, language_of
@@ -42,11 +41,6 @@ class LoggedIn(Protocol):
     @property
     def who(self) -> Identity:
         """Who logged in: the name, and the key that proved it (``None``: the password)."""
-
-
-def visible_name(name: str) -> str:
-    """A refused user name, safe to show: printable ASCII only, at most 20 characters."""
-    return "".join(c if c.isascii() and c.isprintable() else "?" for c in name[:20])
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
@@ -154,11 +148,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """The log of table ``code``, written in pieces of :data:`LOG_PIECE` bytes as the
         client reads them (half of :attr:`~.limits.Limits.write_buffer` unread at most), or
         why not."""
-        try:
-            found = await self.service.hall.fetch_log(self.server.who, code)  # on a worker
-        except Exception as error:  # (an unreadable file: said as no such table, and logged)
-            self.service.report(f"{name}: the log of {visible_name(code)!r} failed: {error!r}")
-            found = NoLog.NONE
+        found = await self.service.fetch_log(self.server.who, code)  # on a worker
         if unread(chan) > self.service.limits.write_buffer:  # the last ones not read yet
             self.service.report(f"{name}: the client reads too slowly; closing")
             let_go(chan)
@@ -176,7 +166,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.service.report(f"{name} fetched the log of {visible_name(code).upper()}")
             chan.exit(0)
             return
-        chan.write_stderr(_NO_LOG[found])
+        chan.write_stderr(ENGLISH(found).encode("utf-8") + b"\n")  # (as ssh's own words)
         chan.exit(1)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
@@ -194,9 +184,5 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.guest.resized()
 
 
-_NO_LOG = {
-    NoLog.NONE: b"No table with that code that you sat at.\n",
-    NoLog.RUNNING: b"That game is not over yet: its log is sent once it is.\n",
-    NoLog.CLOSED: b"That game was closed before its end: its seed stays a secret.\n",
-}
-"""Why ``log CODE`` sends nothing (see :meth:`~.hall.Hall.fetch_log`)."""
+ENGLISH = Texts("en")
+"""The words of ``log CODE``'s answers: English, as the rest of a command's are."""

@@ -35,9 +35,9 @@ from asyncssh.auth import KbdIntChallenge
 from ..words.i18n import Texts
 from .channels import Channels
 from .leases import Lease
-from .names import Identity, name_problem, password_matches
+from .names import Identity, name_problem, password_matches, visible_name
 from .service import Service
-from .session import GameSession, visible_name
+from .session import GameSession
 from .shares import address_of
 from .ssh_bytes import Alive, Refusal, Throttle
 

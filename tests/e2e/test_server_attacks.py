@@ -24,6 +24,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from threethirteen.repl.lab.server_process import proc_cpu
 
 from tests.helpers.attacks import (
     ANSWER,
@@ -35,7 +36,6 @@ from tests.helpers.attacks import (
     answered,
     closed_by_server,
     connect,
-    cpu_seconds,
     figure,
     in_background,
     raw_connections,
@@ -59,7 +59,7 @@ def connect_as(connect: Callable[..., Player]) -> Callable[..., Player]:
 def spent(server: Server, since: float, cpu: float) -> float:
     """The share of one processor the server used since ``since`` (it had used ``cpu``)."""
     assert server.process is not None
-    return (cpu_seconds(server.process.pid) - cpu) / (time.monotonic() - since)
+    return (proc_cpu(server.process.pid) - cpu) / (time.monotonic() - since)
 
 
 # -- 1. a flood typed in one write ----------------------------------------------------------
@@ -73,7 +73,7 @@ def test_a_flood_typed_in_one_write_holds_up_nobody(
     assert server.process is not None
     ana = connect_as(server.port, "ana")
     eve = connect_as(server.port, "eve")
-    since, cpu = time.monotonic(), cpu_seconds(server.process.pid)
+    since, cpu = time.monotonic(), proc_cpu(server.process.pid)
     flood = in_background(eve, "\x7f" * 70_000 + "\u200b" * 23_000)
     times = answer_times(ana, 5)
     share = spent(server, since, cpu)
@@ -200,7 +200,7 @@ def test_an_address_that_connects_again_and_again_waits_a_minute(
     and ana is answered meanwhile."""
     assert server.process is not None
     ana = connect_as(server.port, "ana")
-    since, cpu = time.monotonic(), cpu_seconds(server.process.pid)
+    since, cpu = time.monotonic(), proc_cpu(server.process.pid)
 
     async def cycle(until: float, counts: list[int]) -> None:
         while time.monotonic() < until:
@@ -290,7 +290,7 @@ def test_running_out_of_file_descriptors_is_survived(
     assert server.process is not None
     try:
         ana = connect_as(server.port, "ana")
-        since, cpu = time.monotonic(), cpu_seconds(server.process.pid)
+        since, cpu = time.monotonic(), proc_cpu(server.process.pid)
         flood = raw_connections(server.port, addresses(40), 5)
         times = answer_times(ana, 3)
         for sock in flood:
@@ -305,7 +305,7 @@ def test_running_out_of_file_descriptors_is_survived(
                 break
             assert time.monotonic() < deadline, "the server's log never went quiet"
             quiet = server.log()
-        since, cpu = time.monotonic(), cpu_seconds(server.process.pid)
+        since, cpu = time.monotonic(), proc_cpu(server.process.pid)
         time.sleep(3.0)
         figure(f"no descriptors left: ana answered in {max(times):.3f} s at most; server CPU "
                f"{share:.0%} during, {spent(server, since, cpu):.0%} after")  # fmt: skip
@@ -384,7 +384,7 @@ def test_a_flood_of_ctrl_c_and_enter_holds_up_nobody(
     assert server.process is not None
     ana = connect_as(server.port, "ana")
     first, second = connect_as(server.port, "eve"), connect_as(server.port, "eve")
-    since, cpu = time.monotonic(), cpu_seconds(server.process.pid)
+    since, cpu = time.monotonic(), proc_cpu(server.process.pid)
     in_background(first, "\x03" * 100_000)
     in_background(second, "\r" * 100_000)
     times = answer_times(ana, 5)

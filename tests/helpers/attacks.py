@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import signal
 import socket
 import threading
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from threethirteen.repl.lab.server_process import proc_memory
 
 from tests.helpers.sshclient import Player, Server, plain
 
@@ -74,18 +74,9 @@ def in_background(player: Player, data: str) -> threading.Thread:
     return thread
 
 
-def cpu_seconds(pid: int) -> float:
-    """The processor time process ``pid`` has used (user and system), in seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def resident_bytes(pid: int) -> int:
     """The memory process ``pid`` holds (its resident set), in bytes."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
+    return proc_memory(pid, "VmRSS")
 
 
 def addresses(count: int, first: int = 2) -> list[str]:
@@ -177,19 +168,20 @@ async def connect(
     port: int,
     name: str,
     *,
-    key: Path | None = None,
+    key: Path | asyncssh.SSHKey | None = None,
     source: str = "127.0.0.1",
     client: Banners | None = None,
     **options: Any,
 ) -> asyncssh.SSHClientConnection:
-    """An asyncssh connection to the server as ``name`` from ``source`` (a key, or the
-    passwords of ``client``)."""
+    """An asyncssh connection to the server as ``name`` from ``source`` (a key, its file
+    or none: the passwords of ``client`` or of ``options``), with no key of this machine's
+    own and no agent."""
     factory = (lambda: client) if client is not None else None
     return await asyncssh.connect(
         "127.0.0.1",
         port,
         username=name,
-        client_keys=[str(key)] if key is not None else None,
+        client_keys=[key] if key is not None else (),
         known_hosts=None,
         local_addr=(source, 0),
         client_factory=factory,

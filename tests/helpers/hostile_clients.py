@@ -39,6 +39,8 @@ import asyncssh
 from attrs import define, frozen
 from threethirteen.repl.lab.server_load import ESCAPE
 
+from tests.helpers.attacks import connect
+
 FLOOD_BYTES_PER_SECOND = 64 * 1024
 MANY_AT_ONCE = 48
 HUGE = (20000, 5000)
@@ -101,22 +103,6 @@ class Hostile:
         return said + (f"; {self.note}" if self.note else "")
 
 
-async def connect_from(
-    port: int, address: str, name: str, key: asyncssh.SSHKey | None = None, **options: object
-) -> asyncssh.SSHClientConnection:
-    return await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        local_addr=(address, 0),
-        known_hosts=None,
-        client_keys=[key] if key is not None else (),
-        username=name,
-        agent_path=None,
-        config=(),
-        **options,
-    )
-
-
 async def _drain(process: asyncssh.SSHClientProcess[str], into: list[int] | None = None) -> None:
     with contextlib.suppress(Exception):
         while text := await process.stdout.read(65536):
@@ -170,7 +156,7 @@ async def flood(arena: Arena, hostile: Hostile) -> None:
     hostile.unit = "KiB of keys sent"
 
     async def once() -> None:
-        async with await connect_from(arena.port, "127.0.9.1", "flood", key) as conn:
+        async with await connect(arena.port, "flood", key=key, source="127.0.9.1") as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 40))
             reader = asyncio.ensure_future(_drain(process))
             try:
@@ -193,7 +179,7 @@ async def many(arena: Arena, hostile: Hostile) -> None:
 
     async def once() -> None:
         hostile.did += 1
-        async with await connect_from(arena.port, "127.0.9.2", "many", key) as conn:
+        async with await connect(arena.port, "many", key=key, source="127.0.9.2") as conn:
             reader: asyncio.Future[None] | None = None
             with contextlib.suppress(asyncssh.ChannelOpenError):
                 process = await conn.create_process(term_type="xterm", term_size=(80, 24))
@@ -213,7 +199,7 @@ async def huge(arena: Arena, hostile: Hostile) -> None:
     received = [0]
 
     async def once() -> None:
-        async with await connect_from(arena.port, "127.0.9.3", "wide", key) as conn:
+        async with await connect(arena.port, "wide", key=key, source="127.0.9.3") as conn:
             process = await conn.create_process(term_type="xterm", term_size=HUGE)
             reader = asyncio.ensure_future(_drain(process, received))
             try:
@@ -242,10 +228,10 @@ async def guess(arena: Arena, hostile: Hostile) -> None:
         started = time.perf_counter()
         hostile.did += 1
         try:
-            conn = await connect_from(
+            conn = await connect(
                 arena.port,
-                "127.0.9.4",
                 f"guess{hostile.did % 50}",
+                source="127.0.9.4",
                 password=f"wrong-{hostile.did}",
                 preferred_auth="password",
             )
@@ -275,7 +261,7 @@ async def churn(arena: Arena, hostile: Hostile) -> None:
             await asyncio.sleep(1.0)
 
     async def once() -> None:
-        async with await connect_from(arena.port, "127.0.9.5", "churn", key) as conn:
+        async with await connect(arena.port, "churn", key=key, source="127.0.9.5") as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 40))
             await until_seen(process, "This is the lobby", 30)
             while True:
@@ -297,7 +283,7 @@ async def channels(arena: Arena, hostile: Hostile) -> None:
     hostile.unit = "channels opened"
 
     async def once() -> None:
-        async with await connect_from(arena.port, "127.0.9.6", "chans", key) as conn:
+        async with await connect(arena.port, "chans", key=key, source="127.0.9.6") as conn:
             loop = asyncio.get_running_loop()
             while not conn.is_closed():
                 # asyncssh's own client channel, sent no request (no call of its stops there)
@@ -329,7 +315,7 @@ async def unread(arena: Arena, hostile: Hostile) -> None:
         sock.bind(("127.0.9.10", 0))
         sock.setblocking(False)
         await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", arena.port))
-        async with await connect_from(arena.port, "", "deaf", key, sock=sock) as conn:
+        async with await connect(arena.port, "deaf", key=key, source="", sock=sock) as conn:
             process = await conn.create_process(
                 term_type="xterm", term_size=(200, 60), window=UNREAD_WINDOW
             )
@@ -365,7 +351,7 @@ async def talk(arena: Arena, hostile: Hostile) -> None:
 
     async def one(number: int) -> None:
         name, key = f"talk{number % len(keys)}", keys[number % len(keys)]
-        async with await connect_from(arena.port, "127.0.9.7", name, key) as conn:
+        async with await connect(arena.port, name, key=key, source="127.0.9.7") as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 40))
             await until_seen(process, "This is the lobby", 30)
             process.stdin.write(f"watch {arena.codes[-1]}\r")
@@ -402,7 +388,7 @@ async def names(arena: Arena, hostile: Hostile) -> None:
     async def claim(address: str, name: str) -> bool:
         key = asyncssh.generate_private_key("ssh-ed25519")
         try:
-            async with await connect_from(arena.port, address, name, key) as conn:
+            async with await connect(arena.port, name, key=key, source=address) as conn:
                 await conn.run("log KITE-7", check=False)
             return True
         except (asyncssh.PermissionDenied, asyncssh.DisconnectError, ConnectionError, OSError):
@@ -439,7 +425,7 @@ async def connections(arena: Arena, hostile: Hostile) -> None:
             started = time.perf_counter()
             hostile.did += 1
             try:
-                async with await connect_from(arena.port, address, f"churn{number}", key):
+                async with await connect(arena.port, f"churn{number}", key=key, source=address):
                     pass
             except asyncio.CancelledError:
                 raise
@@ -462,7 +448,7 @@ async def takeover(arena: Arena, hostile: Hostile) -> None:
         while True:
             hostile.did += 1
             try:
-                conn = await connect_from(arena.port, "127.0.9.9", TAKEOVER_NAME, key)
+                conn = await connect(arena.port, TAKEOVER_NAME, key=key, source="127.0.9.9")
             except (asyncssh.PermissionDenied, asyncssh.DisconnectError, OSError):
                 hostile.refused += 1
             else:
@@ -472,10 +458,10 @@ async def takeover(arena: Arena, hostile: Hostile) -> None:
             await asyncio.sleep(1.0)
 
     async def owner() -> None:
-        async with await connect_from(
+        async with await connect(
             arena.port,
-            "127.0.9.8",
             TAKEOVER_NAME,
+            source="127.0.9.8",
             password=arena.password,
             preferred_auth="password",
         ) as conn:

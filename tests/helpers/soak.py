@@ -54,12 +54,12 @@ from threethirteen.repl.lab.server_process import (
     stop_server,
 )
 
+from tests.helpers.attacks import connect
 from tests.helpers.hostile_clients import (
     HOSTILES,
     PASSWORD,
     Arena,
     Hostile,
-    connect_from,
     until_seen,
 )
 
@@ -81,7 +81,7 @@ async def probe(port: int, probes: Probes) -> None:
     while True:
         started = time.perf_counter()
         try:
-            async with await connect_from(port, "127.0.8.1", "probe", key) as conn:
+            async with await connect(port, "probe", key=key, source="127.0.8.1") as conn:
                 process = await conn.create_process(term_type="xterm", term_size=(100, 40))
                 await until_seen(process, "This is the lobby", PROBE_LIMIT)
             probes.times.append(time.perf_counter() - started)

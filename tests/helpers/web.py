@@ -4,16 +4,15 @@ real WebSocket (aiohttp's client), as the page does (docs/web.md)."""
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import json
-import secrets
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+from threethirteen.repl.lab.web_load import browser_key
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import KeyBook
@@ -22,11 +21,6 @@ from threethirteen.repl.server.service import Service
 from threethirteen.repl.server.web.app import WebFront
 
 Message = dict[str, Any]
-
-
-def new_key() -> str:
-    """A browser's key, as the page makes one: 32 random bytes, base64url, no padding."""
-    return base64.urlsafe_b64encode(secrets.token_bytes(32)).decode("ascii").rstrip("=")
 
 
 @contextlib.asynccontextmanager
@@ -71,7 +65,7 @@ class Browser:
     def __init__(self, port: int, name: str, key: str | None = None, **login: Any) -> None:
         self.port = port
         self.name = name
-        self.key = key or new_key()
+        self.key = key or browser_key()
         self.login = login
         self.messages: list[Message] = []
         self._session: aiohttp.ClientSession | None = None

@@ -16,12 +16,13 @@ import pytest
 from threethirteen.core import table as core_table
 from threethirteen.core.turns import Scope
 from threethirteen.repl.files import log_file
+from threethirteen.repl.lab.web_load import browser_key
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import Plan
 from threethirteen.repl.server.web.browser import fingerprint
 
 from tests.helpers.rooms import Ear, settle
-from tests.helpers.web import Browser, deal, new_key, two_at_a_table, web_front, words
+from tests.helpers.web import Browser, deal, two_at_a_table, web_front, words
 
 
 def run(test: object) -> None:
@@ -142,9 +143,9 @@ def test_chat_arrives_as_text_never_as_markup(tmp_path: Path) -> None:
 
 
 def test_keys_are_never_kept_as_they_are(tmp_path: Path) -> None:
-    key = new_key()
+    key = browser_key()
     assert key not in fingerprint(key) and fingerprint(key).startswith("WEB:")
-    assert fingerprint(key) != fingerprint(new_key())
+    assert fingerprint(key) != fingerprint(browser_key())
 
 
 def test_nobody_is_told_a_move_before_it_is_on_disk(

@@ -16,12 +16,13 @@ from types import SimpleNamespace
 
 import aiohttp
 import attrs
+from threethirteen.repl.lab.web_load import browser_key
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.session import GameSession
 
 from tests.helpers.channel import Channel
 from tests.helpers.rooms import settle
-from tests.helpers.web import Browser, new_key, web_front, words
+from tests.helpers.web import Browser, web_front, words
 
 
 def run(test: object) -> None:
@@ -130,7 +131,7 @@ def test_lines_are_paced_before_they_are_parsed(tmp_path: Path) -> None:
             await ben.line("tables")
             await ben.until(lambda m: m["type"] == "tables")
             ana_session = next(one for one in front.sessions if one.name == "ana")
-            assert len(ana_session._times) == 2  # the other three wait, unread
+            assert len(ana_session.caps._times) == 2  # the other three wait, unread
             await ben.close()
         # once the server has stopped: her close frame would wait unread behind her three
         # lines, and the client waits 10 s for the server's answer to it
@@ -202,7 +203,7 @@ def test_a_client_that_never_reads_is_let_go(tmp_path: Path) -> None:
     async def test() -> None:
         async with web_front(tmp_path, said, limits) as (front, port):
             _reader, writer = await raw_socket(port, receive_buffer=4096)
-            login = {"type": "login", "name": "ana", "key": new_key(), "lang": "en"}
+            login = {"type": "login", "name": "ana", "key": browser_key(), "lang": "en"}
             writer.write(frame(json.dumps(login)))
             await settle(lambda: front.service.sessions.total == 1)
             help_line = frame(json.dumps({"type": "line", "text": "help"}))

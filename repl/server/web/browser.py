@@ -21,8 +21,6 @@ import base64
 import contextlib
 import hashlib
 import re
-import time
-from collections import deque
 from collections.abc import Callable
 
 from ...kit.front import Front, Quit
@@ -30,9 +28,8 @@ from ...kit.render import plain
 from ...kit.seat import log_file_name
 from ...words import en
 from ...words.i18n import Texts
-from ..hall import NoLog
 from ..leases import Lease, refusal_key
-from ..lines import within
+from ..lines import LineCaps, run_line
 from ..lobby import LobbyFront, options_text
 from ..names import Identity, name_problem
 from ..seat import TableSession
@@ -74,8 +71,7 @@ class BrowserSession(Visitor):
         self.peer = peer
         self._end = end
         self.screen: WebScreen = WebScreen(outbox, 80, self._changed)
-        self._times: deque[float] = deque()
-        self._slowed = 0.0
+        self.caps = LineCaps(service.limits, said_every=1.0)
         self._lease: Lease | None = None
         """The session's place in the server's counts (and its login's), until it ends."""
         self._dirty = False
@@ -186,41 +182,21 @@ class BrowserSession(Visitor):
     async def line(self, text: str) -> None:
         """A line typed (or clicked) in the browser: held to the limits, then run by the
         front it was typed at, as at a terminal."""
-        limits, tx, front = self.service.limits, self.tx, self.front
+        front = self.front
         if front is None or self.closed:
             return
-        if len(text) > limits.line:
-            front.refuse(tx("server.line_too_long", limit=limits.line))
-            return
-        if self._within_limits(front):
+        if not self.caps.refused(text, front, self.tx):  # (slow down: said once a second)
             await self._run_line(text)
-
-    def _within_limits(self, front: Front) -> bool:
-        """Count one more command (a line, a log asked for); whether it is within
-        :attr:`~..limits.Limits.commands` a :attr:`~..limits.Limits.per_seconds` (else it is
-        refused, and said so once a second, however many come)."""
-        limits = self.service.limits
-        if within(self._times, limits.commands, limits.per_seconds):
-            return True
-        now = time.monotonic()
-        if now - self._slowed >= 1.0:
-            self._slowed = now
-            front.refuse(self.tx("server.slow_down"))
-        return False
 
     async def _run_line(self, text: str) -> None:
         front, place = self.front, self.place
         if front is None or self.closed:
             return
         try:
-            front.execute(text)
-            front.between_lines()
+            run_line(front, text, self.tx, self.service.report, self.name, between=True)
         except (Quit, EOFError):
             self.close()
             return
-        except Exception as error:  # logged here; the player and the table go on
-            self.service.report(f"{self.name}: error in {text[:40]!r}: {error!r}")
-            front.refuse(self.tx("server.error"))
         asked, self._log_asked = self._log_asked, None
         if asked is not None:
             await self._send_log(front, asked)
@@ -332,7 +308,7 @@ class BrowserSession(Visitor):
         """The ``log`` message: the log of a finished table this player sat at, for the
         page to keep as a file (the same as ``ssh HOST log CODE``)."""
         front = self.front
-        if front is None or self.closed or not self._within_limits(front):
+        if front is None or self.closed or not self.caps.counted(front, self.tx):
             return
         await self._send_log(front, code)
 
@@ -344,11 +320,7 @@ class BrowserSession(Visitor):
         if self.outbox.sending_file:
             front.refuse(self.tx("server.log_on_its_way"))
             return
-        try:
-            found = await self.service.hall.fetch_log(self.who, code)
-        except Exception as error:  # (an unreadable file: said as no such table, and logged)
-            self.service.report(f"{self.name}: the log of {code!r} failed: {error!r}")
-            found = NoLog.NONE
+        found = await self.service.fetch_log(self.who, code)
         if isinstance(found, bytes):
             if not self.outbox.send_file(log_file_name(code), found):
                 if not self.outbox.closed:
@@ -356,7 +328,7 @@ class BrowserSession(Visitor):
                 return
             self.service.report(f"{self.name} fetched the log of {code.upper()} (browser)")
             return
-        front.refuse(self.tx(f"server.no_log_{found.name.lower()}"))
+        front.refuse(self.tx(found))
 
     # -- the end ---------------------------------------------------------------------
 
