@@ -20,8 +20,8 @@ them). :class:`Collector` keeps what lives long out of the collector's sight:
 
 Freezing what survives a collection of the middle generation too was measured: quicker
 at a table (no full collections at all), but a server whose sessions come and go
-(``bench --server --soak``) froze their garbage and took its long pause every minute or
-so, up to 2 s at a time.
+(the soak, ``python -m tests.helpers.soak``) froze their garbage and took its long pause
+every minute or so, up to 2 s at a time.
 
 The young collections (a prompt drawn leaves a few hundred objects in reference cycles)
 stay as CPython runs them: they are short, and nothing else frees those cycles.
