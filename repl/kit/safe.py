@@ -27,7 +27,17 @@ How a control character is shown:
 
 from __future__ import annotations
 
-__all__ = ["is_safe", "visible"]
+import unicodedata
+
+from prompt_toolkit.utils import get_cwidth
+
+__all__ = ["MAX_NAME", "MAX_SAY", "clean_line", "clean_name", "is_safe", "visible"]
+
+MAX_SAY = 200
+"""The longest line ``say`` passes to a table, in characters."""
+
+MAX_NAME = 16
+"""The longest name a shared table shows (a player's name has at most 16 characters)."""
 
 
 def _shown(code: int) -> str:
@@ -57,3 +67,28 @@ def visible(text: str) -> str:
 def is_safe(text: str) -> bool:
     """Whether ``text`` holds no character that :func:`visible` would change."""
     return not any(ord(char) in _TABLE for char in text)
+
+
+def clean_line(text: str, most: int = MAX_SAY) -> str:
+    """A line someone typed for others, at most ``most`` characters: control characters
+    dropped, and every character a terminal does not draw one column wide (a combining
+    mark, a zero-width or "wide blank" like U+3164, a double-width character), so that the
+    line is as wide as it is long and breaks where the screen's width says."""
+    composed = unicodedata.normalize("NFC", text)  # é typed as e and its accent: one column
+    kept = "".join(c for c in composed if _one_column(c))
+    return visible(" ".join(kept.split()))[:most]
+
+
+def clean_name(name: str) -> str:
+    """A name shown at a table, as :func:`clean_line` keeps a line (at most :data:`MAX_NAME`)."""
+    return clean_line(name, MAX_NAME)
+
+
+def _one_column(char: str) -> bool:
+    """Whether ``char`` is printable and drawn one column wide, wherever it is drawn: East
+    Asian wide and fullwidth characters take two (U+3164 too, though wcwidth says none)."""
+    if not char.isprintable() or char in "\u2028\u2029":
+        return False
+    if unicodedata.east_asian_width(char) in "WF":
+        return False
+    return get_cwidth(char) == 1

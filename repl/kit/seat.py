@@ -6,24 +6,24 @@ Enter, and the commands every seat has (:mod:`.seat_commands`). The game at a
 terminal, a seat at a shared table and someone watching (a place with no hand:
 ``seat`` is ``None``) all use it.
 
-It reaches its table only through its :class:`~repl.kit.port.Port` (handed out for this
-place by whoever holds the table), and hears from it through :meth:`SeatFront.hear`,
-:meth:`~SeatFront.hinted`, :meth:`~SeatFront.refused` and :meth:`~SeatFront.auto_stopped`.
-What differs by kind of table is data: the commands of that kind of table (a map, which
-wins over the shared one), the table's ``code`` and the line that fetches its log. What
-the program around the seat does as a person sits down and gets up is its
-:class:`Sitting`. How news is shown while the person types is the screen's
+It reaches its table only through its :class:`~repl.protocol.link.Link` (handed out for
+this place by the table's master): it sends acts (:mod:`repl.protocol.acts`) with the state
+id of the view it showed, and takes the news of its place (:meth:`SeatFront.take`) as it
+comes. Everything it draws is news it was told: the latest
+:class:`~core.views.SeatView` (already redacted by the engine), who sits where, whether
+the AI plays for it, its turn clock. It asks its table nothing while it draws. What
+differs by kind of table is data: the commands of that kind of table (a map, which wins
+over the shared one), the table's code and the line that fetches its log. What the
+program around the seat does as a person sits down and gets up is its :class:`Sitting`.
+How news is shown while the person types is the screen's
 (:meth:`~repl.kit.screen.Screen.later`), and so is whether a round's end waits for a key.
-
-A front holds only what its seat may know: the latest :class:`~core.views.SeatView`
-the table sent it, already redacted by the engine. The log as the seat saw it is asked
-of the port when the ``log`` command needs it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Sequence
 
 from ...core.cards import ROUNDS, Card
 from ...core.errors import GameError
@@ -41,13 +41,30 @@ from ...core.state import Phase
 from ...core.told import Hint, Moved, PlayedAgain, Told, TookBack
 from ...core.turns import HURRY, Scope
 from ...core.views import PlayerView, SeatView
+from ..protocol.acts import Act
+from ..protocol.link import Link
+from ..protocol.news import (
+    Advised,
+    Clock,
+    Hinted,
+    News,
+    Note,
+    Piloted,
+    Refusal,
+    Reset,
+    Seating,
+    SeenLog,
+    Unseated,
+    WhileAway,
+    Who,
+)
 from ..words.grammar import Grammar
 from ..words.i18n import Texts, sentence
 from .chart import render_score_chart
+from .coach import coach_line
 from .completer import GameCompleter
 from .front import Command
-from .narrate import GameOver, Item, RoundOver, Say, hint_lines, named_move, narrate
-from .port import Port
+from .narrate import GameOver, Item, RoundOver, Say, hint_lines, named_move, narrate, recent
 from .render import (
     Text,
     penalty_of,
@@ -60,6 +77,7 @@ from .render import (
 from .screen import Screen, TerminalScreen
 from .seat_commands import SeatCommands
 from .sheet import render_round_over, render_score_sheet
+from .table_words import note_text, who_text
 
 STALE = "stale_command"
 """The key of the table's refusal of a command typed before it moved on."""
@@ -74,6 +92,14 @@ class Sitting:
     """What the program around a seat does as a person sits down there, types a line and
     gets up: by default nothing. The game at a terminal plays what is due, autosaves and
     says goodbye; a seat at a shared table says where we are and ends its binding."""
+
+    def sent(self) -> None:
+        """An act was sent: at a terminal the table takes it up at once, and the front hears
+        what came of it before the line is done; elsewhere it is heard later."""
+
+    def unseated(self, watching: bool) -> None:
+        """The table ended this place's binding (``watching``: the host closed the table
+        to those watching): back to where one came from."""
 
     def begin(self) -> None:
         """Say where we are and play what is due before the first prompt (the front shows
@@ -95,7 +121,7 @@ class Sitting:
 
 
 class SeatFront(SeatCommands):
-    """A person at a seat of a table (``port.seat``; ``None``: someone watching): what the
+    """A person at a seat of a table (``link.seat``; ``None``: someone watching): what the
     table tells, shown; the toolbar and the table; the commands every seat has come from
     :class:`~repl.kit.seat_commands.SeatCommands`, those of its kind of table are added
     (:meth:`add_commands`).
@@ -108,27 +134,32 @@ class SeatFront(SeatCommands):
 
     def __init__(
         self,
-        port: Port,
+        link: Link,
         *,
         tx: Texts,
         screen: Screen,
         grammar: Grammar,
         sort: str = "suit",
         sitting: Sitting | None = None,
-        code: str | None = None,
         fetch: str | None = None,
-        names: Callable[[], list[str]] | None = None,
     ) -> None:
         super().__init__(tx=tx, screen=screen)
         self.grammar = grammar
-        self.port = port
-        self.seat = port.seat
+        self.link = link
+        self.seat = link.seat
         self.sort = sort
-        self.view: SeatView | None = port.view
+        self.view: SeatView | None = link.view
         self.sitting = Sitting() if sitting is None else sitting
-        self.code = code
+        self.code = link.facts.code
         self.fetch = fetch
-        self.names = names
+        self.who: Who | None = None
+        """Who is at the table, as last told (a shared table tells it)."""
+        self.piloted: Scope | None = None
+        """For how long the AI plays for this seat, as last told."""
+        self.deadline: float | None = None
+        """When this seat's turn clock runs out (``time.monotonic``), while it runs."""
+        self._refused: str | None = None
+        self._log_lines = 0
         self._table_current = False
         self._stopped = False
         self.commands = self.shared_commands()
@@ -154,7 +185,7 @@ class SeatFront(SeatCommands):
             self.tx,
             self.grammar,
             can_discard=self._can_discard,
-            names=self.names,
+            names=self.names if self.code is not None else None,
             plain=plain,  # a wild card marked 3♥* in the menu, as in the hand
         )
 
@@ -196,7 +227,7 @@ class SeatFront(SeatCommands):
             [("", tx("bar.penalty", penalty=penalty_of(mine)))],
             [("", tx("bar.round", round=mine.round_no))],
         ]
-        left = self.port.time_left() if mine.turn == self.seat else None
+        left = self.time_left() if mine.turn == self.seat else None
         if left is not None:
             style = "class:warn" if left <= HURRY else ""
             parts.insert(len(head) + 1, [(style, tx("bar.time_left", seconds=math.ceil(left)))])
@@ -307,6 +338,60 @@ class SeatFront(SeatCommands):
 
     # -- what the table tells --------------------------------------------------------
 
+    def names(self) -> list[str]:
+        """The people ``mute NAME`` completes: everyone at the table, as last told."""
+        return [] if self.who is None else self.who.names()
+
+    def time_left(self) -> float | None:
+        """Seconds left on this seat's turn clock, while it runs."""
+        if self.deadline is None:
+            return None
+        return max(self.deadline - time.monotonic(), 0.0)
+
+    def send(self, act: Act) -> str | None:
+        """Send ``act`` to the table; why it was refused, when that is known before the line
+        is done (at a terminal it is; elsewhere what comes of it is told later)."""
+        self._refused = None
+        if not self.link.send(act):
+            return self.refuse(self.tx("server.busy"))
+        self.sitting.sent()
+        refused, self._refused = self._refused, None
+        return refused
+
+    def take(self, news: News) -> None:
+        """Take in one piece of news of this place (in order), and show it as the screen
+        shows news (:meth:`~repl.kit.screen.Screen.later`)."""
+        match news:
+            case Told():
+                self.hear(news)
+            case Refusal():
+                self.refused(news)
+            case Hinted():
+                self.screen.later(lambda: self._say_lines(hint_lines(news.hint, self.tx)))
+            case Advised():
+                line = coach_line(news.decision, news.move, self.tx)
+                self.screen.later(lambda: self.say(line, "class:warn"))
+            case Note():
+                self.screen.later(lambda: self.note(news))
+            case Seating():
+                self.who = news.who
+            case Piloted():
+                self._piloted(news)
+            case Clock():
+                seconds = news.seconds
+                self.deadline = None if seconds is None else time.monotonic() + seconds
+            case Unseated():
+                self.sitting.unseated(news.watching)
+            case WhileAway():
+                self.screen.later(lambda: self._while_away(news))
+            case SeenLog():
+                count = self._log_lines
+                self.screen.later(
+                    lambda: self.screen.show(recent(news.events, self.tx, count, me=self.seat))
+                )
+            case Reset():
+                self.see(news.view)
+
     def hear(self, told: Told) -> None:
         """Take in a change now (in order), and show it (as the screen shows news, see
         :meth:`~repl.kit.screen.Screen.later`)."""
@@ -317,25 +402,59 @@ class SeatFront(SeatCommands):
         """What the helper AI would do now, with its reason (recorded as help)."""
         self.screen.later(lambda: self._say_lines(hint_lines(hint, self.tx)))
 
-    def refused(self, error: BaseException) -> None:
-        """The table refused a command after all (the clock played the turn first); a
-        command typed before the table moved on is answered with the table as it is now."""
-        said = self.tx.error(error) if isinstance(error, GameError) else str(error)
-        stale = isinstance(error, GameError) and error.key == STALE
+    def refused(self, refusal: Refusal) -> None:
+        """The table refused an act of this place; one typed before the table moved on is
+        answered with the table as it is now."""
+        if refusal.rule:
+            said = self.tx.error(refusal.error())
+        else:
+            said = self.tx(refusal.key, **refusal.values)
+        self._refused = said
 
         def show() -> None:
             self.say(sentence(said), "class:error")
-            if stale:
+            if refusal.stale:
                 self.show_table()
 
         self.screen.later(show)
+
+    def note(self, note: Note) -> None:
+        """Something that happened at the table besides a move, said to this place."""
+        said, style = note_text(note, self.tx, self.link.name)
+        self.say(said, style)
+        if note.key == "server.started":
+            self.say(self.tx("server.commitment", digest=self.commitment), "class:dim")
+            if self.view is None or not self.view.my_turn:  # on your turn the deal showed it
+                self.show_table()
+
+    def show_who(self) -> None:
+        """Who sits where, from this place."""
+        if self.who is not None:
+            self.screen.show(who_text(self.who, self.tx, self.seat))
+
+    def _piloted(self, news: Piloted) -> None:
+        was, self.piloted = self.piloted, news.scope
+        if news.stopped:
+            self.auto_stopped()
+        elif news.scope is not None and was is None and self.view and self.view.my_turn:
+            # on this seat's turn, not played yet: said it will be
+            self.screen.later(lambda: self.say(self.tx(f"server.auto_{news.scope}")))
+
+    def _while_away(self, news: WhileAway) -> None:
+        """What the seat missed while its player was away."""
+        tx, missed = self.tx, news.told
+        self.say(tx("server.while_away", n=news.missed), "class:dim")
+        before = missed.before
+        wild = before.round.wild_rank if before is not None and before.round else None
+        if isinstance(missed.change, Moved):
+            self.tell(narrate(missed.change.events, wild, tx, me=self.seat), missed.after)
 
     def auto_stopped(self) -> None:
         """The AI stopped playing for this seat (Ctrl-C at a terminal): said when the turn
         comes back, before the table (at once, if it is back already)."""
         self._stopped = True
         view = self.view
-        if view is not None and view.my_turn and self.port.autopilot() is None:
+        if view is not None and view.my_turn and self.piloted is None:
             self._turn_back()
 
     def _turn_back(self) -> None:
@@ -375,7 +494,7 @@ class SeatFront(SeatCommands):
                 items = narrate(change.events[1:], wild, self.tx, me=self.seat)
                 self.tell(items, told.after, pause=False)
         after = told.after
-        if moved and after.my_turn and after.round is not None and self.port.autopilot() is None:
+        if moved and after.my_turn and after.round is not None and self.piloted is None:
             self._turn_back()
         elif self.seat is None and isinstance(change, Moved) and _deals(change):
             self.show_table()  # someone watching sees each new round's table
@@ -413,7 +532,7 @@ class SeatFront(SeatCommands):
         # a blank row ends the sheet: the next round's first line (or the pause before it)
         # is not glued to the totals
         self.screen.show([*shown, ("", "\n")])
-        if pause and self.port.autopilot() is not Scope.GAME:  # `auto game` plays on
+        if pause and self.piloted is not Scope.GAME:  # `auto game` plays on
             key = "round.last" if scored.round_no == ROUNDS else "round.next"
             self.screen.pause(self.tx(key, round=scored.round_no + 1))
 

@@ -4,8 +4,9 @@ own view before they go), ``sort``, ``melds``, ``hint``, ``auto``, ``score``, ``
 
 :class:`SeatCommands` is the part of the one seated front (:class:`~repl.kit.seat.SeatFront`)
 that answers a line; the front itself shows what the table tells. Every command that reaches
-the table goes through the seat's :class:`~repl.kit.port.Port`; the commands of its kind of
-table are added to these (``undo``, ``save`` … at a terminal; ``start``, ``say`` … at a server).
+the table is an act sent through the seat's link (:mod:`repl.protocol`); the commands of its
+kind of table are added to these (``undo``, ``save`` … at a terminal; ``start``, ``say`` … at
+a server).
 """
 
 from __future__ import annotations
@@ -15,12 +16,11 @@ from ...core.events import GameOptions
 from ...core.rules import check_seen
 from ...core.turns import Scope
 from ...core.views import PlayerView, SeatView
+from ..protocol.acts import Act, AskHint, AskLog, Play, SetAuto
 from ..words.grammar import Parsed, move_command
 from ..words.i18n import sentence
 from .front import Command, Front, Quit
 from .help import render_help
-from .narrate import recent
-from .port import Port
 from .render import next_sort, render_hand, render_melds, render_rules
 from .sheet import render_score_sheet
 
@@ -29,18 +29,23 @@ LOG_LINES = 12
 
 
 class SeatCommands(Front):
-    """The commands of a seat; the seated front gives them its view, its place and its port."""
+    """The commands of a seat; the seated front gives them its view, its place, what it was
+    told of the autopilot, and its way to send an act."""
 
     seat: int | None
     sort: str
     view: SeatView | None
-    port: Port
+    piloted: Scope | None
+    _log_lines: int
 
     @property
-    def told(self) -> int | None:
+    def seen(self) -> int | None:
         """How many events this seat had been told (its view's ``event_count``, the state
-        id a command carries: the table refuses one typed before it moved on)."""
+        id an act carries: the table refuses one typed before it moved on)."""
         return None if self.view is None else self.view.event_count
+
+    def send(self, act: Act) -> str | None:
+        raise NotImplementedError
 
     @property
     def assisted(self) -> bool:
@@ -95,7 +100,7 @@ class SeatCommands(Front):
         problem = self._playing()
         if problem is not None:
             return problem
-        if self.port.autopilot() is not None:
+        if self.piloted is not None:
             return self.tx("server.autopilot_on")
         assert self.view is not None and self.seat is not None
         try:
@@ -106,8 +111,7 @@ class SeatCommands(Front):
 
     def _move(self, parsed: Parsed) -> str | None:
         assert self.seat is not None
-        self.port.send(move_command(parsed, self.seat), self.told)
-        return None
+        return self.send(Play(command=move_command(parsed, self.seat), seen=self.seen))
 
     def _sort(self, parsed: Parsed) -> str | None:
         self.sort = parsed.choice or next_sort(self.sort)
@@ -133,28 +137,20 @@ class SeatCommands(Front):
         return problem
 
     def _hint(self, parsed: Parsed) -> str | None:
-        self.port.hint(self.told)
-        return None
+        return self.send(AskHint(seen=self.seen))
 
     def _auto(self, parsed: Parsed) -> str | None:
         """``auto turn|round|game`` at any time (from your next turn, or this one), or
         ``auto off``."""
         choice = parsed.choice or "turn"
         if choice == "off":
-            was_on = self.port.autopilot() is not None
-            self.port.auto(None)
+            was_on = self.piloted is not None
             self.say(self.tx("msg.auto_off" if was_on else "msg.auto_was_off"))
-            return None
+            return self.send(SetAuto(None))
         if self.view is None or not self.view.my_turn:
             self.say(self.tx(f"msg.auto_next_{choice}"))
-            self.port.auto(Scope(choice))
-            return None
-        told = self.told
-        self.port.auto(Scope(choice))
-        if self.told == told and self.port.autopilot() is not None:
-            # not played yet (at a terminal it is, before the prompt comes back): say it will be
-            self.say(self.tx(f"server.auto_{choice}"))
-        return None
+        # on this seat's turn, the table's answer says that the AI plays it now
+        return self.send(SetAuto(Scope(choice)))
 
     def _score(self, parsed: Parsed) -> str | None:
         assert self.view is not None
@@ -165,9 +161,8 @@ class SeatCommands(Front):
         return None
 
     def _log(self, parsed: Parsed) -> str | None:
-        count = parsed.number or LOG_LINES
-        self.screen.show(recent(self.port.seen(), self.tx, count, me=self.seat))
-        return None
+        self._log_lines = parsed.number or LOG_LINES
+        return self.send(AskLog())
 
     def _rules(self, parsed: Parsed) -> str | None:
         view = self.view

@@ -22,6 +22,7 @@ from ..kit.front import Command
 from ..kit.render import unbroken
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront
+from ..protocol.acts import Redo, Undo
 from ..words.grammar import Parsed
 from ..words.i18n import Texts
 from .past import render_stats
@@ -35,7 +36,7 @@ from .saves import (
     save_problem,
     write_save,
 )
-from .settings import YOU, Settings, random_seed
+from .settings import Settings, random_seed
 
 
 class OwnGame(Protocol):
@@ -53,6 +54,9 @@ class OwnGame(Protocol):
 
     def switch(self, events: Sequence[Event], path: Path | None) -> str | None:
         """Make ``events`` the game in play; why it could not be."""
+
+    def take_back_problem(self, *, again: bool) -> str | None:
+        """Why the person may not undo (or redo) now, in words; ``None`` when they may."""
 
     def kept(self, name: str, value: str) -> bool:
         """Keep a setting for the next games; whether it was."""
@@ -99,21 +103,16 @@ class OwnGameCommands:
         }
 
     def _undo_problem(self, parsed: Parsed) -> str | None:
-        if self.game.table.can_undo(YOU):
-            return None
-        over = self.game.table.state.ended is not None
-        return self.tx("msg.undo_after_end" if over else "msg.nothing_to_undo")
+        return self.game.take_back_problem(again=False)
 
     def _undo(self, parsed: Parsed) -> str | None:
-        self.game.table.undo(YOU)  # told, with the table, by the front
-        return None
+        return self.front.send(Undo())  # told, with the table, by the front
 
     def _redo_problem(self, parsed: Parsed) -> str | None:
-        return None if self.game.table.can_redo(YOU) else self.tx("msg.nothing_to_redo")
+        return self.game.take_back_problem(again=True)
 
     def _redo(self, parsed: Parsed) -> str | None:
-        self.game.table.redo(YOU)
-        return None
+        return self.front.send(Redo())
 
     def _seed(self, parsed: Parsed) -> str | None:
         self.front.say(self.tx("msg.seed", seed=self.game.seed))

@@ -1,43 +1,61 @@
 """The game at a terminal: one person at seat 0 against the AI, autosaved move by move.
 
-:class:`SoloGame` holds the core :class:`~core.table.Table` (which checks the rules and
-keeps the log, the autosave and the AI players) and hands the one seated front
-(:class:`~repl.kit.seat.SeatFront`) its :class:`~repl.kit.port.Port` to it: the person's
-commands go to the table at once. It is the front's :class:`~repl.kit.seat.Sitting` too:
-the loop calls it between the person's lines, and it plays what the table's turn driver
-says is due at a pace a person can follow (:mod:`.pacing`); it keeps the autosave, says
-goodbye, names the crash file's log, and counts a finished game in the statistics. The
-commands of a game of one's own are a command map of their own (:mod:`.commands`).
-Everything the person sees is told by the table, redacted for seat 0.
+The table's master is the same as a server's (:class:`~repl.master.master.Master`): the
+person's seated front (:class:`~repl.kit.seat.SeatFront`) holds a link to it, sends acts and
+takes its news. Here the master runs in the person's own thread, at once
+(:class:`~.pacing.TerminalEngine`), and :class:`SoloGame` pumps it: an act as soon as it is
+sent (what comes of it is told before the line is done), and between the person's lines
+what is due, the opponents' turns at a pace a person can follow. What is left here is what
+a game of one's own keeps around its table: the settings, the autosave, the statistics of
+a finished game, the goodbye and the crash file's log (the master's :class:`Keeper`, and
+the front's :class:`~repl.kit.seat.Sitting`). The commands of a game of one's own are a
+command map of their own (:mod:`.commands`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import threading
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
+from typing import Any
 
 from ...core.errors import GameError
-from ...core.events import Assistance, CardDiscarded, CardDrawn, Event, GameEnded
+from ...core.events import CardDiscarded, CardDrawn, Event, GameEnded
 from ...core.moves import is_move_of
-from ...core.rules import Assist, Discard, Draw, new_game
-from ...core.seen import Seen
+from ...core.rules import new_game
 from ...core.state import GameState, fold
 from ...core.table import Table
-from ...core.told import AiFailure, Told
+from ...core.told import AiFailure
 from ...core.turns import Scope
-from ...core.views import SeatView
 from ..files.config import remember
 from ..files.log_file import LogFile
-from ..kit.coach import Coach, coach_line
-from ..kit.port import Port
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront, Sitting
+from ..master.acting import take_back_refusal
+from ..master.master import Master, Seats
+from ..master.refused import Refused
+from ..protocol.link import Link
 from ..words.grammar import PLAY
 from ..words.i18n import Texts
 from . import keeping
 from .commands import OwnGameCommands
-from .pacing import Pacing
+from .pacing import TerminalEngine
 from .settings import YOU, Settings, policies_for, random_seed
+
+PERSON = "you"
+"""The name the person plays under at their own table (no other person sits there)."""
+
+_HERE = threading.local()
+
+
+def here_loop() -> asyncio.AbstractEventLoop:
+    """The event loop the masters of this thread's games at a terminal run on, between the
+    person's lines (one for the thread: a game's master runs only while it is pumped)."""
+    loop: asyncio.AbstractEventLoop | None = getattr(_HERE, "loop", None)
+    if loop is None or loop.is_closed():
+        loop = _HERE.loop = asyncio.new_event_loop()
+    return loop
 
 
 class SoloGame(Sitting):
@@ -62,11 +80,52 @@ class SoloGame(Sitting):
         self.keep_stats = keep_stats
         self.settings_file: Path | None = None  # a terminal game remembers speed and sort here
         self.front: SeatFront | None = None
-        self.pacing = Pacing(tx=tx, screen=screen, settings=settings)
-        self.coach: Coach | None = Coach() if settings.coach else None
-        """The coach, while it is on (``coach on``, ``--coach``)."""
+        self.engine = TerminalEngine(
+            tx=tx, screen=screen, settings=settings, say=self._say, shown=self.take_news,
+            piloted=self.autopilot,
+        )  # fmt: skip
+        self.master = Master(self, self.engine)
+        self.master.coaching.turn(YOU, settings.coach)
+        self._over = False
+        self._stats_recorded = False
         self._to_judge: tuple[GameState, CardDrawn | CardDiscarded] | None = None
-        self.table = self._seat(events)
+        self.master.begin(self._seat(events), told=False)
+        self.link: Link = self.master.link(PERSON, YOU)
+
+    # -- what the master asks of its keeper --------------------------------------------
+
+    def seats(self) -> Seats:
+        """Seat 0 is the person's; the others the AI's."""
+        started = self.table.state.started
+        players = () if started is None else started.players
+        people = (PERSON, *(None for _ in players[1:]))
+        return Seats(people=people, players=players, host=PERSON)
+
+    def report(self, line: str) -> None:
+        """Nothing for a server's log here (a failure is the crash file's)."""
+
+    async def deal(self) -> Sequence[Event]:
+        raise Refused("msg.game_over")  # a game of one's own is dealt by `new`
+
+    def seat_game(self, events: Sequence[Event], *, fresh: bool) -> Table:
+        return self._seat(events)
+
+    def piloted(self, seat: int, scope: Scope | None, since: int) -> None:
+        """A game of one's own forgets ``auto`` when it is left (its autosave is the log)."""
+
+    def over(self) -> None:
+        """The game came to its end: counted once it has been told (:meth:`take_news`)."""
+        self._over = True
+
+    def played(self, seat: int, before: GameState, move: CardDrawn | CardDiscarded) -> None:
+        """A move of the person's was played: kept for :meth:`judge`, between the lines."""
+        self._to_judge = (before, move)
+
+    def judge(self, before: GameState, move: CardDrawn | CardDiscarded) -> None:
+        """What is said of the person's ``move`` (made in ``before``) before the opponents
+        play: nothing here (the coach is the master's); the lesson says what it was worth."""
+
+    # -- the table -----------------------------------------------------------------------
 
     def _seat(self, events: Sequence[Event]) -> Table:
         """A table for ``events`` with the person at seat 0; its AIs are loaded first."""
@@ -76,8 +135,15 @@ class SoloGame(Sitting):
         self.tx.seat_count = state.seat_count
         self.settings.keep_table(state)
         table = Table(events, policies, store=self.autosave, on_ai_failure=self._ai_failed)
-        table.subscribe(self._hear, YOU)
+        self._over = False
         self._stats_recorded = table.state.ended is not None
+        return table
+
+    @property
+    def table(self) -> Table:
+        """The game in play."""
+        table = self.master.table
+        assert table is not None, "a game of one's own is dealt before it is played"
         return table
 
     @property
@@ -89,6 +155,10 @@ class SoloGame(Sitting):
     def seed(self) -> int | None:
         return self.table.state.seed
 
+    def autopilot(self) -> Scope | None:
+        """For how long the AI plays the person's turns now."""
+        return self.table.autopilot(YOU)
+
     def save(self) -> None:
         """Bring the autosave in step with the log."""
         if self.autosave is not None:
@@ -96,74 +166,48 @@ class SoloGame(Sitting):
 
     def replace(self, events: Sequence[Event]) -> None:
         """Play another game from now on (a new or loaded one)."""
-        self.table = self._seat(events)
-        if self.front is not None:
-            self.front.see(self.view())
+        self.master.begin(self._seat(events), told=False)
+        self.take_news()
         self.save()
 
-    # -- the port: reaching the table ------------------------------------------------
+    # -- pumping the master --------------------------------------------------------------
 
-    def port(self) -> Port:
-        """Seat 0's way to the table, whichever game is in play (``new`` and ``load``
-        change it)."""
-        return Port(
-            seat=YOU,
-            view=self.view(),
-            send=self.send,
-            hint=self.hint,
-            auto=self.auto,
-            autopilot=self.autopilot,
-            seen=self.seen,
-        )
+    def _run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run the master's ``work`` to its end, here and now."""
+        here_loop().run_until_complete(work)
 
-    def _front(self) -> SeatFront:
-        assert self.front is not None, "a front is attached before the game is played"
-        return self.front
+    def take_back_problem(self, *, again: bool) -> str | None:
+        """Why the person may not undo (or redo) now, in words; ``None`` when they may."""
+        refused = take_back_refusal(self.master, YOU, again=again)
+        return None if refused is None else self.tx(refused.key, **refused.params)
 
-    def view(self) -> SeatView | None:
-        return self.table.view(YOU)
+    def sent(self) -> None:
+        """An act was sent: the master takes it up now, and the front hears what came of it
+        before the line is done."""
+        self._run(self.master.take_acts())
+        self.take_news()
 
-    def seen(self) -> tuple[Seen, ...]:
-        return self.table.seen(YOU)
-
-    def send(self, command: Draw | Discard, told: int | None) -> None:
-        """The person's move (the front hears every change before its next line: ``told``
-        is never stale here); it is kept, with the game before it, for :meth:`judge`
-        between the lines, before the opponents play."""
-        coached = self.coach is not None
-        if coached and (YOU, Assistance.COACH) not in self.table.state.assisted:
-            # once a game, before its advice
-            self.table.submit(YOU, Assist(seat=YOU, help=Assistance.COACH), told=told)
-        before = self.table.state
-        played = self.table.submit(YOU, command, told=told)
-        if played and isinstance(move := played[0], CardDrawn | CardDiscarded):
-            self._to_judge = (before, move)
-
-    def hint(self, told: int | None) -> None:
-        self._front().hinted(self.table.hint(YOU, told=told))
-
-    def auto(self, scope: Scope | None) -> None:
-        if scope is None:
-            self.table.auto_off(YOU)
+    def take_news(self) -> None:
+        """The front takes the news of its place so far; then, once the game's end has been
+        told, the statistics and what to do next."""
+        front = self.front
+        if front is None:
             return
-        self.table.auto(YOU, scope)  # played between the lines, as the opponents are
-
-    def autopilot(self) -> Scope | None:
-        return self.table.autopilot(YOU)
-
-    def _hear(self, told: Told) -> None:
-        front = self._front()
-        front.hear(told)  # shown at once: the terminal shows what happens as it happens
-        ended = told.after.ended
-        if ended is not None and (told.before is None or told.before.ended is None):
-            self._game_over(ended, assisted=front.assisted)
-
-    # -- between the person's lines ---------------------------------------------------
+        for news in self.link.news.take():
+            front.take(news)
+        if self._over:
+            self._over = False
+            ended = self.table.state.ended
+            if ended is not None:
+                self._game_over(ended, assisted=front.assisted)
 
     def drive(self) -> None:
         """Play what is due (the opponents' turns, and the person's while the AI plays for
         them) until the person is to act, at the pace of :mod:`.pacing`."""
-        self.pacing.play_due(self.table, self._front())
+        self.engine.pumping()
+        with self.screen.interruptible():
+            self._run(self.master.pump())
+        self.take_news()
 
     # -- the sitting: coming, each line, going -------------------------------------------
 
@@ -172,28 +216,21 @@ class SoloGame(Sitting):
         self.drive()
 
     def between_lines(self) -> None:
-        """What is said of the person's move (:meth:`judge`), then the opponents' turns
-        after the person's line (and the person's under ``auto``)."""
+        """What is said of the person's move (:meth:`judge`, and the coach's word), then the
+        opponents' turns after the person's line (and the person's under ``auto``)."""
         judged, self._to_judge = self._to_judge, None
         if judged is not None:
             self.judge(*judged)
         self.drive()
 
-    def judge(self, before: GameState, move: CardDrawn | CardDiscarded) -> None:
-        """Say what the person's ``move`` (made in ``before``) was worth, once it is made:
-        the coach's word, when it is on and the move cost clearly more."""
-        decision = None if self.coach is None else self.coach.judge(before, move)
-        if decision is not None:
-            self._front().say(coach_line(decision, move, self.tx), "class:warn")
-
     @property
     def coaching(self) -> bool:
         """Whether the coach is on."""
-        return self.coach is not None
+        return YOU in self.master.coaching
 
     def coach_on(self, on: bool) -> None:
         """Turn the coach on or off (on: the game is marked assisted at its next move)."""
-        self.coach = (self.coach or Coach()) if on else None
+        self.master.coaching.turn(YOU, on)
         self.settings.coach = on
 
     def leave_question(self) -> str:
@@ -205,6 +242,14 @@ class SoloGame(Sitting):
         self.save()
         over = self.table.state.ended is not None or not self.screen.interactive
         self._front().say(keeping.goodbye(self.autosave, self.tx, over=over))
+
+    def _front(self) -> SeatFront:
+        assert self.front is not None, "a front is attached before the game is played"
+        return self.front
+
+    def _say(self, text: str) -> None:
+        if self.front is not None:
+            self.front.say(text, "class:dim")
 
     # -- what a game of one's own keeps ------------------------------------------------
 
@@ -279,10 +324,11 @@ def solo_front(
         events, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=keep_stats
     )
     front = SeatFront(
-        game.port(), tx=tx, screen=screen, grammar=PLAY, sort=settings.sort, sitting=game
+        game.link, tx=tx, screen=screen, grammar=PLAY, sort=settings.sort, sitting=game
     )
     front.add_commands(OwnGameCommands(game, front).command_map())
     game.front = front
+    game.take_news()
     return front
 
 

@@ -203,11 +203,12 @@ def lesson_front(
     """You at seat 0 of the lesson's game ``events``, at ``screen``."""
     game = LessonGame(events, tx=tx, screen=screen, settings=settings, log=log)
     front = SeatFront(
-        game.port(), tx=tx, screen=screen, grammar=LEARN, sort=settings.sort, sitting=game
+        game.link, tx=tx, screen=screen, grammar=LEARN, sort=settings.sort, sitting=game
     )
     commands = OwnGameCommands(game, front).command_map()
     front.add_commands({name: c for name, c in commands.items() if name not in NOT_IN_A_LESSON})
     game.front = front
+    game.take_news()
     return front
 
 

@@ -1,55 +1,90 @@
-"""The opponents' turns at a game of one's own, at a pace a person can follow.
+"""The opponents' turns at a game of one's own, at a pace a person can follow: the engine of
+a table's master at a terminal (:class:`TerminalEngine`).
 
-The loop calls :meth:`Pacing.play_due` between the person's lines (and before the first
-prompt): it plays what the table's turn driver (:class:`~core.turns.Turns`) says is due,
-the AI's turns and the person's own while ``auto`` lets the AI play for them, each after
-a pause; a server's room plays the same steps on its event loop, on a timer. A person's
-own command never waits for the opponents: it is told and done before they start.
+The table's master (:class:`~repl.master.master.Master`) is the same as a server's; at a
+terminal it runs in the person's own thread, between their lines (its pump): a change is
+made at once, and before each AI turn the engine waits as the speed says, showing what
+happened so far first. Ctrl-C skips the waits and gives back the person's turns that the
+AI plays (``auto``); in ``step`` speed a key is waited for before each turn but the first.
+A person's own command never waits for the opponents: it is told and done before they
+start.
 """
 
 from __future__ import annotations
 
-from ...core.table import Table
-from ...core.turns import AiTurn, AutoTurn, Scope
+import asyncio
+from collections.abc import Callable
+from typing import TypeVar
+
+from ...core.turns import Scope
 from ..kit.screen import Screen
-from ..kit.seat import SeatFront
 from ..words.i18n import Texts
-from .settings import DELAYS, YOU, Settings
+from .settings import DELAYS, Settings
+
+_T = TypeVar("_T")
 
 
-class Pacing:
-    """How the opponents' turns are played at a terminal: ``settings.speed`` says how long
-    to pause before each (``step``: until a key); Ctrl-C skips the pauses and stops
-    ``auto``."""
+class TerminalEngine:
+    """How the master of a game at a terminal runs: at once, in this thread; ``say`` tells
+    the person a word of the engine's own, ``shown`` shows the news so far (before a
+    pause, so that each turn is seen as it is played)."""
 
-    def __init__(self, *, tx: Texts, screen: Screen, settings: Settings) -> None:
+    drives = False
+
+    def __init__(
+        self,
+        *,
+        tx: Texts,
+        screen: Screen,
+        settings: Settings,
+        say: Callable[[str], None] = lambda text: None,
+        shown: Callable[[], None] = lambda: None,
+        piloted: Callable[[], Scope | None] = lambda: None,
+    ) -> None:
         self.tx = tx
         self.screen = screen
         self.settings = settings
+        self.say = say
+        self.shown = shown
+        self.piloted = piloted
+        """For how long the AI plays the person's turns now (it paces every turn)."""
+        self._first = True
+        self._skipped = False
 
-    def play_due(self, table: Table, front: SeatFront) -> None:
-        """Play every turn that is due at ``table`` until the person is to act (or the
-        game is over), each after its pause; ``front`` hears each as it is played."""
-        screen, speed = self.screen, self.settings.speed
-        scope = table.autopilot(YOU)
-        skipped = False
-        with screen.interruptible():
-            while isinstance(step := table.next_step(), AiTurn | AutoTurn):
-                if screen.interrupted and scope is not None and table.auto_off(YOU):
-                    front.auto_stopped()  # the person's own turns are theirs again
-                    continue
-                delay = self.delay(scope)
-                if screen.interrupted:
-                    if not skipped:
-                        front.say(self.tx("msg.narration_skipped"), "class:dim")
-                    skipped = True
-                    delay = 0.0
-                screen.sleep(delay)
-                table.play_step(step)
-                stepping = speed == "step" and scope in (None, Scope.TURN)
-                more = isinstance(table.next_step(), AiTurn | AutoTurn)
-                if stepping and more and screen.interactive and not screen.interrupted:
-                    screen.wait_key(self.tx("msg.step"))  # not before your own turn
+    def pumping(self) -> None:
+        """A pump begins: its first turn is not waited for with a key."""
+        self._first = True
+        self._skipped = False
+
+    async def run(self, work: Callable[[], _T], *, think: bool = False) -> _T:
+        return work()
+
+    def soon(self, call: Callable[[], None]) -> None:
+        call()
+
+    def later(self, seconds: float, call: Callable[[], None]) -> asyncio.TimerHandle | None:
+        return None  # a table of one's own has no turn clock
+
+    async def pause(self, scope: Scope | None, *, retry: bool) -> bool:
+        """Show what happened so far, then wait before the next AI turn: the speed's time,
+        a key in ``step`` speed; Ctrl-C skips the waits, and stops ``auto`` (``False``)."""
+        self.shown()
+        screen = self.screen
+        scope = self.piloted()
+        if screen.interrupted and scope is not None:
+            return False  # the person's own turns are theirs again
+        delay = self.delay(scope)
+        stepping = self.settings.speed == "step" and scope in (None, Scope.TURN)
+        if stepping and not self._first and screen.interactive and not screen.interrupted:
+            screen.wait_key(self.tx("msg.step"))  # not before your own turn
+        self._first = False
+        if screen.interrupted:
+            if not self._skipped:
+                self.say(self.tx("msg.narration_skipped"))
+            self._skipped = True
+            delay = 0.0
+        screen.sleep(delay)
+        return True
 
     def delay(self, scope: Scope | None) -> float:
         """The pause before a turn: the speed's, but a long ``auto`` run (a round, the
