@@ -73,7 +73,11 @@ def clean_line(text: str, most: int = MAX_SAY) -> str:
     """A line someone typed for others, at most ``most`` characters: control characters
     dropped, and every character a terminal does not draw one column wide (a combining
     mark, a zero-width or "wide blank" like U+3164, a double-width character), so that the
-    line is as wide as it is long and breaks where the screen's width says."""
+    line is as wide as it is long and breaks where the screen's width says.
+
+    >>> clean_line("gg \\u3164\\u3164 ana wins\\x1b[2J ")
+    'gg ana wins[2J'
+    """
     composed = unicodedata.normalize("NFC", text)  # é typed as e and its accent: one column
     kept = "".join(c for c in composed if _one_column(c))
     return visible(" ".join(kept.split()))[:most]

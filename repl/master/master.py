@@ -76,6 +76,11 @@ class Keeper(Protocol):
     def report(self, line: str) -> None:
         """A line for the server's log (a failure nobody at the table should read)."""
 
+    def failed(self, what: str, error: Exception) -> None:
+        """``what`` failed with an error nobody expected (``server.error`` to the place
+        that asked, unless this raises it on: at a terminal it goes up to the loop, which
+        writes a crash file)."""
+
     async def deal(self) -> Sequence[Event]:
         """The events that begin the game, with the seats they deal on disk first
         (:class:`~.refused.Refused` when they cannot be)."""
@@ -394,7 +399,7 @@ class Master:
             except (GameError, Refused):
                 raise
             except Exception as error:
-                self.keeper.report(f"table {self.facts.code}: {what} failed: {error!r}")
+                self.keeper.failed(what, error)
                 raise Refused("server.error") from error
 
     async def settled(self) -> None:

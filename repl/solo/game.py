@@ -28,6 +28,7 @@ from ...core.state import GameState, fold
 from ...core.table import Table
 from ...core.told import AiFailure
 from ...core.turns import Scope
+from ...core.views import SeatView
 from ..files.config import remember
 from ..files.log_file import LogFile
 from ..kit.screen import Screen
@@ -104,6 +105,11 @@ class SoloGame(Sitting):
     def report(self, line: str) -> None:
         """Nothing for a server's log here (a failure is the crash file's)."""
 
+    def failed(self, what: str, error: Exception) -> None:
+        """An error nobody expected goes up to the loop, which writes the crash file and
+        goes on (:mod:`repl.kit.loop`)."""
+        raise error
+
     async def deal(self) -> Sequence[Event]:
         raise Refused("msg.game_over")  # a game of one's own is dealt by `new`
 
@@ -154,6 +160,10 @@ class SoloGame(Sitting):
     @property
     def seed(self) -> int | None:
         return self.table.state.seed
+
+    def view(self) -> SeatView:
+        """The person's view of the game in play, as the table has it now."""
+        return self.table.view(YOU)
 
     def autopilot(self) -> Scope | None:
         """For how long the AI plays the person's turns now."""

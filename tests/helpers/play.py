@@ -60,6 +60,7 @@ def table_at(seed: int = 11, lang: str = "en", draw: DrawSource | None = None) -
     assert game.table.state.turn == YOU and game.table.state.phase == Phase.DRAW
     if draw is not None:
         game.table.submit(YOU, Draw(seat=YOU, source=draw))
+        game.take_news()  # (the seat hears the draw, as after a line)
     return front
 
 

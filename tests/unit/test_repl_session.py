@@ -21,13 +21,14 @@ from prompt_toolkit.output import DummyOutput
 from threethirteen.core.cards import Card
 from threethirteen.core.log import encode_log, read_log
 from threethirteen.core.players import play_game
+from threethirteen.core.table import Table
 from threethirteen.core.verify import verify_log
 from threethirteen.repl.kit.completer import card_word
 from threethirteen.repl.kit.keys import KEY_HELP
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.kit.style import wants_plain
-from threethirteen.repl.solo.game import SoloGame, new_solo_front
+from threethirteen.repl.solo.game import new_solo_front
 from threethirteen.repl.solo.settings import YOU, Settings
 from threethirteen.repl.words.i18n import Texts
 
@@ -176,10 +177,10 @@ def test_hint_marks_the_game_assisted() -> None:
 def test_an_unexpected_error_is_written_down_and_the_game_goes_on(
     _data_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(self: SoloGame, told: int | None) -> None:
+    def broken(self: Table, seat: int, *, told: int | None = None) -> None:
         raise RuntimeError("the hint machine broke")
 
-    monkeypatch.setattr(SoloGame, "hint", broken)
+    monkeypatch.setattr(Table, "hint", broken)
     code, _, shown = session("hint\r draw\r quit\r")
     assert code == 0
     assert "Something unexpected went wrong (RuntimeError: the hint machine broke)" in shown
