@@ -146,6 +146,7 @@ async def start(master: Master, binding: Binding) -> None:
         master.starting = False
     master.begin(table)
     master.tell(Note("server.started"))
+    master.go_on()
 
 
 def take_back_refusal(master: Master, seat: int, *, again: bool) -> Refused | None:

@@ -67,8 +67,13 @@ class LoopEngine:
 
     def soon(self, call: Callable[[], None]) -> None:
         loop = self._loop
-        if loop is not None:
-            loop.call_soon_threadsafe(call)
+        if loop is None:
+            try:
+                loop = self._loop = asyncio.get_running_loop()
+            except RuntimeError:  # no loop yet: nothing runs elsewhere either
+                call()
+                return
+        loop.call_soon_threadsafe(call)
 
     def later(self, seconds: float, call: Callable[[], None]) -> asyncio.TimerHandle | None:
         loop = self._loop = asyncio.get_running_loop()

@@ -379,6 +379,9 @@ class Master:
                     self._delivered[binding.number] = caught.number
                     self.to(binding, caught if told else Reset(caught.after))
         self.seated()
+
+    def go_on(self) -> None:
+        """Play what is due (a game just dealt, or found again after a restart)."""
         self.drive.next()
 
     async def change(

@@ -10,10 +10,10 @@ and ``watch CODE`` is refused. The lines a minute are capped per session, per ad
 and per table (the caps a place was linked with), so that a crowd of sessions cannot
 flood the players' terminals.
 
-A line said is made safe (:func:`~repl.kit.safe.clean_line`): no control characters, and none a terminal
-draws wider or narrower than one column, so that the line is as wide as it is long and is
-broken where the screen ends, never by the terminal (a line of wide blanks could
-otherwise put a forged "ana wins with 12." at the start of a row).
+A line said is made safe (:func:`~repl.kit.safe.clean_line`): no control characters, and
+none a terminal draws wider or narrower than one column, so that the line is as wide as it
+is long and is broken where the screen ends, never by the terminal (a line of wide blanks
+could otherwise put a forged "ana wins with 12." at the start of a row).
 """
 
 from __future__ import annotations

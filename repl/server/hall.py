@@ -52,7 +52,7 @@ from ...core.state import fold
 from ..files.atomic import move, sync_folder, write_atomic
 from ..files.bounded import read_bounded
 from ..files.reading import load_file
-from .coaching import Advice, AdviceLimits
+from ..master.coach import Advice, AdviceLimits
 from .codes import CODES, free_code
 from .kept import Kept, refused_log
 from .names import Identity

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 
-from .binding import Refused
+from ..master.refused import Refused
 from .plan import Plan
 
 Keep = Callable[[Plan], Awaitable[None]]

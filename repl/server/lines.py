@@ -26,9 +26,9 @@ from ..kit.loop import make_session, prompt_for
 from ..words.i18n import Texts
 from .limits import Limits
 from .lobby import LobbyFront
-from .seat import TableSession
 from .service import Service
 from .shares import address_of
+from .table_session import TableSession
 
 
 class Lines:

@@ -210,7 +210,7 @@ class LobbyFront(Front):
                 if room is None:
                     return self.refuse(tx("server.no_such_table", code=parsed.text[:12]))
                 if parsed.name == "watch":
-                    if room.talk.watchers == "off":  # the room refuses it too, should it change
+                    if room.watchers == "off":  # the room refuses it too, should it change
                         return self.refuse(tx("server.no_watchers", code=room.code))
                     try:
                         self._go(room, "watch")

@@ -33,7 +33,7 @@ from attrs import Factory, frozen
 from ..files.atomic import write_atomic
 from ..files.bounded import read_bounded
 from ..kit.safe import visible
-from .coaching import Advice
+from ..master.coach import Advice
 from .hall import Hall
 from .libraries import libraries_logged
 from .limits import Limits

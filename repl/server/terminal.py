@@ -26,8 +26,8 @@ from .display import Display
 from .keyboard import Keyboard
 from .lines import Lines
 from .names import Identity
-from .seat import fetch_command
 from .service import Service
+from .table_session import fetch_command
 from .visitor import Visitor
 
 

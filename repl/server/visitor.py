@@ -1,7 +1,7 @@
 """One person at the server, however they came (a terminal over SSH, a browser): the fronts
 they move between, the lobby and a table, and where they go next.
 
-A :class:`Visitor` is the :class:`~.seat.Connection` a table's session talks to. What
+A :class:`Visitor` is the :class:`~.table_session.Connection` a table's session talks to. What
 differs by the way in is the screen, how lines are read, and what fetches a finished
 game's log; moving between the lobby and the tables is the same, and is here.
 """
@@ -18,8 +18,8 @@ from .lines import Says
 from .lobby import LobbyFront
 from .names import Identity
 from .room import Room
-from .seat import TableSession, sit_down
 from .service import Service
+from .table_session import TableSession, sit_down
 
 
 class AskingScreen(Screen, Protocol):
@@ -84,7 +84,7 @@ class Visitor(ABC):
         given up (the room keeps its plan), a table nobody sits at is forgotten. Both are
         the hall's, asked by the table's code: this connection holds no room."""
         if place is not None and place.seat is not None:
-            self.service.hall.leave(place.port.code, self.name)
+            self.service.hall.leave(place.code, self.name)
 
     def _go(self, room: Room, how: str) -> None:
         self.next = self.seat(room, how)
@@ -115,6 +115,9 @@ class Visitor(ABC):
     @abstractmethod
     def refresh(self) -> None:
         """A clock at the table moved on: show it again."""
+
+    def heard(self) -> None:  # noqa: B027  (a terminal shows news as the front says it)
+        """The place at a table took news in."""
 
     def fetch(self, code: str) -> str | None:
         """What fetches the log of table ``code`` from the player's own computer (``None``:

@@ -22,8 +22,8 @@ from ....core.melds import best_arrangement
 from ....core.state import Phase
 from ....core.views import PlayerView, SeatView
 from ...kit.render import action_parts, from_place, last_turns, plain, sorted_hand, table_order
+from ...protocol.news import Who
 from ...words.i18n import Texts
-from ..port import Who
 
 Json = dict[str, Any]
 

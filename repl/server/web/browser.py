@@ -2,7 +2,7 @@
 
 A browser session is a front's connection as an SSH terminal is (:class:`~..terminal.Guest`):
 the same :class:`~..lobby.LobbyFront`, and at a table the same
-:class:`~..seat.TableSession` holding the port its room handed out, so it hears only what
+:class:`~..table_session.TableSession` holding the link its room handed out, so it hears only what
 the room told its seat, after it is on disk. What differs is the screen: a
 :class:`~.messages.WebScreen` turns what the fronts say into ``text`` messages, and after each
 change the session sends the ``board`` drawn from what the front holds (:mod:`.board`).
@@ -32,9 +32,9 @@ from ..leases import Lease, refusal_key
 from ..lines import LineCaps, run_line
 from ..lobby import LobbyFront, options_text
 from ..names import Identity, name_problem
-from ..seat import TableSession
 from ..service import Service
 from ..ssh import NAMES_REFUSED
+from ..table_session import TableSession
 from ..visitor import Visitor
 from .board import Json, board_json, tables_json
 from .messages import Hello, Outbox, WebScreen, encoded
@@ -158,7 +158,7 @@ class BrowserSession(Visitor):
         self.front, self.place = front, place
         self.next = None
         where = "lobby" if place is None else "watch" if place.seat is None else "seat"
-        code = None if place is None else place.port.code
+        code = None if place is None else place.code
         self.outbox.put({"type": "place", "where": where, "code": code})
         self._last_board = self._last_bar = ""
         front.begin()
@@ -245,14 +245,16 @@ class BrowserSession(Visitor):
             if isinstance(front, LobbyFront):
                 self.outbox.put(tables_json(self._tables()))
             return
-        port = place.port
+        seated = place.front
+        if seated.who is None:
+            return  # (who sits where is told first: the board waits for it)
         board = board_json(
-            place.front.view,
+            seated.view,
             place.seat,
-            port.who(),
-            place.front.tx,
-            code=port.code,
-            clock=port.time_left(),
+            seated.who,
+            seated.tx,
+            code=place.code,
+            clock=seated.time_left(),
             me=self.name,
         )
         text = encoded(board)  # (its keys always in the same order: made by one function)
@@ -287,7 +289,7 @@ class BrowserSession(Visitor):
             self.outbox.put({"type": "bye", "text": text, "again": again})
         self.close()
 
-    # -- what a table asks of its connection (:class:`~..seat.Connection`) -------------
+    # -- what a table asks of its connection (:class:`~..table_session.Connection`) -------------
 
     def sent_away(self) -> None:
         self.next = (self.lobby(), None)
@@ -296,9 +298,13 @@ class BrowserSession(Visitor):
     def refresh(self) -> None:
         place = self.place
         if place is not None and not self.closed:
-            left = place.port.time_left()
+            left = place.front.time_left()
             if left is not None:
                 self.outbox.put({"type": "clock", "seconds": round(left, 1)})
+
+    def heard(self) -> None:
+        """The place at a table took news in: the board follows."""
+        self._changed()
 
     def keep_log(self, code: str) -> None:
         """``log CODE`` typed in the lobby: the file is sent once the line is done."""
