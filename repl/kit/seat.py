@@ -383,7 +383,7 @@ class SeatFront(SeatCommands):
             case Unseated():
                 self.sitting.unseated(news.watching)
             case WhileAway():
-                self.screen.later(lambda: self._while_away(news))
+                self.screen.later(lambda: self.while_away(news))
             case SeenLog():
                 count = self._log_lines
                 self.screen.later(
@@ -440,7 +440,7 @@ class SeatFront(SeatCommands):
             # on this seat's turn, not played yet: said it will be
             self.screen.later(lambda: self.say(self.tx(f"server.auto_{news.scope}")))
 
-    def _while_away(self, news: WhileAway) -> None:
+    def while_away(self, news: WhileAway) -> None:
         """What the seat missed while its player was away."""
         tx, missed = self.tx, news.told
         self.say(tx("server.while_away", n=news.missed), "class:dim")

@@ -247,8 +247,8 @@ class Master:
             missed = self.table.catch_up(seat, away)
             if away < missed.after.event_count:
                 news.put(WhileAway(missed.after.event_count - away, missed))
-        self.seated(everyone=False)
-        news.put(Seating(self.who()))
+        if not self.seated():  # (the others hear it too: one more here)
+            news.put(Seating(self.who()))
         self.drive.next()
         self.drive.tell_state(binding)
         return link
@@ -327,15 +327,16 @@ class Master:
             if binding.seat == seat:
                 self.to(binding, news)
 
-    def seated(self, *, everyone: bool = True) -> None:
-        """Who sits where may have changed: told to every place when it did."""
+    def seated(self) -> bool:
+        """Who sits where may have changed: told to every place when it did (whether it
+        did)."""
         who = self.who()
         if who == self._seating:
-            return
+            return False
         self._seating = who
-        if everyone:
-            for binding in self.bound():
-                self.to(binding, Seating(who))
+        for binding in self.bound():
+            self.to(binding, Seating(who))
+        return True
 
     def _listen(self, seat: int | None) -> None:
         """Hear the table's changes as ``seat`` may know them (once for however many places

@@ -29,7 +29,7 @@ from ..kit.seat import SeatFront, Sitting
 from ..kit.table_words import TableTexts
 from ..protocol.acts import Leave, Mute, Say, SetCoach, SetWatchers, Start
 from ..protocol.link import Link
-from ..protocol.news import Clock, News, Refusal, Seating
+from ..protocol.news import Clock, News, Refusal, Seating, WhileAway
 from ..words.grammar import SHARED, Parsed
 from .room import Room
 
@@ -209,7 +209,10 @@ class TableSession(Sitting):
         front.say(tx(title, code=self.code), "class:title")
         first, self._first = self._first, []
         for news in first:
-            self.take(news)
+            if isinstance(news, WhileAway):
+                front.while_away(news)  # said now, before who sits where
+            else:
+                self.take(news)
         front.show_who()
         started = front.who is not None and front.who.started
         if self.seat is not None and started and front.commitment:

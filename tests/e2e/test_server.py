@@ -386,8 +386,8 @@ def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
     """For each connection's session at the table (a :class:`Guest` of the server running in
     this process): what its objects hold that its seat may not see in round 1 (the faces of
     hidden cards), and any whole game state. The walk stops at the server's shared objects
-    (the service, the hall, the room that binds the session), the event loop, the worker
-    threads and the SSH transport."""
+    (the service, the hall, the room), the table master's inbox (the one way a link leads to
+    the master), the event loop, the worker threads and the SSH transport."""
     import asyncio
     import gc
     import threading
@@ -399,6 +399,7 @@ def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
     from threethirteen.core.cards import Card
     from threethirteen.core.state import GameState, RoundState, fold
     from threethirteen.core.table import Table
+    from threethirteen.repl.protocol.link import Inbox
     from threethirteen.repl.server.hall import Hall
     from threethirteen.repl.server.room import Room
     from threethirteen.repl.server.service import Service
@@ -408,7 +409,7 @@ def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
 
     assert not any(isinstance(event, RoundScored) for event in events), "round 1 is over"
     boundaries: tuple[type, ...] = (
-        Service, Hall, Room, asyncio.AbstractEventLoop, Executor, threading.Thread,
+        Service, Hall, Room, Inbox, asyncio.AbstractEventLoop, Executor, threading.Thread,
         asyncssh.SSHServerChannel, asyncssh.SSHServerConnection,
     )  # fmt: skip
     held: dict[str, set[str]] = {}
