@@ -93,9 +93,9 @@ class Sitting:
     gets up: by default nothing. The game at a terminal plays what is due, autosaves and
     says goodbye; a seat at a shared table says where we are and ends its binding."""
 
-    def sent(self) -> None:
-        """An act was sent: at a terminal the table takes it up at once, and the front hears
-        what came of it before the line is done; elsewhere it is heard later."""
+    def sent(self, act: Act) -> None:
+        """``act`` was sent: at a terminal the table takes it up at once, and the front
+        hears what came of it before the line is done; elsewhere it is heard later."""
 
     def unseated(self, watching: bool) -> None:
         """The table ended this place's binding (``watching``: the host closed the table
@@ -354,7 +354,7 @@ class SeatFront(SeatCommands):
         self._refused = None
         if not self.link.send(act):
             return self.refuse(self.tx("server.busy"))
-        self.sitting.sent()
+        self.sitting.sent(act)
         refused, self._refused = self._refused, None
         return refused
 

@@ -102,6 +102,9 @@ class Keeper(Protocol):
         """A person's ``move`` at ``seat`` was played, the game ``before`` it (the lesson at
         a terminal says what it was worth)."""
 
+    def changed(self) -> None:
+        """The game changed (a move, an AI turn): a server's table is not idle."""
+
 
 @frozen
 class _Place:
@@ -358,6 +361,7 @@ class Master:
                 continue  # given with its view when it was bound, or at the start
             self._delivered[binding.number] = told.number
             self.to(binding, told)
+        self.keeper.changed()
         self.seated()
         self.drive.changed()
 

@@ -51,6 +51,8 @@ class Gathering(Protocol):
 
     def tell(self, note: Note, *, seat: int | None = None, name: str | None = None) -> None: ...
 
+    def seated(self) -> bool: ...
+
 
 class Talk:
     """What may be said at one table, and by whom (the room's, one per table)."""
@@ -109,6 +111,7 @@ class Talk:
             self.muted[name] = self.room.present(name)
             self._tell(name, Note("server.muted_you"))
         self._tell(binding.name, Note("server.muted", (("name", name),)))
+        self.room.seated()
 
     def unmute(self, binding: Binding, name: str) -> None:
         """The host lets ``name`` talk again."""
@@ -117,6 +120,7 @@ class Talk:
             raise Refused("server.not_muted", name=name)
         self._tell(name, Note("server.unmuted_you"))
         self._tell(binding.name, Note("server.unmuted", (("name", name),)))
+        self.room.seated()
 
     def set_watchers(self, binding: Binding, how: str) -> None:
         """The host decides what watchers may (one of :data:`WATCHERS`); ``off`` sends those
@@ -130,6 +134,7 @@ class Talk:
                 if bound.seat is None:
                     self.room.send_away(bound)
         self.room.tell(Note(f"server.watchers_{how}", (("name", binding.name),)))
+        self.room.seated()
 
     def _host(self, binding: Binding) -> None:
         """:class:`Unbound` unless ``binding`` is in force and its player is the host."""

@@ -77,7 +77,6 @@ class Room:
         """Hears that the game came to its end (once, on the event loop)."""
         self.touched = clock()
         """When someone was last at the table or the last move was made (see :meth:`idle`)."""
-        self._count = len(events)
         self.store = LogFile(self.log_path, refuse=True)
         self.store.told = self._store_told
         facts = Facts(code=plan.code, turn_time=plan.turn_time, shared=True)
@@ -159,10 +158,8 @@ class Room:
 
     def idle(self) -> float:
         """Seconds since someone was last at the table or the last move was made (0 while
-        anyone is at it, watchers too; a move is seen by the log's length changing)."""
-        count = len(self.events)
-        if self.master.bound() or count != self._count:
-            self._count = count
+        anyone is at it, watchers too)."""
+        if self.master.bound():
             self.touched = self.clock()
         return max(self.clock() - self.touched, 0.0)
 
@@ -298,6 +295,9 @@ class Room:
 
     def played(self, seat: int, before: GameState, move: CardDrawn | CardDiscarded) -> None:
         """(A shared table says nothing of a move but the move.)"""
+
+    def changed(self) -> None:
+        self.touched = self.clock()
 
     # -- inside ----------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from ..kit.safe import clean_line, clean_name
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront, Sitting
 from ..kit.table_words import TableTexts
-from ..protocol.acts import Leave, Mute, Say, SetCoach, SetWatchers, Start
+from ..protocol.acts import Act, Leave, Mute, Play, Say, SetCoach, SetWatchers, Start
 from ..protocol.link import Link
 from ..protocol.news import Clock, News, Refusal, Seating, WhileAway
 from ..words.grammar import SHARED, Parsed
@@ -188,9 +188,11 @@ class TableSession(Sitting):
 
     # -- the sitting -----------------------------------------------------------------
 
-    def sent(self) -> None:
-        """An act went to the table: the next prompt waits a moment for what comes of it."""
-        self._settling = asyncio.get_running_loop().create_future()
+    def sent(self, act: Act) -> None:
+        """An act went to the table: after a move the next prompt waits a moment for what
+        comes of it."""
+        if isinstance(act, Play):
+            self._settling = asyncio.get_running_loop().create_future()
 
     def unseated(self, watching: bool) -> None:
         """The seat was given up in another terminal, or the host closed the table to

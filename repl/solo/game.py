@@ -36,6 +36,7 @@ from ..kit.seat import SeatFront, Sitting
 from ..master.acting import take_back_refusal
 from ..master.master import Master, Seats
 from ..master.refused import Refused
+from ..protocol.acts import Act
 from ..protocol.link import Link
 from ..words.grammar import PLAY
 from ..words.i18n import Texts
@@ -127,6 +128,9 @@ class SoloGame(Sitting):
         """A move of the person's was played: kept for :meth:`judge`, between the lines."""
         self._to_judge = (before, move)
 
+    def changed(self) -> None:
+        """(A game of one's own is never idle for long: nothing to mark.)"""
+
     def judge(self, before: GameState, move: CardDrawn | CardDiscarded) -> None:
         """What is said of the person's ``move`` (made in ``before``) before the opponents
         play: nothing here (the coach is the master's); the lesson says what it was worth."""
@@ -191,7 +195,7 @@ class SoloGame(Sitting):
         refused = take_back_refusal(self.master, YOU, again=again)
         return None if refused is None else self.tx(refused.key, **refused.params)
 
-    def sent(self) -> None:
+    def sent(self, act: Act) -> None:
         """An act was sent: the master takes it up now, and the front hears what came of it
         before the line is done."""
         self._run(self.master.take_acts())

@@ -203,6 +203,7 @@ def test_watchers_sent_away_land_in_the_lobby(
     eve.line(f"watch {code}")
     eve.expect(rf"Table {code} is closed to watchers")
     ana.line("watchers on")
+    ana.expect(r"Anyone may watch this table now")  # (the table took it: eve may come)
     eve.line(f"watch {code}")
     eve.expect(rf"Watching table {code}")
 
