@@ -31,22 +31,6 @@ ADVISOR = "hard"
 """The AI whose judgement the coach gives (the strongest, as the analysis's)."""
 
 
-class Coach:
-    """Judges the person's moves one at a time, as they are made."""
-
-    def __init__(self, advisor: Policy | None = None, threshold: float = THRESHOLD) -> None:
-        self.advisor = advisor or load_policy(ADVISOR)
-        self.threshold = threshold
-
-    def judge(self, before: GameState, move: CardDrawn | CardDiscarded) -> Decision | None:
-        """The hard AI's choice where ``move`` (made in ``before``) costs at least
-        :attr:`threshold` more; ``None`` when it was as good, or nearly."""
-        decision = judge(before, move, self.advisor)
-        if decision is None or decision.cost < self.threshold:
-            return None
-        return decision
-
-
 def move_and_advice(
     decision: Decision, tx: Texts, seat: str | None = None, taken: str = ""
 ) -> tuple[str, str]:

@@ -10,8 +10,6 @@ sender alone (:class:`~repl.protocol.news.Refusal`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.errors import GameError
 from ...core.events import CardDiscarded, CardDrawn, Event
 from ...core.state import GameState
@@ -26,7 +24,7 @@ from ..protocol.acts import (
     Mute,
     Play,
     Redo,
-    Say,
+    Speak,
     SetAuto,
     SetCoach,
     SetWatchers,
@@ -34,13 +32,11 @@ from ..protocol.acts import (
     Undo,
 )
 from ..protocol.news import Advised, Hinted, Note, SeenLog
+from .desk import Desk
 from .refused import Refused, Unbound
 
-if TYPE_CHECKING:
-    from .master import Master
 
-
-async def handle(master: Master, binding: Binding, act: Act) -> None:
+async def handle(master: Desk, binding: Binding, act: Act) -> None:
     """Carry out ``act`` of ``binding`` at ``master``'s table, or tell why not."""
     try:
         await _carry_out(master, binding, act)
@@ -48,7 +44,7 @@ async def handle(master: Master, binding: Binding, act: Act) -> None:
         master.refuse(binding, error)
 
 
-async def _carry_out(master: Master, binding: Binding, act: Act) -> None:
+async def _carry_out(master: Desk, binding: Binding, act: Act) -> None:
     match act:
         case Play():
             await play(master, binding, act)
@@ -63,7 +59,7 @@ async def _carry_out(master: Master, binding: Binding, act: Act) -> None:
             master.to(binding, Hinted(hint))
         case SetAuto():
             seat, _ = master.seat_of(binding), _table(master)
-            since = master.drive.auto(seat, act.scope)
+            since = master.auto(seat, act.scope)
             master.keeper.piloted(seat, act.scope, since)
         case SetCoach():
             master.coaching.turn(master.seat_of(binding), act.on)
@@ -75,7 +71,7 @@ async def _carry_out(master: Master, binding: Binding, act: Act) -> None:
             master.to(binding, SeenLog(seen))
         case Start():
             await start(master, binding)
-        case Say():
+        case Speak():
             line = clean_line(act.text)
             if line:  # nothing is left to say once the unsafe characters are gone
                 master.talk.say(binding, line, master.caps(binding))
@@ -90,7 +86,7 @@ async def _carry_out(master: Master, binding: Binding, act: Act) -> None:
             await take_back(master, binding, again=isinstance(act, Redo))
 
 
-async def play(master: Master, binding: Binding, act: Play) -> None:
+async def play(master: Desk, binding: Binding, act: Play) -> None:
     """Draw, take or discard for the seat of ``binding``, as it saw the table (``seen``);
     a coached seat's move is recorded with the coach's help, and judged after."""
     seat, table = master.seat_of(binding), _table(master)
@@ -109,7 +105,7 @@ async def play(master: Master, binding: Binding, act: Play) -> None:
         master.spawn(_judge(master, binding, seat))
 
 
-async def _judge(master: Master, binding: Binding, seat: int) -> None:
+async def _judge(master: Desk, binding: Binding, seat: int) -> None:
     """The coach's verdict on the seat's move just played, told to the places of the seat
     when it cost clearly more (past the caps the move goes unjudged, and the seat hears
     so)."""
@@ -127,7 +123,7 @@ async def _judge(master: Master, binding: Binding, seat: int) -> None:
         master.tell_seat(seat, Advised(decision=decision, move=move))
 
 
-async def start(master: Master, binding: Binding) -> None:
+async def start(master: Desk, binding: Binding) -> None:
     """Deal: the AI takes every empty seat. Only the host deals, and only once the seats
     the AI may not take are taken; a second start while the first deals does nothing."""
     seat = master.seat_of(binding)
@@ -149,7 +145,7 @@ async def start(master: Master, binding: Binding) -> None:
     master.go_on()
 
 
-def take_back_refusal(master: Master, seat: int, *, again: bool) -> Refused | None:
+def take_back_refusal(master: Desk, seat: int, *, again: bool) -> Refused | None:
     """Why ``seat`` may not undo (or redo) its last move now, or ``None``: the one place
     "may undo" is decided (a front asks it before Enter, the master as it plays)."""
     table = master.table
@@ -165,7 +161,7 @@ def take_back_refusal(master: Master, seat: int, *, again: bool) -> Refused | No
     return Refused("msg.undo_after_end" if over else "msg.nothing_to_undo")
 
 
-async def take_back(master: Master, binding: Binding, *, again: bool) -> None:
+async def take_back(master: Desk, binding: Binding, *, again: bool) -> None:
     """Undo (or redo) the seat's last move: only at a table of one's own (the others at a
     shared table saw the move already)."""
     seat, table = master.seat_of(binding), _table(master)
@@ -178,7 +174,7 @@ async def take_back(master: Master, binding: Binding, *, again: bool) -> None:
         await master.change(binding, lambda: table.undo(seat), "an undo")
 
 
-def _table(master: Master) -> Table:
+def _table(master: Desk) -> Table:
     """The game in play; :class:`Refused` before it is dealt."""
     if master.table is None:
         raise Refused("server.not_started")

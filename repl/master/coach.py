@@ -12,9 +12,7 @@ a hint is. The move is played as any move is, with the coach's help recorded fir
 state before it and the move are kept for the judgement, which runs where the AI thinks,
 so that the next move at the table never waits for it.
 
-The threshold, :data:`THRESHOLD`, is two expected penalty points. Below it the two
-choices are close to even by this one-turn yardstick (the next cards decide more than the
-choice), and a coach that spoke at every small difference would drown the game.
+The threshold is :data:`~repl.kit.coach.THRESHOLD` (why two points: there).
 
 A hint and a judgement take a worker of the AI (a tenth of a second or so at round 11,
 13 cards), and a player may ask for them as fast as they type. So each table has one
@@ -43,15 +41,10 @@ from ...core.rules import Assist, Discard, Draw
 from ...core.state import GameState
 from ...core.table import Table
 from ...core.told import Hint
+from ..kit.coach import ADVISOR, THRESHOLD
 from .refused import Refused
 
 _T = TypeVar("_T")
-
-THRESHOLD = 2.0
-"""Expected penalty points a move must cost more than the hard AI's for the coach to speak."""
-
-ADVISOR = "hard"
-"""The AI whose judgement the coach gives (the strongest, as the analysis's)."""
 
 Judged = tuple[Decision, CardDrawn | CardDiscarded]
 """What the coach says of a move: its judgement, and the move."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
-from typing import TYPE_CHECKING
 
 from ...core.errors import GameError
 from ...core.table import Table
@@ -24,16 +23,14 @@ from ...core.turns import HURRY, AiTurn, AutoTurn, Scope
 from ..protocol.acts import Binding
 from ..protocol.news import Clock, Note, Piloted
 from .clock import TurnClock
+from .desk import Desk
 from .refused import Refused
-
-if TYPE_CHECKING:
-    from .master import Master
 
 
 class Driver:
     """One table's turns (its master's)."""
 
-    def __init__(self, master: Master) -> None:
+    def __init__(self, master: Desk) -> None:
         self.master = master
         engine = master.engine
         self.clock = TurnClock(
@@ -45,6 +42,11 @@ class Driver:
         self._told_over = False
         self._piloted: dict[int, Scope | None] = {}
         self._clocked: int | None = None
+
+    @property
+    def running(self) -> bool:
+        """Whether AI turns are being played (or waited for) now."""
+        return self._task is not None
 
     def begin(self, table: Table) -> None:
         """A game from now on: its end not told yet (unless it is over already)."""

@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from attrs import frozen
 
 from ...core.errors import GameError
-from ...core.events import CardDiscarded, CardDrawn, Event
-from ...core.state import GameState
+from ...core.events import Event
 from ...core.store import StoreRefused
 from ...core.table import Table
 from ...core.told import Told
@@ -38,73 +37,15 @@ from ...core.turns import Scope
 from ..protocol.acts import Binding
 from ..protocol.link import Facts, Inbox, Link, Newsbox
 from ..protocol.news import News, Note, Refusal, Reset, Seating, Unseated, WhileAway, Who
+from .acting import handle
 from .coach import Advice, Coaching, Lane
+from .desk import Caps, Keeper
 from .drive import Driver
 from .engine import Engine
 from .refused import Refused, Unbound
 from .talk import Talk
 
 _T = TypeVar("_T")
-
-Caps = Callable[[], str | None]
-"""Why one place may not say a line now (a text key: its lines a minute are spent), or
-``None``; a line it may say is counted."""
-
-
-@frozen(kw_only=True)
-class Seats:
-    """Who sits where at a table, as its keeper has it: each seat's person (``None``: an
-    AI's, or free before the start), who plays each seat as the log will name it, the host,
-    how many people must still sit down before the start, and how many seats the AI may
-    take (``None``: every free one)."""
-
-    people: tuple[str | None, ...]
-    players: tuple[str, ...]
-    host: str = ""
-    missing: int = 0
-    ai: int | None = None
-
-
-class Keeper(Protocol):
-    """What a master asks of whoever keeps its table: a server's room (its plan and its log
-    on disk), or the game at a terminal (its autosave and statistics)."""
-
-    def seats(self) -> Seats:
-        """Who sits where now."""
-        ...
-
-    def report(self, line: str) -> None:
-        """A line for the server's log (a failure nobody at the table should read)."""
-
-    def failed(self, what: str, error: Exception) -> None:
-        """``what`` failed with an error nobody expected (``server.error`` to the place
-        that asked, unless this raises it on: at a terminal it goes up to the loop, which
-        writes a crash file)."""
-
-    async def deal(self) -> Sequence[Event]:
-        """The events that begin the game, with the seats they deal on disk first
-        (:class:`~.refused.Refused` when they cannot be)."""
-        ...
-
-    def seat_game(self, events: Sequence[Event], *, fresh: bool) -> Table:
-        """The table of the game ``events`` (``fresh``: just dealt, stored first), made where
-        changes are made."""
-        ...
-
-    def piloted(self, seat: int, scope: Scope | None, since: int) -> None:
-        """``seat`` asked the AI to play for it (``None``: no more), the log then at
-        ``since`` events: remembered for a restart where the keeper keeps such things."""
-
-    def over(self) -> None:
-        """The game came to its end (once)."""
-
-    def played(self, seat: int, before: GameState, move: CardDrawn | CardDiscarded) -> None:
-        """A person's ``move`` at ``seat`` was played, the game ``before`` it (the lesson at
-        a terminal says what it was worth)."""
-
-    def changed(self) -> None:
-        """The game changed (a move, an AI turn): a server's table is not idle."""
-
 
 @frozen
 class _Place:
@@ -153,6 +94,7 @@ class Master:
         self.starting = False
         """Whether the host's deal is under way."""
         self._tasks: set[asyncio.Future[Any]] = set()
+        self._acting: set[asyncio.Future[None]] = set()
         self._draining = False
         self._seating: Who | None = None
 
@@ -389,6 +331,11 @@ class Master:
         """Play what is due (a game just dealt, or found again after a restart)."""
         self.drive.next()
 
+    def auto(self, seat: int, scope: Scope | None) -> int:
+        """The AI plays for ``seat`` from its next turn (or this one), for ``scope``
+        (``None``: no more); the log's count of events then."""
+        return self.drive.auto(seat, scope)
+
     async def change(
         self, binding: Binding | None, work: Callable[[], _T], what: str, think: bool = False
     ) -> _T:
@@ -425,17 +372,26 @@ class Master:
         self._take_acts()
 
     def _take_acts(self) -> list[asyncio.Future[None]]:
-        from .acting import handle
-
         started = []
         self._draining = True
         try:
             while acts := self.inbox.take():
                 for binding, act in acts:
-                    started.append(self.spawn(handle(self, binding, act)))
+                    task = self.spawn(handle(self, binding, act))
+                    self._acting.add(task)
+                    task.add_done_callback(self._acting.discard)
+                    started.append(task)
         finally:
             self._draining = False
         return started
+
+    async def quiet(self) -> None:
+        """Until every act sent so far has been carried out (or refused), and the change in
+        hand is done: what a server's stop, and a test, wait for."""
+        while self._acting or len(self.inbox):
+            self.wake()
+            await asyncio.gather(*self._acting, return_exceptions=True)
+        await self.settled()
 
     async def take_acts(self) -> None:
         """Take every act waiting, each to its end (the game at a terminal, as soon as the

@@ -75,7 +75,7 @@ class Start:
 
 
 @frozen
-class Say:
+class Speak:
     """A line for everyone at the table (made safe by the master)."""
 
     text: str
@@ -112,7 +112,7 @@ class Redo:
 
 
 Act = (
-    Play | AskHint | SetAuto | SetCoach | AskLog | Start | Say | Mute | SetWatchers | Leave | Undo
+    Play | AskHint | SetAuto | SetCoach | AskLog | Start | Speak | Mute | SetWatchers | Leave | Undo
     | Redo
 )
 """Every act a place may send."""

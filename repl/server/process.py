@@ -29,7 +29,7 @@ stay as CPython runs them: they are short, and nothing else frees those cycles.
 **The loop.** asyncio's own. uvloop was measured (``bench --server``: about 5% less CPU per
 move) and left out: it reads a protocol's ``data_received`` once, before
 ``connection_made``, so the pace of a connection's bytes (:class:`~.ssh_bytes.Throttle`) and a
-refusal's wait (:class:`~.ssh_bytes.Refusal`), which take it over there, would be passed by.
+refusal's wait (:class:`~.ssh_bytes.Parting`), which take it over there, would be passed by.
 """
 
 from __future__ import annotations

@@ -34,8 +34,9 @@ from ...core.told import AiFailure
 from ...core.turns import Scope
 from ..files.log_file import LogFile
 from ..master.coach import Advice
+from ..master.desk import Caps, Seats
 from ..master.engine import LoopEngine
-from ..master.master import Caps, Master, Seats
+from ..master.master import Master
 from ..master.refused import Refused
 from ..protocol.link import Facts, Link
 from ..protocol.news import Note

@@ -80,7 +80,7 @@ class Service:
         self.present: set[Leaving] = set()
         """The connections and the terminals to tell when the server stops."""
         self.refusing = Count()
-        """Refused connections still waiting to be told why (:class:`~.ssh_bytes.Refusal`)."""
+        """Refused connections still waiting to be told why (:class:`~.ssh_bytes.Parting`)."""
         self.stopping = False
         keys.in_use = lambda name: self.logins[name] > 0
         hall.seated = keys.sat

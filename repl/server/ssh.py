@@ -39,7 +39,7 @@ from .names import Identity, name_problem, password_matches, visible_name
 from .service import Service
 from .session import GameSession
 from .shares import address_of
-from .ssh_bytes import Alive, Refusal, Throttle
+from .ssh_bytes import Alive, Parting, Throttle
 
 NAMES_REFUSED = {
     "server.names_full": "the book of names is full",
@@ -128,7 +128,7 @@ class GameServer(asyncssh.SSHServer):
             key = "server.full"
             if why.endswith(("address", "network")):
                 key += "_" + why.rsplit(" ", 1)[1]
-            Refusal(conn, parting(key), self.service.refusing)
+            Parting(conn, parting(key), self.service.refusing)
             return
         service = self.service
         service.opened.spend(self.address)

@@ -96,7 +96,7 @@ class Throttle:
         self._held.clear()
 
 
-class Refusal:
+class Parting:
     """A connection refused before its key exchange: told why, then closed.
 
     A client shows a disconnect's words only once it knows it speaks to an SSH server, so

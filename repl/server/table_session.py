@@ -27,7 +27,7 @@ from ..kit.safe import clean_line, clean_name
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront, Sitting
 from ..kit.table_words import TableTexts
-from ..protocol.acts import Act, Leave, Mute, Play, Say, SetCoach, SetWatchers, Start
+from ..protocol.acts import Act, Leave, Mute, Play, Speak, SetCoach, SetWatchers, Start
 from ..protocol.link import Link
 from ..protocol.news import Clock, News, Refusal, Seating, WhileAway
 from ..words.grammar import SHARED, Parsed
@@ -203,7 +203,7 @@ class TableSession(Sitting):
         self.connection.sent_away()
 
     def begin(self) -> None:
-        """Say where we are (and, back at a running game, what happened meanwhile), who
+        """Speak where we are (and, back at a running game, what happened meanwhile), who
         sits where; then read the table's news as it comes."""
         front = self.front
         tx = front.tx
@@ -288,7 +288,7 @@ class TableSession(Sitting):
             line = clean_line(parsed.text)
             if not line:
                 return None  # nothing left to say once the unsafe characters are gone
-            return front.send(Say(line))
+            return front.send(Speak(line))
 
         def host_problem(parsed: Parsed) -> str | None:
             host = "" if front.who is None else front.who.host

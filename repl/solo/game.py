@@ -34,7 +34,8 @@ from ..files.log_file import LogFile
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront, Sitting
 from ..master.acting import take_back_refusal
-from ..master.master import Master, Seats
+from ..master.desk import Seats
+from ..master.master import Master
 from ..master.refused import Refused
 from ..protocol.acts import Act
 from ..protocol.link import Link

@@ -17,8 +17,22 @@ from threethirteen.core.events import CardDiscarded, CardDrawn, Event
 from threethirteen.core.lab.analysis import Decision
 from threethirteen.core.players import load_policy, play_on
 from threethirteen.core.state import Phase, fold
+from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.told import Hint, Moved, Told
-from threethirteen.repl.server.binding import Note
+from threethirteen.repl.protocol.acts import Act, Binding, Play
+from threethirteen.repl.protocol.link import Link
+from threethirteen.repl.protocol.news import (
+    Advised,
+    Clock,
+    Hinted,
+    News,
+    Note,
+    Piloted,
+    Refusal,
+    Seating,
+    Unseated,
+    Who,
+)
 from threethirteen.repl.server.plan import Plan
 
 _P = ParamSpec("_P")
@@ -29,38 +43,127 @@ if TYPE_CHECKING:
 
 
 class Ear:
-    """A session that keeps everything it hears."""
+    """A place at a table in a test: its link (:meth:`at` binds one), and everything the
+    table told it, kept in lists as it is read (every list reads the newsbox first)."""
 
-    def __init__(self) -> None:
-        self.told: list[Told] = []
-        self.notes: list[Note] = []
-        self.sent_away = 0
-        self.advice: list[tuple[Decision, CardDrawn | CardDiscarded]] = []
+    def __init__(self, link: Link | None = None) -> None:
+        self.link = link
+        self._told: list[Told] = []
+        self._notes: list[Note] = []
+        self._refusals: list[Refusal] = []
+        self._hints: list[Hint] = []
+        self._advice: list[tuple[Decision, CardDrawn | CardDiscarded]] = []
+        self._seating: list[Who] = []
+        self._piloted: list[Piloted] = []
+        self._clocks: list[Clock] = []
+        self._other: list[News] = []
+        self._sent_away = 0
 
-    def hear(self, told: Told) -> None:
-        self.told.append(told)
+    @classmethod
+    def at(cls, room: Room, name: str, seat: int | None) -> Ear:
+        """A place of ``name`` at ``seat`` of ``room`` (``None``: to watch)."""
+        return cls(room.link(name, seat))
 
-    def note(self, note: Note) -> None:
-        self.notes.append(note)
+    @property
+    def binding(self) -> Binding:
+        assert self.link is not None
+        return self.link.binding
 
-    def unseated(self) -> None:
-        self.sent_away += 1
+    def pull(self) -> None:
+        """Read what the newsbox holds into the lists."""
+        if self.link is None:
+            return
+        for news in self.link.news.take():
+            match news:
+                case Told():
+                    self._told.append(news)
+                case Note():
+                    self._notes.append(news)
+                case Refusal():
+                    self._refusals.append(news)
+                case Hinted():
+                    self._hints.append(news.hint)
+                case Advised():
+                    self._advice.append((news.decision, news.move))
+                case Seating():
+                    self._seating.append(news.who)
+                case Piloted():
+                    self._piloted.append(news)
+                case Clock():
+                    self._clocks.append(news)
+                case Unseated():
+                    self._sent_away += 1
+                case _:
+                    self._other.append(news)
 
-    def sent(self, outcome: asyncio.Future[object], *, move: bool) -> None:
-        return None
+    @property
+    def told(self) -> list[Told]:
+        self.pull()
+        return self._told
 
-    def asked(self, hint: asyncio.Future[Hint]) -> None:
-        return None
+    @property
+    def notes(self) -> list[Note]:
+        self.pull()
+        return self._notes
 
-    def refused(self, error: BaseException) -> None:
-        return None
+    @property
+    def refusals(self) -> list[Refusal]:
+        self.pull()
+        return self._refusals
 
-    def advised(self, decision: Decision, move: CardDrawn | CardDiscarded) -> None:
-        self.advice.append((decision, move))
+    @property
+    def hints(self) -> list[Hint]:
+        self.pull()
+        return self._hints
+
+    @property
+    def advice(self) -> list[tuple[Decision, CardDrawn | CardDiscarded]]:
+        self.pull()
+        return self._advice
+
+    @property
+    def seating(self) -> list[Who]:
+        self.pull()
+        return self._seating
+
+    @property
+    def piloted(self) -> list[Piloted]:
+        self.pull()
+        return self._piloted
+
+    @property
+    def clocks(self) -> list[Clock]:
+        self.pull()
+        return self._clocks
+
+    @property
+    def other(self) -> list[News]:
+        self.pull()
+        return self._other
+
+    @property
+    def sent_away(self) -> int:
+        self.pull()
+        return self._sent_away
 
     @property
     def events(self) -> list[object]:
         return [e for t in self.told if isinstance(t.change, Moved) for e in t.change.events]
+
+    async def send(self, room: Room, act: Act) -> Refusal | None:
+        """Send ``act`` and wait until the table has taken it up: why it was refused
+        (``None``: it was not)."""
+        assert self.link is not None
+        before = len(self.refusals)
+        assert self.link.send(act)
+        await room.master.quiet()
+        refused = self.refusals[before:]
+        return refused[-1] if refused else None
+
+    async def play(self, room: Room, command: Draw | Discard, seen: int | None = None) -> None:
+        """Play ``command``, which the table must take (a refusal fails the test)."""
+        refused = await self.send(room, Play(command=command, seen=seen))
+        assert refused is None, refused
 
 
 class Terminal:
@@ -86,8 +189,11 @@ class Terminal:
     def refresh(self) -> None:
         return None
 
+    def heard(self) -> None:
+        return None
 
-class Clock:
+
+class WallClock:
     """The wall clock as a test sets it (seconds since the epoch)."""
 
     def __init__(self, now: float) -> None:
@@ -135,14 +241,14 @@ async def at_rest(room: Room) -> None:
     """Wait until ``room`` has nothing in hand: no AI turn waits for its pace, and every
     change begun before (a move, an AI turn set off meanwhile) is done and told. What a
     change left undone would have done, it has done by then: the test may look for what
-    must not have happened. (The room's gate lets changes through one at a time, in
-    order; :meth:`Room.close` waits on it the same way.)"""
+    must not have happened. (The master lets changes through one at a time, in order.)"""
+    master = room.master
     while True:
-        await settle(lambda: room._pending is None)
+        await master.quiet()
+        await settle(lambda: not master.drive.running)
         await asyncio.sleep(0)  # an AI turn begun just now takes its place at the gate
-        async with room._gate:
-            pass  # every change queued before is done, and told (told before it ends)
-        if room._pending is None:
+        await master.quiet()  # every change queued before is done, and told
+        if not master.drive.running:
             return
 
 

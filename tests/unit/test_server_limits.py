@@ -26,7 +26,7 @@ from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity, KeyBook
 from threethirteen.repl.server.server_log import Refusals
 from threethirteen.repl.server.shares import Bucket, Count, Tally
-from threethirteen.repl.server.ssh_bytes import REFUSALS_KEPT, Refusal
+from threethirteen.repl.server.ssh_bytes import REFUSALS_KEPT, Parting
 from threethirteen.repl.server.terminal import Guest
 
 from tests.helpers.channel import Channel, service_for
@@ -164,7 +164,7 @@ def test_a_refused_connection_is_told_after_its_first_packet_or_soon() -> None:
     async def scenario() -> None:
         waiting = Count()
         talker = Refused()
-        Refusal(talker, "busy", waiting)  # type: ignore[arg-type]
+        Parting(talker, "busy", waiting)  # type: ignore[arg-type]
         talker.data_received(b"SSH-2.0-OpenSSH_9.2\r\n")
         assert talker.told == [] and waiting.total == 1  # its version only: wait on
         talker.data_received(b"\x00\x00\x05\xdc")
@@ -173,9 +173,9 @@ def test_a_refused_connection_is_told_after_its_first_packet_or_soon() -> None:
         assert len(talker.told) == 1 and waiting.total == 0
         silent = [Refused() for _ in range(REFUSALS_KEPT)]
         for conn in silent:
-            Refusal(conn, "busy", waiting)  # type: ignore[arg-type]
+            Parting(conn, "busy", waiting)  # type: ignore[arg-type]
         one_more = Refused()
-        Refusal(one_more, "busy", waiting)  # type: ignore[arg-type]
+        Parting(one_more, "busy", waiting)  # type: ignore[arg-type]
         await asyncio.sleep(0)
         assert one_more.told and not any(conn.told for conn in silent)
         await settle(lambda: waiting.total == 0)  # REFUSAL_WAIT on, the silent ones are told
