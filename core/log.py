@@ -154,6 +154,12 @@ def _structure_enum(value: object, kind: type[enum.Enum]) -> enum.Enum:
 _converter = _make_converter()
 
 
+def log_converter() -> cattrs.Converter:
+    """A copy of the log's converter: what turns the game's records into JSON and back,
+    strictly (cards as ``7♥``, ranks, enums by value), for a codec of its own to extend."""
+    return _converter.copy()
+
+
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The JSON object of one event, without its ``seq``."""
     data: dict[str, Any] = {"type": type(event).__name__}

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from ...core.cards import parse_card
 from ...core.events import CardDiscarded, CardDrawn, DrawSource
-from ...core.lab.analysis import Decision, judge
-from ...core.players import Policy, load_policy
-from ...core.state import GameState
+from ...core.lab.analysis import Decision
 from ..words.i18n import Texts
 
 THRESHOLD = 2.0

@@ -24,10 +24,10 @@ from ..protocol.acts import (
     Mute,
     Play,
     Redo,
-    Speak,
     SetAuto,
     SetCoach,
     SetWatchers,
+    Speak,
     Start,
     Undo,
 )

@@ -253,9 +253,12 @@ class Master:
     # -- news --------------------------------------------------------------------------
 
     def to(self, binding: Binding, news: News) -> None:
-        """Tell ``news`` to the place of ``binding`` (if it is still bound)."""
+        """Tell ``news`` to the place of ``binding`` (if it is still bound: the very binding
+        this master gave, never one alike, whose refusal is nobody's to hear)."""
         place = self._places.get(binding.number)
-        if place is not None and not place.link.news.put(news) and place.link.news.overflowed:
+        if place is None or place.link.binding is not binding:
+            return
+        if not place.link.news.put(news) and place.link.news.overflowed:
             self.keeper.report(f"{binding.name}: a place that reads nothing was let go")
             self.unlink(binding)
 

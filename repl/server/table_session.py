@@ -27,7 +27,7 @@ from ..kit.safe import clean_line, clean_name
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront, Sitting
 from ..kit.table_words import TableTexts
-from ..protocol.acts import Act, Leave, Mute, Play, Speak, SetCoach, SetWatchers, Start
+from ..protocol.acts import Act, Leave, Mute, Play, SetCoach, SetWatchers, Speak, Start
 from ..protocol.link import Link
 from ..protocol.news import Clock, News, Refusal, Seating, WhileAway
 from ..words.grammar import SHARED, Parsed

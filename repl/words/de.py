@@ -1197,6 +1197,11 @@ TEXTS.update(
         "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfen).",
         "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfen).",
         "server.only_watching": "Du schaust nur zu; setzen CODE setzt dich an einen Tisch.",
+        "server.not_at_table": "Das ist ein Zug an einem Tisch; setzen CODE setzt dich an einen.",
+        "server.not_your_seat": (
+            "Dieser Zug ist für einen anderen Platz als deinen; nichts wurde gespielt."
+        ),
+        "server.busy": "Der Tisch hat gerade zu viel zu tun; versuch es gleich noch einmal.",
         "server.say_slower": "Nicht so schnell: ein paar Zeilen pro Minute.",
         "server.slow_down": "Zu viele Befehle auf einmal; warte kurz.",
         "server.line_too_long": "Die Zeile ist zu lang (höchstens {limit} Zeichen).",

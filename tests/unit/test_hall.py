@@ -21,21 +21,24 @@ from pathlib import Path
 
 import pytest
 from threethirteen.core import table as core_table
-from threethirteen.core.errors import IllegalMoveError
 from threethirteen.core.events import AssistanceUsed, CardDrawn, DrawSource, GameStarted
 from threethirteen.core.rules import Discard, Draw, decide
+from threethirteen.core.told import Moved
 from threethirteen.core.turns import AiTurn, AutoTurn, PersonTurn, Scope
 from threethirteen.repl.files import log_file
 from threethirteen.repl.files.reading import load_file
-from threethirteen.repl.server import room as room_module
+from threethirteen.repl.master import engine as engine_module
+from threethirteen.repl.master.engine import LoopEngine
+from threethirteen.repl.protocol.acts import AskHint, AskLog, Play, SetAuto, Start
+from threethirteen.repl.protocol.news import SeenLog
 from threethirteen.repl.server.codes import CODES, NUMBERS, WORDS, free_code
 from threethirteen.repl.server.hall import PAST, Hall, NoLog
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import CODE, Plan, plan_text
-from threethirteen.repl.server.room import Binding, Refused, Room
+from threethirteen.repl.server.room import Refused, Room
 
-from tests.helpers.rooms import HELD, Clock, Disk, Ear, at_rest, loop_errors, settle
+from tests.helpers.rooms import HELD, Disk, Ear, WallClock, at_rest, loop_errors, settle
 
 SEED, SALT = 2213, "c0ffee" * 5 + "00"
 
@@ -61,12 +64,26 @@ def clock_wound(room: Room) -> bool:
     """Whether the turn clock runs for ana's turn as the game stands."""
     assert room.table is not None
     state = room.table.snapshot.state
-    return state.turn == 0 and room.turn_clock.key == (0, state.event_count)
+    return state.turn == 0 and room.master.drive.clock.key == (0, state.event_count)
 
 
 def turn(room: Room) -> int | None:
     assert room.table is not None
     return room.table.snapshot.state.turn
+
+
+async def dealt_by(room: Room, name: str) -> Ear:
+    """``name`` sits down at their seat 0 of ``room`` and deals (which the table takes)."""
+    ear = Ear.at(room, name, 0)
+    assert await ear.send(room, Start()) is None
+    return ear
+
+
+def hold(room: Room) -> None:
+    """The AI turns of ``room`` wait from now on (for longer than any test)."""
+    engine = room.master.engine
+    assert isinstance(engine, LoopEngine)
+    engine.pace = HELD
 
 
 # -- 2. tables run out for everybody ------------------------------------------------------
@@ -80,7 +97,7 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
     their absent players only until nobody was at them for ``abandoned_after``: then they
     are closed (the server's log says so), ``new`` works again, and the players are told
     once in the lobby; their ``log CODE`` says the game was closed (its seed stays secret)."""
-    clock = Clock(time.time())
+    clock = WallClock(time.time())
     reports: list[str] = []
 
     hosted: Counter[str] = Counter()
@@ -101,9 +118,8 @@ def test_new_start_leave_a_hundred_times_is_capped_and_the_tables_are_closed(
                 except Refused as why:
                     refused[why.key] += 1
                     continue
-                binding = room.bind(Ear(), name, 0).binding
-                await room.start(binding)
-                room.unbind(binding)  # leave: the game keeps the seat and waits
+                ear = await dealt_by(room, name)
+                room.master.unlink(ear.binding)  # leave: the game keeps the seat and waits
             # 4 + 4 names on two addresses (6 each), 2 names on the third (3 each)
             assert len(hall.open_tables()) == 6 + 6 + 6
             assert set(refused) == {"server.tables_per_address", "server.tables_per_name"}
@@ -153,9 +169,8 @@ def test_tables_nobody_came_back_to_are_closed_after_a_restart(tmp_path: Path) -
             codes = []
             for name in ("ana", "ben"):
                 room = await made(hall, name)
-                binding = room.bind(Ear(), name, 0).binding
-                await room.start(binding)
-                room.unbind(binding)
+                ear = await dealt_by(room, name)
+                room.master.unlink(ear.binding)
                 codes.append(room.code)
             codes.append((await made(hall, "carl")).code)  # waiting to start, nobody there
             await hall.stop()
@@ -165,7 +180,7 @@ def test_tables_nobody_came_back_to_are_closed_after_a_restart(tmp_path: Path) -
     reports: list[str] = []
 
     async def restart() -> None:
-        clock = Clock(time.time() + Limits().abandoned_after + 1)
+        clock = WallClock(time.time() + Limits().abandoned_after + 1)
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool, clock=clock, report=reports.append)
             hall.load()
@@ -187,13 +202,12 @@ def waits_for_her(room: Room) -> bool:
     return room.table is not None and room.table.next_step() == PersonTurn(0)
 
 
-async def at_her_turn(hall: Hall) -> tuple[Room, Binding]:
+async def at_her_turn(hall: Hall) -> tuple[Room, Ear]:
     """ana at a table of two, dealt, the AI played up to her turn; she is at the table."""
     room = await made(hall, "ana", seats=2)
-    binding = room.bind(Ear(), "ana", 0).binding
-    await room.start(binding)
+    ana = await dealt_by(room, "ana")
     await settle(lambda: waits_for_her(room))
-    return room, binding
+    return room, ana
 
 
 def test_auto_game_is_kept_over_a_restart_and_the_seat_is_played_without_her(
@@ -208,10 +222,10 @@ def test_auto_game_is_kept_over_a_restart_and_the_seat_is_played_without_her(
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            room, binding = await at_her_turn(hall)
-            room.pace = HELD  # the server stops before the AI plays her turn
-            room.auto(binding, Scope.GAME)
-            room.unbind(binding)
+            room, ana = await at_her_turn(hall)
+            hold(room)  # the server stops before the AI plays her turn
+            assert await ana.send(room, SetAuto(Scope.GAME)) is None
+            room.master.unlink(ana.binding)
             await hall.stop()
             return room.code
 
@@ -244,16 +258,17 @@ def test_a_turn_played_and_auto_off_are_not_taken_again_at_a_restart(
         with ThreadPoolExecutor(2) as pool:
             hall = new_hall(tmp_path, pool)
             hall.load()
-            played, binding = await at_her_turn(hall)
+            played, ana = await at_her_turn(hall)
             since = len(played.events)
-            played.auto(binding, Scope.TURN)
+            assert await ana.send(played, SetAuto(Scope.TURN)) is None
             await settle(lambda: len(played.events) > since and waits_for_her(played))
-            off, binding = await at_her_turn(hall)
-            off.auto(binding, Scope.GAME)
-            off.auto(binding, None)
-            helped, binding = await at_her_turn(hall)
-            helped.pace = HELD  # its turns are played here, one by one
-            helped.auto(binding, Scope.GAME)
+            off, ana = await at_her_turn(hall)
+            hold(off)  # (her auto game is taken back before the AI plays her turn)
+            assert await ana.send(off, SetAuto(Scope.GAME)) is None
+            assert await ana.send(off, SetAuto(None)) is None
+            helped, ana = await at_her_turn(hall)
+            hold(helped)  # its turns are played here, one by one
+            assert await ana.send(helped, SetAuto(Scope.GAME)) is None
             table = helped.table
             assert table is not None
             while (step := table.next_step()) != AutoTurn(0, record=False):
@@ -308,10 +323,8 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
             hall = new_hall(tmp_path, pool)
             hall.load()
             room = await made(hall, "ana")
-            ear = Ear()
-            binding = room.bind(ear, "ana", 0).binding
-            await room.start(binding)
-            room.auto(binding, Scope.GAME)
+            ear = await dealt_by(room, "ana")
+            assert await ear.send(room, SetAuto(Scope.GAME)) is None
             await settle(lambda: room.code not in hall.rooms)
             assert room.finished and hall.open_tables() == []
             log = next((tmp_path / "tables" / PAST).glob(f"*-{room.code}.jsonl"))
@@ -322,7 +335,9 @@ def test_a_finished_table_leaves_the_working_set_and_its_log_is_kept(
             past = hall.history(Identity("ana", None))[0]
             ended = room.table.snapshot.state.ended  # type: ignore[union-attr]
             assert ended is not None and past.plan.totals == tuple(ended.totals)
-            assert room.seen(binding)  # the players at it still read the game
+            assert await ear.send(room, AskLog()) is None  # the players at it still read it
+            logs = [news for news in ear.other if isinstance(news, SeenLog)]
+            assert len(logs) == 1 and logs[0].events
             assert ear.told[-1].after.ended is not None
             await hall.stop()
         assert not errors, errors
@@ -359,8 +374,7 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
             hall = new_hall(tmp_path, pool)
             hall.load()
             room = await made(hall, "ana")
-            binding = room.bind(Ear(), "ana", 0).binding
-            await room.start(binding)
+            await dealt_by(room, "ana")
             await hall.stop()
             return room.code
 
@@ -426,14 +440,11 @@ def test_a_tampered_plan_is_reported_and_skipped_and_imports_nothing(
 # -- 11. a full disk ------------------------------------------------------------------------
 
 
-async def two_at_a_table(hall: Hall) -> tuple[Room, dict[int, tuple[Binding, Ear]]]:
+async def two_at_a_table(hall: Hall) -> tuple[Room, dict[int, Ear]]:
     room = await made(hall, "ana")
     assert await room.sit(Identity("ben", None)) == 1
-    seats = {}
-    for seat, name in enumerate(("ana", "ben")):
-        ear = Ear()
-        seats[seat] = (room.bind(ear, name, seat).binding, ear)
-    await room.start(seats[0][0])
+    seats = {seat: Ear.at(room, name, seat) for seat, name in enumerate(("ana", "ben"))}
+    assert await seats[0].send(room, Start()) is None
     await settle(lambda: turn(room) in (0, 1))
     return room, seats
 
@@ -441,7 +452,7 @@ async def two_at_a_table(hall: Hall) -> tuple[Room, dict[int, tuple[Binding, Ear
 def test_a_full_disk_refuses_the_move_tells_nobody_and_the_log_is_the_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(room_module, "RETRY", 0.2)
+    monkeypatch.setattr(engine_module, "RETRY", 0.2)
     reports: list[str] = []
 
     async def play() -> tuple[str, tuple[object, ...]]:
@@ -455,28 +466,29 @@ def test_a_full_disk_refuses_the_move_tells_nobody_and_the_log_is_the_game(
             assert room.table is not None
             seat = turn(room)
             assert seat is not None
-            mover, _ = seats[seat]
+            mover = seats[seat]
             before = room.events
             stock_top = room.table.state.round.stock[0]  # type: ignore[union-attr]
-            heard = {s: len(ear.told) for s, (_, ear) in seats.items()}
+            heard = {s: len(ear.told) for s, ear in seats.items()}
             disk.full = True
+            draw = Play(command=Draw(seat=seat, source=DrawSource.STOCK), seen=None)
             for _ in range(3):
-                with pytest.raises(Refused) as refused:
-                    await room.submit(mover, Draw(seat=seat, source=DrawSource.STOCK))
-                assert refused.value.key == "server.cannot_save"
-            with pytest.raises(Refused):
-                await room.hint(mover)
+                refusal = await mover.send(room, draw)
+                assert refusal is not None and refusal.key == "server.cannot_save"
+            refusal = await mover.send(room, AskHint(seen=None))
+            assert refusal is not None and refusal.key == "server.cannot_save"
             await at_rest(room)  # whatever the refused commands set off is done by now
             assert room.events == before and load_file(room.log_path).events == before
-            assert {s: len(ear.told) for s, (_, ear) in seats.items()} == heard  # told nothing
-            assert not room.assisted(seat)
+            assert {s: len(ear.told) for s, ear in seats.items()} == heard  # told nothing
+            assert not room.master.assisted(seat)
             assert sum("cannot be saved" in line for line in reports) == 1  # logged once
-            for _, ear in seats.values():
+            for ear in seats.values():
                 assert "server.store_failed" in [note.key for note in ear.notes]
             disk.full = False
-            drawn = await room.submit(mover, Draw(seat=seat, source=DrawSource.STOCK))
-            assert isinstance(drawn, tuple) and isinstance(drawn[0], CardDrawn)
-            assert drawn[0].card == stock_top  # the card the refused draws would have shown
+            await mover.play(room, draw.command)
+            drawn = mover.told[-1].change
+            assert isinstance(drawn, Moved) and isinstance(drawn.events[0], CardDrawn)
+            assert drawn.events[0].card == stock_top  # the card the refused draws would show
             assert load_file(room.log_path).events == room.events
 
             # an AI turn while the disk is full waits, told to nobody, and is played after
@@ -485,7 +497,7 @@ def test_a_full_disk_refuses_the_move_tells_nobody_and_the_log_is_the_game(
             discard = Discard(seat=seat, card=view.hand[0])
             lines = len(decide(room.table.state, discard))
             disk.writes_left = lines  # the discard fits; then the disk is full again
-            await room.submit(mover, discard)
+            await mover.play(room, discard)
             count = len(room.events)
             if turn(room) not in (0, 1):  # an AI seat is to play
                 refused = disk.refused  # refused, tried again (or, wrongly, kept):
@@ -496,8 +508,8 @@ def test_a_full_disk_refuses_the_move_tells_nobody_and_the_log_is_the_game(
             await hall.stop()
             assert load_file(room.log_path).events == room.events
             last = room.table.snapshot.number
-            await settle(lambda: all(e.told[-1].number == last for _, e in seats.values()))
-            for _, ear in seats.values():
+            await settle(lambda: all(e.told[-1].number == last for e in seats.values()))
+            for ear in seats.values():
                 numbers = [t.number for t in ear.told]
                 assert numbers == sorted(set(numbers))
         assert not errors, errors
@@ -523,17 +535,17 @@ def test_a_full_disk_at_the_deal_lets_the_host_deal_again(
             hall = new_hall(tmp_path, pool)
             hall.load()
             room = await made(hall, "ana")
-            binding = room.bind(Ear(), "ana", 0).binding
+            ana = Ear.at(room, "ana", 0)
 
             def full(*args: object, **options: object) -> None:
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
             with monkeypatch.context() as disk:
                 disk.setattr(log_file, "write_atomic", full)
-                with pytest.raises(Refused, match=r"server\.cannot_save"):
-                    await room.start(binding)
+                refusal = await ana.send(room, Start())
+                assert refusal is not None and refusal.key == "server.cannot_save"
             assert not room.started and not room.log_path.exists()
-            await room.start(binding)
+            assert await ana.send(room, Start()) is None
             assert room.started and isinstance(load_file(room.log_path).events[0], GameStarted)
             await hall.stop()
 
@@ -558,9 +570,8 @@ def test_a_move_as_the_clock_runs_out_is_the_persons_or_the_ais_never_both(
             hall = new_hall(tmp_path, pool)
             hall.load()
             room = await made(hall, "ana", turn_time=600)
-            ear = Ear()
-            ana = room.bind(ear, "ana", 0).binding
-            await room.start(ana)
+            ana = await dealt_by(room, "ana")
+            drive = room.master.drive
             table = room.table
             assert table is not None
             await settle(lambda: clock_wound(room))
@@ -575,30 +586,34 @@ def test_a_move_as_the_clock_runs_out_is_the_persons_or_the_ais_never_both(
                 sync(events)  # type: ignore[arg-type]
 
             room.store.sync = slow_sync  # type: ignore[method-assign]
-            key = room.turn_clock.key
+            key = drive.clock.key
             assert key is not None
-            move = room.submit(ana, Draw(seat=0, source=DrawSource.STOCK))
+            draw = Play(command=Draw(seat=0, source=DrawSource.STOCK), seen=None)
+            assert ana.link is not None and ana.link.send(draw)
             await settle(storing.is_set)
-            room._time_up(*key)  # the clock runs out now, on the loop
+            drive._time_up(*key)  # the clock runs out now, on the loop
             go_on.set()
-            await move
+            await room.master.quiet()
+            assert ana.refusals == []  # the move was hers
             room.store.sync = sync  # type: ignore[method-assign]
             await at_rest(room)  # any AI turn the clock set off has been played by now
-            assert not room.assisted(0) and table.next_step() == PersonTurn(0)
+            assert not room.master.assisted(0) and table.next_step() == PersonTurn(0)
             assert not [e for e in room.events if isinstance(e, AssistanceUsed)]
             mine = table.view(0).mine
             assert mine is not None
-            await room.submit(ana, Discard(seat=0, card=mine.hand[0]))
+            await ana.play(room, Discard(seat=0, card=mine.hand[0]))
             await settle(lambda: clock_wound(room))
 
             # the clock first: the AI plays this turn; the move is refused as the AI's
-            key = room.turn_clock.key
+            key = drive.clock.key
             assert key is not None
-            late = room.submit(ana, Draw(seat=0, source=DrawSource.STOCK))
-            room._time_up(*key)
-            with pytest.raises(IllegalMoveError, match="AI"):
-                await late
-            await settle(lambda: room.assisted(0) and clock_wound(room))
+            assert ana.link.send(draw)  # taken up by the master after the clock ran out:
+            drive._time_up(*key)
+            await room.master.quiet()
+            refused = ana.refusals
+            assert len(refused) == 1 and refused[0].rule, refused
+            assert "AI" in str(refused[0].error())
+            await settle(lambda: room.master.assisted(0) and clock_wound(room))
             assert table.next_step() == PersonTurn(0)  # her next turn is hers
             assert table.autopilot(0) is None
             helps = [e for e in room.events if isinstance(e, AssistanceUsed)]

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 from threethirteen.core.events import GameStarted
 from threethirteen.repl.kit.layout import plain
+from threethirteen.repl.kit.table_words import TableTexts, who_text
+from threethirteen.repl.protocol.acts import Start
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import Plan, plan_text, read_plan
-from threethirteen.repl.server.port import who_at
 from threethirteen.repl.server.room import Refused, Room
-from threethirteen.repl.server.seat import TableTexts, who_text
 from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers.rooms import Ear, settle
@@ -114,11 +114,10 @@ def test_a_table_without_ai_starts_only_when_every_seat_is_taken(tmp_path: Path)
         with ThreadPoolExecutor(2) as pool:
             room = await made(new_hall(tmp_path, pool), "ana", "--seats 3 --ai 0")
             assert isinstance(room, Room)
-            binding = room.bind(Ear(), "ana", 0).binding
-            with pytest.raises(Refused) as refused:
-                await room.start(binding)
-            key, params = refused.value.key, refused.value.params
-            said = Texts("en")(key, **params)
+            ana = Ear.at(room, "ana", 0)
+            refused = await ana.send(room, Start())
+            assert refused is not None and not room.started
+            said = Texts("en")(refused.key, **refused.values)
             assert said == (
                 "Not yet: 2 more must sit down first (--ai 0: the AI takes at most 0 seats)."
             )
@@ -126,7 +125,7 @@ def test_a_table_without_ai_starts_only_when_every_seat_is_taken(tmp_path: Path)
                 await room.sit(Identity("ben", None)) == 1
                 and await room.sit(Identity("cy", None)) == 2
             )
-            await room.start(binding)
+            assert await ana.send(room, Start()) is None
             await settle(lambda: room.started)
             assert room.table is not None
             started = room.table.snapshot.events[0]
@@ -145,7 +144,7 @@ def test_who_names_every_seat_from_each_players_place(tmp_path: Path) -> None:
             names = room.plan.people
 
             def who(me: int | None, lang: str = "en") -> list[str]:
-                text = plain(who_text(who_at(room), TableTexts(lang, lambda: names, me), me))
+                text = plain(who_text(room.master.who(), TableTexts(lang, lambda: names, me), me))
                 return [" ".join(line.split()) for line in text.splitlines()]
 
             assert who(0) == [

@@ -19,7 +19,8 @@ import asyncssh
 import pytest
 from threethirteen.core import table as core_table
 from threethirteen.core.turns import Scope
-from threethirteen.repl.server.binding import Binding, Unbound
+from threethirteen.repl.master.refused import Unbound
+from threethirteen.repl.protocol.acts import Binding, Leave, SetAuto, Start
 from threethirteen.repl.server.hall import Hall, NoLog
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import DAY, Identity, KeyBook
@@ -286,22 +287,41 @@ def test_a_password_login_frees_a_key_name_that_lapsed(tmp_path: Path) -> None:
 
 
 def test_a_binding_alike_is_not_the_binding(tmp_path: Path) -> None:
-    """A binding with the number, name and seat of one in force is refused, and cannot
-    end the real one."""
+    """A binding with the number, name and seat of one in force is refused (told to
+    nobody: not to the place of the real one), and cannot end the real one."""
     with ThreadPoolExecutor(1) as pool:
         hall = Hall(tmp_path, pool=pool, limits=Limits(), pace=0.0, deal=lambda: (SEED, SALT))
 
         async def play() -> None:
             room = await hall.create(Identity("ana", None), Plan(code="", host=""))
             assert not isinstance(room, str)
-            binding = room.bind(Ear(), "ana", 0).binding
+            master = room.master
+            ear = Ear.at(room, "ana", 0)
+            binding = ear.binding
             alike = Binding(binding.number, binding.name, binding.seat)
             assert alike == binding and alike is not binding
-            assert room.is_bound(binding) and not room.is_bound(alike)
-            with pytest.raises(Unbound):
-                await room.start(alike)
-            room.unbind(alike)
-            assert room.is_bound(binding) and room.present("ana")
+            assert master.is_bound(binding) and not master.is_bound(alike)
+            refused: list[tuple[Binding, BaseException]] = []
+            refuse = master.refuse
+
+            def refusing(by: Binding, error: BaseException) -> None:
+                refused.append((by, error))
+                refuse(by, error)
+
+            master.refuse = refusing  # type: ignore[method-assign, assignment]
+            ear.refusals.clear()
+            assert master.inbox.put(alike, Start())  # the way in of whoever holds a link
+            await master.quiet()
+            assert not room.started
+            assert [(by, type(error)) for by, error in refused] == [(alike, Unbound)]
+            assert refused[0][0] is alike
+            assert ear.refusals == []  # the real one hears nothing of it
+            assert master.inbox.put(alike, Leave())
+            await master.quiet()
+            master.unlink(alike)
+            assert master.is_bound(binding) and room.present("ana")
+            assert await ear.send(room, Start()) is None  # the real one deals
+            assert room.started
             await hall.stop()
 
         asyncio.run(play())
@@ -383,11 +403,11 @@ async def finished(service: Service, who: Identity) -> str:
     code, once it is over and in the past."""
     hall = service.hall
     room = await hall.create(who, Plan(code="", host="", level="greedy", seats=2), "127.0.0.3")
-    binding = room.bind(Ear(), who.name, 0).binding
-    await room.start(binding)
-    room.auto(binding, Scope.GAME)
+    ear = Ear.at(room, who.name, 0)
+    assert await ear.send(room, Start()) is None
+    assert await ear.send(room, SetAuto(Scope.GAME)) is None
     await settle(lambda: room.code not in hall.rooms)
-    room.unbind(binding)
+    room.master.unlink(ear.binding)
     return room.code
 
 

@@ -19,6 +19,7 @@ import pytest
 from threethirteen.core.cards import parse_card
 from threethirteen.core.errors import LogFormatError
 from threethirteen.core.log_bounds import MAX_HELPS
+from threethirteen.repl.protocol.acts import Start
 from threethirteen.repl.server.codes import CODES, code_at
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.kept import Kept, refused_log
@@ -68,8 +69,7 @@ def dealt(folder: Path) -> str:
                 Identity("ana", None), Plan(code="", host="", level="greedy", seats=2)
             )
             assert isinstance(room, Room)
-            binding = room.bind(Ear(), "ana", 0).binding
-            await room.start(binding)
+            assert await Ear.at(room, "ana", 0).send(room, Start()) is None
             await hall.stop()
             return room.code
 
@@ -140,8 +140,7 @@ def test_every_table_that_cannot_be_read_back_is_kept_under_its_code_untouched(
                 )
                 assert isinstance(room, Room)
                 made.append(room.code)
-                binding = room.bind(Ear(), name, 0).binding
-                await room.start(binding)
+                assert await Ear.at(room, name, 0).send(room, Start()) is None
             assert hall.find(helped) is None and hall.find_kept(helped.lower()) is not None
             unread = {fifo_plan, foreign, orphan}  # (who sat there is not known)
             assert {kept.code for kept in hall.kept_of("ana")} == set(others) - unread

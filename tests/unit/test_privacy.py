@@ -2,17 +2,18 @@
 
 Two people and someone watching sit at a table dealt from a *marked* deck: every card
 is a fresh object, so a card is known by its identity, not only its face. They play
-through the one seated front exactly as over SSH (the room, its bindings, the worker
+through the one seated front exactly as over SSH (the room, its master, the worker
 thread), asking for everything a seat may ask (``log``, ``hint``, ``melds``, ``who``,
 completion). After every move of the first round, everything each session can *reach*
 is walked (``gc.get_referents``, :mod:`tests.helpers.objects`: what it holds, what that
-holds, closures included), into the port the room handed it (its view, its binding,
-its facts) and up to the operations the room bound into that port, which reach the
-room: the walk's one boundary at the table's side. None of it may be a card that is
-hidden from its seat (another's hand, the stock), a game state, a table or a room. The
+holds, closures included), into the link the master handed it (its binding, its view,
+its facts, its newsbox and all the news in it) up to the master's inbox, the link's one
+way to the master (which wakes the master: past it are the master and the room), and
+the event loop: the walk's only boundaries. None of it may be a card that is hidden from
+its seat (another's hand, the stock), a game state, a table, a master or a room. The
 walk must be able to fail: a leak is planted, once by a front that keeps what it should
-not and once by a table that stops redacting, and walked past the port it finds the room
-and every hand.
+not, once by a session that keeps its room, and once by a table that stops redacting;
+and walked past the inbox it finds the room and every hand.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import io
 import threading
-import types
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
@@ -40,12 +40,12 @@ from threethirteen.core.views import SeatView, view_for
 from threethirteen.repl.kit.completer import card_word
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
-from threethirteen.repl.server.hall import Hall
+from threethirteen.repl.master.master import Master
+from threethirteen.repl.protocol.link import Inbox
 from threethirteen.repl.server.names import Identity
-from threethirteen.repl.server.port import port_for
 from threethirteen.repl.server.room import Plan, Room
-from threethirteen.repl.server.seat import TableSession, sit_down
 from threethirteen.repl.server.service import Service
+from threethirteen.repl.server.table_session import TableSession, sit_down
 from threethirteen.repl.server.terminal import Guest
 
 from tests.helpers.channel import Channel, service_for
@@ -53,9 +53,13 @@ from tests.helpers.objects import path_to, reachable
 from tests.helpers.rooms import Terminal, settle
 
 SEED, SALT = 31, "0123456789abcdef" * 2
-BOUNDARIES: tuple[type, ...] = (Hall, asyncio.AbstractEventLoop, Executor, threading.Thread)
-"""Where every walk ends besides the port: the hall (the lobby's, which a connection's
-service holds), the event loop, the worker threads."""
+BOUNDARIES: tuple[type, ...] = (Inbox, asyncio.AbstractEventLoop)
+"""Where a session's walk ends, and nowhere else: the master's inbox (the link's one way
+to the master: it wakes the master, and holds the acts every place at the table sent),
+and the event loop (which runs every task of the server)."""
+PAST_THE_INBOX: tuple[type, ...] = (asyncio.AbstractEventLoop, Executor, threading.Thread)
+"""A walk that goes on through the inbox into the master and the room (not into the loop,
+nor the worker threads, which hold nothing a room does not)."""
 WHOLE_GAME: tuple[type, ...] = (
     GameState,
     RoundState,
@@ -63,21 +67,9 @@ WHOLE_GAME: tuple[type, ...] = (
     Timeline,
     RoundDealt,
     StockRebuilt,
+    Master,
     Room,
 )
-
-
-def bound_by_the_room(found: object) -> bool:
-    """The port's boundary: an operation the room bound into a port (:func:`port_for`),
-    which reaches the room. The port itself is walked: its view, binding and facts."""
-    return isinstance(found, types.FunctionType) and found.__qualname__.startswith(
-        f"{port_for.__qualname__}.<locals>."
-    )
-
-
-def past_the_port(found: object) -> bool:
-    """No boundary at the port: the walk goes on into the room."""
-    return False
 
 
 def marked_deal() -> tuple[Event, ...]:
@@ -99,30 +91,33 @@ def marked_deal() -> tuple[Event, ...]:
 
 def session_at(room: Room, name: str, seat: int | None) -> TableSession:
     """A connection of ``name`` seated at ``seat`` (``None``: watching), as the server
-    seats one: the session keeps its port, never the room."""
+    seats one: the session keeps its link, never the room."""
     return sit_down(room, Terminal(name), seat, lang="en", screen=PlainScreen(io.StringIO()))
 
 
 def hidden_from(room: Room, seat: int | None) -> dict[int, Card]:
     """The cards (by identity) that ``seat`` (``None``: someone watching) may not know now:
-    the others' hands and the stock, less every card that was ever face up."""
+    the others' hands and the stock, less every card that was ever face up (a hand that
+    went out is laid down as melds: every place is told them)."""
     assert room.table is not None
     round_ = room.table.state.round
     assert round_ is not None
     face_up = {id(card) for card in round_.discard_pile}
     face_up |= {id(m.card) for m in round_.history if m.kind != MoveKind.DREW and m.card}
     face_up |= {id(m.passed) for m in round_.history if m.passed is not None}
+    if round_.went_out is not None:
+        face_up |= {id(card) for card in round_.hands[round_.went_out]}
     cards = [c for s, hand in enumerate(round_.hands) if s != seat for c in hand]
     cards += list(round_.stock)
     return {id(card): card for card in cards if id(card) not in face_up}
 
 
 def leaks(
-    session: TableSession, hidden: dict[int, Card], stop: Callable[[object], bool]
+    session: TableSession, hidden: dict[int, Card], boundaries: tuple[type, ...] = BOUNDARIES
 ) -> Iterator[str]:
     """What ``session`` can reach that its seat may not see (hidden cards, whole game
-    states, the table, the room), walking up to what ``stop`` accepts."""
-    for held in reachable(session, boundaries=BOUNDARIES, stop=stop):
+    states, the table, the master, the room), walking up to ``boundaries``."""
+    for held in reachable(session, boundaries=boundaries):
         if id(held) in hidden:
             yield f"the hidden card {held}"
         elif isinstance(held, WHOLE_GAME):
@@ -219,10 +214,11 @@ def test_no_session_reaches_a_card_its_seat_may_not_see(tmp_path: Path) -> None:
         assert room.table is not None
         if room.table.state.round is None or room.table.state.round.round_no != 1:
             return
+        assert not len(room.master.inbox)  # where the walk stops holds nobody's acts
         for name, seat in (("ana", 0), ("ben", 1), ("eve", None)):
             hidden = hidden_from(room, seat)
             assert len(hidden) > 20
-            found = list(leaks(sessions[name], hidden, bound_by_the_room))
+            found = list(leaks(sessions[name], hidden))
             assert not found, f"{name} reaches {found[:5]}"
         # the walk does see cards: each player's own hand, as the front was told it
         state = room.table.state
@@ -232,7 +228,7 @@ def test_no_session_reaches_a_card_its_seat_may_not_see(tmp_path: Path) -> None:
             if view is None or view.event_count != state.event_count:
                 continue
             own = {id(card) for card in state.round.hands[seat]}  # type: ignore[union-attr]
-            walked = reachable(session, boundaries=BOUNDARIES, stop=bound_by_the_room)
+            walked = reachable(session, boundaries=BOUNDARIES)
             assert own <= {id(o) for o in walked}, name
         checked.append(True)
 
@@ -240,27 +236,32 @@ def test_no_session_reaches_a_card_its_seat_may_not_see(tmp_path: Path) -> None:
     assert len(checked) > 8
 
 
-def test_a_session_reaches_its_table_only_through_its_port(tmp_path: Path) -> None:
-    """Walked past the port, a session reaches the room, the table and every hand; short of
-    it, nothing of them: the port is the one way there (and the walk can find a room)."""
+def test_a_session_reaches_its_table_only_through_its_inbox(tmp_path: Path) -> None:
+    """Walked past the master's inbox, a session reaches the master, the room, the table
+    and every hand; short of it, nothing of them: the inbox its link holds is the one way
+    there (and the walk can find a room)."""
     found: dict[str, list[str]] = {}
 
     def check(room: Room, sessions: dict[str, TableSession]) -> None:
         if found:
             return
         session = sessions["ben"]
-        found["past"] = list(leaks(session, hidden_from(room, 1), past_the_port))
-        found["short"] = list(leaks(session, hidden_from(room, 1), bound_by_the_room))
-        found["way"] = path_to(session, lambda held: isinstance(held, Room))
-        port = session.port
-        found["port"] = path_to(session, lambda held: held is port, stop=bound_by_the_room)
+        found["past"] = list(leaks(session, hidden_from(room, 1), PAST_THE_INBOX))
+        found["short"] = list(leaks(session, hidden_from(room, 1)))
+        found["way"] = path_to(
+            session, lambda held: isinstance(held, Room), boundaries=PAST_THE_INBOX
+        )
+        inbox = session.link.inbox
+        assert inbox is room.master.inbox
+        found["inbox"] = path_to(session, lambda held: held is inbox, boundaries=PAST_THE_INBOX)
 
     play_marked_round(tmp_path, check)
-    assert "a Room" in found["past"] and "a Table" in found["past"]
+    assert {"a Room", "a Master", "a Table"} <= set(found["past"])
     assert any("hidden card" in leak for leak in found["past"])
     assert not found["short"], found["short"][:5]
-    assert "RoomPort" in found["way"], found["way"]  # the way to the room goes through it
-    assert found["port"][:2] == ["TableSession", "RoomPort"]  # held, right there
+    way = found["way"]
+    assert "Inbox" in way and way.index("Inbox") < way.index("Master"), way  # through it
+    assert found["inbox"] == ["TableSession", "Link", "Inbox"]  # the link's, right there
 
 
 def test_the_walk_finds_a_leak_a_front_plants(tmp_path: Path) -> None:
@@ -273,12 +274,33 @@ def test_the_walk_finds_a_leak_a_front_plants(tmp_path: Path) -> None:
             return
         front = sessions["ben"].front
         front.spy = room.table.snapshot  # type: ignore[attr-defined]
-        found.extend(leaks(sessions["ben"], hidden_from(room, 1), bound_by_the_room))
+        found.extend(leaks(sessions["ben"], hidden_from(room, 1)))
         del front.spy  # type: ignore[attr-defined]
 
     play_marked_round(tmp_path, check)
     assert any("hidden card" in leak for leak in found)
     assert any("GameState" in leak for leak in found)
+
+
+def test_the_walk_finds_a_session_that_keeps_its_room(tmp_path: Path) -> None:
+    """A session that keeps the room it was seated from (as a session kept it before it
+    held a link), rather than only its link, is caught: the room, its master, the table,
+    every hand."""
+    found: list[str] = []
+
+    def check(room: Room, sessions: dict[str, TableSession]) -> None:
+        assert room.table is not None
+        if found or room.table.state.round is None:
+            return
+        session = sessions["eve"]
+        assert not list(leaks(session, hidden_from(room, None)))  # (as it was seated)
+        session.room = room  # type: ignore[attr-defined]
+        found.extend(leaks(session, hidden_from(room, None)))
+        del session.room  # type: ignore[attr-defined]
+
+    play_marked_round(tmp_path, check)
+    assert {"a Room", "a Master", "a Table", "a GameState"} <= set(found), set(found)
+    assert any("hidden card" in leak for leak in found)
 
 
 def test_the_walk_finds_a_table_that_tells_a_seat_another_seats_hand(
@@ -305,7 +327,7 @@ def test_the_walk_finds_a_table_that_tells_a_seat_another_seats_hand(
     def check(room: Room, sessions: dict[str, TableSession]) -> None:
         assert room.table is not None
         if room.table.state.round is not None and room.table.state.round.round_no == 1:
-            found.extend(leaks(sessions["ana"], hidden_from(room, 0), bound_by_the_room))
+            found.extend(leaks(sessions["ana"], hidden_from(room, 0)))
         if found:
             raise Caught
 
@@ -314,10 +336,11 @@ def test_the_walk_finds_a_table_that_tells_a_seat_another_seats_hand(
     assert any("hidden card" in leak for leak in found)
 
 
-def test_a_guest_at_a_table_reaches_it_only_through_its_port(tmp_path: Path) -> None:
+def test_a_guest_at_a_table_reaches_it_only_through_its_inbox(tmp_path: Path) -> None:
     """A whole connection (its prompt, its keyboard, its task, the fronts it moves between)
-    seated at a running game: short of its port and of the service (the lobby's, which
-    knows every table), it reaches no hidden card, no table, no room; past them it does."""
+    seated at a running game: short of its link's inbox and of the service (the lobby's,
+    which knows every table), it reaches no hidden card, no table, no master, no room;
+    past the inbox it does."""
 
     async def scenario() -> None:
         service = service_for(tmp_path, [])
@@ -331,19 +354,19 @@ def test_a_guest_at_a_table_reaches_it_only_through_its_port(tmp_path: Path) -> 
         assert place is not None
         guest.received(b"start\r")
         await settle(lambda: place.front.view is not None and place.front.view.round is not None)
-        room = service.hall.rooms[place.port.code]
+        room = service.hall.rooms[place.code]
         assert room.table is not None and room.table.state.round is not None
         hidden = hidden_from(room, 0)
         assert len(hidden) > 20
-        lobby = (*BOUNDARIES, Service)
         short: list[str] = []
-        for held in reachable(guest, boundaries=lobby, stop=bound_by_the_room):
+        for held in reachable(guest, boundaries=(*BOUNDARIES, Service)):
             if id(held) in hidden or isinstance(held, WHOLE_GAME):
                 short.append(type(held).__name__)
-        past = {type(held).__name__ for held in reachable(guest, boundaries=lobby)}
+        walked = reachable(guest, boundaries=(*PAST_THE_INBOX, Service))
+        past = {type(held).__name__ for held in walked}
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         assert not short, short[:5]
-        assert {"Room", "Table", "GameState"} <= past
+        assert {"Room", "Master", "Table", "GameState"} <= past
 
     asyncio.run(scenario())

@@ -72,7 +72,8 @@ def test_a_refused_ai_turn_keeps_nothing_and_plays_the_same_turn_later() -> None
     store, same = Store(), Store()
     table, heard = table_with(store)
     twin, _ = table_with(same)
-    to_person(table), to_person(twin)
+    to_person(table)
+    to_person(twin)
     mine = table.view(0).mine
     assert mine is not None
     for each in (table, twin):

@@ -27,14 +27,14 @@ from threethirteen.core.events import (
 from threethirteen.core.lab.analysis import Decision
 from threethirteen.core.rules import Discard, Draw
 from threethirteen.core.state import GameState
-from threethirteen.core.told import Hint, Moved
-from threethirteen.repl.kit.coach import Coach
-from threethirteen.repl.server import coaching
-from threethirteen.repl.server.coaching import Advice
+from threethirteen.core.told import Moved
+from threethirteen.repl.master import coach as coaching
+from threethirteen.repl.master.coach import Advice, Coach
+from threethirteen.repl.protocol.acts import AskHint, Play, SetCoach
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.names import Identity
-from threethirteen.repl.server.room import Binding, Plan, Refused, Room
+from threethirteen.repl.server.room import Plan, Room
 
 from tests.helpers.rooms import HELD, Ear, Watched, played_to, settle
 
@@ -94,16 +94,20 @@ def room_at(
     return Room(plan, folder, pool=files, think=think, pace=pace, events=events, advice=advice)
 
 
-async def flood(room: Room, at: Binding) -> list[asyncio.Future[Hint]]:
+async def flood(room: Room, at: Ear) -> None:
     """The person at ``room`` draws with the coach on (a judgement), then asks for a hint
-    and draws again (refused) ``FLOOD`` times each."""
-    room.coach(at, True)
-    await room.submit(at, Draw(seat=0, source=DrawSource.STOCK))
-    hints = [room.hint(at) for _ in range(FLOOD)]
-    again = [room.submit(at, Draw(seat=0, source=DrawSource.STOCK)) for _ in range(FLOOD)]
-    await asyncio.wait(again)
-    assert all(refused.exception() is not None for refused in again)
-    return hints
+    and draws again (refused) ``FLOOD`` times each; the hints are answered later (as
+    :attr:`Ear.hints`), the draws are refused meanwhile."""
+    assert await at.send(room, SetCoach(True)) is None
+    await at.play(room, Draw(seat=0, source=DrawSource.STOCK))
+    assert at.link is not None
+    for _ in range(FLOOD):
+        assert at.link.send(AskHint(seen=None))
+    again = Play(command=Draw(seat=0, source=DrawSource.STOCK), seen=None)
+    for _ in range(FLOOD):
+        assert at.link.send(again)
+    await settle(lambda: len(at.refusals) >= FLOOD)
+    assert len(at.refusals) == FLOOD and all(refused.rule for refused in at.refusals)
 
 
 def ai_moved(ear: Ear) -> bool:
@@ -125,21 +129,23 @@ def test_a_flood_of_help_at_one_table_keeps_no_other_tables_turn_from_a_thread(
         with ThreadPoolExecutor(1) as files, Watched(2) as think:
             a = room_at(tmp_path, ("KITE-7", "ana", 0), (files, think), HELD)
             b = room_at(tmp_path, ("MOTH-3", "bob", 1), (files, think), 0.0)
-            ana = a.bind(Ear(), "ana", 0).binding
-            hints = await flood(a, ana)
+            ana = Ear.at(a, "ana", 0)
+            await flood(a, ana)
             await settle(lambda: held.started == 1)
-            bob = Ear()
-            b.bind(bob, "bob", 0)  # seat 1, the AI, is to draw: its turn is due at once
+            bob = Ear.at(b, "bob", 0)  # seat 1, the AI, is to draw: its turn is due at once
             await settle(lambda: ai_moved(bob) or think.starved())
             assert ai_moved(bob), "B's AI turn waits for a thread behind A's help"
             assert held.started == 1  # ana's help takes one thread: her hints wait their turn
             assert not [e for e in a.events if getattr(e, "help", None) == Assistance.HINT]
             held.go.set()
-            given = await asyncio.gather(*hints)
+            await settle(lambda: len(ana.hints) == FLOOD)
+            given = ana.hints
             assert len(set(given)) == 1 and given[0].command.seat == 0
             helped = [e for e in a.events if isinstance(e, AssistanceUsed)]
             assert [e.help for e in helped] == [Assistance.COACH, Assistance.HINT]
-            await settle(lambda: a.lane.waiting == 0 and not a.lane.advice.asked)
+            lane = a.master.lane
+            await settle(lambda: lane.waiting == 0 and not lane.advice.asked)
+            assert len(ana.refusals) == FLOOD  # (the draws again: no hint was refused)
 
     asyncio.run(play())
 
@@ -161,10 +167,9 @@ def test_hints_and_the_coach_leave_the_ai_a_thread_for_its_turns(
             c = room_at(tmp_path, ("LARK-5", "cy", 0), pools, HELD, advice)
             b = room_at(tmp_path, ("MOTH-3", "bob", 1), pools, 0.0, advice)
             for room, name in ((a, "ana"), (c, "cy")):
-                await flood(room, room.bind(Ear(), name, 0).binding)
+                await flood(room, Ear.at(room, name, 0))
             await settle(lambda: held.started == threads)
-            bob = Ear()
-            b.bind(bob, "bob", 0)
+            bob = Ear.at(b, "bob", 0)
             await settle(lambda: ai_moved(bob) or think.starved())
             assert ai_moved(bob) is (threads == 1)
             held.go.set()
@@ -187,32 +192,40 @@ def test_past_the_caps_a_hint_is_refused_and_a_move_goes_unjudged_in_the_games_w
             plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", None, None))
             events = played_to(plan, ROUND, 0, DEAL)
             room = Room(plan, tmp_path, pool=files, think=think, events=events, advice=advice)
-            ear = Ear()
-            ana = room.bind(ear, "ana", 0).binding
-            ben = room.bind(Ear(), "ben", 1).binding
-            room.coach(ana, True)
-            await room.submit(ana, Draw(seat=0, source=DrawSource.STOCK))
+            ana = Ear.at(room, "ana", 0)
+            ben = Ear.at(room, "ben", 1)
+            assert ana.link is not None and ben.link is not None
+            lane = room.master.lane
+            assert await ana.send(room, SetCoach(True)) is None
+            await ana.play(room, Draw(seat=0, source=DrawSource.STOCK))
             await settle(lambda: held.started == 1)
-            first = room.hint(ana)
-            assert room.hint(ana) is first  # the same ask: the same answer, counted once
+            assert ana.link.send(AskHint(seen=None))
+            assert ana.link.send(AskHint(seen=None))  # the same ask: answered once, counted once
             told = room.table.snapshot.state.event_count  # type: ignore[union-attr]
-            with pytest.raises(Refused) as busy:
-                await room.hint(ana, told)  # another ask (what she was told)
-            assert busy.value.key == "server.advice_busy"
+            assert ana.link.send(AskHint(seen=told))  # another ask (what she was told)
+            # (the acts are taken up in order: the third is refused after the second joined)
+            await settle(lambda: ana.refusals)
+            assert [r.key for r in ana.refusals] == ["server.advice_busy"]
+            assert lane.waiting == 2 and advice.asked["ana"] == 2
             mine = room.table.view(0).mine  # type: ignore[union-attr]
             assert mine is not None
-            await room.submit(ana, Discard(seat=0, card=mine.hand[0]))
-            assert [n.key for n in ear.notes][-1] == "server.coach_behind"
-            assert room.lane.waiting == 2
-            ben_hint = room.hint(ben)  # not ana's: the table's third
-            assert room.lane.waiting == 3
-            with pytest.raises(Refused) as full:
-                await room.hint(ben, 0)
-            assert full.value.key == "server.advice_busy"
+            assert ana.link.send(Play(command=Discard(seat=0, card=mine.hand[0]), seen=None))
+            await settle(lambda: "server.coach_behind" in [n.key for n in ana.notes])
+            assert [n.key for n in ana.notes][-1] == "server.coach_behind"
+            assert isinstance(room.events[-1], CardDiscarded) and room.events[-1].seat == 0
+            assert lane.waiting == 2
+            assert ben.link.send(AskHint(seen=None))  # not ana's: the table's third
+            await settle(lambda: lane.waiting == 3)
+            assert ben.link.send(AskHint(seen=0))
+            await settle(lambda: ben.refusals)
+            assert [r.key for r in ben.refusals] == ["server.advice_busy"]
             held.go.set()
-            await asyncio.wait([first, ben_hint])
-            await settle(lambda: room.lane.waiting == 0 and not advice.asked)
+            await room.master.quiet()  # every ask answered (or refused by the table)
+            await settle(lambda: lane.waiting == 0 and not advice.asked)
             assert held.started == 1  # the discard was let pass
+            # her two asks, worked out once after her discard: she is not to act any more
+            assert [r.key for r in ana.refusals[1:]] == ["hint_not_your_turn"] * 2
+            assert ana.hints == [] and len(ben.hints) == 1
 
     asyncio.run(play())
 
@@ -233,7 +246,7 @@ def test_a_servers_tables_share_its_advice_which_leaves_the_ai_a_thread(tmp_path
             hall.load()
             one = await hall.create(Identity("ana", None), Plan(code="", host=""))
             other = await hall.create(Identity("ben", None), Plan(code="", host=""))
-            assert one.lane.advice is other.lane.advice is advice
+            assert one.master.lane.advice is other.master.lane.advice is advice
             await hall.stop()
 
     asyncio.run(play())

@@ -19,8 +19,10 @@ from pathlib import Path
 import pytest
 from threethirteen.repl.files.atomic import write_atomic
 from threethirteen.repl.kit.screen import PlainScreen
+from threethirteen.repl.protocol.acts import Start
+from threethirteen.repl.protocol.link import Link
+from threethirteen.repl.protocol.news import News, Note
 from threethirteen.repl.server import hall as hall_module
-from threethirteen.repl.server.binding import Note
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lobby import LobbyFront
@@ -70,17 +72,21 @@ class Gate:
 
 
 class Witness(Ear):
-    """A session that, on hearing someone sat down, reads the table's plan on disk."""
+    """A place that, the moment it is told someone sat down, reads the table's plan on
+    disk."""
 
-    def __init__(self, path: Callable[[], Path]) -> None:
-        super().__init__()
+    def __init__(self, link: Link, path: Callable[[], Path]) -> None:
+        super().__init__(link)
         self.path = path
         self.on_disk: list[tuple[str | None, ...]] = []
+        put = link.news.put
 
-    def note(self, note: Note) -> None:
-        super().note(note)
-        if note.key == "server.sat_down":
-            self.on_disk.append(on_disk(self.path()).people)
+        def told(news: News) -> bool:
+            if isinstance(news, Note) and news.key == "server.sat_down":
+                self.on_disk.append(on_disk(self.path()).people)
+            return put(news)
+
+        link.news.put = told  # type: ignore[method-assign]
 
 
 def on_disk(path: Path) -> Plan:
@@ -125,8 +131,7 @@ def test_a_seat_is_told_only_once_its_plan_is_on_disk(
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
         room = await hall.create(Identity("ana", None), Plan(code="", host=""))
         assert on_disk(plan_path(hall, room)).people == ("ana", None, None, None)
-        ana = Witness(lambda: plan_path(hall, room))
-        room.bind(ana, "ana", 0)
+        ana = Witness(room.link("ana", 0), lambda: plan_path(hall, room))
         gate.hold()
         ben = asyncio.ensure_future(room.sit(Identity("ben", None)))
         cy = asyncio.ensure_future(room.sit(Identity("cy", None)))
@@ -134,6 +139,7 @@ def test_a_seat_is_told_only_once_its_plan_is_on_disk(
         assert room.plan.people == ("ana", "ben", "cy", None)  # both seats taken at once
         assert not ben.done() and not cy.done()
         assert "server.sat_down" not in [note.key for note in ana.notes]  # nobody was told
+        assert all(who.people[1:] == (None,) * 3 for who in ana.seating)  # nor shown
         assert on_disk(plan_path(hall, room)).people == ("ana", None, None, None)
         gate.release()
         assert await ben == 1 and await cy == 2
@@ -176,8 +182,7 @@ def test_a_sit_the_disk_refuses_is_undone_and_refused(
 
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
         room = await hall.create(Identity("ana", None), Plan(code="", host=""))
-        ana = Ear()
-        room.bind(ana, "ana", 0)
+        ana = Ear.at(room, "ana", 0)
         gate.refuse = 1
         ben, cy = await asyncio.gather(
             room.sit(Identity("ben", None)), room.sit(Identity("cy", None)), return_exceptions=True
@@ -318,20 +323,21 @@ def test_the_deal_waits_for_the_seats_on_disk(
         room = await hall.create(
             Identity("ana", None), Plan(code="", host="", seats=2, ai=0, level="greedy")
         )
-        host = room.bind(Ear(), "ana", 0).binding
+        host = Ear.at(room, "ana", 0)
+        assert host.link is not None
         gate.hold()
         ben = asyncio.ensure_future(room.sit(Identity("ben", None)))
         await gate.waiting.wait()
-        start = asyncio.ensure_future(room.start(host))  # ben sits, in memory
+        assert host.link.send(Start())  # ben sits, in memory
         gate.refuse = 1
         gate.release()
         with pytest.raises(Refused, match=r"server\.plan_unsaved"):
             await ben
-        with pytest.raises(Refused, match=r"server\.seats_for_people"):
-            await start
+        await room.master.quiet()
+        assert [r.key for r in host.refusals] == ["server.seats_for_people"]
         assert not room.started and not room.log_path.exists()
         assert await room.sit(Identity("ben", None)) == 1
-        await room.start(host)
+        assert await host.send(room, Start()) is None
         assert room.table is not None and room.table.snapshot.events
         assert on_disk(plan_path(hall, room)).people == ("ana", "ben")
         await room.close()

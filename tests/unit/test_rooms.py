@@ -30,12 +30,22 @@ from threethirteen.core.turns import PersonTurn, Scope
 from threethirteen.core.verify import verify_events
 from threethirteen.repl.files.reading import load_file
 from threethirteen.repl.kit.coach import THRESHOLD
+from threethirteen.repl.kit.safe import clean_line
+from threethirteen.repl.master.refused import Unbound
+from threethirteen.repl.protocol.acts import (
+    Act,
+    AskLog,
+    Binding,
+    Play,
+    SetAuto,
+    SetCoach,
+    Start,
+)
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lobby import read_options
 from threethirteen.repl.server.names import Identity, KeyBook, name_problem
-from threethirteen.repl.server.room import Binding, Plan, Refused, Room, Unbound
-from threethirteen.repl.server.seat import clean_line
+from threethirteen.repl.server.room import Plan, Refused, Room
 
 from tests.helpers.rooms import Ear, settle
 
@@ -51,24 +61,47 @@ def turn(room: Room) -> int | None:
     return room.table.snapshot.state.turn
 
 
-def ana_and_ben(
-    folder: Path, pool: ThreadPoolExecutor, *, pace: float
-) -> tuple[Room, tuple[Ear, Binding], tuple[Ear, Binding]]:
+def ana_and_ben(folder: Path, pool: ThreadPoolExecutor, *, pace: float) -> tuple[Room, Ear, Ear]:
     """A table of ana and ben (seats 0 and 1) and two AI seats, not started: the room,
-    and each person's session and binding."""
+    and each person's place at it."""
     plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", None, None))
     room = Room(plan, folder, pool=pool, pace=pace, deal=lambda: (SEED, SALT))
-    ana, ben = Ear(), Ear()
-    return room, (ana, room.bind(ana, "ana", 0).binding), (ben, room.bind(ben, "ben", 1).binding)
+    return room, Ear.at(room, "ana", 0), Ear.at(room, "ben", 1)
 
 
-async def move(room: Room, binding: Binding) -> None:
-    """The seat of ``binding`` draws from the stock and discards its first card."""
-    assert room.table is not None and binding.seat is not None
-    await room.submit(binding, Draw(seat=binding.seat, source=DrawSource.STOCK))
-    mine = room.table.view(binding.seat).mine
+async def move(room: Room, ear: Ear) -> None:
+    """The seat of ``ear`` draws from the stock and discards its first card."""
+    seat = ear.binding.seat
+    assert room.table is not None and seat is not None
+    await ear.play(room, Draw(seat=seat, source=DrawSource.STOCK))
+    mine = room.table.view(seat).mine
     assert mine is not None
-    await room.submit(binding, Discard(seat=binding.seat, card=mine.hand[0]))
+    await ear.play(room, Discard(seat=seat, card=mine.hand[0]))
+
+
+class Refusals:
+    """Every refusal ``room``'s master makes, with the binding it refused (also those told
+    to nobody: a binding that has ended has no place to hear them)."""
+
+    def __init__(self, room: Room) -> None:
+        self.made: list[tuple[Binding, BaseException]] = []
+        master = room.master
+        refuse = master.refuse
+
+        def refusing(binding: Binding, error: BaseException) -> None:
+            self.made.append((binding, error))
+            refuse(binding, error)
+
+        master.refuse = refusing  # type: ignore[method-assign]
+
+    async def of(self, room: Room, binding: Binding, act: Act) -> BaseException | None:
+        """Send ``act`` as ``binding`` (whoever holds its link), once the table took it up:
+        why it was refused (``None``: it was not)."""
+        before = len(self.made)
+        assert room.master.inbox.put(binding, act)
+        await room.master.quiet()
+        refused = [error for by, error in self.made[before:] if by is binding]
+        return refused[-1] if refused else None
 
 
 def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> None:
@@ -84,12 +117,10 @@ def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> Non
                 await room.sit(Identity("ben", None)) == 1
                 and await room.sit(Identity("ana", None)) == 0
             )
-            ana, ben = Ear(), Ear()
-            port = room.bind(ana, "ana", 0)
-            ana_at, view = port.binding, port.view
-            assert view is None  # nothing to see before the deal
-            ben_at = room.bind(ben, "ben", 1).binding
-            await room.start(ana_at)
+            ana = Ear.at(room, "ana", 0)
+            assert ana.link is not None and ana.link.view is None  # nothing to see before the deal
+            ben = Ear.at(room, "ben", 1)
+            assert await ana.send(room, Start()) is None
             started = room.events[0]
             assert isinstance(started, GameStarted) and started.players[:2] == ("human", "human")
             assert started.commitment is not None
@@ -100,7 +131,7 @@ def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> Non
             for _ in range(6):
                 await settle(lambda: turn(room) in (0, 1))
                 before = len(room.events)
-                await move(room, ana_at if turn(room) == 0 else ben_at)
+                await move(room, ana if turn(room) == 0 else ben)
                 assert len(room.events) > before
             on_disk = load_file(room.log_path).events
             assert on_disk == room.events
@@ -112,8 +143,8 @@ def test_two_people_play_a_round_and_a_restart_resumes_it(tmp_path: Path) -> Non
                 assert len(ear.events) == len(room.events)  # each event told, redacted
             assert any(n.key == "server.started" for n in ana.notes)
             count = len(room.events)
-            room.unbind(ben_at)
-            assert room.away_since["ben"] == count
+            room.master.unlink(ben.binding)
+            assert room.master.away_since["ben"] == count
 
         with ThreadPoolExecutor(2) as pool:
             again = new_hall(tmp_path, pool)
@@ -134,8 +165,7 @@ def test_a_table_log_cut_mid_line_resumes_without_that_line(tmp_path: Path) -> N
             hall.load()
             room = await hall.create(Identity("ana", None), Plan(code="", host=""))
             assert not isinstance(room, str)
-            binding = room.bind(Ear(), "ana", 0).binding
-            await room.start(binding)
+            assert await Ear.at(room, "ana", 0).send(room, Start()) is None
             await settle(lambda: turn(room) == 0)
             count = len(room.events)
             with room.log_path.open("a", encoding="utf-8") as file:
@@ -145,8 +175,8 @@ def test_a_table_log_cut_mid_line_resumes_without_that_line(tmp_path: Path) -> N
             again.load()
             resumed = again.find(room.code)
             assert resumed is not None and len(resumed.events) == count
-            ana = resumed.bind(Ear(), "ana", 0).binding
-            await resumed.submit(ana, Draw(seat=0, source=DrawSource.STOCK))
+            ana = Ear.at(resumed, "ana", 0)
+            await ana.play(resumed, Draw(seat=0, source=DrawSource.STOCK))
             assert load_file(resumed.log_path).events == resumed.events
             assert isinstance(resumed.events[-1], CardDrawn)
 
@@ -165,10 +195,9 @@ def test_the_clock_plays_a_slow_persons_turn(tmp_path: Path) -> None:
                 Identity("ana", None), Plan(code="", host="", turn_time=1, level="greedy")
             )
             assert not isinstance(room, str)
-            ear = Ear()
-            binding = room.bind(ear, "ana", 0).binding
-            await room.start(binding)
-            await settle(lambda: room.assisted(0))
+            ear = Ear.at(room, "ana", 0)
+            assert await ear.send(room, Start()) is None
+            await settle(lambda: room.master.assisted(0))
             # the game goes on: the next seat draws (its turn is over in a moment, so that
             # "the turn is not ana's" would be seen only now and then)
             await settle(lambda: drawn_after(room.events, seat=0) is not None)
@@ -199,21 +228,22 @@ def test_auto_at_a_shared_table_is_taken_while_another_seat_plays(tmp_path: Path
             room = await hall.create(Identity("ana", None), Plan(code="", host="", level="greedy"))
             assert not isinstance(room, str)
             await room.sit(Identity("ben", None))
-            ana = room.bind(Ear(), "ana", 0).binding
-            ben = room.bind(Ear(), "ben", 1).binding
-            await room.start(ana)
+            ana = Ear.at(room, "ana", 0)
+            ben = Ear.at(room, "ben", 1)
+            assert await ana.send(room, Start()) is None
             await settle(lambda: turn(room) in (0, 1))
             assert turn(room) == 1  # the deal (SEED): ben is to play before ana
-            room.auto(ana, Scope.GAME)  # ben is to play
-            assert not room.assisted(0)
+            assert await ana.send(room, SetAuto(Scope.GAME)) is None  # ben is to play
+            assert not room.master.assisted(0)
             await move(room, ben)
             await settle(lambda: turn(room) == 1)  # ana's turn was played by the AI
-            assert room.assisted(0)
-            room.auto(ana, None)
+            assert room.master.assisted(0)
+            assert await ana.send(room, SetAuto(None)) is None
             await move(room, ben)
             await settle(lambda: turn(room) == 0)  # auto off: ana plays her turns again
             assert room.table is not None  # the table waits for her, no AI turn is due
-            assert room.table.next_step() == PersonTurn(0) and room.autopilot(ana) is None
+            assert room.table.next_step() == PersonTurn(0) and room.table.autopilot(0) is None
+            assert [p.scope for p in ana.piloted] == [Scope.GAME, None]  # as she was told
 
     asyncio.run(play())
 
@@ -230,27 +260,29 @@ def test_the_ghost_seat_two_sessions_of_one_name_and_one_leaves(tmp_path: Path) 
             room = await hall.create(Identity("ana", None), Plan(code="", host=""))
             assert not isinstance(room, str)
             await room.sit(Identity("ben", None))
-            first, second, bens = Ear(), Ear(), Ear()
-            ana_1 = room.bind(first, "ana", 0).binding
-            ana_2 = room.bind(second, "ana", 0).binding
-            ben = room.bind(bens, "ben", 1).binding
-            room.unbind(ana_1)
+            refusals = Refusals(room)
+            first, second = Ear.at(room, "ana", 0), Ear.at(room, "ana", 0)
+            ben = Ear.at(room, "ben", 1)
+            ana_2 = second.binding
+            room.master.unlink(first.binding)
             room.stand("ana")  # the first terminal typed leave
-            assert second.sent_away == 1 and not room.is_bound(ana_2)
+            assert second.sent_away == 1 and not room.master.is_bound(ana_2)
             assert (
                 await room.sit(Identity("carl", None)) == 0
             )  # the seat is free again: carl takes it
-            carl = room.bind(Ear(), "carl", 0).binding
-            with pytest.raises(Unbound):
-                await room.start(ana_2)  # ana is not the host of anything here any more
-            await room.start(ben)  # ben became host when ana left
+            carl = Ear.at(room, "carl", 0)
+            # ana is not the host of anything here any more
+            assert isinstance(await refusals.of(room, ana_2, Start()), Unbound)
+            assert not room.started
+            assert await ben.send(room, Start()) is None  # ben became host when ana left
             await settle(lambda: turn(room) in (0, 1))
             assert second.told == []  # the ghost hears nothing of carl's seat
-            with pytest.raises(Unbound):
-                room.submit(ana_2, Draw(seat=0, source=DrawSource.STOCK))
-            with pytest.raises(Unbound):
-                room.auto(ana_2, Scope.GAME)
-            assert room.seen(ana_2) == ()
+            draw = Play(command=Draw(seat=0, source=DrawSource.STOCK), seen=None)
+            assert isinstance(await refusals.of(room, ana_2, draw), Unbound)
+            assert isinstance(await refusals.of(room, ana_2, SetAuto(Scope.GAME)), Unbound)
+            assert isinstance(await refusals.of(room, ana_2, AskLog()), Unbound)
+            assert room.table is not None and room.table.autopilot(0) is None
+            assert second.told == [] and second.other == []  # nothing of the log either
             assert turn(room) == 1  # the deal (SEED): ben plays before seat 0
             await move(room, ben)
             await settle(lambda: turn(room) == 0)
@@ -294,19 +326,21 @@ def test_a_persons_move_never_waits_behind_an_ai_that_thinks(tmp_path: Path) -> 
 
     async def play() -> None:
         thinking, done = threading.Event(), threading.Event()
+
+        def long_think() -> None:
+            thinking.set()
+            done.wait()
+
         with ThreadPoolExecutor(1) as files, ThreadPoolExecutor(1) as think:
-            busy = think.submit(lambda: (thinking.set(), done.wait()))
-            plan = Plan(code="KITE-7", host="ana", people=("ana", "ben", "cy", "dee"))
+            busy = think.submit(long_think)
+            people = ("ana", "ben", "cy", "dee")
+            plan = Plan(code="KITE-7", host="ana", people=people)
             room = Room(
                 plan, tmp_path, pool=files, think=think, pace=0.0, deal=lambda: (SEED, SALT)
             )
-            ears = [Ear() for _ in range(4)]
-            at = [
-                room.bind(ear, name, seat).binding
-                for seat, (ear, name) in enumerate(zip(ears, plan.people, strict=True))
-            ]
+            at = [Ear.at(room, name, seat) for seat, name in enumerate(people)]
             assert thinking.wait(60)
-            await room.start(at[0])
+            assert await at[0].send(room, Start()) is None
             seat = turn(room)
             assert seat is not None
             before = len(room.events)
@@ -321,17 +355,15 @@ def test_a_persons_move_never_waits_behind_an_ai_that_thinks(tmp_path: Path) -> 
 def test_a_player_who_comes_back_is_announced_to_the_others(tmp_path: Path) -> None:
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
-            room, (ana, ana_at), (ben, ben_at) = ana_and_ben(tmp_path, pool, pace=60.0)
-            await room.start(ana_at)
-            room.unbind(ben_at)
+            room, ana, ben = ana_and_ben(tmp_path, pool, pace=60.0)
+            assert await ana.send(room, Start()) is None
+            room.master.unlink(ben.binding)
             assert [n.key for n in ana.notes][-1] == "server.went_away"
-            again = Ear()
-            room.bind(again, "ben", 1)
+            again = Ear.at(room, "ben", 1)
             assert ana.notes[-1].key == "server.came_back"
             assert dict(ana.notes[-1].params) == {"name": "ben"}
             assert not any(n.key == "server.came_back" for n in again.notes + ben.notes)
-            watcher = Ear()
-            room.bind(watcher, "eve", None)  # someone watching comes and goes unannounced
+            Ear.at(room, "eve", None)  # someone watching comes and goes unannounced
             assert ana.notes[-1].key == "server.came_back"
 
     asyncio.run(play())
@@ -344,27 +376,27 @@ def test_the_coach_at_a_shared_table_speaks_to_its_seat_alone(tmp_path: Path) ->
 
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
-            room, (ana, ana_at), (ben, ben_at) = ana_and_ben(tmp_path, pool, pace=0.0)
-            room.coach(ana_at, True)
-            await room.start(ana_at)
+            room, ana, ben = ana_and_ben(tmp_path, pool, pace=0.0)
+            assert await ana.send(room, SetCoach(True)) is None
+            assert await ana.send(room, Start()) is None
             for _ in range(12):
                 await settle(lambda: turn(room) in (0, 1))
                 if turn(room) == 1:
-                    await move(room, ben_at)
+                    await move(room, ben)
                     continue
                 assert room.table is not None
-                await room.submit(ana_at, Draw(seat=0, source=DrawSource.STOCK))
+                await ana.play(room, Draw(seat=0, source=DrawSource.STOCK))
                 view = room.table.view(0).mine
                 assert view is not None
                 worst = max(view.hand, key=lambda card: discard_value(view, card))
-                await room.submit(ana_at, Discard(seat=0, card=worst))
+                await ana.play(room, Discard(seat=0, card=worst))
             costly = [d for d in analyze(room.events, 0) if d.cost >= THRESHOLD]
             assert costly
             await settle(lambda: len(ana.advice) == len(costly))
             assert [d for d, _ in ana.advice] == costly and not ben.advice
             helped = [e for e in room.events if isinstance(e, AssistanceUsed)]
             assert [(e.seat, e.help) for e in helped] == [(0, Assistance.COACH)]
-            room.coach(ana_at, False)  # off: her moves are judged no more
-            assert 0 not in room.coaching
+            assert await ana.send(room, SetCoach(False)) is None  # off: judged no more
+            assert 0 not in room.master.coaching
 
     asyncio.run(play())

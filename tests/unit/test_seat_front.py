@@ -1,5 +1,5 @@
 """One seated front for three places: a game at a terminal, a seat at a shared table, and
-someone watching. They are the same class; only the port, the commands of the kind of table
+someone watching. They are the same class; only the link, the commands of the kind of table
 (and its code) and the sitting around it differ."""
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from threethirteen.core.turns import Scope
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
+from threethirteen.repl.protocol.acts import Play
 from threethirteen.repl.server.room import Plan, Room
-from threethirteen.repl.server.seat import SETTLE, TableSession, sit_down
+from threethirteen.repl.server.table_session import SETTLE, TableSession, sit_down
 from threethirteen.repl.solo.game import SoloGame, new_solo_front
 from threethirteen.repl.solo.settings import Settings
 from threethirteen.repl.words.grammar import SHARED
@@ -34,6 +35,7 @@ def shared(
     place = sit_down(
         room, Terminal(name), seat, lang="en", screen=PlainScreen(shown), settle=settle
     )
+    place.front.begin()  # (what it says on coming, and then the table's news as it comes)
     return place.front, shown
 
 
@@ -79,9 +81,13 @@ def test_one_front_three_places(tmp_path: Path) -> None:
             waiting, shown = (ana, ana_shown)
             shown.truncate(0)
             waiting.execute("auto game")
-            assert waiting.port.autopilot() == Scope.GAME
+            await room.master.quiet()
+            assert room.table.autopilot(0) == Scope.GAME
+            await settle(lambda: waiting.piloted == Scope.GAME)  # told so
             waiting.execute("auto off")
-            assert waiting.port.autopilot() is None
+            await room.master.quiet()
+            assert room.table.autopilot(0) is None
+            await settle(lambda: waiting.piloted is None)
             waiting.execute("auto off")
             said = " ".join(shown.getvalue().split())
             assert "The AI plays the rest of the game for you, from your next turn" in said
@@ -184,7 +190,7 @@ def test_the_next_prompt_waits_for_the_news_of_the_move_just_typed(tmp_path: Pat
             await link.settled()
             assert "You draw" in shown.getvalue()  # the news came first
             before = shown.getvalue()
-            ana.port.send(Draw(seat=0, source=DrawSource.STOCK), ana.told)  # a second draw
+            ana.send(Play(command=Draw(seat=0, source=DrawSource.STOCK), seen=ana.seen))  # again
             await link.settled()
             assert "You cannot take another card" in shown.getvalue()[len(before) :]
             await room.close()

@@ -10,6 +10,7 @@ leaves, and collects a frozen object that became garbage once the frozen ones ha
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import weakref
 from collections.abc import Iterator
@@ -37,7 +38,7 @@ def test_what_one_turn_of_the_loop_tells_is_one_batch_under_one_prompt(tmp_path:
         app, front = session.app, guest.front
         drawn, sent = app.render_counter, len(chan.writes)
         for line in ("Left draws from the stock.", "Top discards 7♥.", "Right goes out."):
-            guest.display.later(lambda line=line: front.say(line))
+            guest.display.later(functools.partial(front.say, line))
         await settle(lambda: "Right goes out." in chan.text(sent) and shown(guest))
         assert app.render_counter == drawn + 1  # the prompt drawn once, under all three
         assert len(chan.writes) == sent + 1  # one write: erase, three lines, the prompt

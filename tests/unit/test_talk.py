@@ -11,16 +11,20 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from threethirteen.core.errors import Action, IllegalMoveError
 from threethirteen.core.events import DrawSource
 from threethirteen.core.players import load_policy
 from threethirteen.core.rules import Discard, Draw, new_game
 from threethirteen.core.table import Table
 from threethirteen.core.turns import AiTurn, AutoTurn, PersonTurn
+from threethirteen.repl.kit.safe import clean_line
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
+from threethirteen.repl.kit.table_words import TableTexts
 from threethirteen.repl.server.room import Plan, Refused, Room
-from threethirteen.repl.server.seat import TableSession, TableTexts, clean_line, sit_down
+from threethirteen.repl.server.table_session import TableSession, sit_down
 from threethirteen.repl.words.i18n import sentence
 
 from tests.helpers.rooms import HELD, Terminal, settle
@@ -36,9 +40,24 @@ def play_ais(table: Table) -> None:
 
 
 def shared(room: Room, name: str, seat: int | None) -> tuple[SeatFront, io.StringIO]:
+    """A place at ``room`` that reads its news as it comes, and what it showed."""
     shown = io.StringIO()
     place = sit_down(room, Terminal(name), seat, lang="en", screen=PlainScreen(shown))
+    place.front.begin()
     return place.front, shown
+
+
+async def heard(room: Room, *fronts: SeatFront) -> None:
+    """Until ``room`` took up every act sent so far and each of ``fronts`` has shown all it
+    was told."""
+    await room.master.quiet()
+    await settle(lambda: all(len(front.link.news) == 0 for front in fronts))
+
+
+async def typed(room: Room, front: SeatFront, line: str, *fronts: SeatFront) -> None:
+    """``line`` typed at ``front``, and what came of it shown at ``fronts`` (and there)."""
+    front.execute(line)
+    await heard(room, front, *fronts)
 
 
 # -- 11. a stale command ------------------------------------------------------------------
@@ -100,15 +119,15 @@ def test_a_move_sent_from_an_old_view_at_a_shared_table_is_refused_and_the_table
 
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
-            plan = Plan(code="SAGE-8", host="ana", people=["ana", None], level="greedy")
+            plan = Plan(code="SAGE-8", host="ana", people=("ana", None), level="greedy")
             room = Room(plan, tmp_path, pool=pool, pace=0.0, deal=lambda: (SEED, SALT))
             ana, shown = shared(room, "ana", 0)
-            ana.execute("start")
+            await typed(room, ana, "start")
             await settle(lambda: ana.view is not None and ana.view.my_turn)
             old = ana.view
             assert old is not None and room.table is not None
             table = room.table
-            room._time_up(0, old.event_count)  # the clock ran out: the AI plays her turn
+            room.master.drive._time_up(0, old.event_count)  # the clock ran out: the AI plays
             await settle(  # her turn again, and she was told all of it
                 lambda: (
                     table.next_step() == PersonTurn(0)
@@ -123,6 +142,7 @@ def test_a_move_sent_from_an_old_view_at_a_shared_table_is_refused_and_the_table
             link = ana.sitting
             assert isinstance(link, TableSession)
             await link.settled()
+            await heard(room, ana)
             said = shown.getvalue()[before:]
             assert "The table moved on since you typed that: nothing was played" in said
             assert "Your hand" in said.split("moved on", 1)[1]  # the table, shown again
@@ -158,59 +178,58 @@ def test_watchers_are_quiet_unless_the_host_lets_them_talk_and_the_host_mutes(
 ) -> None:
     async def play() -> None:
         with ThreadPoolExecutor(2) as pool:
-            plan = Plan(code="SAGE-9", host="ana", people=["ana", "ben", None, None])
+            plan = Plan(code="SAGE-9", host="ana", people=("ana", "ben", None, None))
             room = Room(plan, tmp_path, pool=pool, pace=HELD, deal=lambda: (SEED, SALT))
             ana, ana_shown = shared(room, "ana", 0)
             ben, ben_shown = shared(room, "ben", 1)
             eve, eve_shown = shared(room, "eve", None)
-            eve.execute("say hello all")
+            everyone = (ana, ben, eve)
+            await heard(room, *everyone)
+            await typed(room, eve, "say hello all", *everyone)
             assert "Watchers do not talk at this table" in eve_shown.getvalue()
             assert "hello all" not in ana_shown.getvalue()
-            ben.execute("watchers talk")
+            await typed(room, ben, "watchers talk", *everyone)
             assert "Only the host (ana) decides that." in ben_shown.getvalue()
-            ana.execute("watchers talk")
-            eve.execute("say hello now")
+            await typed(room, ana, "watchers talk", *everyone)
+            await typed(room, eve, "say hello now", *everyone)
             assert "eve (watching): hello now" in ana_shown.getvalue()
-            ana.execute("mute eve")
+            await typed(room, ana, "mute eve", *everyone)
             assert "The host muted you" in eve_shown.getvalue()
             assert "eve is muted" in ana_shown.getvalue()
-            eve.execute("say can you hear me")
-            ben.execute("say ben here")
+            await typed(room, eve, "say can you hear me", *everyone)
+            await typed(room, ben, "say ben here", *everyone)
             assert "can you hear me" not in ana_shown.getvalue() + ben_shown.getvalue()
             assert "ben: ben here" in ana_shown.getvalue()
-            ana.execute("mute nobody")
+            await typed(room, ana, "mute nobody", *everyone)
             assert "Nobody called nobody is at this table" in ana_shown.getvalue()
-            ana.execute("who")
+            await typed(room, ana, "who", *everyone)
             assert "eve (muted)" in ana_shown.getvalue()
             completions = [c.text for c in ana.completer().get_completions(
                 *_typed("mute ")
             )]  # fmt: skip
             assert completions == ["ana", "ben", "eve"]
-            ana.execute("unmute eve")
-            eve.execute("say back again")
+            await typed(room, ana, "unmute eve", *everyone)
+            await typed(room, eve, "say back again", *everyone)
             assert "eve (watching): back again" in ben_shown.getvalue()
-            ana.execute("mute ben")
-            ben.execute("say first")
-            ben.execute("say second")
+            await typed(room, ana, "mute ben", *everyone)
+            await typed(room, ben, "say first", *everyone)
+            await typed(room, ben, "say second", *everyone)
             assert ben_shown.getvalue().count("The host muted you") == 1  # told once
             assert "first" not in ana_shown.getvalue() and "second" not in ana_shown.getvalue()
-            ana.execute("watchers off")
+            await typed(room, ana, "watchers off", *everyone)
             assert "The host closed this table to watchers" in eve_shown.getvalue()
-            assert room.talk.watching() == []
+            assert room.master.talk.watching() == []
             with pytest.raises(Refused) as refused:
                 shared(room, "eve", None)
             assert refused.value.key == "server.no_watchers"
-            ana.execute("watchers on")
+            await typed(room, ana, "watchers on", ana, ben)
             shared(room, "eve", None)  # watching again, quiet
             await room.close()
 
     asyncio.run(play())
 
 
-def _typed(text: str) -> tuple[object, object]:
-    from prompt_toolkit.completion import CompleteEvent
-    from prompt_toolkit.document import Document
-
+def _typed(text: str) -> tuple[Document, CompleteEvent]:
     return Document(text), CompleteEvent(completion_requested=True)
 
 

@@ -17,6 +17,7 @@ from threethirteen.core import table as core_table
 from threethirteen.core.turns import Scope
 from threethirteen.repl.files import log_file
 from threethirteen.repl.lab.web_load import browser_key
+from threethirteen.repl.protocol.acts import SetAuto, Start
 from threethirteen.repl.server.names import Identity
 from threethirteen.repl.server.plan import Plan
 from threethirteen.repl.server.web.browser import fingerprint
@@ -262,11 +263,11 @@ def test_a_browser_key_that_takes_a_password_player_s_name_gets_none_of_their_lo
             room = await hall.create(
                 Identity("pat", None), Plan(code="", host="", seats=2, level="greedy")
             )
-            binding = room.bind(Ear(), "pat", 0).binding
-            await room.start(binding)
-            room.auto(binding, Scope.GAME)
+            pat = Ear.at(room, "pat", 0)
+            assert await pat.send(room, Start()) is None
+            assert await pat.send(room, SetAuto(Scope.GAME)) is None
             await settle(lambda: room.code not in hall.rooms)
-            room.unbind(binding)
+            room.master.unlink(pat.binding)
             code = room.code
             eve = await Browser(port, "pat").connect()
             await eve.until(lambda m: m["type"] == "place" and m["where"] == "lobby")

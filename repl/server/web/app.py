@@ -33,7 +33,15 @@ from ..shares import Bucket, address_of
 from .browser import BrowserSession
 from .gate import Gate, Proxied, busy_words, gate_factory
 from .hosts import allowed_hosts, host_name
-from .messages import MOST_FRAME, Outbox, read_fetch, read_hello, read_line, read_message
+from .messages import (
+    MOST_FRAME,
+    Outbox,
+    read_fetch,
+    read_hello,
+    read_line,
+    read_message,
+    read_page_act,
+)
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -330,8 +338,12 @@ class WebFront:
             message = read_message(frame.data) if frame.type == WSMsgType.TEXT else None
             line = None if message is None else read_line(message)
             wanted = None if message is None else read_fetch(message)
+            act = None if message is None else read_page_act(message)
             if wanted is not None:
                 await session.send_log(wanted)
+                continue
+            if act is not None:
+                await session.act(act)
                 continue
             if line is None:
                 bad += 1

@@ -18,7 +18,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ....core.cards import Card, Rank, hand_size_for_round
+from ....core.errors import GameError
+from ....core.events import DrawSource
 from ....core.melds import best_arrangement
+from ....core.rules import Discard, Draw, check_seen
 from ....core.state import Phase
 from ....core.views import PlayerView, SeatView
 from ...kit.render import action_parts, from_place, last_turns, plain, sorted_hand, table_order
@@ -88,9 +91,7 @@ def board_json(
         "sheet": None if view is None else _sheet(view, seat, tx),
         "result": None if view is None else _result(view, tx),
     }
-    board["can"]["start"] = (
-        seat is not None and not who.started and who.host == me and who.missing == 0
-    )
+    board["can"]["start"] = who.start_refusal(me, seat) is None
     if view is None or view.ended is not None or view.round is None:
         return board
     round_ = view.round
@@ -112,15 +113,24 @@ def board_json(
         and seat in round_.last_turns,
     }
     mine = view.mine
-    if mine is not None:
+    if mine is not None and seat is not None:
         board.update(_hand(mine, tx))
-        to_act = view.my_turn and (round_.went_out is None or bool(round_.last_turns))
         board["can"].update(
-            draw=to_act and round_.phase == Phase.DRAW,
-            take=to_act and round_.phase == Phase.DRAW and round_.discard_top is not None,
-            discard=to_act and round_.phase == Phase.DISCARD,
+            draw=_may(view, Draw(seat=seat, source=DrawSource.STOCK)),
+            take=_may(view, Draw(seat=seat, source=DrawSource.DISCARD)),
+            discard=any(_may(view, Discard(seat=seat, card=card)) for card in mine.hand),
         )
     return board
+
+
+def _may(view: SeatView, command: Draw | Discard) -> bool:
+    """Whether the rules let the seat make ``command`` now, as far as it sees (the rules'
+    own check, :func:`core.rules.check_seen`: the board says no more than a front would)."""
+    try:
+        check_seen(view, command)
+    except GameError:
+        return False
+    return True
 
 
 def _hand(mine: PlayerView, tx: Texts) -> Json:

@@ -25,7 +25,8 @@ from collections.abc import Callable
 
 from ...kit.front import Front, Quit
 from ...kit.render import plain
-from ...kit.seat import log_file_name
+from ...kit.seat import SeatFront, log_file_name
+from ...protocol.acts import Act, Play
 from ...words import en
 from ...words.i18n import Texts
 from ..leases import Lease, refusal_key
@@ -187,6 +188,24 @@ class BrowserSession(Visitor):
             return
         if not self.caps.refused(text, front, self.tx):  # (slow down: said once a second)
             await self._run_line(text)
+
+    async def act(self, act: Act) -> None:
+        """An act a click made on the board (a move with the state id of the board the
+        page showed: the table refuses it if it has moved on since), held to the same
+        limits as a line, and sent by the seat's front."""
+        front, place = self.front, self.place
+        if front is None or self.closed or not self.caps.counted(front, self.tx):
+            return
+        if place is None or not isinstance(front, SeatFront):
+            front.refuse(self.tx("server.not_at_table"))
+            return
+        if isinstance(act, Play) and act.command.seat != place.seat:
+            key = "server.only_watching" if place.seat is None else "server.not_your_seat"
+            front.refuse(self.tx(key))
+            return
+        front.send(act)
+        await place.settled()  # a move sent: its news first
+        self._changed()
 
     async def _run_line(self, text: str) -> None:
         front, place = self.front, self.place

@@ -16,6 +16,8 @@ from attrs import frozen
 
 from ...kit.render import Text
 from ...kit.screen import Unattended, safe_text
+from ...protocol.acts import Act
+from ...protocol.codec import read_act
 from .board import Json
 
 FILE_PIECE = 64 * 1024
@@ -76,6 +78,15 @@ def read_line(message: dict[str, Any]) -> str | None:
     if message.get("type") != "line" or not isinstance(text, str):
         return None
     return text
+
+
+def read_page_act(message: dict[str, Any]) -> Act | None:
+    """The act in ``message`` (``{"type": "act", "act": {...}}``: a click on the board,
+    with the state id of the board it was made on), or ``None`` if it is not one
+    (:func:`~...protocol.codec.read_act`)."""
+    if message.get("type") != "act":
+        return None
+    return read_act(message.get("act"))
 
 
 def read_fetch(message: dict[str, Any]) -> str | None:

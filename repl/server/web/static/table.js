@@ -154,11 +154,30 @@
     socket.send(JSON.stringify(hello));
   }
 
-  /** Send a line as if typed at the game's command line (a click sends the same words). */
+  /** Send a line as if typed at the game's command line. */
   function send(text) {
     if (!socket || socket.readyState !== WebSocket.OPEN || !loggedIn) return;
     socket.send(JSON.stringify({ type: "line", text: text }));
   }
+
+  /** Send an act a click on the board made (the protocol's own, docs/web.md): a move, a
+   * hint, the AI for a turn, the deal. A move and a hint carry the state id of the board
+   * they were made on (its count of events): the table refuses them if it moved on since. */
+  function act(what) {
+    if (!socket || socket.readyState !== WebSocket.OPEN || !loggedIn || !board) return;
+    socket.send(JSON.stringify({ type: "act", act: what }));
+  }
+
+  function play(command) {
+    command.seat = board.seat;
+    act({ type: "Play", command: command, seen: board.events });
+  }
+
+  const BUTTON_ACTS = {
+    hint: () => act({ type: "AskHint", seen: board.events }),
+    "auto turn": () => act({ type: "SetAuto", scope: "turn" }),
+    start: () => act({ type: "Start" }),
+  };
 
   // -- what the server says -------------------------------------------------------------------
 
@@ -733,12 +752,20 @@
     if (card) {
       if (dragged) { dragged = false; return; }
       const can = (board && board.can) || {};
-      if (can.discard && !card.classList.contains("taken")) send("x " + card.dataset.code);
+      if (can.discard && !card.classList.contains("taken")) {
+        play({ type: "Discard", card: card.dataset.code });
+      }
     } else {
       const button = target.closest("button[data-line]");
-      if (button && !button.disabled) send(button.dataset.line);
-      else if (target.closest("#stock") && !$("stock").disabled) send("d");
-      else if (target.closest("#discard") && !$("discard").disabled) send("t");
+      if (button && !button.disabled) {
+        const clicked = BUTTON_ACTS[button.dataset.line];
+        if (clicked && board) clicked();
+        else send(button.dataset.line);
+      } else if (target.closest("#stock") && !$("stock").disabled) {
+        play({ type: "Draw", source: "stock" });
+      } else if (target.closest("#discard") && !$("discard").disabled) {
+        play({ type: "Draw", source: "discard" });
+      }
     }
     // the command line has the keyboard again (not on a phone: its keyboard would pop up)
     if (!COARSE && !target.closest("input, select, textarea, a, #hand .card")
