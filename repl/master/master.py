@@ -397,11 +397,11 @@ class Master:
         await self.settled()
 
     async def take_acts(self) -> None:
-        """Take every act waiting, each to its end (the game at a terminal, as soon as the
-        person sent it)."""
-        acts = self._take_acts()
-        if acts:
-            await asyncio.gather(*acts)
+        """Take every act waiting, each to its end, one after another (the game at a
+        terminal, as soon as the person sent it: no task of its own, no hop of the loop)."""
+        while acts := self.inbox.take():
+            for binding, act in acts:
+                await handle(self, binding, act)
 
     async def pump(self) -> None:
         """Take every act waiting, then play what is due until a person is to act (the

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 from threethirteen.core.events import CardDiscarded, CardDrawn, Event
 from threethirteen.core.lab.analysis import Decision
 from threethirteen.core.players import load_policy, play_on
-from threethirteen.core.state import Phase, fold
 from threethirteen.core.rules import Discard, Draw
+from threethirteen.core.state import Phase, fold
 from threethirteen.core.told import Hint, Moved, Told
 from threethirteen.repl.protocol.acts import Act, Binding, Play
 from threethirteen.repl.protocol.link import Link

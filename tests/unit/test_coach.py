@@ -19,10 +19,11 @@ from threethirteen.core.players import load_policy
 from threethirteen.core.state import GameState, evolve
 from threethirteen.core.views import view_for
 from threethirteen.repl.files.config import parse_config
-from threethirteen.repl.kit.coach import THRESHOLD, Coach, coach_line, cost_text, move_and_advice
+from threethirteen.repl.kit.coach import THRESHOLD, coach_line, cost_text, move_and_advice
 from threethirteen.repl.kit.completer import card_word
 from threethirteen.repl.kit.loop import run_line
 from threethirteen.repl.kit.screen import PlainScreen
+from threethirteen.repl.master.coach import Coach
 from threethirteen.repl.solo.game import new_solo_front
 from threethirteen.repl.solo.play import parser, settings_from
 from threethirteen.repl.solo.settings import YOU, Settings
