@@ -1,50 +1,61 @@
 """One move traced through each front: the modules it enters, the modules on its spine, the
 threads and the event loop callbacks it crosses (issue 35, for docs/architecture.md).
 
-Run it with the tree to measure first on the path and that tree's own venv::
+Run it from the tree to measure, with that tree's own venv (``tests/tools`` copied into
+the tree if it has none)::
 
-    PYTHONPATH=TREE TREE_VENV/bin/python -m tests.tools.move_trace [--front F] [--path]
+    cd TREE && PYTHONPATH=TREE TREE_VENV/bin/python -m tests.tools.move_trace [--front F]
+        [--runs N] [--path]
 
-(or ``python PATH/TO/move_trace.py``: the tool imports only ``threethirteen`` and the tree's
-``tests.helpers``). ``--front`` is ``terminal``, ``ssh``, ``web``, ``web-act`` (the page's
-click, a tree whose page sends acts) or ``all`` (the default: every front the tree has).
+``--front`` is ``terminal``, ``ssh``, ``web``, ``web-act`` (the page's click, on a tree
+whose page sends acts) or ``all`` (the default: every front the tree has); each is traced
+``--runs`` times (3), a figure shown as a range where the runs differ; ``--path`` prints
+the way to each place's news. Nothing of the user's is touched (the data folders are
+temporary).
 
 The move is a discard typed by a person: ``x CARD`` on their turn, after their draw. It
-runs from the moment the line is handed to the program (at a terminal ``kit.loop.run_line``;
-over SSH the Enter that ends the line, its keys typed and echoed before; in a browser the
-``line`` message, or the ``act`` a click sends) until every place at the table was told of
-it: the other person's client has received it, and the mover's own screen drew it. Nothing
-is waited for by the clock: the tool waits for the text or the board it traces.
+runs from the moment the line is handed to the program (at a terminal ``kit.loop.run_line``
+on a plain screen, the game autosaved; over SSH, at a table of two with real asyncssh
+clients, the Enter that ends the line, its keys typed and echoed before; in a browser, at a
+table of two, the ``line`` message, or the ``act`` a click sends) until every place at the
+table was told of it: the other person's client has received it, and the mover's own screen
+drew it (in a browser: each one's next board). Nothing is waited for by the clock: the
+tool waits for the text or the board it traces.
 
-How it is counted (``sys.setprofile`` and ``threading.setprofile``, every thread):
+How it is counted (:mod:`tests.tools.tracing`: ``sys.setprofile`` and
+``threading.setprofile``, on every thread):
 
 * A **piece of work** is what one thread runs in one go: a callback of an event loop
   (``asyncio.Handle._run``: a task's step, a timer, ``call_soon``), a thread pool's work item
   (``_WorkItem.run``), a thread's ``run``, or a thread's own code outside those (the line run
-  at a terminal). Every piece knows where it was **scheduled from**: the piece running when
-  its handle, work item or thread was made, and the stack there (``Handle.__init__`` covers
-  ``call_soon``, ``call_later``, ``call_soon_threadsafe``, a future's callbacks and a task's
-  wake-ups; ``_WorkItem.__init__`` covers ``submit`` and ``run_in_executor``). A socket's
-  reading callback was scheduled before the move: it starts a chain.
-* **Marks**: the *fold* (``core.state.evolve`` of the ``CardDiscarded`` called by the table's
-  ``core.timeline``; the rules' own fold while deciding is not it), each *sync*
-  (``os.fsync``) and each *write* to a place (an SSH channel's ``write``, a WebSocket's
-  ``send_str``, the terminal screen's stream). The **entry** is the first piece of the
-  fold's chain (the socket read of the line, or the line run). A write *carries the move*
-  when its chain passes the fold's piece after the fold; a place's **news** is the first
-  such write to it (in a browser: the first ``board``; elsewhere: the first that names the
-  card).
+  at a terminal; its code after an event loop it runs returns is a piece of its own). Every
+  piece knows how it was **woken**: the piece running when its handle, work item or thread
+  was made, and the stack there (``Handle.__init__`` covers ``call_soon``, ``call_later``,
+  ``call_soon_threadsafe``, a future's callbacks and a task's wake-ups; ``_WorkItem.__init__``
+  covers ``submit`` and ``run_in_executor``); a task's step also knows the task's step
+  before it (a task that waited for a lock is woken by whoever let it go, and goes on with
+  its own work).
+* **Marks**: the *read* of the line (a ``recv`` from the mover's connection; at a terminal,
+  the call of ``run_line``), the *fold* (``core.state.evolve`` of the ``CardDiscarded``,
+  called by the table's ``core.timeline``: the rules' own fold while deciding is not it),
+  each *sync* (``os.fsync``) and each *write* to a place (an SSH channel's ``write``, a
+  WebSocket's ``send_str``, the terminal screen's stream). The **entry** is the first read
+  from which a way leads to the fold. A place's **news** is its first write to which a way
+  leads from the fold's piece after the fold (in a browser: its first ``board``; elsewhere:
+  the first that says the discard). A **way** back follows how each piece was woken, and
+  a task's step before only where no waking leads back (the fewest such steps, then the
+  fewest pieces); the way to a news goes from the entry to the fold, then on to the news.
 * **Modules entered**: the distinct ``threethirteen.*`` modules whose code ran in a piece
-  whose chain starts at the entry (in brackets: in any piece during the trace).
+  the entry led to (in brackets: in any piece during the trace).
 * **The spine**: the modules on the stack at the fold, at each sync of the move and at each
-  place's news, with the modules on the stack where each piece of their chains was
-  scheduled, back to the entry. A module entered but off the spine was called and
-  returned (parsing, checks, words, drawing) before the move went on.
-* **Thread crossings**: the steps of a news's chain where the next piece runs on another
-  thread. **Loop hops**: the event loop callbacks on that chain (in brackets: of them,
-  those that ran ``threethirteen`` code). Also shown: every loop callback of the move that
-  ran ``threethirteen`` code, and how often the move's ``threethirteen`` frames changed
-  thread in the order they ran (threads interleave: an upper bound of the crossings).
+  place's news, with those on the stack where each piece of their ways was woken, back to
+  the entry. A module entered but off the spine was called and returned (parsing, checks,
+  words, drawing) before the move went on.
+* **Thread crossings**: the steps of a news's way where the next piece runs on another
+  thread. **Loop hops**: the event loop callbacks on that way (in brackets: of them, those
+  that ran ``threethirteen`` code). Also shown: every loop callback of the move that ran
+  ``threethirteen`` code, and how often the move's ``threethirteen`` frames changed thread
+  in the order they ran (threads interleave: an upper bound of the crossings).
 """
 
 from __future__ import annotations

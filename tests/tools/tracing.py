@@ -180,7 +180,7 @@ class Tracer:
         elif code is THREAD_RUN:
             thread = frame.f_locals["self"]
             self._begin(frame, "thread", f"thread {thread.name}", id(thread))
-        elif code in self.writes:
+        if code in self.writes:  # (whoever's code writes)
             place, text = self.writes[code](frame)
             self._mark("write", frame, place, text)
 
