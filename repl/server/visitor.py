@@ -73,7 +73,7 @@ class Visitor(ABC):
 
     def seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
         """The front at ``room``, and this connection's session there: the player's own
-        seat (``play``), or a place to watch from. The session keeps its port, never the
+        seat (``play``), or a place to watch from. The session keeps its link, never the
         room."""
         seat = room.seat_of(self.name) if how == "play" else None
         place = sit_down(room, self, seat, lang=self.tx.lang, screen=self.screen)
@@ -99,7 +99,7 @@ class Visitor(ABC):
     def language_changed(self) -> None:
         """The player chose another language (``lang``): what else its screen needs."""
 
-    # -- what a table asks of its connection (:class:`~.seat.Connection`) ---------------
+    # -- what a table asks of its connection (:class:`~.table_session.Connection`) ------
 
     def go_to_lobby(self) -> None:
         self.next = (self.lobby(), None)

@@ -3,7 +3,7 @@
 
 A command map (:class:`~repl.kit.front.Command` by name) that the game at a terminal adds
 to its seat's shared commands. A seat at a server's table has none of these but ``coach``
-(its own there, :mod:`repl.server.seat`): its table is everyone's, and nobody takes a move
+(its own there, :mod:`repl.server.table_session`): its table is everyone's, and nobody takes a move
 back, deals anew or loads another game there.
 """
 

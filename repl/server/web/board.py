@@ -1,9 +1,9 @@
 """The table as one place sees it, as the page draws it: the ``board`` message (docs/web.md).
 
 Everything here is made from what the place's front holds: the latest
-:class:`~core.views.SeatView` the room told it (already redacted for that seat) and who sits
-where (:class:`~..port.Who`). No message is made from anything else, so no message can carry
-a card the place may not see: its own hand, and what the whole table saw.
+:class:`~core.views.SeatView` the table told it (already redacted for that seat) and who
+sits where (:class:`~...protocol.news.Who`). No message is made from anything else, so no
+message can carry a card the place may not see: its own hand, and what the whole table saw.
 
 >>> from threethirteen.core.cards import parse_card
 >>> from threethirteen.repl.words.i18n import Texts
