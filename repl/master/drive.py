@@ -101,30 +101,53 @@ class Driver:
             self._task = None
         self.next()  # (a person's turn came: its clock)
 
+    def due_now(self) -> AiTurn | AutoTurn | None:
+        """The AI's turn due now (``None``: a person is to act, the game is over, or the
+        table closed)."""
+        master = self.master
+        table = master.table
+        if master.closed or table is None:
+            return None
+        step = table.next_step()
+        return step if isinstance(step, AiTurn | AutoTurn) else None
+
+    def piloting(self, step: AiTurn | AutoTurn) -> Scope | None:
+        """For how long the AI plays the turn ``step`` for its person (``None``: an AI's)."""
+        table = self.master.table
+        if table is None or not isinstance(step, AutoTurn):
+            return None
+        return table.autopilot(step.seat)
+
+    async def play(self, step: AiTurn | AutoTurn) -> None:
+        """Play ``step``, if it is still what is due (one change, where the AI thinks)."""
+        master = self.master
+        table = master.table
+        if table is None or master.closed or table.next_step() != step:
+            return
+        try:
+            await master.change(None, partial(table.play_step, step), "an AI turn", think=True)
+            self.failing = False
+        except Refused as why:
+            self.failing = why.key == "server.cannot_save"
+        except GameError as error:
+            master.keeper.report(f"table {master.facts.code}: AI turn failed: {error!r}")
+
     async def due(self) -> None:
         """Play every turn that is due, each after the engine's pause, until a person is to
-        act (or the game is over, or the table closed)."""
-        master = self.master
-        while not master.closed and (table := master.table) is not None:
-            step = table.next_step()
-            if not isinstance(step, AiTurn | AutoTurn):
-                return
-            scope = table.autopilot(step.seat) if isinstance(step, AutoTurn) else None
-            if not await master.engine.pause(scope, retry=self.failing):
-                self._interrupted(table)
+        act (or the game is over, or the table closed): a server's, on its event loop. (At
+        a terminal the pump plays them one at a time, pausing between them itself, where
+        it may wait for a key: :meth:`due_now`, :meth:`play`.)"""
+        while (step := self.due_now()) is not None:
+            if not await self.master.engine.pause(self.piloting(step), retry=self.failing):
+                self.interrupted()
                 continue
-            if table.next_step() != step or master.closed:
-                continue
-            try:
-                await master.change(None, partial(table.play_step, step), "an AI turn", think=True)
-                self.failing = False
-            except Refused as why:
-                self.failing = why.key == "server.cannot_save"
-            except GameError as error:
-                master.keeper.report(f"table {master.facts.code}: AI turn failed: {error!r}")
+            await self.play(step)
 
-    def _interrupted(self, table: Table) -> None:
+    def interrupted(self) -> None:
         """The person took their turns back (Ctrl-C): the AI plays for no seat bound here."""
+        table = self.master.table
+        if table is None:
+            return
         for seat in {b.seat for b in self.master.bound() if b.seat is not None}:
             if table.auto_off(seat):
                 self._pilot(seat, None, stopped=True)

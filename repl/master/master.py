@@ -14,8 +14,8 @@ whether the AI plays for the seat (:class:`~repl.protocol.news.Piloted`), its tu
 The master is the same for every kind of table. A server's room keeps a master on its
 event loop, with its plan on disk (:class:`Keeper`), and wakes it when an act arrives; the
 game at a terminal keeps one in its own thread and pumps it between the person's lines
-(:meth:`Master.pump`), as boardgame.io's local transport runs the same master in one
-process. What is due after each change (an AI turn after the pace, a person's turn clock,
+(:meth:`Master.take_acts`, and the driver's turns one at a time), as boardgame.io's local
+transport runs the same master in one process. What is due after each change (an AI turn after the pace, a person's turn clock,
 the end) is the driver's (:mod:`.drive`).
 """
 
@@ -402,13 +402,6 @@ class Master:
         while acts := self.inbox.take():
             for binding, act in acts:
                 await handle(self, binding, act)
-
-    async def pump(self) -> None:
-        """Take every act waiting, then play what is due until a person is to act (the
-        game at a terminal, between the person's lines)."""
-        await self.take_acts()
-        await self.lane.idle()
-        await self.drive.due()
 
     def spawn(self, work: Awaitable[_T]) -> asyncio.Future[_T]:
         """``work`` as a task of this master whose outcome is always read."""

@@ -218,10 +218,19 @@ class SoloGame(Sitting):
 
     def drive(self) -> None:
         """Play what is due (the opponents' turns, and the person's while the AI plays for
-        them) until the person is to act, at the pace of :mod:`.pacing`."""
-        self.engine.pumping()
+        them) until the person is to act, at the pace of :mod:`.pacing`: the coach's word
+        first, then each turn after a pause, which waits off the master's loop (a key may
+        be pressed there, and the news shown: a round's end waits for one)."""
+        master, engine = self.master, self.engine
+        engine.pumping()
         with self.screen.interruptible():
-            self._run(self.master.pump())
+            self._run(master.take_acts())
+            self._run(master.lane.idle())
+            while (step := master.drive.due_now()) is not None:
+                if not engine.wait():
+                    master.drive.interrupted()
+                    continue
+                self._run(master.drive.play(step))
         self.take_news()
 
     # -- the sitting: coming, each line, going -------------------------------------------

@@ -66,6 +66,11 @@ class TerminalEngine:
         return None  # a table of one's own has no turn clock
 
     async def pause(self, scope: Scope | None, *, retry: bool) -> bool:
+        """Nothing to wait for on the loop: the pump pauses between turns itself, off the
+        loop, where a key may be waited for (:meth:`wait`)."""
+        return True
+
+    def wait(self) -> bool:
         """Show what happened so far, then wait before the next AI turn: the speed's time,
         a key in ``step`` speed; Ctrl-C skips the waits, and stops ``auto`` (``False``)."""
         self.shown()
