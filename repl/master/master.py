@@ -15,8 +15,8 @@ The master is the same for every kind of table. A server's room keeps a master o
 event loop, with its plan on disk (:class:`Keeper`), and wakes it when an act arrives; the
 game at a terminal keeps one in its own thread and pumps it between the person's lines
 (:meth:`Master.take_acts`, and the driver's turns one at a time), as boardgame.io's local
-transport runs the same master in one process. What is due after each change (an AI turn after the pace, a person's turn clock,
-the end) is the driver's (:mod:`.drive`).
+transport runs the same master in one process. What is due after each change (an AI turn
+after the pace, a person's turn clock, the end) is the driver's (:mod:`.drive`).
 """
 
 from __future__ import annotations
