@@ -19,7 +19,7 @@ from ...core.cards import Card
 from ...core.melds import best_arrangement
 from ...core.state import Phase
 from ...core.views import PlayerView
-from ..files.save_names import SAVE_SUFFIX, names_a_path, saves_dir
+from ..files.save_names import SAVE_SUFFIX, kept_games, names_a_path, saves_dir
 from ..words.cardwords import typed_form
 from ..words.grammar import MAX_LINE, PLAY, Arg, Grammar, Spec
 from ..words.i18n import Texts
@@ -101,7 +101,7 @@ class GameCompleter(Completer):
             return
         argument = text.lstrip()[len(words[0]) :].lstrip()
         if spec.arg is Arg.PATH:
-            yield from self._files(argument, complete_event)
+            yield from self._files(argument, complete_event, kept=spec.name == "load")
             return
         if " " in argument.strip() or (argument and argument[-1:].isspace()):
             return  # one argument at most
@@ -173,18 +173,27 @@ class GameCompleter(Completer):
                 if str(number).startswith(prefix):
                     yield Completion(str(number), start_position=-len(prefix), display_meta=meta)
 
-    def _files(self, argument: str, complete_event: CompleteEvent) -> Iterable[Completion]:
-        """A path (with a slash) completes as a path; a bare name from the saves folder."""
+    def _files(
+        self, argument: str, complete_event: CompleteEvent, *, kept: bool = False
+    ) -> Iterable[Completion]:
+        """A path (with a slash) completes as a path; a bare name from the saves folder,
+        and (``kept``: for ``load``) the unfinished games kept aside in the data folder."""
         if names_a_path(argument):
             yield from self._paths.get_completions(Document(argument), complete_event)
             return
         try:
             names = sorted(p.name for p in saves_dir().glob("*" + SAVE_SUFFIX) if p.is_file())
         except OSError:
-            return
+            names = []
         for name in names:
             if name.startswith(argument):
                 yield Completion(name, start_position=-len(argument))
+        if not kept:
+            return
+        meta = self.tx("meta.kept_game")
+        for path in reversed(kept_games()):  # the latest first
+            if path.name.startswith(argument) and path.name not in names:
+                yield Completion(path.name, start_position=-len(argument), display_meta=meta)
 
     def _cards(self, prefix: str) -> Iterable[Completion]:
         view = self._view()

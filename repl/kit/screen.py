@@ -43,6 +43,9 @@ from .style import mark_wilds
 
 MAX_WIDTH = 100
 
+INTERRUPTED = "^C"
+"""What a question answered with Ctrl-C shows after it, as a terminal echoes the key."""
+
 
 class Screen(Protocol):
     """What the table needs from a front end."""
@@ -76,6 +79,10 @@ class Screen(Protocol):
 
     def confirm(self, question: str, default: bool) -> bool:
         """Ask yes or no; a screen that cannot ask answers ``default``."""
+
+    def ask(self, question: str, default: bool) -> bool:
+        """Ask yes or no, as :meth:`confirm`, where Ctrl-C answers nothing: it raises
+        :class:`KeyboardInterrupt`, and the one who asked leaves everything as it was."""
 
     def interruptible(self) -> contextlib.AbstractContextManager[None]:
         """Within it, Ctrl-C sets :attr:`interrupted` instead of raising."""
@@ -145,6 +152,9 @@ class Unattended:
         show()
 
     def confirm(self, question: str, default: bool) -> bool:
+        return default
+
+    def ask(self, question: str, default: bool) -> bool:
         return default
 
     @contextlib.contextmanager
@@ -296,7 +306,16 @@ class TerminalScreen:
 
     def confirm(self, question: str, default: bool) -> bool:
         """Ask; the answer is shown as the key pressed (``j`` in German), Enter as the
-        language's own word for the default (:attr:`yes_keys` starts with it)."""
+        language's own word for the default (:attr:`yes_keys` starts with it); Ctrl-C,
+        Ctrl-D and Escape answer no."""
+        return self._answer(question, default, interrupt=False)
+
+    def ask(self, question: str, default: bool) -> bool:
+        """As :meth:`confirm`, but Ctrl-C answers nothing: the question stays on the screen
+        with ``^C`` after it, and :class:`KeyboardInterrupt` is raised."""
+        return self._answer(question, default, interrupt=True)
+
+    def _answer(self, question: str, default: bool, *, interrupt: bool) -> bool:
         bindings = KeyBindings()
         for key in self.yes_keys + self.yes_keys.upper() + "nN":
 
@@ -304,11 +323,15 @@ class TerminalScreen:
             def _key(event: KeyPressEvent) -> None:
                 event.app.exit(result=event.data.lower())
 
-        for key in ("c-c", "c-d", "escape"):
+        for key in ("c-d", "escape"):
 
             @bindings.add(key)
             def _no(event: KeyPressEvent) -> None:
                 event.app.exit(result="n")
+
+        @bindings.add("c-c")
+        def _stop(event: KeyPressEvent) -> None:
+            event.app.exit(result=INTERRUPTED if interrupt else "n")
 
         @bindings.add("enter")
         def _default(event: KeyPressEvent) -> None:
@@ -317,6 +340,8 @@ class TerminalScreen:
         said = self._run_keys(question, bindings)
         # the question stays on the screen with its answer, broken between words
         self.show([*reflow([("", question), ("class:label", said)], self.width), ("", "\n")])
+        if said == INTERRUPTED:
+            raise KeyboardInterrupt
         return said in self.yes_keys
 
     @contextlib.contextmanager

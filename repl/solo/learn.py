@@ -223,8 +223,9 @@ def new_lesson() -> tuple[Event, ...]:
     return new_game(SEED, players=PLAYERS)[1]
 
 
-def open_lesson(screen: Screen, *, tx: Texts, settings: Settings) -> SeatFront:
-    """The lesson on ``screen``: the kept one, if you want to go on with it, else a new one.
+def open_lesson(screen: Screen, *, tx: Texts, settings: Settings) -> SeatFront | None:
+    """The lesson on ``screen``: the kept one, if you want to go on with it, else a new one;
+    ``None`` when Ctrl-C answered the question (nothing is changed).
 
     A script (not a terminal) gets a new lesson that keeps no file.
     """
@@ -243,7 +244,12 @@ def open_lesson(screen: Screen, *, tx: Texts, settings: Settings) -> SeatFront:
         events, complete = kept
         round_ = _round_of(events)
         question = tx("learn.resume", round=round_) + tx("msg.yes_no_enter_yes")
-        if screen.confirm(question, True):
+        try:
+            going_on = screen.ask(question, True)
+        except KeyboardInterrupt:  # leave, and change nothing
+            screen.show([("class:dim", tx("learn.left")), ("", "\n")])
+            return None
+        if going_on:
             front = lesson_front(events, tx=tx, screen=screen, settings=settings, log=log)
             if complete:
                 log.adopt(events)

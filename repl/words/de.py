@@ -190,7 +190,22 @@ TEXTS: dict[str, str] = {
     "msg.load_prefix": (
         "{path}: die letzte Zeile ist abgeschnitten. Die {n} vollständigen Ereignisse davor laden?"
     ),
-    "msg.kept_previous": "Das angefangene Spiel bleibt in {path} erhalten.",
+    "msg.kept_previous": (
+        "Das angefangene Spiel bleibt in {path} erhalten: laden {name} holt es zurück."
+    ),
+    "msg.kept_games": "{n} angefangene Spiele sind beiseitegelegt: laden zeigt sie.",
+    "msg.kept_game_one": "Ein angefangenes Spiel ist beiseitegelegt: laden zeigt es.",
+    "msg.resume_left": (
+        "Nichts wurde geändert: Das angefangene Spiel bleibt gespeichert, und der nächste "
+        "Start bietet es wieder an."
+    ),
+    "meta.kept_game": "angefangen, beiseitegelegt",
+    "load.saves": "Gespeicherte Spiele (laden NAME öffnet eines):",
+    "load.kept": "Beiseitegelegte angefangene Spiele (laden NAME holt eines zurück):",
+    "load.none": "Kein gespeichertes Spiel in {folder} und kein angefangenes beiseitegelegt.",
+    "load.entry": "Seed {seed}, Runde {round}",
+    "load.entry_over": "Seed {seed}, zu Ende",
+    "load.unreadable": "nicht lesbar",
     "msg.new_confirm": "Ein neues Spiel beginnen? Dieses ist noch nicht fertig.",
     "msg.new_game": "Neues Spiel: Seed {seed}, {jokers} Joker, {aces}, Gegner: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} teilt dieselben Karten aus.",
@@ -330,7 +345,7 @@ TEXTS: dict[str, str] = {
     "cmd.rules": "die Regeln dieses Spiels",
     "cmd.new": "ein neues Spiel beginnen",
     "cmd.save": "das Spiel speichern (im Ordner saves)",
-    "cmd.load": "ein gespeichertes Spiel laden",
+    "cmd.load": "ein gespeichertes Spiel laden; allein: die Liste",
     "cmd.seed": "der Seed dieses Spiels",
     "cmd.speed": "Tempo der Gegner: sofort/schnell/normal/schritt",
     "cmd.coach": "nach teurem Zug: was die starke KI täte",
@@ -1530,6 +1545,9 @@ TEXTS.update(
         "learn.better_plain": "Besser: {advice}; das lässt im Schnitt {cost} Strafpunkte weniger.",
         "learn.resume": "Du hast die Übung in Runde {round} verlassen. Dort weitermachen?",
         "learn.resumed": "Zurück in der Übung, Runde {round}.",
+        "learn.left": (
+            "Nichts wurde geändert: threethirteen learn bietet die Übung wieder an."
+        ),
         "learn.restart": "Die Übung beginnt wieder beim ersten Hinweis.",
         "learn.leave": ("Die Übung verlassen? Sie bleibt: threethirteen learn macht hier weiter."),
         "learn.bye": "Die Übung bleibt: threethirteen learn macht hier weiter.",

@@ -71,7 +71,6 @@ def test_commands_and_short_forms_parse() -> None:
         ("drwa", "msg.unknown"),
         ("xyzzy", "msg.unknown_plain"),
         ("discard", "msg.needs_card"),
-        ("load", "msg.needs_file"),
         ("draw now", "msg.extra"),
         ("sort colour", "msg.bad_choice"),
         ("log many", "msg.not_number"),
