@@ -1456,33 +1456,31 @@ TEXTS.update(
             "learn neu)."
         ),
         "learn.title": (
-            "Eine erste Partie mit Hinweisen: du gegen Links und Rechts, beide leicht. "
-            "Jeder Hinweis wartet auf deinen Zug und sagt dann, wie er war. ende oder "
-            "Strg-D verlässt sie; threethirteen learn macht dort weiter."
+            "Eine erste Partie mit Hinweisen, gegen Links und Rechts (beide leicht). ende "
+            "oder Strg-D verlässt sie; threethirteen learn macht dort weiter."
         ),
         "learn.note": "Hinweis {n}/{total}: {text}",
-        "learn.note.draw": (
-            "Ein Zug beginnt mit einer Karte: ziehen nimmt die oberste Karte vom Stapel "
-            "(verdeckt), nehmen die oberste vom Ablagestapel, jetzt {top}. Nimm sie, "
-            "wenn sie zu deinen Karten passt."
-        ),
-        "learn.note.melds": (
-            "Jetzt leg eine Karte ab: tippe ablegen und die Karte, oder nur die Karte "
-            "(6ka). Behalte Karten für Meldungen: ein Satz sind 3 oder mehr eines Rangs "
-            "(6♣ 6♦ 6♥), eine Folge 3 oder mehr einer Farbe in Reihe (4♥ 5♥ 6♥). Leg "
-            "eine ab, die zu nichts passt."
+        "learn.note.goal": (
+            "Das Ziel: Halte deine Karten in Meldungen, Sätzen (3 oder mehr eines Rangs: "
+            "6♣ 6♦ 6♥) und Folgen (3 oder mehr einer Farbe in Reihe: 4♥ 5♥ 6♥). Am Ende "
+            "einer Runde zählen die Karten ohne Meldung gegen dich; nach 11 Runden gewinnt "
+            "der niedrigste Stand."
         ),
         "learn.note.wild": (
-            "In dieser Runde ist jede {wild} ein Platzhalter: sie steht für jede Karte, die "
-            "eine Meldung braucht. Platzhalter ist der Rang der Kartenzahl, also jede Runde "
-            "ein anderer: 3 in Runde 1, 4 in Runde 2 … K in Runde 11. Joker sind immer "
-            "Platzhalter."
+            "Jede {wild} ist in dieser Runde ein Platzhalter (Platzhalter: {wild}): Sie "
+            "steht für jede Karte, die eine Meldung braucht. Der Rang der Platzhalter ist "
+            "die Zahl der ausgeteilten Karten: 3 in Runde 1, 4 in Runde 2 … K in Runde 11. "
+            "Joker, wenn sie mitspielen, sind immer Platzhalter."
         ),
-        "learn.note.penalty": (
-            "Am Ende einer Runde zählen die Karten ohne Meldung gegen dich: 2 bis 10 ihre "
-            "Zahl, B D K 10, ein Ass 1, eine wilde Karte 15, ein Joker 20. Der Tisch "
-            "zeigt, was deine Hand jetzt kostet (Strafpunkte). Leg hohe Karten ab, die "
-            "du nicht brauchst."
+        "learn.note.draw": (
+            "Dein Zug beginnt mit einer Karte mehr: ziehen nimmt die oberste Karte vom "
+            "Stapel (verdeckt), nehmen die oberste vom Ablagestapel, jetzt {top}. Nimm "
+            "sie, wenn sie zu deinen Karten passt."
+        ),
+        "learn.note.discard": (
+            "Jetzt leg eine Karte ab, damit du wieder {size} hältst: Tippe ablegen und die "
+            "Karte oder nur die Karte ({example}). Behalte die Karten, die Meldungen "
+            "bilden; leg eine ab, die zu nichts passt."
         ),
         "learn.note.going_out": (
             "Du kannst jetzt rausgehen: Liegt nach dem Ablegen jede Karte, die du "
@@ -1490,46 +1488,58 @@ TEXTS.update(
             "Finde die Karte zum Ablegen (meldungen zeigt deine Meldungen)."
         ),
         "learn.note.going_out.plain": (
-            "Zum Rausgehen leg eine Karte so ab, dass jede Karte, die du behältst, in "
-            "einer Meldung liegt: Die Runde kostet dich dann nichts und endet bald für alle."
+            "Rausgehen: Liegt nach dem Ablegen jede Karte, die du behältst, in einer "
+            "Meldung, gehst du raus. Die Runde kostet dich dann nichts, und alle anderen "
+            "haben noch einen letzten Zug."
         ),
         "learn.note.last_turn": (
             "{seat} ist rausgegangen. Jetzt hat jeder andere genau einen letzten Zug, "
-            "und das ist deiner: nimm eine Karte, leg eine ab, und was ohne Meldung "
-            "bleibt, zählt."
+            "und das ist deiner: Nimm eine Karte, leg eine ab, und was ohne Meldung "
+            "bleibt, zählt. Wer danach alle Karten in Meldungen hat, bekommt auch 0."
         ),
-        "learn.note.last_turn.plain": (
-            "Geht jemand raus, hat jeder andere genau einen letzten Zug, dann wird die "
-            "Runde gezählt. Wer die Hand in diesem Zug vollendet, bekommt auch 0."
+        "learn.note.last_turn.you": (
+            "Du bist rausgegangen: Diese Runde kostet dich nichts. Jetzt hat jeder andere "
+            "genau einen letzten Zug, dann wird die Runde gezählt."
         ),
         "learn.note.scoring": (
-            "Runde {scored} ist gezählt: deine übrigen Karten kosten {penalty}, dein "
+            "Runde {scored} ist gezählt: Deine übrigen Karten kosten {penalty}, dein "
             "Stand ist {total}. Nach 11 Runden gewinnt der niedrigste Stand. punkte "
-            "zeigt den Punktezettel, eine Zeile je Runde."
+            "zeigt die Punkteliste, eine Zeile je Runde."
+        ),
+        "learn.note.penalty": (
+            "Was eine Karte ohne Meldung am Ende der Runde kostet: 2 bis 10 ihre Zahl, "
+            "B D K 10, ein Ass 1, ein Platzhalter 15, ein Joker 20. Der Tisch zeigt, was "
+            "deine Hand jetzt kostet (Strafpunkte). Leg hohe Karten ab, die du nicht "
+            "brauchst."
+        ),
+        "learn.note.short_rounds": (
+            "In kurzen Runden geh früh raus: Mit wenigen Karten kann eine Runde in jedem "
+            "Zug enden, und das Warten auf eine bessere Hand kostet oft mehr, als es "
+            "bringt. Lange Runden lassen mehr Zeit zum Bauen."
+        ),
+        "learn.note.short_rounds.plain": (
+            "In den kurzen Runden am Anfang geh früh raus: Mit wenigen Karten kann eine "
+            "Runde in jedem Zug enden, und das Warten auf eine bessere Hand kostet oft "
+            "mehr, als es bringt. Lange Runden lassen mehr Zeit zum Bauen."
         ),
         "learn.note.keep_open": (
-            "Behalte Karten, die viele Karten vollenden: zwei in Reihe einer Farbe "
-            "(7♦ 8♦) warten auf 6♦ oder 9♦ (je zwei) und jede wilde Karte; ein einzelner "
-            "K nur auf einen K oder eine wilde. Leg einzelne Karten zuerst ab."
+            "Behalte Karten, die viele Karten vervollständigen: Zwei in Reihe einer Farbe "
+            "(7♦ 8♦) warten auf 6♦ oder 9♦ (je zwei) und jeden Platzhalter; ein einzelner "
+            "K nur auf einen K oder einen Platzhalter. Leg einzelne Karten zuerst ab."
         ),
         "learn.note.keep_open.plain": (
-            "Behalte Karten, die viele Karten vollenden: zwei in Reihe einer Farbe "
-            "(7♦ 8♦) warten auf 6♦ oder 9♦ und jede wilde Karte, ein Paar auf seinen "
-            "Rang und die wilden. Leg einzelne Karten zuerst ab."
+            "Behalte Karten, die viele Karten vervollständigen: Zwei in Reihe einer Farbe "
+            "(7♦ 8♦) warten auf 6♦ oder 9♦ und jeden Platzhalter, ein Paar auf seinen "
+            "Rang und die Platzhalter. Leg einzelne Karten zuerst ab."
         ),
         "learn.note.throw_passed": (
             "Links, nach dir am Zug, hat eben {passed} abgelegt: Links sammelt diesen "
             "Rang nicht. Deine {yours} kannst du gefahrlos ablegen: Sie hilft Links nicht."
         ),
         "learn.note.throw_passed.plain": (
-            "Achte darauf, was Links ablegt, nach dir am Zug und der, der deine Karte "
-            "nehmen kann: Einen Rang, den Links eben abgab, kannst du gefahrlos ablegen; "
-            "eine Karte, die Links brauchen kann, hilft Links."
-        ),
-        "learn.note.short_rounds": (
-            "In kurzen Runden geh früh raus: Mit wenigen Karten kann eine Runde in jedem "
-            "Zug enden, und das Warten auf eine bessere Hand kostet oft mehr, als es "
-            "bringt. Lange Runden lassen mehr Zeit zum Bauen."
+            "Achte darauf, was Links ablegt: Links ist nach dir am Zug und kann deine "
+            "Karte nehmen. Einen Rang, den Links eben abgegeben hat, kannst du gefahrlos "
+            "ablegen; eine Karte, die Links brauchen kann, hilft Links."
         ),
         "learn.note.done": (
             "Das war der letzte Hinweis. Spiel die Partie zu Ende: Von jetzt an hörst du "
@@ -1539,12 +1549,29 @@ TEXTS.update(
         "learn.good_why": "Guter Zug: Die starke KI macht es genauso: {why}.",
         "learn.even": "Guter Zug: genauso gut wie die Wahl der starken KI ({advice}).",
         "learn.close": (
-            "Gut: {advice}, aber das ist fast gleich (im Schnitt {cost} Strafpunkte weniger)."
+            "Gut: {advice}, aber das ist fast gleich (im Schnitt weniger als ein Strafpunkt)."
         ),
-        "learn.better": "Besser: {advice}; das lässt im Schnitt {cost} Strafpunkte weniger: {why}.",
-        "learn.better_plain": "Besser: {advice}; das lässt im Schnitt {cost} Strafpunkte weniger.",
+        "learn.better": "Besser: {advice}: {why}. Das spart im Schnitt {saved}.",
+        "learn.better_plain": "Besser: {advice}. Das spart im Schnitt {saved}.",
+        "learn.about": "etwa {points} Strafpunkte",
+        "learn.about_one": "etwa einen Strafpunkt",
+        "learn.why.goes_out": "damit gehst du raus",
+        "learn.why.lowers": "das senkt deine Strafpunkte von {now} auf {after}",
+        "learn.why.leaves": "deine Karten ohne Meldung kosten dann {left}",
+        "learn.why.leaves_expected": "deine Karten ohne Meldung kosten dann {left}",
+        "learn.why.would_leave": "mit {card} blieben {left} Strafpunkte",
+        "learn.why.would_leave_expect": "mit {card} blieben {left} Strafpunkte",
+        "learn.why.keeps_open": "das hält {groups} für eine dritte Karte offen",
+        "learn.why.pile_empty": "der Ablagestapel ist leer",
+        "learn.why.dumping": "die Runde endet, also zuerst die hohen Karten",
+        "learn.why.last_dumping": "es ist dein letzter Zug, also zuerst die hohen Karten",
+        "learn.why.last_turn": "es ist dein letzter Zug",
         "learn.resume": "Du hast die Übung in Runde {round} verlassen. Dort weitermachen?",
         "learn.resumed": "Zurück in der Übung, Runde {round}.",
+        "learn.not_the_lesson": (
+            "Die Datei der Übung enthielt eine andere Partie, nicht die Übung: Sie bleibt "
+            "als {path} erhalten, und die Übung beginnt neu."
+        ),
         "learn.left": (
             "Nichts wurde geändert: threethirteen learn bietet die Übung wieder an."
         ),

@@ -967,30 +967,29 @@ TEXTS.update(
             "this lesson is not kept (leave it, and threethirteen learn starts anew)."
         ),
         "learn.title": (
-            "A first game with notes: you against Left and Right, both easy. Each note "
-            "waits for your move, then says how it went. quit or Ctrl-D leaves; "
-            "threethirteen learn goes on where you left."
+            "A first game with notes, against Left and Right (both easy). quit or Ctrl-D "
+            "leaves; threethirteen learn goes on from there."
         ),
         "learn.note": "Note {n}/{total}: {text}",
-        "learn.note.draw": (
-            "A turn starts with one card more: draw gives you the top card of the stock "
-            "(face down); take gives you the top card of the discard pile, now {top}. Take "
-            "it when it goes with your cards."
-        ),
-        "learn.note.melds": (
-            "Now put one card down: type discard and the card, or just the card (6d). Keep "
-            "cards that make melds: a set is 3 or more of one rank (6♣ 6♦ 6♥), a run "
-            "3 or more in a row of one suit (4♥ 5♥ 6♥). Put down one that fits nothing."
+        "learn.note.goal": (
+            "The goal: hold your cards in melds, sets (3 or more of one rank: 6♣ 6♦ 6♥) "
+            "and runs (3 or more in a row of one suit: 4♥ 5♥ 6♥). At a round's end the "
+            "cards in no meld count against you; after 11 rounds the lowest total wins."
         ),
         "learn.note.wild": (
-            "This round every {wild} is wild: it stands for any card a meld needs. The "
-            "wild rank is the hand size, so it changes each round: 3 in round 1, 4 in "
-            "round 2 … K in round 11. Jokers, in a game with them, are always wild."
+            "Every {wild} is wild this round (wild: {wild}): it stands for any card a meld "
+            "needs. The wild rank is the number of cards dealt: 3 in round 1, 4 in round 2 "
+            "… K in round 11. Jokers, in a game with them, are always wild."
         ),
-        "learn.note.penalty": (
-            "When a round ends, the cards in no meld count against you: 2 to 10 their "
-            "number, J Q K 10, an ace 1, a wild card 15, a joker 20. The table shows "
-            "what your hand costs now (penalty). Put down high cards you cannot use."
+        "learn.note.draw": (
+            "Your turn starts with a card more: draw takes the top card of the stock (face "
+            "down), take the top of the discard pile, now {top}. Take it if it goes with "
+            "your cards."
+        ),
+        "learn.note.discard": (
+            "Now put one card down, so that you hold {size} again: type discard and the "
+            "card, or just the card ({example}). Keep the cards that make melds; put down "
+            "one that fits nothing."
         ),
         "learn.note.going_out": (
             "You can go out now: if every card you keep after putting one down is in a "
@@ -998,21 +997,37 @@ TEXTS.update(
             "down (melds shows your melds)."
         ),
         "learn.note.going_out.plain": (
-            "To go out, put a card down so that every card you keep is in a meld: that "
-            "round then costs you nothing, and it soon ends for everybody."
+            "Going out: when every card you keep after putting one down is in a meld, you "
+            "go out. That round costs you nothing, and everyone else has one last turn."
         ),
         "learn.note.last_turn": (
             "{seat} went out. Now everyone else has exactly one last turn, and this is "
-            "yours: take a card, put one down, and what is left in no meld counts."
+            "yours: take a card, put one down, and what is left in no meld counts. Whoever "
+            "has every card in melds after it scores 0 too."
         ),
-        "learn.note.last_turn.plain": (
-            "When someone goes out, everyone else has exactly one last turn, then the "
-            "round is scored. Whoever completes the hand in that turn scores 0 too."
+        "learn.note.last_turn.you": (
+            "You went out: this round costs you nothing. Now everyone else has exactly one "
+            "last turn, then the round is scored."
         ),
         "learn.note.scoring": (
             "Round {scored} was scored: your cards left over cost {penalty}, your total "
             "is {total}. After 11 rounds the lowest total wins. score shows the score "
             "sheet, a row for each round."
+        ),
+        "learn.note.penalty": (
+            "What a card in no meld costs when the round ends: 2 to 10 their number, "
+            "J Q K 10, an ace 1, a wild card 15, a joker 20. The table shows what your "
+            "hand costs now (penalty). Put down high cards you cannot use."
+        ),
+        "learn.note.short_rounds": (
+            "In short rounds, go out early: with few cards a round can end on any turn, "
+            "and waiting for a better hand often costs more than it wins. Long rounds "
+            "give more time to build."
+        ),
+        "learn.note.short_rounds.plain": (
+            "In the short rounds at the start, go out early: with few cards a round can "
+            "end on any turn, and waiting for a better hand often costs more than it wins. "
+            "Long rounds give more time to build."
         ),
         "learn.note.keep_open": (
             "Keep cards that many cards can complete: two in a row of one suit (7♦ 8♦) "
@@ -1033,11 +1048,6 @@ TEXTS.update(
             "rank Left just gave away is a safe one to put down; a card Left may want "
             "helps Left."
         ),
-        "learn.note.short_rounds": (
-            "In short rounds, go out early: with few cards a round can end on any turn, "
-            "and waiting for a better hand often costs more than it wins. Long rounds "
-            "give more time to build."
-        ),
         "learn.note.done": (
             "That was the last note. Play the game to its end: from now on you hear "
             "something only when a move costs clearly more than the best one."
@@ -1046,18 +1056,31 @@ TEXTS.update(
         "learn.good_why": "Good move: the hard AI does the same: {why}.",
         "learn.even": "Good move: just as good as the hard AI's choice ({advice}).",
         "learn.close": (
-            "Fine: {advice}, but that is almost the same (it leaves {cost} penalty "
-            "points less on average)."
+            "Fine: {advice}, but that is almost the same (less than a penalty point on "
+            "average)."
         ),
-        "learn.better": (
-            "Better: {advice}; on average that leaves {cost} penalty points less: {why}."
-        ),
-        "learn.better_plain": (
-            "Better: {advice}; on average that leaves {cost} penalty points less."
-        ),
+        "learn.better": "Better: {advice}: {why}. That saves {saved} on average.",
+        "learn.better_plain": "Better: {advice}. That saves {saved} on average.",
+        "learn.about": "about {points} penalty points",
+        "learn.about_one": "about 1 penalty point",
+        "learn.why.goes_out": "that goes out",
+        "learn.why.lowers": "it lowers your penalty from {now} to {after}",
+        "learn.why.leaves": "your cards in no meld then cost {left}",
+        "learn.why.leaves_expected": "your cards in no meld then cost {left}",
+        "learn.why.would_leave": "taking {card} would leave {left} penalty points",
+        "learn.why.would_leave_expect": "taking {card} would leave {left} penalty points",
+        "learn.why.keeps_open": "it keeps {groups} waiting for a third card",
+        "learn.why.pile_empty": "the discard pile is empty",
+        "learn.why.dumping": "the round is ending, so high cards go first",
+        "learn.why.last_dumping": "it is your last turn, so high cards go first",
+        "learn.why.last_turn": "it is your last turn",
         "learn.resume": "You left the lesson in round {round}. Go on with it?",
         "learn.resumed": "Back to the lesson, round {round}.",
         "learn.restart": "The lesson starts again from the first note.",
+        "learn.not_the_lesson": (
+            "The lesson's file held another game, not the lesson: it is kept as {path}, "
+            "and the lesson starts anew."
+        ),
         "learn.left": "Nothing was changed: threethirteen learn offers the lesson again.",
         "learn.leave": "Leave the lesson? It is kept: threethirteen learn goes on from here.",
         "learn.bye": "The lesson is kept: threethirteen learn goes on from here.",
