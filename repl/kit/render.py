@@ -9,6 +9,7 @@ colour the text alone says everything (suit symbols are always there).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from ...core.cards import Card, Rank, card_penalty, hand_size_for_round, wild_rank_for_round
@@ -231,10 +232,18 @@ def _grouped(
 
 
 def render_hand(view: PlayerView, tx: Texts, *, sort: str = "suit", width: int = 80) -> Text:
-    """Your hand in the chosen order, your best melds and their penalty."""
+    """Your hand in the chosen order, your best melds and their penalty; while you must put
+    a card down, the best melds and the penalty left after the best card to put down (the
+    hand as it stands, a card over, may meld everything and mislead)."""
     arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
     label = tx("table.hand", sort=tx(f"sort.{sort}"))
     out = wrap([("class:label", label)], _grouped(view.hand, sort, arrangement, view, tx), width, 4)
+    thrown = best_discard(view)
+    if thrown is not None:
+        arrangement = _kept(view.hand, thrown, view.round_no, view.aces_high)
+        title = tx("table.best_after", card=tx.card(thrown))
+    else:
+        title = tx("table.best")
     best: list[Text] = []
     if arrangement.melds:
         best += [melds_text([meld], view.wild_rank, tx) for meld in arrangement.melds]
@@ -245,7 +254,7 @@ def render_hand(view: PlayerView, tx: Texts, *, sort: str = "suit", width: int =
         best += [[card_text(card, view.wild_rank, tx)] for card in arrangement.unmelded]
     style = "class:good" if arrangement.penalty == 0 else "class:penalty"
     best.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
-    out += wrap([("class:label", tx("table.best"))], best, width, 4)
+    out += wrap([("class:label", title)], best, width, 4)
     if view.must_not_discard is not None:
         taken = "    " + tx.card(view.must_not_discard) + " " + tx("table.taken")
         out += [("class:dim", taken), ("", "\n")]
@@ -253,19 +262,62 @@ def render_hand(view: PlayerView, tx: Texts, *, sort: str = "suit", width: int =
 
 
 def penalty_of(view: PlayerView) -> int:
-    """The penalty of the hand in ``view`` as it stands (its best arrangement)."""
+    """The penalty of the hand in ``view``: as it stands (its best arrangement), or while
+    you must put a card down, what is left after the best card to put down."""
+    thrown = best_discard(view)
+    if thrown is not None:
+        return _kept(view.hand, thrown, view.round_no, view.aces_high).penalty
     return best_arrangement(view.hand, view.round_no, aces_high=view.aces_high).penalty
 
 
+def best_discard(view: PlayerView) -> Card | None:
+    """The card to put down that leaves the lowest penalty, while it is your turn to put one
+    down (``None`` otherwise); never the card just taken; among cards that leave as much,
+    one that is not wild, then the costliest."""
+    if view.phase != Phase.DISCARD or view.turn != view.seat:
+        return None
+    return _best_discard(view.hand, view.round_no, view.aces_high, view.must_not_discard)
+
+
+@functools.lru_cache(maxsize=64)
+def _best_discard(
+    hand: tuple[Card, ...], round_no: int, aces_high: bool, keep: Card | None
+) -> Card | None:
+    wild = wild_rank_for_round(round_no)
+
+    def leaves(card: Card) -> tuple[int, bool, int]:
+        is_wild = card.is_joker or card.rank == wild
+        points = card_penalty(card, wild, aces_high=aces_high)
+        return (_kept(hand, card, round_no, aces_high).penalty, is_wild, -points)
+
+    allowed = [card for card in dict.fromkeys(hand) if card != keep]
+    return min(allowed, key=leaves) if allowed else None
+
+
+@functools.lru_cache(maxsize=256)
+def _kept(hand: tuple[Card, ...], thrown: Card, round_no: int, aces_high: bool) -> Arrangement:
+    """The best arrangement of ``hand`` less one ``thrown``."""
+    rest = list(hand)
+    rest.remove(thrown)
+    return best_arrangement(rest, round_no, aces_high=aces_high)
+
+
 def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
-    """The ``melds`` command: your best melds, and what each card left over costs."""
-    arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
+    """The ``melds`` command: your best melds, and what each card left over costs (while you
+    must put a card down, after the best card to put down)."""
+    thrown = best_discard(view)
+    if thrown is not None:
+        arrangement = _kept(view.hand, thrown, view.round_no, view.aces_high)
+        title = tx("table.best_after", card=tx.card(thrown))
+    else:
+        arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
+        title = tx("table.best")
     wild = view.wild_rank
     out: Text = []
     tokens: list[Text] = [melds_text([meld], wild, tx) for meld in arrangement.melds]
     if not tokens:
         tokens.append([("class:dim", tx("table.no_melds"))])
-    out += wrap([("class:label", tx("table.best"))], tokens, width, 4)
+    out += wrap([("class:label", title)], tokens, width, 4)
     if arrangement.unmelded:
         costs: list[Text] = []
         for card in arrangement.unmelded:

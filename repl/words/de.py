@@ -47,6 +47,7 @@ TEXTS: dict[str, str] = {
     "table.last_turn": "letzter Zug",
     "table.hand": "Deine Hand, {sort}:",
     "table.best": "Beste Meldungen:",
+    "table.best_after": "Beste Meldungen nach Ablegen von {card}:",
     "table.no_melds": "noch keine Meldung",
     "table.left_over": "übrig:",
     "table.penalty": "Strafpunkte {penalty}",

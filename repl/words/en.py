@@ -44,6 +44,7 @@ TEXTS: dict[str, str] = {
     "table.last_turn": "last turn",
     "table.hand": "Your hand, {sort}:",
     "table.best": "Best melds:",
+    "table.best_after": "Best melds after discarding {card}:",
     "table.no_melds": "no meld yet",
     "table.left_over": "left over:",
     "table.penalty": "penalty {penalty}",
