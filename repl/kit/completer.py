@@ -2,8 +2,10 @@
 
 Cards complete from your hand, each with what your penalty would be after
 discarding it ("penalty after: 12"), the lowest first (ties in the order of the
-hand); the card taken from the discard pile this turn is left out, since it
-cannot be discarded. When the menu offers exactly one
+hand), wild cards last and said to be wild (throwing one lowers the penalty now, and
+a player who follows the menu loses the card that completes any meld); the card taken
+from the discard pile this turn is left out, since it cannot be discarded. When the menu
+offers exactly one
 card for what is typed, Enter plays it (:meth:`GameCompleter.sole_card`).
 """
 
@@ -202,8 +204,15 @@ class GameCompleter(Completer):
         discarding = view.phase == Phase.DISCARD and view.turn == view.seat
         after = self._penalties(view) if view.phase == Phase.DISCARD else {}
         cards = list(dict.fromkeys(view.hand))
+
+        def wild(card: Card) -> bool:
+            return card.is_joker or card.rank == view.wild_rank
+
         if after:
-            cards.sort(key=lambda card: after[card])  # stable: ties keep the hand's order
+            # the lowest penalty after first, but a wild card last whatever it leaves: one
+            # left over costs 15, so throwing it lowers the penalty most now, while it would
+            # complete any meld later (stable: ties keep the hand's order)
+            cards.sort(key=lambda card: (wild(card), after[card]))
         lang = self.tx.lang
         for card in cards:
             typed = typed_form(card, prefix, lang)
@@ -212,6 +221,8 @@ class GameCompleter(Completer):
             if discarding and self._can_discard is not None and not self._can_discard(card):
                 continue  # the rules say no (the card just taken from the pile)
             meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
+            if meta and wild(card):
+                meta = self.tx("meta.penalty_after_wild", n=after[card])
             # the wild mark only, not the card's colours: the menu's own colours say
             # which entry is highlighted
             style, word = card_text(card, view.wild_rank, self.tx)

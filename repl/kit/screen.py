@@ -10,8 +10,11 @@ prints plain text and never waits, so a scripted game runs at once.
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import signal
+import sys
+import termios
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
@@ -89,6 +92,18 @@ class Screen(Protocol):
 
     @property
     def interrupted(self) -> bool: ...
+
+
+def _terminal_input(given: Input | None) -> int | None:
+    """The file descriptor of the terminal the keys come from: the process's own, when no
+    other input was given (a test's pipe, a server's channel) and it is a terminal."""
+    if given is not None:
+        return None
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):
+        return None
+    return fd if os.isatty(fd) else None
 
 
 def safe_text(text: Text) -> Text:
@@ -356,9 +371,33 @@ class TerminalScreen:
 
         previous = signal.signal(signal.SIGINT, _flag)
         try:
-            yield
+            with self._no_echo():
+                yield
         finally:
             signal.signal(signal.SIGINT, previous)
+
+    @contextlib.contextmanager
+    def _no_echo(self) -> Iterator[None]:
+        """While the narration runs, the terminal echoes no key: Ctrl-C as ``^C`` before
+        the lines it skips, a word typed ahead in the middle of them. The keys stay in the
+        terminal's queue, and the next prompt reads and shows them."""
+        fd = _terminal_input(self.input)
+        if fd is None:
+            yield
+            return
+        try:
+            before = termios.tcgetattr(fd)
+        except termios.error:
+            yield
+            return
+        quiet = list(before)
+        quiet[3] &= ~(termios.ECHO | termios.ECHOCTL)  # the local modes
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)  # TCSANOW: no key typed ahead is lost
+        try:
+            yield
+        finally:
+            with contextlib.suppress(termios.error):
+                termios.tcsetattr(fd, termios.TCSANOW, before)
 
     @property
     def interrupted(self) -> bool:

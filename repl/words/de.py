@@ -68,6 +68,7 @@ TEXTS: dict[str, str] = {
     "bar.time_left": "noch {seconds} s",
     "bar.penalty": "Strafpunkte {penalty}",
     "bar.keys": "F2: sortieren",
+    "meta.penalty_after_wild": "Strafpunkte danach: {n} · Platzhalter",
     "meta.penalty_after": "Strafpunkte danach: {n}",
     # narration
     "say.you_draw": "Du ziehst {card} vom Stapel.",
@@ -193,6 +194,10 @@ TEXTS: dict[str, str] = {
     ),
     "msg.kept_previous": (
         "Das angefangene Spiel bleibt in {path} erhalten: laden {name} holt es zurück."
+    ),
+    "msg.wild_caution": (
+        "{card} ist ein Platzhalter: Er kann jede Meldung vervollständigen. Enter noch "
+        "einmal legt ihn ab; Strg-C leert die Zeile."
     ),
     "msg.kept_games": "{n} angefangene Spiele sind beiseitegelegt: laden zeigt sie.",
     "msg.kept_game_one": "Ein angefangenes Spiel ist beiseitegelegt: laden zeigt es.",
@@ -636,7 +641,7 @@ TEXTS: dict[str, str] = {
     "keys.ctrl": "Strg",
     "keys.tab": "Befehle, Karten (Strafpunkte danach), Dateien ergänzen",
     "keys.history": "frühere Befehle; im offenen Menü seine Einträge",
-    "keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
+    "keys.suggestion": "den Vorschlag (grau oder unterstrichen) aus dem Verlauf nehmen",
     "keys.enter": "Zeile ausführen (oder das im Menü Markierte nehmen)",
     "keys.sort": "auf leerer Zeile: die Hand anders ordnen",
     "keys.clear": "Zeile leeren; die Züge der Gegner überspringen",

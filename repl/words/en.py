@@ -66,6 +66,7 @@ TEXTS: dict[str, str] = {
     "bar.penalty": "penalty {penalty}",
     "bar.keys": "F2: sort",
     "meta.penalty_after": "penalty after: {n}",
+    "meta.penalty_after_wild": "penalty after: {n} · wild",
     # narration
     "say.you_draw": "You draw {card} from the stock.",
     "say.you_take": "You take {card} from the discard pile.",
@@ -172,6 +173,10 @@ TEXTS: dict[str, str] = {
     "msg.load_failed": "Cannot load {path}: {detail}",
     "msg.load_prefix": "{path}: the last line is cut off. Load the {n} complete events before it?",
     "msg.kept_previous": "The unfinished game is kept in {path}: load {name} takes it back.",
+    "msg.wild_caution": (
+        "{card} is wild: it can complete any meld. Enter again discards it; Ctrl-C clears "
+        "the line."
+    ),
     "msg.kept_games": "{n} unfinished games are kept aside: load lists them.",
     "msg.kept_game_one": "An unfinished game is kept aside: load lists it.",
     "msg.resume_left": (
@@ -556,7 +561,7 @@ TEXTS: dict[str, str] = {
     "keys.ctrl": "Ctrl",
     "keys.tab": "complete commands, cards (penalty after each), files",
     "keys.history": "earlier commands; in an open menu, its choices",
-    "keys.suggestion": "take the grey suggestion from your history",
+    "keys.suggestion": "take the suggestion (grey, or underlined) from your history",
     "keys.enter": "run the line (or take what the menu highlights)",
     "keys.sort": "on an empty line: sort your hand the next way",
     "keys.clear": "clear the line; skip the opponents' narration",
