@@ -1,12 +1,12 @@
 """Completion from a grammar: commands, then cards, choices, topics, numbers, saves or paths.
 
 Cards complete from your hand, each with what your penalty would be after
-discarding it ("penalty after: 12"), the lowest first (ties in the order of the
-hand), wild cards last and said to be wild (throwing one lowers the penalty now, and
-a player who follows the menu loses the card that completes any meld); the card taken
-from the discard pile this turn is left out, since it cannot be discarded. When the menu
-offers exactly one
-card for what is typed, Enter plays it (:meth:`GameCompleter.sole_card`).
+discarding it ("penalty after: 12"), the lowest first (ties in the order of the hand),
+wild cards last unless they go out, said to be wild (throwing one lowers the penalty
+now, and a player who follows the menu loses the card that completes any meld); the card
+taken from the discard pile this turn is left out, since it cannot be discarded. When the
+menu offers exactly one card for what is typed, Enter plays it
+(:meth:`GameCompleter.sole_card`).
 """
 
 from __future__ import annotations
@@ -209,10 +209,10 @@ class GameCompleter(Completer):
             return card.is_joker or card.rank == view.wild_rank
 
         if after:
-            # the lowest penalty after first, but a wild card last whatever it leaves: one
+            # the lowest penalty after first, but a wild card last unless it goes out: one
             # left over costs 15, so throwing it lowers the penalty most now, while it would
             # complete any meld later (stable: ties keep the hand's order)
-            cards.sort(key=lambda card: (wild(card), after[card]))
+            cards.sort(key=lambda card: (wild(card) and after[card] > 0, after[card]))
         lang = self.tx.lang
         for card in cards:
             typed = typed_form(card, prefix, lang)

@@ -272,8 +272,10 @@ def penalty_of(view: PlayerView) -> int:
 
 def best_discard(view: PlayerView) -> Card | None:
     """The card to put down that leaves the lowest penalty, while it is your turn to put one
-    down (``None`` otherwise); never the card just taken; among cards that leave as much,
-    one that is not wild, then the costliest."""
+    down (``None`` otherwise); never the card just taken, and a wild card only to go out or
+    when nothing else may go (one left over costs 15, so throwing it lowers the penalty
+    most now, while it would complete any meld later); among cards that leave as much, the
+    costliest."""
     if view.phase != Phase.DISCARD or view.turn != view.seat:
         return None
     return _best_discard(view.hand, view.round_no, view.aces_high, view.must_not_discard)
@@ -285,10 +287,11 @@ def _best_discard(
 ) -> Card | None:
     wild = wild_rank_for_round(round_no)
 
-    def leaves(card: Card) -> tuple[int, bool, int]:
+    def leaves(card: Card) -> tuple[bool, int, bool, int]:
         is_wild = card.is_joker or card.rank == wild
         points = card_penalty(card, wild, aces_high=aces_high)
-        return (_kept(hand, card, round_no, aces_high).penalty, is_wild, -points)
+        left = _kept(hand, card, round_no, aces_high).penalty
+        return (is_wild and left > 0, left, is_wild, -points)
 
     allowed = [card for card in dict.fromkeys(hand) if card != keep]
     return min(allowed, key=leaves) if allowed else None

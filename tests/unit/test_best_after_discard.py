@@ -48,6 +48,15 @@ def test_the_best_discard_is_never_the_card_taken_nor_a_wild_one_while_another_w
     assert best_discard(view) == parse_cards("7c")[0] and penalty_of(view) == 0
 
 
+def test_a_wild_card_left_over_is_not_the_best_discard_unless_it_goes_out() -> None:
+    # a lone wild 3 costs 15: throwing it leaves 20, the jack leaves 25; the jack goes
+    view = _discarding("2c 3d 8h Jh", 1, Rank.THREE)
+    assert best_discard(view) == parse_cards("Jh")[0] and penalty_of(view) == 25
+    # the wild put down goes out: then it is the best
+    view = _discarding("3d 8h 8c 8s", 1, Rank.THREE)
+    assert penalty_of(view) == 0
+
+
 def test_in_german_too() -> None:
     view = _discarding("6c 6c 5s 10d Jd 5h", 3, Rank.FIVE)
     shown = " ".join(plain(render_hand(view, Texts("de"))).split())
