@@ -145,10 +145,7 @@ def render_table(
         wild=tx.rank(wild),
         dealer=tx.seat(view.dealer),
     )
-    out.append(("class:title", header))
-    if assisted:
-        out.append(("class:warn", f"  ({tx('table.assisted')})"))
-    out.append(("", "\n"))
+    out += header_lines(header, f"({tx('table.assisted')})" if assisted else None, width)
     top = view.discard_top
     piles: Text = [
         ("", tx("table.piles", stock=view.stock_size)),
@@ -169,6 +166,28 @@ def render_table(
             tokens.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
             out += wrap([("", " " * (names + 5))], tokens, width, names + 5)
     out += render_hand(view, tx, sort=sort, width=width)
+    return out
+
+
+def header_lines(header: str, mark: str | None, width: int) -> Text:
+    """The table's first line and its mark (``(assisted)``) in ``width`` columns: broken
+    between its `` · `` pieces, never inside one, and the mark beside it while it fits,
+    else on a line of its own."""
+    pieces = header.split(" · ")
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        if len(lines[-1]) + 3 + len(piece) <= width:
+            lines[-1] += " · " + piece
+        else:
+            lines.append("  " + piece)
+    out: Text = []
+    for number, line in enumerate(lines):
+        out += [("", "\n")] if number else []
+        out.append(("class:title", line))
+    if mark is not None:
+        beside = len(lines[-1]) + 2 + len(mark) <= width
+        out.append(("class:warn", ("  " if beside else "\n  ") + mark))
+    out.append(("", "\n"))
     return out
 
 
@@ -244,21 +263,41 @@ def render_hand(view: PlayerView, tx: Texts, *, sort: str = "suit", width: int =
         title = tx("table.best_after", card=tx.card(thrown))
     else:
         title = tx("table.best")
-    best: list[Text] = []
-    if arrangement.melds:
-        best += [melds_text([meld], view.wild_rank, tx) for meld in arrangement.melds]
-    else:
-        best.append([("class:dim", tx("table.no_melds"))])
-    if arrangement.unmelded:
-        best.append([("class:dim", "· " + tx("table.left_over"))])
-        best += [[card_text(card, view.wild_rank, tx)] for card in arrangement.unmelded]
-    style = "class:good" if arrangement.penalty == 0 else "class:penalty"
-    best.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
-    out += wrap([("class:label", title)], best, width, 4)
+    out += _best_lines(arrangement, title, view, tx, width)
     if view.must_not_discard is not None:
         taken = "    " + tx.card(view.must_not_discard) + " " + tx("table.taken")
         out += [("class:dim", taken), ("", "\n")]
     return out
+
+
+def _best_lines(
+    arrangement: Arrangement, title: str, view: PlayerView, tx: Texts, width: int
+) -> Text:
+    """``Best melds: [6♣ 6♦ 6♠] · left over: 2♣ · penalty 2`` on one line where it fits,
+    else the melds, then what is left over and the penalty on a line of their own (never
+    a line that starts with the penalty's dot)."""
+    melded: list[Text] = [melds_text([meld], view.wild_rank, tx) for meld in arrangement.melds]
+    if not melded:
+        melded.append([("class:dim", tx("table.no_melds"))])
+    left: list[Text] = []
+    if arrangement.unmelded:
+        left.append([("class:dim", tx("table.left_over"))])
+        left += [[card_text(card, view.wild_rank, tx)] for card in arrangement.unmelded]
+    style = "class:good" if arrangement.penalty == 0 else "class:penalty"
+    penalty: Text = [(style, tx("table.penalty", penalty=arrangement.penalty))]
+    label: Text = [("class:label", title)]
+    dotted = [_dot(token) for token in left[:1]] + left[1:] + [_dot(penalty)]
+    whole = wrap(label, melded + dotted, width, 4)
+    if plain(whole).count("\n") == 1:
+        return whole
+    rest = left[:1] + left[1:] + [_dot(penalty) if left else penalty]
+    return wrap(label, melded, width, 4) + wrap([("", "   ")], rest, width, 4)
+
+
+def _dot(token: Text) -> Text:
+    """``token`` after the `` · `` that separates it from what comes before."""
+    style = token[0][0] if token else ""
+    return [(style, "· "), *token]
 
 
 def penalty_of(view: PlayerView) -> int:

@@ -199,6 +199,7 @@ TEXTS: dict[str, str] = {
         "{card} ist ein Platzhalter: Er kann jede Meldung vervollständigen. Enter noch "
         "einmal legt ihn ab; Strg-C leert die Zeile."
     ),
+    "replay.list_open": "Öffnen mit: threethirteen replay NAME (oder --verify, --analyze)",
     "msg.kept_games": "{n} angefangene Spiele sind beiseitegelegt: laden zeigt sie.",
     "msg.kept_game_one": "Ein angefangenes Spiel ist beiseitegelegt: laden zeigt es.",
     "msg.resume_left": (
@@ -449,7 +450,7 @@ TEXTS: dict[str, str] = {
     "replay.cmd.start": "zum ersten Ereignis",
     "replay.cmd.end": "zum letzten Ereignis",
     "replay.cmd.score": "die Punkteliste bis hierher",
-    "replay.cmd.sort": "Hand von Platz 0 nach Farbe, Rang, Meldungen (F2)",
+    "replay.cmd.sort": "Deine Hand nach Farbe, Rang, Meldungen (F2)",
     "replay.cmd.help": "diese Liste oder hilfe BEFEHL",
     "replay.cmd.quit": "die Wiedergabe beenden",
     "replay.detail.next": (
@@ -461,6 +462,10 @@ TEXTS: dict[str, str] = {
     "replay.help.more": (
         "hilfe BEFEHL erklärt einen Befehl genauer. Alle Hände liegen offen; zu jedem KI-Zug "
         "steht seine Begründung."
+    ),
+    "replay.help.more_seat": (
+        "hilfe BEFEHL erklärt einen Befehl genauer. Bis die Partie vorbei ist, liegt nur "
+        "deine Hand offen; zu jedem KI-Zug steht seine Begründung."
     ),
     "replay.meta.round": "Ereignis {event} · Platzhalter {wild}",
     "msg.needs_number": "Welche Zahl? Aufruf: {usage}",
@@ -476,7 +481,14 @@ TEXTS: dict[str, str] = {
     "replay.started": "Das Spiel beginnt: Seed {seed}, {jokers}, {aces}; erster Geber: {dealer}.",
     "replay.no_jokers": "keine Joker",
     "replay.jokers": "{n} Joker",
-    "replay.players": "Spieler: {players}.",
+    "replay.players": "Wer an welchem Platz spielt: {players}.",
+    "replay.seat_player": "{seat}: {player}",
+    "replay.player.human": "ein Mensch",
+    "replay.player.greedy": "die gierige KI",
+    "replay.player.easy": "die leichte KI",
+    "replay.player.medium": "die mittlere KI",
+    "replay.player.hard": "die starke KI",
+    "replay.player.other": "das Programm {name}",
     "replay.seat_only": (
         "Dieses Spiel läuft noch: es wird gezeigt, wie es dir gesagt wurde, nur deine eigene "
         "Hand (alle Hände, sobald das Spiel vorbei ist)."
@@ -491,12 +503,12 @@ TEXTS: dict[str, str] = {
     "replay.take": "{seat} nimmt {card} vom Ablagestapel.",
     "replay.discard": "{seat} legt {card} ab.",
     "analyze.head": (
-        "{seat}: {differ} von der starken KI ab; {costliest}, nach erwarteten Strafpunkten:"
+        "{seat}: Bei {differ} von {made} Entscheidungen (eine Karte genommen, eine abgelegt) "
+        "wählt die starke KI anders. {costliest}, jede mit den Strafpunkten, die sie im "
+        "Schnitt bis zum Ende der Runde kostet (+2,0: zwei mehr als die Wahl der starken KI):"
     ),
-    "analyze.differ_one": "1 Entscheidung weicht",
-    "analyze.differ": "{n} Entscheidungen weichen",
-    "analyze.costliest_one": "die teuerste",
-    "analyze.costliest": "die {n} teuersten",
+    "analyze.costliest_one": "Die teuerste",
+    "analyze.costliest": "Die {n} teuersten",
     "analyze.line": "Runde {round}, {move}: {advice}, +{cost} erwartet (Ereignis {seq})",
     "analyze.you_drew": "du hast vom Stapel gezogen",
     "analyze.you_took": "du hast {card} vom Ablagestapel genommen",
@@ -583,8 +595,8 @@ TEXTS: dict[str, str] = {
         "(Zeile {line} der Datei ist abgeschnitten; es gelten die Ereignisse davor.)"
     ),
     "msg.rebuilt_unsaved": (
-        "Du spielst Platz 0. Dieses Spiel wird nicht automatisch gespeichert: "
-        "speichern NAME bewahrt es auf."
+        "Du spielst den Platz, den das Protokoll Du nennt. Diese Partie wird nicht "
+        "automatisch gespeichert: speichern NAME bewahrt sie auf."
     ),
     "msg.leave_unsaved": (
         "Beenden? Dieses Spiel wird nicht automatisch gespeichert (speichern NAME bewahrt es auf)."
@@ -641,7 +653,7 @@ TEXTS: dict[str, str] = {
     "keys.ctrl": "Strg",
     "keys.tab": "Befehle, Karten (Strafpunkte danach), Dateien ergänzen",
     "keys.history": "frühere Befehle; im offenen Menü seine Einträge",
-    "keys.suggestion": "den Vorschlag (grau oder unterstrichen) aus dem Verlauf nehmen",
+    "keys.suggestion": "den Vorschlag aus dem Verlauf übernehmen",
     "keys.enter": "Zeile ausführen (oder das im Menü Markierte nehmen)",
     "keys.sort": "auf leerer Zeile: die Hand anders ordnen",
     "keys.clear": "Zeile leeren; die Züge der Gegner überspringen",
@@ -650,7 +662,7 @@ TEXTS: dict[str, str] = {
     "replay.keys.history": "frühere Befehle; im offenen Menü seine Einträge",
     "replay.keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
     "replay.keys.enter": "Zeile ausführen; auf leerer Zeile: ein Ereignis vor",
-    "replay.keys.sort": "auf leerer Zeile: Hand von Platz 0 anders ordnen",
+    "replay.keys.sort": "auf leerer Zeile: deine Hand anders ordnen",
     "replay.keys.clear": "Zeile leeren",
     "replay.keys.leave": "auf leerer Zeile: die Wiedergabe beenden",
 }
@@ -1395,7 +1407,8 @@ TEXTS.update(
 # -- deine beendeten Spiele (threethirteen history, threethirteen stats) ------------------
 TEXTS.update(
     {
-        "history.title": "Deine beendeten Spiele ({shown} von {total}):",
+        "history.title": "Deine beendeten Partien, die letzten {shown} von {total}:",
+        "history.title_all": "Deine beendeten Partien ({total}):",
         "history.none": (
             "Noch kein beendetes Spiel in deinem Verlauf: jedes Spiel wird behalten, "
             "sobald es endet."
@@ -1416,8 +1429,9 @@ TEXTS.update(
         "history.shared": "= ein geteilter Platz",
         "history.with_help": "* mit Hilfen",
         "history.replay": (
-            "threethirteen replay NUMMER spielt eines deiner letzten {logs} Spiele nach "
-            "(--analyze: deine teuersten Entscheidungen)."
+            "threethirteen replay NUMMER spielt eine Partie nach (--analyze: deine teuersten "
+            "Entscheidungen). Dein Verlauf behält deine letzten {most} Partien und die Züge "
+            "der letzten {logs}."
         ),
         "history.skipped": "{n} Zeilen deines Verlaufs sind kein Spiel; sie wurden übersprungen.",
         "history.skipped_one": "1 Zeile deines Verlaufs ist kein Spiel; sie wurde übersprungen.",
@@ -1428,9 +1442,7 @@ TEXTS.update(
         "history.not_kept": (
             "Dieses Spiel konnte nicht in deinem Verlauf behalten werden ({detail})."
         ),
-        "stats.by_kind": (
-            "Nach Gegnern und Optionen (Spiele in deinem Verlauf: {n}; er behält {most}):"
-        ),
+        "stats.by_kind": "Nach Gegnern und Optionen, über die {n} Partien in deinem Verlauf:",
         "stats.head.played": "Spiele",
         "stats.head.assisted": "Hilfe",
         "stats.head.won": "Siege",

@@ -177,6 +177,7 @@ TEXTS: dict[str, str] = {
         "{card} is wild: it can complete any meld. Enter again discards it; Ctrl-C clears "
         "the line."
     ),
+    "replay.list_open": "Open one with: threethirteen replay NAME (or --verify, --analyze)",
     "msg.kept_games": "{n} unfinished games are kept aside: load lists them.",
     "msg.kept_game_one": "An unfinished game is kept aside: load lists it.",
     "msg.resume_left": (
@@ -392,7 +393,7 @@ TEXTS: dict[str, str] = {
     "replay.cmd.start": "to the first event",
     "replay.cmd.end": "to the last event",
     "replay.cmd.score": "the score sheet so far",
-    "replay.cmd.sort": "order seat 0's hand by suit, rank or melds (F2)",
+    "replay.cmd.sort": "order Your hand by suit, rank or melds (F2)",
     "replay.cmd.help": "this list, or help COMMAND",
     "replay.cmd.quit": "leave the replay",
     "replay.detail.next": (
@@ -403,6 +404,10 @@ TEXTS: dict[str, str] = {
     "replay.detail.goto": "Event N is line N + 1 of the file (line 1 is the header).",
     "replay.help.more": (
         "help COMMAND tells more. Every hand is shown; an AI's move comes with its reason."
+    ),
+    "replay.help.more_seat": (
+        "help COMMAND tells more. Only Your hand is shown until the game is over; an AI's "
+        "move comes with its reason."
     ),
     "replay.meta.round": "event {event} · wild {wild}",
     "msg.needs_number": "Which number? usage: {usage}",
@@ -418,7 +423,14 @@ TEXTS: dict[str, str] = {
     "replay.started": "The game begins: seed {seed}, {jokers}, {aces}; first dealer: {dealer}.",
     "replay.no_jokers": "no jokers",
     "replay.jokers": "{n} jokers",
-    "replay.players": "Players: {players}.",
+    "replay.players": "Who plays each seat: {players}.",
+    "replay.seat_player": "{seat}: {player}",
+    "replay.player.human": "a person",
+    "replay.player.greedy": "the greedy AI",
+    "replay.player.easy": "the easy AI",
+    "replay.player.medium": "the medium AI",
+    "replay.player.hard": "the hard AI",
+    "replay.player.other": "the program {name}",
     "replay.seat_only": (
         "This game is still in play: it is shown as you were told it, your own hand only "
         "(every hand once the game is over)."
@@ -432,11 +444,13 @@ TEXTS: dict[str, str] = {
     "replay.take": "{seat} takes {card} from the discard pile.",
     "replay.discard": "{seat} discards {card}.",
     # --analyze: a seat's costliest decisions, each as the game's moves say it
-    "analyze.head": "{seat}: {differ} from the hard AI's; {costliest}, by expected penalty:",
-    "analyze.differ_one": "1 decision differs",
-    "analyze.differ": "{n} decisions differ",
-    "analyze.costliest_one": "the costliest",
-    "analyze.costliest": "the {n} costliest",
+    "analyze.head": (
+        "{seat}: in {differ} of {made} decisions (a card taken, a card discarded) the hard "
+        "AI chooses otherwise. {costliest}, each with the penalty points it costs on average "
+        "by the end of the round (+2.0: two more than the hard AI's choice):"
+    ),
+    "analyze.costliest_one": "The costliest",
+    "analyze.costliest": "The {n} costliest",
     "analyze.line": "Round {round}, {move}: {advice}, +{cost} expected (event {seq})",
     "analyze.you_drew": "you drew from the stock",
     "analyze.you_took": "you took {card} from the discard pile",
@@ -513,7 +527,9 @@ TEXTS: dict[str, str] = {
         "the game is rebuilt to event {n}, where that move ends."
     ),
     "msg.rebuilt_truncated": "(Line {line} of the file is cut off; the events before it are used.)",
-    "msg.rebuilt_unsaved": "You play seat 0. This game is not autosaved: save FILE keeps it.",
+    "msg.rebuilt_unsaved": (
+        "You play the seat the log calls You. This game is not autosaved: save FILE keeps it."
+    ),
     "msg.leave_unsaved": "Leave? This game is not autosaved (save FILE keeps it).",
     "msg.bye_unsaved": "Goodbye. (This game was not autosaved.)",
     "reproduce.bad_target": "--replay-to takes FILE:N (an event number), not {target!r}",
@@ -561,7 +577,7 @@ TEXTS: dict[str, str] = {
     "keys.ctrl": "Ctrl",
     "keys.tab": "complete commands, cards (penalty after each), files",
     "keys.history": "earlier commands; in an open menu, its choices",
-    "keys.suggestion": "take the suggestion (grey, or underlined) from your history",
+    "keys.suggestion": "take the suggestion from your history",
     "keys.enter": "run the line (or take what the menu highlights)",
     "keys.sort": "on an empty line: sort your hand the next way",
     "keys.clear": "clear the line; skip the opponents' narration",
@@ -570,7 +586,7 @@ TEXTS: dict[str, str] = {
     "replay.keys.history": "earlier commands; in an open menu, its choices",
     "replay.keys.suggestion": "take the grey suggestion from your history",
     "replay.keys.enter": "run the line; on an empty line: one event on",
-    "replay.keys.sort": "on an empty line: order seat 0's hand the next way",
+    "replay.keys.sort": "on an empty line: order Your hand the next way",
     "replay.keys.clear": "clear the line",
     "replay.keys.leave": "on an empty line: leave the replay",
 }
@@ -916,7 +932,8 @@ TEXTS.update(
 # -- your finished games (threethirteen history, threethirteen stats) ---------------------
 TEXTS.update(
     {
-        "history.title": "Your finished games ({shown} of {total}):",
+        "history.title": "Your finished games, the latest {shown} of {total}:",
+        "history.title_all": "Your finished games ({total}):",
         "history.none": "No finished game in your history yet: each game is kept as it ends.",
         "history.head.number": "#",
         "history.head.ended": "ended",
@@ -934,15 +951,16 @@ TEXTS.update(
         "history.shared": "= a place shared",
         "history.with_help": "* with help",
         "history.replay": (
-            "threethirteen replay NUMBER steps through one of your last {logs} games "
-            "(--analyze: your costliest decisions)."
+            "threethirteen replay NUMBER steps through a game (--analyze: your costliest "
+            "decisions). Your history keeps your last {most} games, and the moves of the "
+            "last {logs}."
         ),
         "history.skipped": "{n} lines of your history are no game; they were skipped.",
         "history.skipped_one": "1 line of your history is no game; it was skipped.",
         "history.unreadable": "Your history cannot be read ({detail}).",
         "history.kept": "Kept in your history as game {number}: threethirteen replay {number}",
         "history.not_kept": "This game could not be kept in your history ({detail}).",
-        "stats.by_kind": "By opponents and options (games in your history: {n}; it keeps {most}):",
+        "stats.by_kind": "By opponents and options, over the {n} games in your history:",
         "stats.head.played": "played",
         "stats.head.assisted": "help",
         "stats.head.won": "won",
@@ -988,9 +1006,9 @@ TEXTS.update(
             "… K in round 11. Jokers, in a game with them, are always wild."
         ),
         "learn.note.draw": (
-            "Your turn starts with a card more: draw takes the top card of the stock (face "
-            "down), take the top of the discard pile, now {top}. Take it if it goes with "
-            "your cards."
+            "Your turn starts with a card more: draw gives you the top card of the stock "
+            "(face down), take the top of the discard pile, now {top}. Take it if it goes "
+            "with your cards."
         ),
         "learn.note.discard": (
             "Now put one card down, so that you hold {size} again: type discard and the "

@@ -192,8 +192,11 @@ def test_a_german_replay_names_the_players_levels_in_german(
     script.write_text("", encoding="utf-8")
     replay = ROOT / "replays" / "jokers-0.jsonl"
     assert main([str(replay), "--lang", "de", "--script", str(script)]) == 0
-    out = capsys.readouterr().out
-    assert "Spieler: Du (stark), Links (mittel), Oben (leicht), Rechts (gierig)." in out
+    out = " ".join(capsys.readouterr().out.split())
+    assert (
+        "Wer an welchem Platz spielt: Du: die starke KI; Links: die mittlere KI; Oben: die "
+        "leichte KI; Rechts: die gierige KI."
+    ) in out
 
 
 def test_the_lobbys_new_says_its_options_in_german() -> None:
