@@ -217,7 +217,8 @@ def by_kind(games: Sequence[PastGame], tx: Texts, width: int) -> Text:
     rows, short = [], []  # short: the best without its game's number, where that is too wide
     for (opponents, jokers, aces), kind in sorted(kinds.items(), key=lambda k: -len(k[1])):
         own = [game for game in kind if not game.assisted]
-        row = [_cut(opponents, 14), str(jokers), aces, str(len(kind)), str(len(kind) - len(own))]
+        cut = 14 if width >= NARROW else 11  # the aces' word may be long (German: niedrig)
+        row = [_cut(opponents, cut), str(jokers), aces, str(len(kind)), str(len(kind) - len(own))]
         row.append(str(sum(game.won for game in own)))
         if own:
             best = min(own, key=lambda game: (game.score, -game.number))

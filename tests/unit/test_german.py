@@ -171,13 +171,13 @@ def test_german_words_read_as_german() -> None:
     assert not re.search(r"\bwild\b", texts)  # Platzhalter
     assert "Strafe danach" not in texts and "Strafpunkte danach" in de.TEXTS["meta.penalty_after"]
     assert "Platzhalter: {wild}" in de.TEXTS["table.header"]
-    assert de.TEXTS["round.over_you"] == "Runde {round} ist vorbei: du bist rausgegangen."
+    assert de.TEXTS["round.over_you"] == "Runde {round} ist vorbei: Du bist rausgegangen."
     assert "nachstellt" not in texts and "Eine Taste gibt" not in texts
 
 
 def test_german_words_of_the_first_hour() -> None:
     tx = Texts("de")
-    assert tx("cmd.hint").endswith("(mit Hilfen)") and tx("cmd.auto").endswith("(mit Hilfen)")
+    assert tx("cmd.hint").endswith("(mit Hilfe)") and tx("cmd.auto").endswith("(mit Hilfe)")
     assert tx("keys.clear") == "Zeile leeren; die Züge der Gegner überspringen"
     assert tx("lobby.cmd.new").startswith("einen Tisch eröffnen")
     assert tx("lobby.help.more").endswith("Strg-D beendet.")

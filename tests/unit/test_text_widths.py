@@ -185,5 +185,5 @@ def test_the_history_says_what_it_shows_and_keeps_once() -> None:
     few = " ".join(plain(render_history(_games(3), Texts(), 80)).split())
     assert "Your finished games (3):" in few and "of 3" not in few
     german = " ".join(plain(render_history(_games(25), Texts("de"), 80)).split())
-    assert "Deine beendeten Partien, die letzten 20 von 25:" in german
+    assert "Deine beendeten Spiele, die letzten 20 von 25:" in german
     assert "keeps" not in en.TEXTS["stats.by_kind"] and "{most}" not in en.TEXTS["stats.by_kind"]
