@@ -1501,7 +1501,7 @@ TEXTS.update(
             "Joker, wenn sie mitspielen, sind immer Platzhalter."
         ),
         "learn.note.draw": (
-            "Dein Zug beginnt mit einer Karte mehr: ziehen nimmt die oberste Karte vom "
+            "Dein Zug beginnt mit einer Karte mehr: ziehen gibt dir die oberste Karte vom "
             "Stapel (verdeckt), nehmen die oberste vom Ablagestapel, jetzt {top}. Nimm "
             "sie, wenn sie zu deinen Karten passt."
         ),
