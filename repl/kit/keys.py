@@ -69,9 +69,15 @@ _MOUSE = load_mouse_bindings().get_bindings_for_keys((Keys.Vt100MouseEvent,))[0]
 
 
 def game_bindings(
-    validator: GameValidator, completer: GameCompleter, ctrl_c_note: Callable[[], None]
+    validator: GameValidator,
+    completer: GameCompleter,
+    ctrl_c_note: Callable[[], None],
+    *,
+    warns: bool = True,
 ) -> KeyBindings:
-    """The prompt's own keys; they take precedence over prompt_toolkit's defaults."""
+    """The prompt's own keys; they take precedence over prompt_toolkit's defaults.
+    ``warns``: the prompt shows a warning under the line (a dumb terminal draws nothing
+    there, so its Enter runs a line at once)."""
     bindings = KeyBindings()
 
     @bindings.add("tab", filter=has_focus(DEFAULT_BUFFER))
@@ -95,7 +101,7 @@ def game_bindings(
             # standing took the next one typed onto its end: "undohelp undo")
             event.app.exit(result=line, style="class:accepted")
             return
-        caution = validator.caution(line)
+        caution = validator.caution(line) if warns else None
         if caution is not None and validator.cautioned != line:
             validator.cautioned = line  # said under the line; the next Enter runs it
             buffer.validation_error = ValidationError(len(line), visible(caution))

@@ -190,7 +190,7 @@ def prompt_for(session: PromptSession[str], front: Front, *, below: bool) -> Non
     # it in words, and the loop says the toolbar's status before each prompt
     session.validator = validator if below else None
     session.bottom_toolbar = toolbar if below else None
-    session.key_bindings = game_bindings(validator, completer, note_ctrl_c)
+    session.key_bindings = game_bindings(validator, completer, note_ctrl_c, warns=below)
     hooked = session in _CHECKED
     _CHECKED[session] = (front, front.checked_against())
     if not hooked:
