@@ -136,8 +136,8 @@ TEXTS: dict[str, str] = {
     "msg.needs_file": "Welche Datei? Zum Beispiel: laden spiel.jsonl",
     "msg.no_file": "Es gibt keine Datei {path!r}.",
     "msg.not_number": "{word!r} ist keine Zahl.",
-    "msg.game_over": "Das Spiel ist vorbei: mit neu beginnt ein weiteres.",
-    "msg.nothing_to_undo": "Nichts zum Zurücknehmen: du hast noch keinen Zug gemacht.",
+    "msg.game_over": "Das Spiel ist vorbei: Mit neu beginnt ein weiteres.",
+    "msg.nothing_to_undo": "Nichts zum Zurücknehmen: Du hast noch keinen Zug gemacht.",
     "msg.nothing_to_redo": "Nichts zu wiederholen.",
     "msg.undo_after_end": "Das Spiel ist vorbei, das Ergebnis steht. Mit neu beginnt ein weiteres.",
     "msg.undone": "Zurückgenommen: {what}. Du bist wieder dran.",
@@ -148,12 +148,12 @@ TEXTS: dict[str, str] = {
     "msg.now_assisted": "Dieses Spiel gilt jetzt als mit Hilfe gespielt.",
     "msg.hint": "Tipp: {action}",
     "msg.hint_why": "  warum: {reason}",
-    "msg.hint_none": "Jetzt kein Tipp: du bist nicht dran.",
+    "msg.hint_none": "Jetzt kein Tipp: Du bist nicht dran.",
     "msg.action_stock": "vom Stapel ziehen",
     "msg.action_take": "{card} vom Ablagestapel nehmen",
     "msg.action_discard": "{card} ablegen",
     "msg.auto_stopped": "Die KI spielt nicht mehr für dich; du bist dran.",
-    "msg.auto_off": "Auto ist aus: du spielst deine Züge wieder selbst.",
+    "msg.auto_off": "Auto ist aus: Du spielst deine Züge wieder selbst.",
     "msg.auto_was_off": "Die KI spielt gerade nicht für dich: Deine Züge sind deine.",
     "msg.auto_next_turn": (
         "Die KI spielt deinen nächsten Zug für dich (dein Spiel gilt als mit Hilfe gespielt)."
@@ -1284,7 +1284,7 @@ TEXTS.update(
             "einen anderen Namen."
         ),
         "server.banner_key_name": (
-            "Der Name '{name}' gehört einem Schlüssel: melde dich mit diesem Schlüssel an."
+            "Der Name '{name}' gehört einem Schlüssel: Melde dich mit diesem Schlüssel an."
         ),
         "server.banner_password_name": (
             "Den Namen '{name}' benutzt jemand, der sich mit dem Passwort anmeldet (an "
@@ -1312,7 +1312,7 @@ TEXTS.update(
             "versuch es später noch einmal."
         ),
         "server.password_wait": (
-            "Zu viele falsche Passwörter von deiner Adresse: warte {seconds} Sekunden."
+            "Zu viele falsche Passwörter von deiner Adresse: Warte {seconds} Sekunden."
         ),
         "server.too_many_tries": "Zu viele fehlgeschlagene Anmeldungen auf dieser Verbindung.",
         "server.channels_full": "Zu viele Sitzungen auf dieser Verbindung (höchstens {most}).",
@@ -1327,7 +1327,7 @@ TEXTS.update(
             "Zu viele Verbindungen aus deinem Netz; versuch es später noch einmal."
         ),
         "server.sessions_of_name": (
-            "Du hast schon {most} Sitzungen auf diesem Server offen: schließ zuerst eine."
+            "Du hast schon {most} Sitzungen auf diesem Server offen: Schließ zuerst eine."
         ),
         "server.stopping": (
             "Der Server wird beendet. Deine Spiele bleiben erhalten: verbinde dich später wieder."
