@@ -18,7 +18,6 @@ from pathlib import Path
 
 from ...core.errors import GameError
 from ...core.events import Assistance, CardDiscarded, CardDrawn, Event, GameEnded
-from ...core.moves import is_move_of
 from ...core.rules import Assist, Discard, Draw, new_game
 from ...core.seen import Seen
 from ...core.state import GameState, fold
@@ -66,6 +65,8 @@ class SoloGame(Sitting):
         self.coach: Coach | None = Coach() if settings.coach else None
         """The coach, while it is on (``coach on``, ``--coach``)."""
         self._to_judge: tuple[GameState, CardDrawn | CardDiscarded] | None = None
+        self.origin: keeping.Origin | None = None
+        """The file the game in play was loaded from (``load``), and its log then."""
         self.table = self._seat(events)
 
     def _seat(self, events: Sequence[Event]) -> Table:
@@ -247,21 +248,21 @@ class SoloGame(Sitting):
         """Make ``events`` the game in play, keeping an unfinished autosaved game aside;
         why it could not be."""
         front = self._front()
-        played = any(is_move_of(event, YOU) for event in self.table.events)
-        if self.autosave is not None and self.table.state.ended is None and played:
+        if self.autosave is not None and self.table.state.ended is None:
             try:
-                kept = self.autosave.keep_aside()
+                kept = keeping.put_aside(self.autosave, self.table.events, self.origin)
             except OSError as error:  # it stays where it is; the next game is not autosaved
                 front.say(keeping.kept_in_place(self.autosave, error, self.tx), "class:warn")
                 self.autosave, kept = None, None
             if kept is not None:
-                front.say(self.tx("msg.kept_previous", path=kept), "class:dim")
+                front.say(keeping.kept_line(kept, self.tx), "class:dim")
         try:
             self.replace(events)
         except GameError as error:
             where = path if path is not None else "?"
             detail = self.tx.error(error)
             return front.refuse(self.tx("msg.load_failed", path=where, detail=detail))
+        self.origin = keeping.origin_of(path, self.table.events, self.autosave)
         return None
 
 

@@ -45,6 +45,9 @@ class Pacing:
                     skipped = True
                     delay = 0.0
                 screen.sleep(delay)
+                if screen.interrupted and not skipped:  # said before what it skips
+                    front.say(self.tx("msg.narration_skipped"), "class:dim")
+                    skipped = True
                 table.play_step(step)
                 stepping = speed == "step" and scope in (None, Scope.TURN)
                 more = isinstance(table.next_step(), AiTurn | AutoTurn)
