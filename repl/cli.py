@@ -10,7 +10,7 @@ import sys
 import textwrap
 
 from ..core import __version__
-from .kit.command_line import FILES_AND_ENVIRONMENT, quiet_when_the_reader_leaves
+from .kit.command_line import FILES_AND_ENVIRONMENT, fill_block, quiet_when_the_reader_leaves
 from .kit.safe import visible
 
 SUBCOMMANDS: dict[str, str] = {
@@ -45,7 +45,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 
 def usage_text(width: int = 80) -> str:
     """``threethirteen --help``: the commands beside what each does, or each with what it
-    does on the next line where the two do not fit ``width``."""
+    does on the next line where the two do not fit ``width``; every line in ``width``."""
     room = max(len(command) for command, what in COMMANDS if what) + 3
     beside = all(7 + room + len(what) <= width for _, what in COMMANDS)
     lines = []
@@ -54,11 +54,14 @@ def usage_text(width: int = 80) -> str:
         if beside and what:
             lines.append(f"{head:<{7 + room}}{what}")
         else:
-            lines += [head, " " * 11 + what] if what else [head]
+            lines += fill_block(head, width).splitlines()
+            if what:
+                lines += fill_block(" " * 11 + what, width).splitlines()
     more = textwrap.fill(
         f"threethirteen {__version__}; 'threethirteen COMMAND --help' tells more.", width
     )
-    return "\n".join(lines) + f"\n\n{more}\n\n{FILES_AND_ENVIRONMENT}"
+    files = fill_block(FILES_AND_ENVIRONMENT, width)
+    return "\n".join(lines) + f"\n\n{more}\n\n{files}\n"
 
 
 EXIT_USAGE = 2

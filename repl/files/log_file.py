@@ -131,15 +131,21 @@ class LogFile:
         """The file already holds ``events`` (a resumed game): only remember them."""
         self._remember(events)
 
-    def keep_aside(self, kind: str = "unfinished") -> Path | None:
-        """Move the file aside under a new name (``unfinished-DATE-TIME.jsonl``); its path.
+    def keep_aside(self, kind: str = "unfinished", *, at: Path | None = None) -> Path | None:
+        """Move the file aside under a new name (``unfinished-DATE-TIME.jsonl``), or to
+        ``at`` while no file is there (the name it had before it was taken back); its path.
 
         An unfinished game about to be replaced by another is kept this way, so
         that nothing played is lost; a fresh name each time never overwrites one.
         """
         if not self.path.exists():
             return None
-        target = move_aside(self.path, kind, SAVE_SUFFIX)
+        if at is not None and not at.exists():
+            os.replace(self.path, at)
+            sync_folder(at.parent)
+            target = at
+        else:
+            target = move_aside(self.path, kind, SAVE_SUFFIX)
         self._remember(())
         self._torn = False
         return target

@@ -44,15 +44,42 @@ def save_path(name: str) -> Path:
     return with_save_suffix(base)
 
 
+KEPT = "unfinished"
+"""How an unfinished game kept aside is named in the data folder: ``unfinished-DATE-TIME.jsonl``
+(by ``new``, ``load``, or no to "Resume it?": :meth:`.log_file.LogFile.keep_aside`)."""
+
+
+def kept_games() -> list[Path]:
+    """The unfinished games kept aside in the data folder, oldest first (their names hold
+    the date and time they were kept); none when the folder cannot be read."""
+    try:
+        found = data_path().glob(f"{KEPT}-*{SAVE_SUFFIX}")
+        return sorted(path for path in found if path.is_file())
+    except OSError:
+        return []
+
+
+def is_kept_game(path: Path) -> bool:
+    """Whether ``path`` is an unfinished game kept aside in the data folder."""
+    name = path.name
+    in_data = path.parent.absolute() == data_path().absolute()
+    return in_data and name.startswith(f"{KEPT}-") and name.endswith(SAVE_SUFFIX)
+
+
 def find_save(name: str) -> Path | None:
-    """The file ``load NAME`` reads, looked for as ``save NAME`` writes it; ``None`` if none."""
-    base = Path(name).expanduser() if names_a_path(name) else saves_dir() / name
-    for path in (base, with_save_suffix(base)):
-        if path.is_file():
-            return path
+    """The file ``load NAME`` reads, looked for as ``save NAME`` writes it, then among the
+    unfinished games kept aside (``load unfinished-20250102-093000``); ``None`` if none."""
+    if names_a_path(name):
+        bases = [Path(name).expanduser()]
+    else:
+        bases = [saves_dir() / name]
+        if name.startswith(f"{KEPT}-"):
+            bases.append(data_path() / name)
+    for base in bases:
+        for path in (base, with_save_suffix(base)):
+            if path.is_file():
+                return path
     return None
-
-
 
 
 def bad_save_name(name: str) -> bool:

@@ -29,10 +29,16 @@ def rules_text(language: str) -> str:
 
 @frozen
 class ShippedReplay:
-    """A curated game from ``replays/``: its name (the file less ``.jsonl``), what it shows."""
+    """A curated game from ``replays/``: its name (the file less ``.jsonl``), what it shows
+    (in English, and in German: ``shows_de``)."""
 
     name: str
     shows: str
+    shows_de: str = ""
+
+    def shows_in(self, language: str) -> str:
+        """What it shows, in ``language`` (English where there is no translation)."""
+        return self.shows_de if language == "de" and self.shows_de else self.shows
 
     @property
     def file_name(self) -> str:
@@ -44,7 +50,9 @@ def shipped_replays() -> tuple[ShippedReplay, ...]:
     """The curated games, in the catalogue's order."""
     text = files("threethirteen.replays").joinpath("catalogue.toml").read_text(encoding="utf-8")
     return tuple(
-        ShippedReplay(name=str(game["name"]), shows=str(game["shows"]))
+        ShippedReplay(
+            name=str(game["name"]), shows=str(game["shows"]), shows_de=str(game.get("shows_de", ""))
+        )
         for game in tomllib.loads(text)["game"]
     )
 

@@ -59,35 +59,68 @@ WIDEST_HELP = 100
 """The widest a ``--help`` is drawn, however wide the terminal: longer lines read badly."""
 
 
+def text_width() -> int:
+    """The columns a command's text for a person fills (a list, an analysis): the
+    terminal's (``COLUMNS`` when set; 80 when the output is no terminal), at most
+    :data:`WIDEST_HELP`."""
+    return min(shutil.get_terminal_size().columns, WIDEST_HELP)
+
+
 def help_width() -> int:
     """The columns a ``--help`` fills: the terminal's (``COLUMNS`` when set), at most
     :data:`WIDEST_HELP`, less the two argparse leaves free at the right."""
     return min(shutil.get_terminal_size().columns, WIDEST_HELP) - 2
 
 
+def fill_block(text: str, width: int) -> str:
+    """``text`` laid out in ``width`` columns, its paragraphs kept: the unindented lines of
+    a paragraph are wrapped again to the width (they are written in 60 columns), and an
+    indented line (a command to type, the epilog's list of files) is kept as written while
+    it fits, else broken at spaces under its own indent (less indent for a word that would
+    not fit under it: a path stays whole)."""
+    out: list[str] = []
+    prose: list[str] = []
+    for line in text.splitlines():
+        if line and not line[0].isspace():
+            prose.append(line)
+            continue
+        if prose:
+            out += textwrap.wrap(" ".join(prose), width, break_on_hyphens=False)
+            prose = []
+        out += _indented(line, width)
+    if prose:
+        out += textwrap.wrap(" ".join(prose), width, break_on_hyphens=False)
+    return "\n".join(out)
+
+
+def _indented(line: str, width: int) -> list[str]:
+    """An indented line in ``width`` columns (see :func:`fill_block`)."""
+    if len(line) <= width:
+        return [line]
+    words = line.split()
+    indent = len(line) - len(line.lstrip())
+    indent = max(0, min(indent, width - max(len(word) for word in words)))
+    lead = " " * indent
+    return textwrap.wrap(
+        " ".join(words),
+        width,
+        initial_indent=lead,
+        subsequent_indent=lead,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's help in :func:`help_width` columns, whose description and epilog keep
-    their paragraphs: the unindented lines of a paragraph are wrapped again to the width
-    (they are written in 60 columns), and an indented line (a command to type, the
-    epilog's list of files) is kept as written."""
+    their paragraphs (:func:`fill_block`)."""
 
     def __init__(self, prog: str) -> None:
         super().__init__(prog, width=help_width())
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        out: list[str] = []
-        prose: list[str] = []
-        for line in text.splitlines():
-            if line and not line[0].isspace():
-                prose.append(line)
-                continue
-            if prose:
-                out += textwrap.wrap(" ".join(prose), width - len(indent), break_on_hyphens=False)
-                prose = []
-            out.append(line)
-        if prose:
-            out += textwrap.wrap(" ".join(prose), width - len(indent), break_on_hyphens=False)
-        return "\n".join(indent + line if line else line for line in out)
+        filled = fill_block(text, width - len(indent))
+        return "\n".join(indent + line if line else line for line in filled.splitlines())
 
 
 def command_parser(prog: str, description: str) -> argparse.ArgumentParser:

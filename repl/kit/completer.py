@@ -1,10 +1,12 @@
 """Completion from a grammar: commands, then cards, choices, topics, numbers, saves or paths.
 
 Cards complete from your hand, each with what your penalty would be after
-discarding it ("penalty after: 12"), the lowest first (ties in the order of the
-hand); the card taken from the discard pile this turn is left out, since it
-cannot be discarded. When the menu offers exactly one
-card for what is typed, Enter plays it (:meth:`GameCompleter.sole_card`).
+discarding it ("penalty after: 12"), the lowest first (ties in the order of the hand),
+wild cards last unless they go out, said to be wild (throwing one lowers the penalty
+now, and a player who follows the menu loses the card that completes any meld); the card
+taken from the discard pile this turn is left out, since it cannot be discarded. When the
+menu offers exactly one card for what is typed, Enter plays it
+(:meth:`GameCompleter.sole_card`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ...core.cards import Card
 from ...core.melds import best_arrangement
 from ...core.state import Phase
 from ...core.views import PlayerView
-from ..files.save_names import SAVE_SUFFIX, names_a_path, saves_dir
+from ..files.save_names import SAVE_SUFFIX, kept_games, names_a_path, saves_dir
 from ..words.cardwords import typed_form
 from ..words.grammar import MAX_LINE, PLAY, Arg, Grammar, Spec
 from ..words.i18n import Texts
@@ -101,7 +103,7 @@ class GameCompleter(Completer):
             return
         argument = text.lstrip()[len(words[0]) :].lstrip()
         if spec.arg is Arg.PATH:
-            yield from self._files(argument, complete_event)
+            yield from self._files(argument, complete_event, kept=spec.name == "load")
             return
         if " " in argument.strip() or (argument and argument[-1:].isspace()):
             return  # one argument at most
@@ -173,18 +175,27 @@ class GameCompleter(Completer):
                 if str(number).startswith(prefix):
                     yield Completion(str(number), start_position=-len(prefix), display_meta=meta)
 
-    def _files(self, argument: str, complete_event: CompleteEvent) -> Iterable[Completion]:
-        """A path (with a slash) completes as a path; a bare name from the saves folder."""
+    def _files(
+        self, argument: str, complete_event: CompleteEvent, *, kept: bool = False
+    ) -> Iterable[Completion]:
+        """A path (with a slash) completes as a path; a bare name from the saves folder,
+        and (``kept``: for ``load``) the unfinished games kept aside in the data folder."""
         if names_a_path(argument):
             yield from self._paths.get_completions(Document(argument), complete_event)
             return
         try:
             names = sorted(p.name for p in saves_dir().glob("*" + SAVE_SUFFIX) if p.is_file())
         except OSError:
-            return
+            names = []
         for name in names:
             if name.startswith(argument):
                 yield Completion(name, start_position=-len(argument))
+        if not kept:
+            return
+        meta = self.tx("meta.kept_game")
+        for path in reversed(kept_games()):  # the latest first
+            if path.name.startswith(argument) and path.name not in names:
+                yield Completion(path.name, start_position=-len(argument), display_meta=meta)
 
     def _cards(self, prefix: str) -> Iterable[Completion]:
         view = self._view()
@@ -193,8 +204,15 @@ class GameCompleter(Completer):
         discarding = view.phase == Phase.DISCARD and view.turn == view.seat
         after = self._penalties(view) if view.phase == Phase.DISCARD else {}
         cards = list(dict.fromkeys(view.hand))
+
+        def wild(card: Card) -> bool:
+            return card.is_joker or card.rank == view.wild_rank
+
         if after:
-            cards.sort(key=lambda card: after[card])  # stable: ties keep the hand's order
+            # the lowest penalty after first, but a wild card last unless it goes out: one
+            # left over costs 15, so throwing it lowers the penalty most now, while it would
+            # complete any meld later (stable: ties keep the hand's order)
+            cards.sort(key=lambda card: (wild(card) and after[card] > 0, after[card]))
         lang = self.tx.lang
         for card in cards:
             typed = typed_form(card, prefix, lang)
@@ -203,6 +221,8 @@ class GameCompleter(Completer):
             if discarding and self._can_discard is not None and not self._can_discard(card):
                 continue  # the rules say no (the card just taken from the pile)
             meta = self.tx("meta.penalty_after", n=after[card]) if card in after else ""
+            if meta and wild(card):
+                meta = self.tx("meta.penalty_after_wild", n=after[card])
             # the wild mark only, not the card's colours: the menu's own colours say
             # which entry is highlighted
             style, word = card_text(card, view.wild_rank, self.tx)

@@ -34,14 +34,19 @@ Run = Callable[[Parsed], "str | None"]
 Problem = Callable[[Parsed], "str | None"]
 """Why a command cannot run now, in words (the validator shows it before Enter); ``None``
 when it can."""
+Caution = Callable[[Parsed], "str | None"]
+"""A word of warning before a command that can run but may be regretted (a wild card
+discarded): the first Enter shows it under the line, a second Enter runs the line."""
 
 
 @frozen
 class Command:
-    """One command of a front: what it does, and why it cannot run now (if it ever cannot)."""
+    """One command of a front: what it does, why it cannot run now (if it ever cannot), and
+    what to warn of before it runs (if anything)."""
 
     run: Run
     problem: Problem | None = None
+    caution: Caution | None = None
 
 
 class Front:
@@ -116,6 +121,19 @@ class Front:
         if command is None or command.problem is None:
             return None
         return command.problem(parsed)
+
+    def caution(self, parsed: Parsed) -> str | None:
+        """What to warn of before ``parsed`` runs (Enter shows it first), or ``None``."""
+        command = self.commands.get(parsed.name)
+        if command is None or command.caution is None:
+            return None
+        return command.caution(parsed)
+
+    def checked_against(self) -> object:
+        """What the checks before Enter depend on (a seat's view: the events it was told);
+        when it changes while a line is typed, the line is checked again, so that an
+        answer to an older state does not stay under it."""
+        return None
 
     def run(self, parsed: Parsed) -> str | None:
         """Carry out ``parsed`` (its problems were checked); why it failed, or ``None``."""

@@ -19,11 +19,18 @@ HELP_MEANING_MIN = 20
 
 
 def render_help(
-    tx: Texts, grammar: Grammar, topic: Spec | None, width: int = 80, group: str | None = None
+    tx: Texts,
+    grammar: Grammar,
+    topic: Spec | None,
+    width: int = 80,
+    group: str | None = None,
+    *,
+    more: str | None = None,
 ) -> Text:
     """All commands of ``grammar`` with their short forms and the keys, or one command in
     detail, or one group of them (``help keys``). A grammar in groups shows its first group
-    and names the others (``help`` fits 24 rows).
+    and names the others (``help`` fits 24 rows). ``more`` is its last line, when the
+    grammar's own (``help.more``) does not fit where it is shown.
 
     The list is two columns, the meanings wrapped within ``width`` under their own
     column; on a screen too narrow for that, each meaning goes under its command.
@@ -76,7 +83,7 @@ def render_help(
     if not grammar.groups:
         out = [("class:title", tx("help.title")), ("", "\n"), *rows(list(grammar.commands))]
         out += [("class:title", tx("keys.title")), ("", "\n"), *keys()]
-        out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
+        out += [("class:dim", more or tx(grammar.key("help", "more"))), ("", "\n")]
         return out
     first, *rest = grammar.groups
     out = [("class:title", tx("help.title_first")), ("", "\n"), *rows(members(first))]
@@ -94,7 +101,7 @@ def render_help(
         else:
             what = ", ".join(spec.title(lang) for spec in members(one))
         out += _help_row(label, what, column, room)
-    out += [("class:dim", tx(grammar.key("help", "more"))), ("", "\n")]
+    out += [("class:dim", more or tx(grammar.key("help", "more"))), ("", "\n")]
     return out
 
 

@@ -10,8 +10,12 @@ Enter runs a line that can run, as typed. Otherwise, as in ptpython or pgcli, it
 takes what the menu offers: a completion the player moved to in the menu (Tab
 again, ↓) is accepted and the menu closes; a partial card the menu completes to
 exactly one card of your hand (``discard K`` when K♣ is your only king) is
-completed and played. Between two or more cards nothing is guessed: the line is
-answered with its error, as before.
+completed and played. Between two or more cards nothing is guessed. A line that
+cannot run, flagged under it while it was typed, leaves the prompt too: the front
+answers it in words above the next prompt (not kept in the history), so that no
+refused line stays to take the next one typed onto its end. A line that can run but
+may be regretted (a wild card discarded) has its warning said under it at the first
+Enter, and runs at the second.
 
 Ctrl-D on an empty line ends the prompt with ``EOFError`` (prompt_toolkit's
 own binding); the loop then asks before leaving.
@@ -30,9 +34,11 @@ from prompt_toolkit.filters import Condition, has_focus
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.key_binding.bindings.mouse import load_mouse_bindings
 from prompt_toolkit.keys import Keys
+from prompt_toolkit.validation import ValidationError
 
 from ..words.grammar import MAX_LINE
 from .completer import GameCompleter
+from .safe import visible
 from .validator import GameValidator
 
 SORT_KEY = "f2"
@@ -42,7 +48,7 @@ SORT_RESULT = "sort"
 KEY_HELP: tuple[tuple[str, str], ...] = (
     ("Tab", "tab"),  # prompt_toolkit's completion, with the front's completer
     ("↑ ↓", "history"),  # prompt_toolkit: the history, or the open menu's choices
-    ("→", "suggestion"),  # prompt_toolkit: AutoSuggestFromHistory, at the end of the line
+    ("→", "suggestion"),  # repl.kit.suggest: a line of the history that can run, at the end
     ("Enter", "enter"),  # _enter below
     (SORT_KEY.upper(), "sort"),  # _sort below
     ("{ctrl}-C", "clear"),  # _clear below; during the narration, repl.kit.screen's SIGINT flag
@@ -63,9 +69,15 @@ _MOUSE = load_mouse_bindings().get_bindings_for_keys((Keys.Vt100MouseEvent,))[0]
 
 
 def game_bindings(
-    validator: GameValidator, completer: GameCompleter, ctrl_c_note: Callable[[], None]
+    validator: GameValidator,
+    completer: GameCompleter,
+    ctrl_c_note: Callable[[], None],
+    *,
+    warns: bool = True,
 ) -> KeyBindings:
-    """The prompt's own keys; they take precedence over prompt_toolkit's defaults."""
+    """The prompt's own keys; they take precedence over prompt_toolkit's defaults.
+    ``warns``: the prompt shows a warning under the line (a dumb terminal draws nothing
+    there, so its Enter runs a line at once)."""
     bindings = KeyBindings()
 
     @bindings.add("tab", filter=has_focus(DEFAULT_BUFFER))
@@ -82,6 +94,19 @@ def game_bindings(
         buffer = event.current_buffer
         if not take_from_menu(buffer, validator, completer):
             return  # a highlighted word was accepted: the line is not a whole command yet
+        line = buffer.text
+        if validator.message(line) is not None:
+            # a line that cannot run leaves the prompt too: the front answers it in words
+            # above the next prompt, and it is not kept in the history (a line left
+            # standing took the next one typed onto its end: "undohelp undo")
+            event.app.exit(result=line, style="class:accepted")
+            return
+        caution = validator.caution(line) if warns else None
+        if caution is not None and validator.cautioned != line:
+            validator.cautioned = line  # said under the line; the next Enter runs it
+            buffer.validation_error = ValidationError(len(line), visible(caution))
+            buffer.validation_state = ValidationState.INVALID
+            return
         validator.strict = True
         try:
             buffer.validation_state = ValidationState.UNKNOWN

@@ -16,16 +16,18 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
+from weakref import WeakKeyDictionary
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
-from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.buffer import ValidationState
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.shortcuts import CompleteStyle
+from prompt_toolkit.styles import merge_styles
 from prompt_toolkit.utils import is_dumb_terminal
 
 from ..files.paths import data_dir, data_path, os_detail
@@ -39,6 +41,7 @@ from .render import plain
 from .safe import visible
 from .screen import PlainScreen, Screen, TerminalScreen, safe_text
 from .style import STYLE, wants_plain
+from .suggest import PLAIN_SUGGESTION, RunnableSuggest
 from .validator import GameValidator
 
 PROMPT: StyleAndTextTuples = [("class:prompt", "> ")]
@@ -157,8 +160,7 @@ def make_session(
         reserve_space_for_menu=MENU_ROWS,
         validate_while_typing=below,
         history=history,
-        auto_suggest=AutoSuggestFromHistory(),
-        style=STYLE,
+        style=merge_styles([STYLE, PLAIN_SUGGESTION]) if plain_text else STYLE,
         color_depth=ColorDepth.DEPTH_1_BIT if plain_text else None,
         input=input,
         output=output,
@@ -173,7 +175,7 @@ def prompt_for(session: PromptSession[str], front: Front, *, below: bool) -> Non
     """Make ``session`` the prompt of ``front``: its completion, its checks before Enter,
     its toolbar and its keys. A server's connection keeps one prompt as its person moves
     from the lobby to a table and back (a prompt is about ten thousand objects)."""
-    validator = GameValidator(front.problem, front.tx, front.grammar)
+    validator = GameValidator(front.problem, front.tx, front.grammar, front.caution)
     completer = front.completer()
 
     def note_ctrl_c() -> None:
@@ -183,11 +185,39 @@ def prompt_for(session: PromptSession[str], front: Front, *, below: bool) -> Non
         return FormattedText(safe_text(front.toolbar()))
 
     session.completer = completer
+    session.auto_suggest = RunnableSuggest(validator)  # a line of the history that can run
     # where nothing is drawn under the prompt, a bad line is let through: the front answers
     # it in words, and the loop says the toolbar's status before each prompt
     session.validator = validator if below else None
     session.bottom_toolbar = toolbar if below else None
-    session.key_bindings = game_bindings(validator, completer, note_ctrl_c)
+    session.key_bindings = game_bindings(validator, completer, note_ctrl_c, warns=below)
+    hooked = session in _CHECKED
+    _CHECKED[session] = (front, front.checked_against())
+    if not hooked:
+        _recheck_on_news(session)
+
+
+_CHECKED: WeakKeyDictionary[PromptSession[str], tuple[Front, object]] = WeakKeyDictionary()
+"""Each prompt's front, and what its line was last checked against."""
+
+
+def _recheck_on_news(session: PromptSession[str]) -> None:
+    """Check the line being typed again, before the prompt is drawn, when what its checks
+    depend on changed (news came while it was typed: it is your turn now), so that an
+    answer to an older state (``it is bob's turn``) does not stay under it."""
+
+    def recheck(_: object) -> None:
+        front, checked = _CHECKED[session]
+        now = front.checked_against()
+        if now == checked:
+            return
+        _CHECKED[session] = (front, now)
+        buffer = session.default_buffer
+        if buffer.text and session.validator is not None:
+            buffer.validation_state = ValidationState.UNKNOWN
+            buffer.validate(set_cursor=False)
+
+    session.app.before_render += recheck
 
 
 def draws_below_prompt(output: Output | None) -> bool:

@@ -2,8 +2,9 @@
 wrapped to the width, with no Markdown marks left for the player to read past.
 
 Only what ``core/RULES.md`` uses is understood: ``#`` headings, paragraphs, ``-`` and
-``1.`` lists (a continuation indented under its item), ``**bold**``, ```code```, tables, and
-``<!-- … -->`` comments (notes for developers, left out).
+``1.`` lists (a continuation indented under its item), ``**bold**``, ``*emphasis*``
+(italic; without colour, the words alone), ```code```, tables, and ``<!-- … -->``
+comments (notes for developers, left out).
 """
 
 from __future__ import annotations
@@ -13,13 +14,17 @@ import textwrap
 import unicodedata
 
 BOLD, UNDERLINE, RESET = "\x1b[1m", "\x1b[4m", "\x1b[0m"
+ITALIC, NOT_ITALIC = "\x1b[3m", "\x1b[23m"
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_EMPHASIS = re.compile(r"(?<![*\w])\*(?![\s*])([^*]+?)(?<!\s)\*(?![*\w])")
 _CODE = re.compile(r"`([^`]+)`")
 _ITEM = re.compile(r"(\s*)([-*]|\d+\.)\s+(.*)")
 _MARK = "\x00"
 """Stands for bold's start and end while a line is wrapped (one column each)."""
+_SLANT = "\x01"
+"""Stands for emphasis's start and end, as :data:`_MARK` for bold."""
 
 
 def render_markdown(text: str, width: int = 80, *, color: bool = True) -> str:
@@ -80,9 +85,23 @@ def _block(block: list[str], width: int, color: bool) -> list[str]:
 
 
 def _inline(text: str, *, color: bool) -> str:
-    """Bold marked for wrapping (or dropped, without colour); code as its text."""
-    text = _CODE.sub(r"\1", text)
-    return _BOLD.sub(lambda m: f"{_MARK}{m.group(1)}{_MARK}" if color else m.group(1), text)
+    """Bold and emphasis marked for wrapping (or dropped, without colour); code as its
+    text, never read for marks (a ``*`` in code is a star)."""
+    out = []
+    for n, part in enumerate(_CODE.split(text)):
+        if n % 2:  # the text of a code span
+            out.append(part)
+            continue
+        part = _BOLD.sub(lambda m: f"{_MARK}{m.group(1)}{_MARK}" if color else m.group(1), part)
+        part = _EMPHASIS.sub(
+            lambda m: f"{_SLANT}{m.group(1)}{_SLANT}" if color else m.group(1), part
+        )
+        out.append(part)
+    return "".join(out)
+
+
+_TURNS = {_MARK: (BOLD, RESET), _SLANT: (ITALIC, NOT_ITALIC)}
+"""Each mark's escape codes: on, off."""
 
 
 def _wrap(text: str, width: int, first: str, rest: str, color: bool) -> list[str]:
@@ -90,16 +109,20 @@ def _wrap(text: str, width: int, first: str, rest: str, color: bool) -> list[str
     lines = textwrap.wrap(
         marked, width, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False
     )
-    out, bold = [], False
-    for line in lines:  # bold that goes on over a line break ends and starts again
-        pieces = line.split(_MARK)
-        drawn = BOLD if bold and color else ""
-        for n, piece in enumerate(pieces):
-            if n:
-                bold = not bold
-                drawn += BOLD if bold else RESET
-            drawn += piece
-        out.append(drawn + (RESET if bold else ""))
+    out: list[str] = []
+    on: list[str] = []  # the marks open at the end of the line before
+    for line in lines:  # bold or emphasis that goes on over a line break ends and starts again
+        drawn = "".join(_TURNS[mark][0] for mark in on)
+        for char in line:
+            if char not in _TURNS:
+                drawn += char
+            elif char in on:
+                on.remove(char)
+                drawn += _TURNS[char][1] + "".join(_TURNS[mark][0] for mark in on)
+            else:
+                on.append(char)
+                drawn += _TURNS[char][0]
+        out.append(drawn + (RESET if on else ""))
     return out
 
 

@@ -9,6 +9,7 @@ colour the text alone says everything (suit symbols are always there).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from ...core.cards import Card, Rank, card_penalty, hand_size_for_round, wild_rank_for_round
@@ -144,10 +145,7 @@ def render_table(
         wild=tx.rank(wild),
         dealer=tx.seat(view.dealer),
     )
-    out.append(("class:title", header))
-    if assisted:
-        out.append(("class:warn", f"  ({tx('table.assisted')})"))
-    out.append(("", "\n"))
+    out += header_lines(header, f"({tx('table.assisted')})" if assisted else None, width)
     top = view.discard_top
     piles: Text = [
         ("", tx("table.piles", stock=view.stock_size)),
@@ -168,6 +166,28 @@ def render_table(
             tokens.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
             out += wrap([("", " " * (names + 5))], tokens, width, names + 5)
     out += render_hand(view, tx, sort=sort, width=width)
+    return out
+
+
+def header_lines(header: str, mark: str | None, width: int) -> Text:
+    """The table's first line and its mark (``(assisted)``) in ``width`` columns: broken
+    between its `` · `` pieces, never inside one, and the mark beside it while it fits,
+    else on a line of its own."""
+    pieces = header.split(" · ")
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        if len(lines[-1]) + 3 + len(piece) <= width:
+            lines[-1] += " · " + piece
+        else:
+            lines.append("  " + piece)
+    out: Text = []
+    for number, line in enumerate(lines):
+        out += [("", "\n")] if number else []
+        out.append(("class:title", line))
+    if mark is not None:
+        beside = len(lines[-1]) + 2 + len(mark) <= width
+        out.append(("class:warn", ("  " if beside else "\n  ") + mark))
+    out.append(("", "\n"))
     return out
 
 
@@ -231,41 +251,115 @@ def _grouped(
 
 
 def render_hand(view: PlayerView, tx: Texts, *, sort: str = "suit", width: int = 80) -> Text:
-    """Your hand in the chosen order, your best melds and their penalty."""
+    """Your hand in the chosen order, your best melds and their penalty; while you must put
+    a card down, the best melds and the penalty left after the best card to put down (the
+    hand as it stands, a card over, may meld everything and mislead)."""
     arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
     label = tx("table.hand", sort=tx(f"sort.{sort}"))
     out = wrap([("class:label", label)], _grouped(view.hand, sort, arrangement, view, tx), width, 4)
-    best: list[Text] = []
-    if arrangement.melds:
-        best += [melds_text([meld], view.wild_rank, tx) for meld in arrangement.melds]
+    thrown = best_discard(view)
+    if thrown is not None:
+        arrangement = _kept(view.hand, thrown, view.round_no, view.aces_high)
+        title = tx("table.best_after", card=tx.card(thrown))
     else:
-        best.append([("class:dim", tx("table.no_melds"))])
-    if arrangement.unmelded:
-        best.append([("class:dim", "· " + tx("table.left_over"))])
-        best += [[card_text(card, view.wild_rank, tx)] for card in arrangement.unmelded]
-    style = "class:good" if arrangement.penalty == 0 else "class:penalty"
-    best.append([(style, "· " + tx("table.penalty", penalty=arrangement.penalty))])
-    out += wrap([("class:label", tx("table.best"))], best, width, 4)
+        title = tx("table.best")
+    out += _best_lines(arrangement, title, view, tx, width)
     if view.must_not_discard is not None:
         taken = "    " + tx.card(view.must_not_discard) + " " + tx("table.taken")
         out += [("class:dim", taken), ("", "\n")]
     return out
 
 
+def _best_lines(
+    arrangement: Arrangement, title: str, view: PlayerView, tx: Texts, width: int
+) -> Text:
+    """``Best melds: [6♣ 6♦ 6♠] · left over: 2♣ · penalty 2`` on one line where it fits,
+    else the melds, then what is left over and the penalty on a line of their own (never
+    a line that starts with the penalty's dot)."""
+    melded: list[Text] = [melds_text([meld], view.wild_rank, tx) for meld in arrangement.melds]
+    if not melded:
+        melded.append([("class:dim", tx("table.no_melds"))])
+    left: list[Text] = []
+    if arrangement.unmelded:
+        left.append([("class:dim", tx("table.left_over"))])
+        left += [[card_text(card, view.wild_rank, tx)] for card in arrangement.unmelded]
+    style = "class:good" if arrangement.penalty == 0 else "class:penalty"
+    penalty: Text = [(style, tx("table.penalty", penalty=arrangement.penalty))]
+    label: Text = [("class:label", title)]
+    dotted = [_dot(token) for token in left[:1]] + left[1:] + [_dot(penalty)]
+    whole = wrap(label, melded + dotted, width, 4)
+    if plain(whole).count("\n") == 1:
+        return whole
+    rest = left[:1] + left[1:] + [_dot(penalty) if left else penalty]
+    return wrap(label, melded, width, 4) + wrap([("", "   ")], rest, width, 4)
+
+
+def _dot(token: Text) -> Text:
+    """``token`` after the `` · `` that separates it from what comes before."""
+    style = token[0][0] if token else ""
+    return [(style, "· "), *token]
+
+
 def penalty_of(view: PlayerView) -> int:
-    """The penalty of the hand in ``view`` as it stands (its best arrangement)."""
+    """The penalty of the hand in ``view``: as it stands (its best arrangement), or while
+    you must put a card down, what is left after the best card to put down."""
+    thrown = best_discard(view)
+    if thrown is not None:
+        return _kept(view.hand, thrown, view.round_no, view.aces_high).penalty
     return best_arrangement(view.hand, view.round_no, aces_high=view.aces_high).penalty
 
 
+def best_discard(view: PlayerView) -> Card | None:
+    """The card to put down that leaves the lowest penalty, while it is your turn to put one
+    down (``None`` otherwise); never the card just taken, and a wild card only to go out or
+    when nothing else may go (one left over costs 15, so throwing it lowers the penalty
+    most now, while it would complete any meld later); among cards that leave as much, the
+    costliest."""
+    if view.phase != Phase.DISCARD or view.turn != view.seat:
+        return None
+    return _best_discard(view.hand, view.round_no, view.aces_high, view.must_not_discard)
+
+
+@functools.lru_cache(maxsize=64)
+def _best_discard(
+    hand: tuple[Card, ...], round_no: int, aces_high: bool, keep: Card | None
+) -> Card | None:
+    wild = wild_rank_for_round(round_no)
+
+    def leaves(card: Card) -> tuple[bool, int, bool, int]:
+        is_wild = card.is_joker or card.rank == wild
+        points = card_penalty(card, wild, aces_high=aces_high)
+        left = _kept(hand, card, round_no, aces_high).penalty
+        return (is_wild and left > 0, left, is_wild, -points)
+
+    allowed = [card for card in dict.fromkeys(hand) if card != keep]
+    return min(allowed, key=leaves) if allowed else None
+
+
+@functools.lru_cache(maxsize=256)
+def _kept(hand: tuple[Card, ...], thrown: Card, round_no: int, aces_high: bool) -> Arrangement:
+    """The best arrangement of ``hand`` less one ``thrown``."""
+    rest = list(hand)
+    rest.remove(thrown)
+    return best_arrangement(rest, round_no, aces_high=aces_high)
+
+
 def render_melds(view: PlayerView, tx: Texts, width: int = 80) -> Text:
-    """The ``melds`` command: your best melds, and what each card left over costs."""
-    arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
+    """The ``melds`` command: your best melds, and what each card left over costs (while you
+    must put a card down, after the best card to put down)."""
+    thrown = best_discard(view)
+    if thrown is not None:
+        arrangement = _kept(view.hand, thrown, view.round_no, view.aces_high)
+        title = tx("table.best_after", card=tx.card(thrown))
+    else:
+        arrangement = best_arrangement(view.hand, view.round_no, aces_high=view.aces_high)
+        title = tx("table.best")
     wild = view.wild_rank
     out: Text = []
     tokens: list[Text] = [melds_text([meld], wild, tx) for meld in arrangement.melds]
     if not tokens:
         tokens.append([("class:dim", tx("table.no_melds"))])
-    out += wrap([("class:label", tx("table.best"))], tokens, width, 4)
+    out += wrap([("class:label", title)], tokens, width, 4)
     if arrangement.unmelded:
         costs: list[Text] = []
         for card in arrangement.unmelded:

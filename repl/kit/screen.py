@@ -10,8 +10,11 @@ prints plain text and never waits, so a scripted game runs at once.
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import signal
+import sys
+import termios
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
@@ -42,6 +45,9 @@ from .safe import visible
 from .style import mark_wilds
 
 MAX_WIDTH = 100
+
+INTERRUPTED = "^C"
+"""What a question answered with Ctrl-C shows after it, as a terminal echoes the key."""
 
 
 class Screen(Protocol):
@@ -77,11 +83,27 @@ class Screen(Protocol):
     def confirm(self, question: str, default: bool) -> bool:
         """Ask yes or no; a screen that cannot ask answers ``default``."""
 
+    def ask(self, question: str, default: bool) -> bool:
+        """Ask yes or no, as :meth:`confirm`, where Ctrl-C answers nothing: it raises
+        :class:`KeyboardInterrupt`, and the one who asked leaves everything as it was."""
+
     def interruptible(self) -> contextlib.AbstractContextManager[None]:
         """Within it, Ctrl-C sets :attr:`interrupted` instead of raising."""
 
     @property
     def interrupted(self) -> bool: ...
+
+
+def _terminal_input(given: Input | None) -> int | None:
+    """The file descriptor of the terminal the keys come from: the process's own, when no
+    other input was given (a test's pipe, a server's channel) and it is a terminal."""
+    if given is not None:
+        return None
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):
+        return None
+    return fd if os.isatty(fd) else None
 
 
 def safe_text(text: Text) -> Text:
@@ -145,6 +167,9 @@ class Unattended:
         show()
 
     def confirm(self, question: str, default: bool) -> bool:
+        return default
+
+    def ask(self, question: str, default: bool) -> bool:
         return default
 
     @contextlib.contextmanager
@@ -296,7 +321,16 @@ class TerminalScreen:
 
     def confirm(self, question: str, default: bool) -> bool:
         """Ask; the answer is shown as the key pressed (``j`` in German), Enter as the
-        language's own word for the default (:attr:`yes_keys` starts with it)."""
+        language's own word for the default (:attr:`yes_keys` starts with it); Ctrl-C,
+        Ctrl-D and Escape answer no."""
+        return self._answer(question, default, interrupt=False)
+
+    def ask(self, question: str, default: bool) -> bool:
+        """As :meth:`confirm`, but Ctrl-C answers nothing: the question stays on the screen
+        with ``^C`` after it, and :class:`KeyboardInterrupt` is raised."""
+        return self._answer(question, default, interrupt=True)
+
+    def _answer(self, question: str, default: bool, *, interrupt: bool) -> bool:
         bindings = KeyBindings()
         for key in self.yes_keys + self.yes_keys.upper() + "nN":
 
@@ -304,11 +338,15 @@ class TerminalScreen:
             def _key(event: KeyPressEvent) -> None:
                 event.app.exit(result=event.data.lower())
 
-        for key in ("c-c", "c-d", "escape"):
+        for key in ("c-d", "escape"):
 
             @bindings.add(key)
             def _no(event: KeyPressEvent) -> None:
                 event.app.exit(result="n")
+
+        @bindings.add("c-c")
+        def _stop(event: KeyPressEvent) -> None:
+            event.app.exit(result=INTERRUPTED if interrupt else "n")
 
         @bindings.add("enter")
         def _default(event: KeyPressEvent) -> None:
@@ -317,6 +355,8 @@ class TerminalScreen:
         said = self._run_keys(question, bindings)
         # the question stays on the screen with its answer, broken between words
         self.show([*reflow([("", question), ("class:label", said)], self.width), ("", "\n")])
+        if said == INTERRUPTED:
+            raise KeyboardInterrupt
         return said in self.yes_keys
 
     @contextlib.contextmanager
@@ -331,9 +371,33 @@ class TerminalScreen:
 
         previous = signal.signal(signal.SIGINT, _flag)
         try:
-            yield
+            with self._no_echo():
+                yield
         finally:
             signal.signal(signal.SIGINT, previous)
+
+    @contextlib.contextmanager
+    def _no_echo(self) -> Iterator[None]:
+        """While the narration runs, the terminal echoes no key: Ctrl-C as ``^C`` before
+        the lines it skips, a word typed ahead in the middle of them. The keys stay in the
+        terminal's queue, and the next prompt reads and shows them."""
+        fd = _terminal_input(self.input)
+        if fd is None:
+            yield
+            return
+        try:
+            before = termios.tcgetattr(fd)
+        except termios.error:
+            yield
+            return
+        quiet = list(before)
+        quiet[3] &= ~(termios.ECHO | termios.ECHOCTL)  # the local modes
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)  # TCSANOW: no key typed ahead is lost
+        try:
+            yield
+        finally:
+            with contextlib.suppress(termios.error):
+                termios.tcsetattr(fd, termios.TCSANOW, before)
 
     @property
     def interrupted(self) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...core.errors import GameError
 from ...core.events import GameOptions
+from ...core.melds import best_arrangement
 from ...core.rules import check_seen
 from ...core.turns import Scope
 from ...core.views import PlayerView, SeatView
@@ -47,6 +48,11 @@ class SeatCommands(Front):
     def send(self, act: Act) -> str | None:
         raise NotImplementedError
 
+    def checked_against(self) -> object:
+        """A line typed is checked against the seat's view: it is checked again when news
+        changes the view (another's move, your turn)."""
+        return self.seen
+
     @property
     def assisted(self) -> bool:
         raise NotImplementedError
@@ -65,7 +71,7 @@ class SeatCommands(Front):
         return {
             "draw": move,
             "take": move,
-            "discard": move,
+            "discard": Command(self._move, self._move_problem, self._wild_caution),
             "sort": Command(self._sort, self._not_watching),
             "melds": Command(self._melds, self._looking),
             "hint": Command(self._hint, self._hint_problem),
@@ -108,6 +114,20 @@ class SeatCommands(Front):
         except GameError as error:
             return sentence(self.tx.error(error))
         return None
+
+    def _wild_caution(self, parsed: Parsed) -> str | None:
+        """Before a wild card is discarded (but to go out): it completes any meld, and the
+        menu, sorted by the penalty after each card, may seem to advise it."""
+        mine = self.hand()
+        card = parsed.card
+        if mine is None or card is None or not (card.is_joker or card.rank == mine.wild_rank):
+            return None
+        rest = list(mine.hand)
+        if card in rest:
+            rest.remove(card)
+        if not best_arrangement(rest, mine.round_no, aces_high=mine.aces_high).penalty:
+            return None  # it goes out
+        return self.tx("msg.wild_caution", card=self.tx.card(card))
 
     def _move(self, parsed: Parsed) -> str | None:
         assert self.seat is not None

@@ -46,15 +46,34 @@ class GameValidator(Validator):
     """Flags a line that cannot run now, with the message the game would answer."""
 
     def __init__(
-        self, problem: Callable[[Parsed], str | None], tx: Texts, grammar: Grammar = PLAY
+        self,
+        problem: Callable[[Parsed], str | None],
+        tx: Texts,
+        grammar: Grammar = PLAY,
+        caution: Callable[[Parsed], str | None] | None = None,
     ) -> None:
         self.problem = problem
         self.tx = tx
         self.grammar = grammar
         self.strict = False
+        self._caution = caution
+        self.cautioned: str | None = None
+        """The line whose warning Enter showed: the next Enter runs it, unless it changed."""
+
+    def caution(self, text: str) -> str | None:
+        """What to warn of before ``text`` (a line that can run) runs, or ``None``."""
+        if self._caution is None:
+            return None
+        try:
+            parsed = self.grammar.parse(text)
+        except (UsageError, GameError):
+            return None
+        return None if parsed is None else self._caution(parsed)
 
     def validate(self, document: Document) -> None:
         text = document.text
+        if text != self.cautioned:
+            self.cautioned = None
         message, unreadable = self._check(text)
         if message is None:
             return

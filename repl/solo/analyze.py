@@ -4,7 +4,7 @@ itself is :func:`core.lab.analysis.review`)."""
 
 from __future__ import annotations
 
-from ...core.events import CardDrawn, GameStarted
+from ...core.events import CardDiscarded, CardDrawn, GameStarted
 from ...core.lab.analysis import Decision, review
 from ...core.log import GameLog
 from ...core.seats import SEAT_NAMES
@@ -53,15 +53,13 @@ def analysis_lines(
     title = tx.seat(seat) if places else started.seats[seat]
     name = None if places and seat == 0 else title
     worst = found.costliest
-    differ = (
-        tx("analyze.differ_one")
-        if found.differing == 1
-        else tx("analyze.differ", n=found.differing)
-    )
+    moves = (event for event in log.events if isinstance(event, CardDrawn | CardDiscarded))
+    made = sum(1 for event in moves if event.seat == seat)
     costliest = (
         tx("analyze.costliest_one") if len(worst) == 1 else tx("analyze.costliest", n=len(worst))
     )
-    lines = [tx("analyze.head", seat=title, differ=differ, costliest=costliest)]
+    head = tx("analyze.head", seat=title, differ=found.differing, made=made, costliest=costliest)
+    lines = [head]
     for decision in worst:
         drawn = log.events[decision.seq - 1]
         taken = tx.card(drawn.card) if isinstance(drawn, CardDrawn) else ""

@@ -18,8 +18,9 @@ from ...core.rules import new_game
 from ...core.table import Table
 from ..files.paths import data_dir
 from ..files.reproduce import issues_url, write_report
+from ..files.save_names import saves_dir
 from ..kit.front import Command
-from ..kit.render import unbroken
+from ..kit.render import Text, unbroken
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront
 from ..protocol.acts import Redo, Undo
@@ -28,9 +29,11 @@ from ..words.i18n import Texts
 from .past import render_stats
 from .saves import (
     CutOff,
+    Loadable,
     Loaded,
     Saved,
     load_problem,
+    loadable_games,
     plan_save,
     read_saved,
     save_problem,
@@ -169,8 +172,11 @@ class OwnGameCommands:
         return load_problem(parsed.path, self.tx) if parsed.path else None
 
     def _load(self, parsed: Parsed) -> str | None:
-        """Load a saved game (found as ``save`` names it) and play on from where it stopped."""
-        assert parsed.path is not None
+        """Load a saved game (found as ``save`` names it, or an unfinished game kept aside)
+        and play on from where it stopped; ``load`` alone lists them."""
+        if parsed.path is None:
+            self.screen.show(self._loadable())
+            return None
         tx, front = self.tx, self.front
         found = read_saved(parsed.path)
         if isinstance(found, CutOff):
@@ -191,6 +197,30 @@ class OwnGameCommands:
         front.say(said, "class:good")
         front.begin()
         return None
+
+    def _loadable(self) -> Text:
+        """What ``load`` alone shows: the saves, then the unfinished games kept aside."""
+        tx = self.tx
+        games = loadable_games()
+        if not games:
+            return [("", tx("load.none", folder=saves_dir())), ("", "\n")]
+        out: Text = []
+        for kept, title in ((False, "load.saves"), (True, "load.kept")):
+            shown = [game for game in games if game.kept == kept]
+            if shown:
+                out += [("class:title", tx(title)), ("", "\n")]
+                out += [piece for game in shown for piece in self._loadable_line(game)]
+        return out
+
+    def _loadable_line(self, game: Loadable) -> Text:
+        tx = self.tx
+        if game.seed is None:
+            about = tx("load.unreadable")
+        elif game.over:
+            about = tx("load.entry_over", seed=game.seed)
+        else:
+            about = tx("load.entry", seed=game.seed, round=game.round_no)
+        return [("", "  " + game.name + "  "), ("class:dim", about), ("", "\n")]
 
     def _new(self, parsed: Parsed) -> str | None:
         """``new [SEED]``: a new game with the same options and opponents."""

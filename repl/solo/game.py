@@ -22,7 +22,6 @@ from typing import Any
 
 from ...core.errors import GameError
 from ...core.events import CardDiscarded, CardDrawn, Event, GameEnded
-from ...core.moves import is_move_of
 from ...core.rules import new_game
 from ...core.state import GameState, fold
 from ...core.table import Table
@@ -92,6 +91,8 @@ class SoloGame(Sitting):
         self._over = False
         self._stats_recorded = False
         self._to_judge: tuple[GameState, CardDrawn | CardDiscarded] | None = None
+        self.origin: keeping.Origin | None = None
+        """The file the game in play was loaded from (``load``), and its log then."""
         self.master.begin(self._seat(events), told=False)
         self.link: Link = self.master.link(PERSON, YOU)
 
@@ -316,21 +317,21 @@ class SoloGame(Sitting):
         """Make ``events`` the game in play, keeping an unfinished autosaved game aside;
         why it could not be."""
         front = self._front()
-        played = any(is_move_of(event, YOU) for event in self.table.events)
-        if self.autosave is not None and self.table.state.ended is None and played:
+        if self.autosave is not None and self.table.state.ended is None:
             try:
-                kept = self.autosave.keep_aside()
+                kept = keeping.put_aside(self.autosave, self.table.events, self.origin)
             except OSError as error:  # it stays where it is; the next game is not autosaved
                 front.say(keeping.kept_in_place(self.autosave, error, self.tx), "class:warn")
                 self.autosave, kept = None, None
             if kept is not None:
-                front.say(self.tx("msg.kept_previous", path=kept), "class:dim")
+                front.say(keeping.kept_line(kept, self.tx), "class:dim")
         try:
             self.replace(events)
         except GameError as error:
             where = path if path is not None else "?"
             detail = self.tx.error(error)
             return front.refuse(self.tx("msg.load_failed", path=where, detail=detail))
+        self.origin = keeping.origin_of(path, self.table.events, self.autosave)
         return None
 
 

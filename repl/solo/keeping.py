@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import errno
 from collections.abc import Sequence
+from pathlib import Path
+
+from attrs import frozen
 
 from ...core.events import Event, GameEnded
+from ...core.moves import is_move_of
 from ..files.bounded import NotAFile
 from ..files.history import keep_game
 from ..files.log_file import LogFile
 from ..files.paths import os_detail
+from ..files.save_names import is_kept_game
 from ..files.stats import StatsFile, read_stats, save_stats
 from ..words.i18n import Texts
+from .settings import YOU
 
 Said = tuple[str, str]
 """A line to tell and its style (``class:warn``)."""
@@ -50,6 +56,54 @@ def kept_in_place(autosave: LogFile, error: OSError, tx: Texts) -> str:
     if not_writable(error):
         return tx("msg.kept_in_place_read_only", folder=autosave.path.parent, **said)
     return tx("msg.kept_in_place", **said)
+
+
+@frozen(kw_only=True)
+class Origin:
+    """The file the game in play was loaded from, and its log then (``events``). A game
+    switched away from unchanged is not kept aside again: its file holds it. An unfinished
+    game kept aside and loaded is taken back (``taken``): its file is gone, the autosave
+    holds it, and it goes back under its own name when another game takes its place."""
+
+    path: Path
+    events: tuple[Event, ...]
+    taken: bool = False
+
+
+def origin_of(
+    path: Path | None, events: Sequence[Event], autosave: LogFile | None
+) -> Origin | None:
+    """Where the game now in play (``events``) came from: ``path`` (``None``: a new game,
+    from nowhere). A kept unfinished game is taken back once the autosave holds it."""
+    if path is None:
+        return None
+    taken = False
+    if is_kept_game(path) and autosave is not None and autosave.failure is None:
+        try:
+            path.unlink()
+            taken = True
+        except OSError:  # it stays there, and counts as a save
+            pass
+    return Origin(path=path, events=tuple(events), taken=taken)
+
+
+def put_aside(autosave: LogFile, events: Sequence[Event], origin: Origin | None) -> Path | None:
+    """Keep the unfinished game in play (``events``, autosaved) before another takes its
+    place; where it went, or ``None`` when it need not be kept: it has no move of yours,
+    or it is as it was loaded (its file holds it). A kept game taken back goes back to its
+    own name. :class:`OSError` when it cannot be moved."""
+    if origin is not None and origin.taken:
+        return autosave.keep_aside(at=origin.path)
+    if origin is not None and tuple(events) == origin.events:
+        return None
+    if any(is_move_of(event, YOU) for event in events):
+        return autosave.keep_aside()
+    return None
+
+
+def kept_line(path: Path, tx: Texts) -> str:
+    """Where the unfinished game is kept, and how to take it back."""
+    return tx("msg.kept_previous", path=path, name=path.name)
 
 
 def leave_question(autosave: LogFile | None, tx: Texts) -> str:

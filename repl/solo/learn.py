@@ -1,17 +1,20 @@
 """``threethirteen learn``: a first game at the table, with notes that teach it.
 
 The lesson is a game of one's own (:class:`~.game.SoloGame`) on the curated deal of
-:mod:`.lessons`, against two easy opponents. At each moment of yours the next note is said
-(one at a time, in the order they matter, each waiting for your move); after the move
-that follows a note, the hard AI's judgement of it (:func:`core.lab.analysis.judge`, as
-the coach and ``replay --analyze`` make it, with no threshold): a good move is said to be
-good and why, a weaker one what would have been better. After the notes it speaks only
-as the coach does, when a move costs clearly more (:data:`.coach.THRESHOLD`).
+:mod:`.lessons`, against two easy opponents. The notes due at a moment of yours are said
+then (the first ones before your first card is put down, the others each at the moment
+it explains, each waiting for your move); after the move that follows a note, the hard
+AI's judgement of it (:func:`core.lab.analysis.judge`, as the coach and ``replay
+--analyze`` make it, with no threshold), in a beginner's words: a good move is said to be
+good and why, a weaker one what would have been better and about how many penalty points
+it saves, never the decimals the analysis weighs. After the notes it speaks only as the
+coach does, when a move costs clearly more (:data:`.coach.THRESHOLD`).
 
 The lesson is practice: it is kept in a log file of its own (``learn.jsonl`` in the data
 folder, never the autosave), counts in no statistics and no history, and takes no new
-games, saves or loads. Which notes were said follows from that log
-(:func:`.lessons.notes_shown`), so a lesson left and started again says the note it was
+games, saves or loads. Only the lesson's own game goes on from that file (another game
+found there is kept aside). Which notes were said follows from that log
+(:func:`.lessons.notes_shown`), so a lesson left and started again says the notes it was
 waiting on.
 """
 
@@ -30,7 +33,7 @@ from ...core.state import GameState, fold
 from ..files.config import configured
 from ..files.lock import claim_folder
 from ..files.log_file import LogFile
-from ..kit.coach import ADVISOR, THRESHOLD, coach_line, cost_text, move_and_advice
+from ..kit.coach import ADVISOR, THRESHOLD, coach_line, move_and_advice
 from ..kit.command_line import add_language, command_parser, quiet_when_the_reader_leaves
 from ..kit.front import Front
 from ..kit.loop import launch, piped_lines
@@ -42,7 +45,7 @@ from ..words.i18n import Texts
 from . import keeping
 from .commands import OwnGameCommands
 from .game import SoloGame
-from .lessons import NOTES, PLAYERS, SEED, YOU, Shown, note_text, notes_shown
+from .lessons import NOTES, PLAYERS, SEED, YOU, Shown, is_the_lesson, note_text, notes_shown
 from .play import read_kept, usable_data_dir
 from .settings import DELAYS, Settings
 
@@ -54,6 +57,14 @@ EVEN = 0.05
 analysis's :func:`~core.lab.analysis.costliest` counts it)."""
 CLOSE = 1.0
 """Below this, a weaker move is said to be almost as good."""
+
+PLAIN_WHY = frozenset(
+    {"goes_out", "lowers", "leaves", "leaves_expected", "keeps_open", "pile_empty"}
+    | {"would_leave", "would_leave_expect", "dumping", "last_dumping", "last_turn"}
+)
+"""The clauses of the hard AI's reasons a verdict says to a beginner (``learn.why.KEY``):
+what the move keeps and leaves, never the expectations it weighed (``expects 10.2 by the
+end of the round``), which only a reader of the analysis can use."""
 
 NOT_IN_A_LESSON = frozenset({"new", "save", "load", "coach", "stats", "report"})
 """Commands a lesson has not: it deals no other game, keeps no file but its own, and
@@ -87,7 +98,7 @@ class LessonGame(SoloGame):
             events, tx=tx, screen=screen, settings=settings, autosave=log, keep_stats=False
         )
         self.advisor = load_policy(ADVISOR)
-        self._said: tuple[int, int] | None = None  # the note said last here: (index, at)
+        self._said: set[tuple[int, int]] = set()  # the notes said here: (index, at)
 
     # -- the notes ---------------------------------------------------------------------
 
@@ -95,34 +106,37 @@ class LessonGame(SoloGame):
         """The notes said so far, as the log shows them."""
         return notes_shown(self.table.events)
 
-    def waiting(self, count: int | None = None) -> Shown | None:
-        """The note that waits for your move (said, and no move of yours since), now or
-        when the log had ``count`` events."""
+    def waiting(self, count: int | None = None) -> list[Shown]:
+        """The notes that wait for your move (said at the last moment that had notes, and
+        no move of yours since), now or when the log had ``count`` events."""
         events = self.table.events[:count]
         shown = notes_shown(events)
         if not shown:
-            return None
-        last = shown[-1]
-        if any(_is_move_of_yours(event) for event in events[last.at :]):
-            return None
-        return last
+            return []
+        at = shown[-1].at
+        if any(_is_move_of_yours(event) for event in events[at:]):
+            return []
+        return [note for note in shown if note.at == at]
 
-    def _say_note(self) -> None:
-        """The note due now, once (on coming back: the one that still waits)."""
-        note = self.waiting()
-        if note is None or self._said == (note.index, note.at):
-            return
-        self._said = (note.index, note.at)
-        text = note_text(note, self.tx)
-        said = self.tx("learn.note", n=note.index + 1, total=len(NOTES), text=text)
-        self._front().say(said, "class:title")
+    def _say_notes(self, *, before_table: bool = False) -> None:
+        """The notes due now, each once (on coming back: those that still wait); with
+        ``before_table``, only those said before the table is drawn."""
+        for note in self.waiting():
+            if before_table and not note.note.before_table:
+                continue
+            if (note.index, note.at) in self._said:
+                continue
+            self._said.add((note.index, note.at))
+            text = note_text(note, self.tx)
+            said = self.tx("learn.note", n=note.number, total=len(NOTES), text=text)
+            self._front().say(said, "class:title")
 
     # -- your moves, judged --------------------------------------------------------------
 
     def judge(self, before: GameState, move: CardDrawn | CardDiscarded) -> None:
         """What the hard AI thinks of ``move``: after a note, always (good, or what is
         better); otherwise only when it costs clearly more, as the coach says it."""
-        noted = self.waiting(before.event_count) is not None
+        noted = bool(self.waiting(before.event_count))
         decision = analysis.judge(before, move, self.advisor)
         front, tx = self._front(), self.tx
         if not noted:
@@ -130,39 +144,48 @@ class LessonGame(SoloGame):
                 front.say(coach_line(decision, move, tx), "class:warn")
             return
         if decision is None:
-            why = tx.reason(_reason(self), action=False) if _reason(self) else ""
+            why = tx.plain_reason(_reason(self), PLAIN_WHY)
             front.say(tx("learn.good_why", why=why) if why else tx("learn.good"), "class:good")
             return
         front.say(*self._weaker(decision, move))
 
     def _weaker(self, decision: Decision, move: CardDrawn | CardDiscarded) -> tuple[str, str]:
+        """What would have been better, in a beginner's words: what the better move keeps,
+        and about how many penalty points it saves on average (in whole points)."""
         tx = self.tx
         taken = ""
         if isinstance(move, CardDrawn) and move.source == DrawSource.DISCARD:
             taken = tx.card(move.card)
         _, advice = move_and_advice(decision, tx, None, taken)
-        cost = cost_text(decision, tx)
         if decision.cost <= EVEN:
             return tx("learn.even", advice=advice), "class:good"
         if decision.cost < CLOSE:
-            return tx("learn.close", advice=advice, cost=cost), ""
-        why = tx.reason(decision.reason, action=False) if decision.reason else ""
+            return tx("learn.close", advice=advice), ""
+        points = round(decision.cost)
+        saved = tx("learn.about_one") if points == 1 else tx("learn.about", points=points)
+        why = tx.plain_reason(decision.reason, PLAIN_WHY)
         if why:
-            return tx("learn.better", advice=advice, cost=cost, why=why), "class:warn"
-        return tx("learn.better_plain", advice=advice, cost=cost), "class:warn"
+            return tx("learn.better", advice=advice, saved=saved, why=why), "class:warn"
+        return tx("learn.better_plain", advice=advice, saved=saved), "class:warn"
 
     # -- the sitting -----------------------------------------------------------------------
 
     def begin(self) -> None:
-        """What is due, the table, then the note that waits."""
+        """What is due, the table, then the notes that wait."""
         self.drive()
+        self._say_notes(before_table=True)
         self._front().show_table()
-        self._say_note()
+        self._say_notes()
 
     def between_lines(self) -> None:
-        """The verdict on your move, the opponents' turns, then the next note."""
-        super().between_lines()
-        self._say_note()
+        """The verdict on your move, a note of the moment it made (you went out), the
+        opponents' turns, then the next notes."""
+        judged, self._to_judge = self._to_judge, None
+        if judged is not None:
+            self.judge(*judged)
+        self._say_notes()
+        self.drive()
+        self._say_notes()
 
     def leave_question(self) -> str:
         log = self.autosave
@@ -224,8 +247,9 @@ def new_lesson() -> tuple[Event, ...]:
     return new_game(SEED, players=PLAYERS)[1]
 
 
-def open_lesson(screen: Screen, *, tx: Texts, settings: Settings) -> SeatFront:
-    """The lesson on ``screen``: the kept one, if you want to go on with it, else a new one.
+def open_lesson(screen: Screen, *, tx: Texts, settings: Settings) -> SeatFront | None:
+    """The lesson on ``screen``: the kept one, if you want to go on with it, else a new one;
+    ``None`` when Ctrl-C answered the question (nothing is changed).
 
     A script (not a terminal) gets a new lesson that keeps no file.
     """
@@ -244,7 +268,12 @@ def open_lesson(screen: Screen, *, tx: Texts, settings: Settings) -> SeatFront:
         events, complete = kept
         round_ = _round_of(events)
         question = tx("learn.resume", round=round_) + tx("msg.yes_no_enter_yes")
-        if screen.confirm(question, True):
+        try:
+            going_on = screen.ask(question, True)
+        except KeyboardInterrupt:  # leave, and change nothing
+            screen.show([("class:dim", tx("learn.left")), ("", "\n")])
+            return None
+        if going_on:
             front = lesson_front(events, tx=tx, screen=screen, settings=settings, log=log)
             if complete:
                 log.adopt(events)
@@ -272,18 +301,23 @@ def _kept_lesson(log: LogFile, screen: Screen, tx: Texts) -> tuple[tuple[Event, 
     read, complete = read_kept(log, screen, tx)
     if read is None or not read.events or read.state.ended is not None:
         return None
+    if not is_the_lesson(read.events):  # another game, put there by hand: kept, not played
+        kept = log.keep_aside("not-a-lesson")
+        screen.show([("class:warn", tx("learn.not_the_lesson", path=kept)), ("", "\n")])
+        return None
     return read.events, complete
 
 
 DESCRIPTION = """\
 Learn Three-Thirteen Rummy by playing: a first game at
 the table, on a curated deal, against two easy
-opponents. Short notes, one at a time, teach what
-matters in the order it matters: taking a card, sets
-and runs, the wild rank, the penalty of what is left
-over, going out, the last turns, scoring, and a few
-ideas of strategy. Each note waits for your move, then
-says why it was good or what would have been better.
+opponents. Short notes teach what matters when it
+matters: before your first card is put down the goal,
+sets and runs, the wild cards, a turn and going out;
+then the last turns and the scoring as they come, the
+penalty of what is left over, and a few ideas of
+strategy. Each note waits for your move, then says why
+it was good or what would have been better.
 
 quit or Ctrl-D leaves; the lesson is kept (learn.jsonl
 in the data folder) and 'threethirteen learn' goes on

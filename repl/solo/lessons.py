@@ -10,11 +10,18 @@ two cards of no meld yet and a high card, the upcard makes a pair with one of yo
 round 2 two of your cards are next to each other in one suit, and the upcard is wild.
 The seed was found by a small search over the seeds that deal all that.
 
-**The notes.** :data:`NOTES` are in the order they matter. Each waits for its moment: a
-point where it is your turn (to take a card, or to put one down), after a move of yours
-since the note before (so a note always waits for your move, never comes on top of the
-last). A note with a better moment (:attr:`LessonNote.fits`: you can go out now) waits for it
-until :attr:`LessonNote.latest_round`, and is then said in its general words.
+**The notes.** :data:`NOTES` are in the order they matter. Before your first card is put
+down, the first notes say what a beginner needs for it: the goal and the melds, the wild
+cards (the header says ``wild: 3`` from the first moment), a turn, putting a card down (the
+example is a card you may put down) and going out. Each of the others waits for a moment
+of yours after a move of yours since the notes before (so a note always waits for your
+move, never comes on top of the last): your turn, to take a card or to put one down. A
+note with a better moment (:attr:`LessonNote.fits`: a card of yours that Left just gave
+away) waits for it until :attr:`LessonNote.latest_round`, and is then said in its general
+words. Two notes explain what happens rather than what to do, and are said at the moment
+it happens, whichever note the order waits on (:attr:`LessonNote.on_its_moment`): someone
+going out (your last turn, or the move with which you went out yourself), and the first
+round scored (your next turn).
 
 **How far a log got.** :func:`notes_shown` walks the log and finds, for each note, the
 event after which it was shown: the lesson's progress follows from the log alone, so a
@@ -27,11 +34,20 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-from ...core.cards import Card
-from ...core.events import CardDiscarded, CardDrawn, Event, RoundScored
+from ...core.cards import Card, card_penalty
+from ...core.events import (
+    CardDiscarded,
+    CardDrawn,
+    Event,
+    GameOptions,
+    GameStarted,
+    PlayerWentOut,
+    RoundScored,
+)
 from ...core.melds import best_arrangement
 from ...core.state import GameState, MoveKind, Phase, evolve
 from ...core.views import PlayerView, view_for
+from ..words.cardwords import typed_form
 from ..words.i18n import Texts
 
 SEED = 1117
@@ -43,21 +59,43 @@ LEFT = 1
 """The player after you: who can take what you put down."""
 
 
+def is_the_lesson(events: Sequence[Event]) -> bool:
+    """Whether ``events`` are a game of the lesson: its deal (:data:`SEED`, seeded), its
+    players (:data:`PLAYERS`) and the default options. Any other game, however readable,
+    is no lesson to go on with."""
+    started = events[0] if events else None
+    return (
+        isinstance(started, GameStarted)
+        and started.seed == SEED
+        and started.seeded
+        and started.players == PLAYERS
+        and started.seat_count == len(PLAYERS)
+        and started.options == GameOptions()
+    )
+
+
 @frozen(kw_only=True)
 class Moment:
-    """A point of the lesson where it is your turn: what your seat knows, and the round
-    scored last (``None`` before the first is)."""
+    """A point of the lesson that a note may explain: your turn, to take a card
+    (``draw``) or to put one down (``discard``), or the move with which you just went out
+    (``out``); what your seat knows then, and the round scored last (``None`` before the
+    first is)."""
 
+    kind: str
     view: PlayerView
     last_scored: RoundScored | None
 
     @property
     def drawing(self) -> bool:
-        return self.view.phase == Phase.DRAW
+        return self.kind == DRAWING
 
     @property
     def discarding(self) -> bool:
-        return self.view.phase == Phase.DISCARD
+        return self.kind == DISCARDING
+
+
+DRAWING, DISCARDING, WENT_OUT = "draw", "discard", "out"
+"""The kinds of :class:`Moment`."""
 
 
 def _always(moment: Moment) -> bool:
@@ -94,12 +132,31 @@ def can_go_out(view: PlayerView) -> bool:
     return False
 
 
-def _wild_in_sight(moment: Moment) -> bool:
+def example_card(view: PlayerView) -> Card | None:
+    """A card of your hand the rules let you put down now, to show how one is typed: the
+    costliest of those in no meld (never the card just taken, never a wild one while
+    another will do)."""
+    allowed = [card for card in view.hand if card != view.must_not_discard]
+    if not allowed:
+        return None
+
+    def worth(card: Card) -> tuple[bool, bool, int]:
+        wild = card.is_joker or card.rank == view.wild_rank
+        points = card_penalty(card, view.wild_rank, aces_high=view.aces_high)
+        return (card in _left_over(view), not wild, points)
+
+    return max(allowed, key=worth)
+
+
+def _high_left_over(moment: Moment) -> bool:
+    """A card of 10 points or more in no meld, that you may put down now."""
     view = moment.view
-    wild = view.wild_rank
-    top = view.discard_top
-    return any(card.rank in (wild, None) for card in view.hand) or (
-        top is not None and top.rank in (wild, None)
+    return moment.discarding and any(
+        card != view.must_not_discard
+        and card.rank != view.wild_rank
+        and not card.is_joker
+        and card_penalty(card, view.wild_rank, aces_high=view.aces_high) >= 10
+        for card in _left_over(view)
     )
 
 
@@ -107,12 +164,17 @@ def _going_out(moment: Moment) -> bool:
     return can_go_out(moment.view)
 
 
-def _last_turn_now(moment: Moment) -> bool:
-    return moment.drawing and moment.view.is_last_turn
+def _round_ending(moment: Moment) -> bool:
+    """You just went out, or someone did and this is your last turn."""
+    return moment.kind == WENT_OUT or (moment.drawing and moment.view.is_last_turn)
 
 
 def _scored(moment: Moment) -> bool:
     return moment.last_scored is not None
+
+
+def _short_round(moment: Moment) -> bool:
+    return moment.drawing and moment.view.round_no <= 3
 
 
 def _two_in_a_row(moment: Moment) -> bool:
@@ -147,11 +209,26 @@ def _throw_passed(moment: Moment) -> bool:
     return moment.discarding and passed_by_left(moment.view) is not None
 
 
+def _no_variant(moment: Moment) -> str:
+    return ""
+
+
+def _whose_going_out(moment: Moment) -> str:
+    return ".you" if moment.kind == WENT_OUT else ""
+
+
 @frozen(kw_only=True)
 class LessonNote:
     """One note of the lesson: said as ``learn.note.KEY`` when :attr:`fits` holds at a
-    moment, or as ``learn.note.KEY.plain`` (when :attr:`plain` is set) at the first moment
-    of :attr:`latest_round` or later; ``when`` says at which moments it may be said."""
+    moment where :attr:`when` does, or as ``learn.note.KEY.plain`` (when :attr:`plain` is
+    set) at the first such moment of :attr:`latest_round` or later.
+
+    The notes are said in their order, one group at a moment of yours and the next only
+    after a move of yours; a note :attr:`with_previous` is said with the one before it
+    (in its general words if its best moment is not this one). A note :attr:`on_its_moment`
+    is not in that order: it is said at the first moment it fits, whichever note the
+    order waits on, since it explains what happens then (someone going out, a round
+    scored)."""
 
     key: str
     when: Callable[[Moment], bool] = _always
@@ -159,21 +236,32 @@ class LessonNote:
     latest_round: int | None = None
     plain: bool = False
     """Whether the note has general words for when its best moment did not come."""
+    with_previous: bool = False
+    on_its_moment: bool = False
+    variant: Callable[[Moment], str] = _no_variant
+    """The end of the text's key for this moment (``.you``: you went out yourself)."""
+    before_table: bool = False
+    """Said before the table is drawn, when the lesson begins at its moment (the goal: what
+    the table shows is read with it in mind)."""
 
 
 NOTES: tuple[LessonNote, ...] = (
-    LessonNote(key="draw", when=_drawing),
-    LessonNote(key="melds", when=_discarding),
-    LessonNote(key="wild", fits=_wild_in_sight, latest_round=2),
-    LessonNote(key="penalty", when=_discarding),
-    LessonNote(key="going_out", when=_discarding, fits=_going_out, latest_round=3, plain=True),
-    LessonNote(key="last_turn", fits=_last_turn_now, latest_round=3, plain=True),
-    LessonNote(key="scoring", fits=_scored, latest_round=99),
+    # before the first card is put down: what the game is, the wild cards, a turn,
+    # putting a card down, going out
+    LessonNote(key="goal", when=_drawing, before_table=True),
+    LessonNote(key="wild", when=_drawing, with_previous=True),
+    LessonNote(key="draw", when=_drawing, with_previous=True),
+    LessonNote(key="discard", when=_discarding),
+    LessonNote(key="going_out", fits=_going_out, plain=True, with_previous=True),
+    # each at the moment it explains
+    LessonNote(key="last_turn", fits=_round_ending, on_its_moment=True, variant=_whose_going_out),
+    LessonNote(key="scoring", fits=_scored, on_its_moment=True),
+    LessonNote(key="penalty", when=_discarding, fits=_high_left_over, latest_round=3),
+    LessonNote(key="short_rounds", when=_drawing, fits=_short_round, latest_round=4, plain=True),
     LessonNote(key="keep_open", when=_discarding, fits=_two_in_a_row, latest_round=4, plain=True),
     LessonNote(
         key="throw_passed", when=_discarding, fits=_throw_passed, latest_round=5, plain=True
     ),
-    LessonNote(key="short_rounds", when=_drawing),
     LessonNote(key="done"),
 )
 """The notes, in the order they matter (``learn.note.KEY`` in :mod:`repl.words`)."""
@@ -182,10 +270,12 @@ NOTES: tuple[LessonNote, ...] = (
 @frozen(kw_only=True)
 class Shown:
     """A note as the log shows it was said: which (its place in :data:`NOTES`), in which
-    words (``plain``: its general ones), and after how many events."""
+    words (``plain``: its general ones), after how many events, and as the how-manieth
+    note (``number``, from 1)."""
 
     index: int
     at: int
+    number: int
     plain: bool = False
     moment: Moment
 
@@ -195,21 +285,24 @@ class Shown:
 
     @property
     def text_key(self) -> str:
-        return f"learn.note.{self.note.key}" + (".plain" if self.plain else "")
+        key = f"learn.note.{self.note.key}" + self.note.variant(self.moment)
+        return key + (".plain" if self.plain else "")
 
 
 def _is_move_of_yours(event: Event) -> bool:
     return isinstance(event, CardDrawn | CardDiscarded) and event.seat == YOU
 
 
-def _your_moment(state: GameState) -> bool:
+def _moment_kind(state: GameState, event: Event) -> str | None:
+    """Which moment of yours ``state`` (just after ``event``) is, if it is one."""
+    if isinstance(event, PlayerWentOut) and event.seat == YOU:
+        return WENT_OUT
     round_ = state.round
-    return (
-        state.ended is None
-        and round_ is not None
-        and round_.turn == YOU
-        and state.phase in (Phase.DRAW, Phase.DISCARD)
-    )
+    if state.ended is not None or round_ is None or round_.turn != YOU:
+        return None
+    if state.phase == Phase.DRAW:
+        return DRAWING
+    return DISCARDING if state.phase == Phase.DISCARD else None
 
 
 def _said_now(note: LessonNote, moment: Moment) -> tuple[bool, bool] | None:
@@ -219,18 +312,47 @@ def _said_now(note: LessonNote, moment: Moment) -> tuple[bool, bool] | None:
     if note.fits(moment):
         return True, False
     latest = note.latest_round
-    if latest is not None and moment.view.round_no >= latest:
+    if note.with_previous or (latest is not None and moment.view.round_no >= latest):
         return True, note.plain
     return None
 
 
+def _due(shown: list[Shown], moment: Moment, moved: bool) -> list[tuple[int, bool]]:
+    """The notes said at ``moment`` (each with whether in its general words), given those
+    said before and whether you moved since the last."""
+    said = {note.index for note in shown}
+    due = [
+        (index, False)
+        for index, note in enumerate(NOTES)
+        if note.on_its_moment and index not in said and note.fits(moment)
+    ]
+    order = [index for index, note in enumerate(NOTES) if not note.on_its_moment]
+    waiting = [index for index in order if index not in said]
+    if not waiting or not moved or (due and said):
+        return due  # a note of the moment goes first; the order waits for the next
+    first = waiting[0]
+    now = _said_now(NOTES[first], moment)
+    if now is None:
+        return due
+    group = [(first, now[1])]
+    for index in waiting[1:]:
+        if not NOTES[index].with_previous:
+            break
+        with_it = _said_now(NOTES[index], moment)
+        if with_it is None:
+            break
+        group.append((index, with_it[1]))
+    return group + due
+
+
 def notes_shown(events: Sequence[Event]) -> list[Shown]:
-    """Every note the lesson said over ``events``, in order, with where: at most one at a
-    moment of yours, and the next only after a move of yours."""
+    """Every note the lesson said over ``events``, in order, with where: the notes of the
+    moment it explains, and the next of the order at a moment of yours after a move of
+    yours (with those said with it)."""
     shown: list[Shown] = []
     state = GameState()
     last_scored: RoundScored | None = None
-    moved = True  # a move of yours since the note before (the first note waits for none)
+    moved = True  # a move of yours since the notes before (the first notes wait for none)
     for count, event in enumerate(events, start=1):
         if len(shown) == len(NOTES):
             break
@@ -239,12 +361,13 @@ def notes_shown(events: Sequence[Event]) -> list[Shown]:
             last_scored = event
         if _is_move_of_yours(event):
             moved = True
-        if not moved or not _your_moment(state):
+        kind = _moment_kind(state, event)
+        if kind is None:
             continue
-        moment = Moment(view=view_for(state, YOU), last_scored=last_scored)
-        said = _said_now(NOTES[len(shown)], moment)
-        if said is not None:
-            shown.append(Shown(index=len(shown), at=count, plain=said[1], moment=moment))
+        moment = Moment(kind=kind, view=view_for(state, YOU), last_scored=last_scored)
+        for index, plain in _due(shown, moment, moved):
+            number = len(shown) + 1
+            shown.append(Shown(index=index, at=count, number=number, plain=plain, moment=moment))
             moved = False
     return shown
 
@@ -256,7 +379,9 @@ def note_fields(moment: Moment, tx: Texts) -> dict[str, object]:
     scored = moment.last_scored
     passed = passed_by_left(view)
     went_out = view.went_out if view.went_out is not None else YOU
+    example = example_card(view) if moment.discarding else None
     return {
+        "example": typed_form(example, "", tx.lang) if example is not None else "",
         "top": tx.card(top) if top is not None else "",
         "wild": tx.rank(view.wild_rank),
         "round": view.round_no,

@@ -89,6 +89,9 @@ class TerminalEngine:
             self._skipped = True
             delay = 0.0
         screen.sleep(delay)
+        if screen.interrupted and not self._skipped:  # said before what it skips
+            self.say(self.tx("msg.narration_skipped"))
+            self._skipped = True
         return True
 
     def delay(self, scope: Scope | None) -> float:

@@ -123,7 +123,11 @@ def render_history(history: History, tx: Texts, width: int, *, everything: bool 
         if not narrow:
             row.append(tx("history.yes") if game.assisted else "")
         rows.append(row)
-    title = tx("history.title", shown=len(shown), total=len(games))
+    title = (
+        tx("history.title", shown=len(shown), total=len(games))
+        if len(shown) < len(games)
+        else tx("history.title_all", total=len(games))
+    )
     out = [("class:title", title), ("", "\n")]
     out += _table(heading, rows, {0, 3, 7}, width)
     if len(shown) < len(games):
@@ -131,7 +135,7 @@ def render_history(history: History, tx: Texts, width: int, *, everything: bool 
     marks = [tx("history.shared")] if any(game.shared for game in shown) else []
     if narrow and any(game.assisted for game in shown):
         marks.append(tx("history.with_help"))
-    legend = tx("history.replay", logs=KEEP_LOGS)
+    legend = tx("history.replay", logs=KEEP_LOGS, most=KEEP_GAMES)
     out += [("class:dim", "; ".join(marks) + ". " if marks else ""), ("class:dim", legend)]
     out.append(("", "\n"))
     return _skipped(history, tx) + out
@@ -213,7 +217,8 @@ def by_kind(games: Sequence[PastGame], tx: Texts, width: int) -> Text:
     rows, short = [], []  # short: the best without its game's number, where that is too wide
     for (opponents, jokers, aces), kind in sorted(kinds.items(), key=lambda k: -len(k[1])):
         own = [game for game in kind if not game.assisted]
-        row = [_cut(opponents, 14), str(jokers), aces, str(len(kind)), str(len(kind) - len(own))]
+        cut = 14 if width >= NARROW else 11  # the aces' word may be long (German: niedrig)
+        row = [_cut(opponents, cut), str(jokers), aces, str(len(kind)), str(len(kind) - len(own))]
         row.append(str(sum(game.won for game in own)))
         if own:
             best = min(own, key=lambda game: (game.score, -game.number))
@@ -224,7 +229,7 @@ def by_kind(games: Sequence[PastGame], tx: Texts, width: int) -> Text:
         else:
             rows.append([*row, "—", "—"])
             short.append(rows[-1])
-    title = tx("stats.by_kind", n=len(games), most=KEEP_GAMES)
+    title = tx("stats.by_kind", n=len(games))
     table = _table(heading, rows, {1, 3, 4, 5, 6}, width)
     if any(len(line) > width for line in plain(table).splitlines()):
         table = _table(heading, short, {1, 3, 4, 5, 6}, width)
@@ -254,12 +259,15 @@ def recent_chart(games: Sequence[PastGame], tx: Texts, width: int) -> Text:
 
 # -- the commands ------------------------------------------------------------------------
 
-HISTORY_DESCRIPTION = """\
-List your finished games, the latest last: when each
-ended, its seed and options, your opponents, your place
-and score, and whether you took help. Each has a number:
-threethirteen replay NUMBER steps through it (--verify,
---analyze too) while its log is kept.
+HISTORY_DESCRIPTION = f"""\
+List your latest {SHOWN} finished games (--all: every one
+kept), the latest last: when each ended, its seed and
+options, your opponents, your place and score, and
+whether you took help. Each has a number: threethirteen
+replay NUMBER steps through it (--verify, --analyze too).
+Your history keeps your last {KEEP_GAMES} games, and the
+moves of the last {KEEP_LOGS}: an older game is listed and
+counted, but no longer replayed.
 """
 
 STATS_DESCRIPTION = """\
@@ -281,7 +289,11 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
 def history_parser() -> argparse.ArgumentParser:
     """The options of ``threethirteen history``."""
     p = _parser("threethirteen history", HISTORY_DESCRIPTION)
-    p.add_argument("--all", action="store_true", help=f"every game kept, not the last {SHOWN}")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help=f"every game kept (your last {KEEP_GAMES}), not only the latest {SHOWN}",
+    )
     return p
 
 

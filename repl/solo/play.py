@@ -27,6 +27,7 @@ from ..files.log_file import LogFile
 from ..files.paths import data_dir
 from ..files.reading import load_file
 from ..files.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
+from ..files.save_names import kept_games
 from ..kit.command_line import (
     add_language,
     add_script,
@@ -41,7 +42,7 @@ from ..kit.screen import Screen
 from ..kit.seat import SeatFront
 from ..words.i18n import Texts
 from .game import new_solo_front, solo_front, solo_game
-from .keeping import kept_in_place
+from .keeping import kept_in_place, kept_line
 from .replay import open_replay_front
 from .settings import DELAYS, YOU, Settings, level_list
 
@@ -359,12 +360,18 @@ def open_play(
         except OSError as error:  # the old game cannot be moved aside: it stays, unplayed over
             screen.show([("class:warn", kept_in_place(autosave, error, tx)), ("", "\n")])
             autosave, front = None, None
+        except KeyboardInterrupt:  # Ctrl-C at "Resume it?": leave, and change nothing
+            screen.show([("class:dim", tx("msg.resume_left")), ("", "\n")])
+            return None
         if front is None:
             front = new_solo_front(
                 seed, tx=tx, screen=screen, settings=settings, autosave=autosave, keep_stats=True
             )
             solo_game(front).save()
             front.say(welcome(tx), "class:title")
+        if kept := kept_games():  # found again with load, not forgotten
+            count = len(kept)
+            front.say(tx("msg.kept_games", n=count) if count > 1 else tx("msg.kept_game_one"))
     solo_game(front).settings_file = settings_file
     return front
 
@@ -378,11 +385,11 @@ def resume(autosave: LogFile, *, screen: Screen, settings: Settings, tx: Texts) 
         return None
     round_no = log.state.round.round_no if log.state.round else 0
     question = tx("msg.resume", seed=log.state.seed, round=round_no) + tx("msg.yes_no_enter_yes")
-    if not screen.confirm(question, True):
+    if not screen.ask(question, True):  # Ctrl-C raises: nothing is changed
         played = any(is_move_of(event, YOU) for event in log.events)
         kept = autosave.keep_aside() if played else None
         if kept is not None:
-            screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
+            screen.show([("class:dim", kept_line(kept, tx)), ("", "\n")])
         return None
     try:
         front = solo_front(
@@ -396,7 +403,8 @@ def resume(autosave: LogFile, *, screen: Screen, settings: Settings, tx: Texts) 
     except GameError as error:  # an opponent's AI cannot be loaded: keep the game for later
         screen.show([("class:error", tx.error(error)), ("", "\n")])
         kept = autosave.keep_aside()
-        screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
+        if kept is not None:
+            screen.show([("class:dim", kept_line(kept, tx)), ("", "\n")])
         return None
     if complete:
         autosave.adopt(log.events)
@@ -419,7 +427,8 @@ def set_aside(autosave: LogFile, *, screen: Screen, tx: Texts) -> None:
         return
     if any(is_move_of(event, YOU) for event in log.events):
         kept = autosave.keep_aside()
-        screen.show([("class:dim", tx("msg.kept_previous", path=kept)), ("", "\n")])
+        if kept is not None:
+            screen.show([("class:dim", kept_line(kept, tx)), ("", "\n")])
 
 
 def read_kept(autosave: LogFile, screen: Screen, tx: Texts) -> tuple[GameLog | None, bool]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -29,8 +30,10 @@ from ..kit.command_line import (
     add_language,
     add_script,
     command_parser,
+    fill_block,
     quiet_when_the_reader_leaves,
     read_script,
+    text_width,
 )
 from ..kit.loop import launch, piped_lines
 from ..kit.safe import visible
@@ -49,6 +52,7 @@ def verify_main(
     label: str | None = None,
     seat: str | None = None,
     tx: Texts | None = None,
+    width: int = 80,
 ) -> int:
     """Print a one-line verdict; 0 when every recorded move and score is right and the log
     ends between moves (a deal not from the seed is said to be unchecked).
@@ -56,8 +60,9 @@ def verify_main(
     With ``analyze``, then list the costliest decisions of ``seat`` (a number or a name; by
     default the human's) by the hard AI's lights.
     The verdict names the log as ``label`` (what the player typed) or its path; it is
-    English whatever the language, as scripts and CI read it. The analysis is for a
-    person: it is said in ``tx``'s language.
+    English whatever the language, as scripts and CI read it (broken to ``width`` only at
+    a terminal). The analysis is for a person: it is said in ``tx``'s language, in
+    ``width`` columns.
     """
     name = str(path) if label is None else label
     try:
@@ -69,17 +74,34 @@ def verify_main(
         print(visible(f"{name}: {error}"))
         return 1
     verdict = verify_log(log)
-    print(visible(f"{name}: {Texts('en').verdict(verdict)}"))
+    said = visible(f"{name}: {Texts('en').verdict(verdict)}")
+    print(textwrap.fill(said, width, subsequent_indent="  ") if sys.stdout.isatty() else said)
     if analyze and verdict.ok:
         chosen = None if seat is None else seat_named(log, seat)
         if seat is not None and chosen is None:
             names = ", ".join(log.events[0].seats)  # type: ignore[union-attr]
             print(visible(f"{name}: no seat {seat[:40]!r} in this game: its seats are {names}"))
             return 1
-        print(visible("\n".join(analysis_lines(log, seat=chosen, tx=tx))))
+        print(visible("\n".join(laid_out(analysis_lines(log, seat=chosen, tx=tx), width))))
     # a log that stops inside a move (a deal half written, a draw without its discard)
     # is no game anyone played to that point: it does not pass
     return 0 if verdict.ok and verdict.complete else 1
+
+
+def laid_out(lines: list[str], width: int) -> list[str]:
+    """The lines of the analysis in ``width`` columns, broken between words: a heading
+    goes on indented by two, an indented line (a decision) by four."""
+    out: list[str] = []
+    for line in lines:
+        first = "  " if line.startswith("  ") else ""
+        out += textwrap.wrap(
+            line.strip(),
+            width,
+            initial_indent=first,
+            subsequent_indent=first + "  ",
+            break_on_hyphens=False,
+        ) or [line]
+    return out
 
 
 def read_replay(path: Path, screen: Screen, tx: Texts) -> tuple[Event, ...] | None:
@@ -226,7 +248,7 @@ def main(argv: list[str]) -> int:
     """Replay or verify; the exit code."""
     args = parser().parse_args(argv)
     if args.list:
-        print(list_text())
+        print(visible(list_text(configured(args.lang).tx, text_width())))
         return 0
     if args.file is None:
         parser().error("name a FILE to replay, or a curated game (--list shows them)")
@@ -242,7 +264,9 @@ def main(argv: list[str]) -> int:
         numbered = path not in (Path(args.file), find_save(args.file))
         numbered = numbered and find_replay(args.file) is None
         label = f"game {args.file}" if numbered else args.file
-        return verify_main(path, analyze=args.analyze, label=label, seat=args.seat, tx=tx)
+        return verify_main(
+            path, analyze=args.analyze, label=label, seat=args.seat, tx=tx, width=text_width()
+        )
     for said in setup.warnings():
         _refuse(said)
     scripted = not (sys.stdin.isatty() and sys.stdout.isatty())
@@ -297,11 +321,28 @@ def not_found(argument: str, tx: Texts) -> str:
     return tx("replay.not_found", name=argument, file=file, save=save)
 
 
-def list_text() -> str:
-    """The curated games, one line each: the name to replay it by and what it shows."""
+NARROWEST_BESIDE = 30
+"""The fewest columns beside the names for ``--list`` to write what each game shows there;
+fewer, and it goes under its name."""
+
+
+def list_text(tx: Texts, width: int = 80) -> str:
+    """The curated games in ``width`` columns: the name to replay it by and what it shows
+    (in ``tx``'s language), broken between words beside the names, or under each name
+    where there is no room beside them."""
     games = shipped_replays()
-    width = max(len(game.name) for game in games)
-    lines = [f"{game.name:<{width}}  {game.shows}" for game in games]
+    names = max(len(game.name) for game in games)
+    room = width - names - 2
+    lines: list[str] = []
+    for game in games:
+        shows = game.shows_in(tx.lang)
+        if room >= NARROWEST_BESIDE:
+            rows = textwrap.wrap(shows, room, break_on_hyphens=False)
+            lines.append(f"{game.name:<{names}}  {rows[0]}")
+            lines += [" " * (names + 2) + row for row in rows[1:]]
+        else:
+            lines.append(game.name)
+            lines += textwrap.wrap(shows, width, initial_indent="    ", subsequent_indent="    ")
     lines.append("")
-    lines.append("Open one with: threethirteen replay NAME (or --verify, --analyze)")
+    lines += fill_block(tx("replay.list_open"), width).splitlines()
     return "\n".join(lines)

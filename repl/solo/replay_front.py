@@ -191,8 +191,9 @@ class ReplayFront(Front):
         verdict = verify_game(self.events)
         if not verdict.ok:
             self.say(tx("replay.not_verified", detail=tx.verdict(verdict)), "class:warn")
-        players = ", ".join(
-            f"{tx.seat(seat)} ({tx.player(player)})" for seat, player in enumerate(started.players)
+        players = "; ".join(
+            tx("replay.seat_player", seat=tx.seat(seat), player=played_by(player, tx))
+            for seat, player in enumerate(started.players)
         )
         self.say(tx("replay.players", players=players), "class:dim")
         if self.seat_only:
@@ -212,7 +213,8 @@ class ReplayFront(Front):
         raise Quit
 
     def _help(self, parsed: Parsed) -> str | None:
-        self.screen.show(render_help(self.tx, REPLAY, parsed.topic, self.screen.width))
+        more = self.tx("replay.help.more_seat") if self.seat_only else None
+        self.screen.show(render_help(self.tx, REPLAY, parsed.topic, self.screen.width, more=more))
         return None
 
     def _score(self, parsed: Parsed) -> str | None:
@@ -373,3 +375,10 @@ class ReplayFront(Front):
         if self.position < self.total:
             parts.append([("class:dim", tx("replay.bar.keys"))])
         return toolbar(parts, self.screen.width - 2)
+
+
+def played_by(player: str, tx: Texts) -> str:
+    """Who plays a seat, in words that say what it is: ``the hard AI``, ``a person``, ``the
+    program mybot:Bot`` (a bot of another program, named as the log names it)."""
+    key = f"replay.player.{player}"
+    return tx(key) if tx.has(key) else tx("replay.player.other", name=player)

@@ -21,8 +21,10 @@ from ..files.atomic import write_atomic
 from ..files.paths import odd_file
 from ..files.reading import load_file
 from ..files.save_names import (
+    SAVE_SUFFIX,
     bad_save_name,
     find_save,
+    kept_games,
     names_a_path,
     save_path,
     saves_dir,
@@ -164,3 +166,51 @@ def read_saved(name: str) -> Loaded | CutOff | Unreadable:
         if error.key == "file_unreadable":
             return Unreadable(path=path, detail=str(error.params["detail"]))
         return Unreadable(path=path, error=error)
+
+
+# -- what load can open -------------------------------------------------------------------
+
+
+@frozen(kw_only=True)
+class Loadable:
+    """A game ``load`` opens by its ``name``: a save, or an unfinished game kept aside
+    (``kept``); its seed and round when it can be read (``None`` when it cannot), and
+    whether it is over."""
+
+    name: str
+    path: Path
+    kept: bool
+    seed: int | None = None
+    round_no: int | None = None
+    over: bool = False
+
+
+def loadable_games() -> list[Loadable]:
+    """Every game ``load NAME`` finds by its name alone: the saves, then the unfinished
+    games kept aside (oldest first). Each is read without deciding its moves again."""
+    try:
+        saves = sorted(p for p in saves_dir().glob("*" + SAVE_SUFFIX) if p.is_file())
+    except OSError:
+        saves = []
+    return [_described(path, kept=False) for path in saves] + [
+        _described(path, kept=True) for path in kept_games()
+    ]
+
+
+def _described(path: Path, *, kept: bool) -> Loadable:
+    try:
+        log = load_file(path, rules=False)
+    except TruncatedLogError as error:
+        log = error.prefix
+    except LogFormatError:
+        return Loadable(name=path.name, path=path, kept=kept)
+    state = log.state
+    round_no = state.round.round_no if state.round else len(state.score_sheet)
+    return Loadable(
+        name=path.name,
+        path=path,
+        kept=kept,
+        seed=state.seed,
+        round_no=round_no,
+        over=state.ended is not None,
+    )

@@ -42,11 +42,12 @@ TEXTS: dict[str, str] = {
     "table.header": "Runde {round}/11 · {size} Karten · Platzhalter: {wild} · Geber: {dealer}",
     "table.piles": "Stapel: {stock} Karten · Ablagestapel: ",
     "table.empty_pile": "leer",
-    "table.total": "Summe {total:>3}",
+    "table.total": "Stand {total:>3}",
     "table.out": "RAUS",
     "table.last_turn": "letzter Zug",
     "table.hand": "Deine Hand, {sort}:",
     "table.best": "Beste Meldungen:",
+    "table.best_after": "Beste Meldungen nach Ablegen von {card}:",
     "table.no_melds": "noch keine Meldung",
     "table.left_over": "übrig:",
     "table.penalty": "Strafpunkte {penalty}",
@@ -55,7 +56,7 @@ TEXTS: dict[str, str] = {
     "act.drew": "zog",
     "act.took": "nahm {card}",
     "act.discarded": "legte {card} ab",
-    "act.went_out": "ist raus",
+    "act.went_out": "ging raus",
     "act.none": "—",
     # the toolbar
     "bar.draw": "du bist dran: ziehen oder nehmen",
@@ -67,6 +68,7 @@ TEXTS: dict[str, str] = {
     "bar.time_left": "noch {seconds} s",
     "bar.penalty": "Strafpunkte {penalty}",
     "bar.keys": "F2: sortieren",
+    "meta.penalty_after_wild": "Strafpunkte danach: {n} · Platzhalter",
     "meta.penalty_after": "Strafpunkte danach: {n}",
     # narration
     "say.you_draw": "Du ziehst {card} vom Stapel.",
@@ -76,10 +78,10 @@ TEXTS: dict[str, str] = {
     "say.ai_take": "{seat} nimmt {card} vom Ablagestapel",
     "say.ai_discard": ", legt {card} ab.",
     "say.auto": " (auto)",
-    "say.you_out": "Du bist raus: {melds}. Alle anderen haben noch einen letzten Zug.",
-    "say.ai_out": "{seat} ist raus: {melds}. Alle anderen haben noch einen letzten Zug.",
+    "say.you_out": "Du gehst raus: {melds}. Alle anderen haben noch einen letzten Zug.",
+    "say.ai_out": "{seat} geht raus: {melds}. Alle anderen haben noch einen letzten Zug.",
     "say.rebuilt": (
-        "Der Stapel ist leer: der Ablagestapel wird gemischt und ist der neue Stapel ({n}/2)."
+        "Der Stapel ist leer: Der Ablagestapel wird gemischt und ist der neue Stapel ({n}/2)."
     ),
     "say.dealt": "Runde {round}/11 · Geber: {dealer} · je {size} Karten · Platzhalter: {wild}",
     "say.hint_used": "Du hast dir einen Tipp geben lassen.",
@@ -88,20 +90,20 @@ TEXTS: dict[str, str] = {
     "say.undo_used": "Du hast einen Zug zurückgenommen, nachdem du eine neue Karte gesehen hast.",
     # end of a round and of the game
     "round.over_out": "Runde {round} ist vorbei: {seat} ist rausgegangen.",
-    "round.over_you": "Runde {round} ist vorbei: du bist rausgegangen.",
-    "round.over_stock": "Runde {round} ist vorbei: der Stapel war zum dritten Mal leer.",
-    "round.over_turns": "Runde {round} ist vorbei: ihr {turns}. Zug ist gespielt.",
-    "round.line": "Strafpunkte {penalty:>3} · Summe {total:>3}",
+    "round.over_you": "Runde {round} ist vorbei: Du bist rausgegangen.",
+    "round.over_stock": "Runde {round} ist vorbei: Der Stapel war zum dritten Mal leer.",
+    "round.over_turns": "Runde {round} ist vorbei: Der {turns}. Zug ist gespielt.",
+    "round.line": "Strafpunkte {penalty:>3} · Stand {total:>3}",
     "round.went_out": "raus",
     "round.next": "Weiter mit einer beliebigen Taste: Runde {round} wird gegeben.",
     "round.last": "Weiter mit einer beliebigen Taste: das Ergebnis.",
     "chart.title": "Strafpunkte Runde für Runde (· keine, ▁ wenige … █ {most}):",
-    "chart.total": "gesamt {total}",
+    "chart.total": "Stand {total}",
     "sheet.title": "Punkteliste",
     "sheet.round": "Runde",
     "sheet.wild": "Platzhalter",
     "sheet.out": "raus",
-    "sheet.total": "Summe",
+    "sheet.total": "Stand",
     "sheet.nobody": "(Stapel)",
     "sheet.hint": "(punkte zeigt jede Runde der Punkteliste)",
     "sheet.empty": "Es ist noch keine Runde gewertet.",
@@ -109,10 +111,10 @@ TEXTS: dict[str, str] = {
     "game.you_win": "Du gewinnst mit {total}!",
     "game.winner": "{seat} gewinnt mit {total}.",
     "game.nobody": (
-        "Niemand gewinnt: {seats} teilen sich die niedrigste Summe, {total} "
+        "Niemand gewinnt: {seats} teilen sich den niedrigsten Stand, {total} "
         "(bei Gleichstand gewinnt keiner)."
     ),
-    "game.your_total": "Deine Summe: {total}, Platz {place} von {seats}.",
+    "game.your_total": "Dein Stand: {total}, Platz {place} von {seats}.",
     "game.next": "Mit neu beginnt ein weiteres Spiel, mit ende ist Schluss.",
     "game.assisted": (
         "Dieses Spiel wurde mit Hilfe gespielt (Tipp, auto oder zurück hinter eine gesehene Karte)."
@@ -120,49 +122,49 @@ TEXTS: dict[str, str] = {
     "and": " und ",
     # answers to commands
     "msg.line_too_long": (
-        "Diese Zeile ist zu lang: ein Befehl hat höchstens {limit} Zeichen. Strg-C leert sie."
+        "Diese Zeile ist zu lang: Ein Befehl hat höchstens {limit} Zeichen. Strg-C leert sie."
     ),
     "msg.unknown": "Unbekannter Befehl {word!r}: meintest du {suggestion}?",
     "msg.unknown_plain": "Unbekannter Befehl {word!r}: hilfe zeigt die Befehle.",
     "msg.needs_card": "Welche Karte? Zum Beispiel: ablegen 7h",
     "msg.bad_choice": "{command} kennt {choices}, nicht {word!r}.",
     "msg.take_no_card": (
-        "{command} nimmt die oberste Karte des Ablagestapels, welche es auch ist: eine Karte "
+        "{command} nimmt die oberste Karte des Ablagestapels, welche es auch ist: Eine Karte "
         "wird nicht genannt. Gib {typed} allein ein, nicht {typed} {word}."
     ),
     "msg.extra": "Zu viele Wörter für {command}; Aufruf: {usage}",
     "msg.needs_file": "Welche Datei? Zum Beispiel: laden spiel.jsonl",
     "msg.no_file": "Es gibt keine Datei {path!r}.",
     "msg.not_number": "{word!r} ist keine Zahl.",
-    "msg.game_over": "Das Spiel ist vorbei: mit neu beginnt ein weiteres.",
-    "msg.nothing_to_undo": "Nichts zum Zurücknehmen: du hast noch keinen Zug gemacht.",
+    "msg.game_over": "Das Spiel ist vorbei: Mit neu beginnt ein weiteres.",
+    "msg.nothing_to_undo": "Nichts zum Zurücknehmen: Du hast noch keinen Zug gemacht.",
     "msg.nothing_to_redo": "Nichts zu wiederholen.",
     "msg.undo_after_end": "Das Spiel ist vorbei, das Ergebnis steht. Mit neu beginnt ein weiteres.",
     "msg.undone": "Zurückgenommen: {what}. Du bist wieder dran.",
     "msg.redone": "Wiederholt: {what}.",
-    "msg.what_draw": "dein Zug vom Stapel",
-    "msg.what_take": "dein Aufnehmen von {card}",
+    "msg.what_draw": "dein Ziehen vom Stapel",
+    "msg.what_take": "dein Nehmen von {card}",
     "msg.what_discard": "dein Ablegen von {card}",
     "msg.now_assisted": "Dieses Spiel gilt jetzt als mit Hilfe gespielt.",
     "msg.hint": "Tipp: {action}",
     "msg.hint_why": "  warum: {reason}",
-    "msg.hint_none": "Jetzt kein Tipp: du bist nicht dran.",
+    "msg.hint_none": "Jetzt kein Tipp: Du bist nicht dran.",
     "msg.action_stock": "vom Stapel ziehen",
     "msg.action_take": "{card} vom Ablagestapel nehmen",
     "msg.action_discard": "{card} ablegen",
     "msg.auto_stopped": "Die KI spielt nicht mehr für dich; du bist dran.",
-    "msg.auto_off": "Auto ist aus: du spielst deine Züge wieder selbst.",
-    "msg.auto_was_off": "Die KI spielt gerade nicht für dich: deine Züge sind deine.",
+    "msg.auto_off": "Auto ist aus: Du spielst deine Züge wieder selbst.",
+    "msg.auto_was_off": "Die KI spielt gerade nicht für dich: Deine Züge sind deine.",
     "msg.auto_next_turn": (
-        "Die KI spielt deinen nächsten Zug für dich (dein Spiel gilt als mit Hilfen)."
+        "Die KI spielt deinen nächsten Zug für dich (dein Spiel gilt als mit Hilfe gespielt)."
     ),
     "msg.auto_next_round": (
         "Die KI spielt ab deinem nächsten Zug deine Züge bis zum Ende dieser Runde (dein Spiel "
-        "gilt als mit Hilfen)."
+        "gilt als mit Hilfe gespielt)."
     ),
     "msg.auto_next_game": (
         "Die KI spielt ab deinem nächsten Zug den Rest des Spiels für dich (dein Spiel gilt als "
-        "mit Hilfen)."
+        "mit Hilfe gespielt)."
     ),
     "msg.narration_skipped": "(Ansage übersprungen)",
     "msg.sorted": "Deine Hand ist jetzt {sort} sortiert.",
@@ -188,9 +190,29 @@ TEXTS: dict[str, str] = {
     "msg.loaded": "Geladen: {path}, Seed {seed}, {n} Ereignisse.",
     "msg.load_failed": "{path} kann nicht geladen werden: {detail}",
     "msg.load_prefix": (
-        "{path}: die letzte Zeile ist abgeschnitten. Die {n} vollständigen Ereignisse davor laden?"
+        "{path}: Die letzte Zeile ist abgeschnitten. Die {n} vollständigen Ereignisse davor laden?"
     ),
-    "msg.kept_previous": "Das angefangene Spiel bleibt in {path} erhalten.",
+    "msg.kept_previous": (
+        "Das angefangene Spiel bleibt in {path} erhalten: laden {name} holt es zurück."
+    ),
+    "msg.wild_caution": (
+        "{card} ist ein Platzhalter: Er kann jede Meldung vervollständigen. Enter noch "
+        "einmal legt ihn ab; Strg-C leert die Zeile."
+    ),
+    "replay.list_open": "Öffnen mit: threethirteen replay NAME (oder --verify, --analyze)",
+    "msg.kept_games": "{n} angefangene Spiele sind beiseitegelegt: laden zeigt sie.",
+    "msg.kept_game_one": "Ein angefangenes Spiel ist beiseitegelegt: laden zeigt es.",
+    "msg.resume_left": (
+        "Nichts wurde geändert: Das angefangene Spiel bleibt gespeichert, und der nächste "
+        "Start bietet es wieder an."
+    ),
+    "meta.kept_game": "angefangen, beiseitegelegt",
+    "load.saves": "Gespeicherte Spiele (laden NAME öffnet eines):",
+    "load.kept": "Beiseitegelegte angefangene Spiele (laden NAME holt eines zurück):",
+    "load.none": "Kein gespeichertes Spiel in {folder} und kein angefangenes beiseitegelegt.",
+    "load.entry": "Seed {seed}, Runde {round}",
+    "load.entry_over": "Seed {seed}, zu Ende",
+    "load.unreadable": "nicht lesbar",
     "msg.new_confirm": "Ein neues Spiel beginnen? Dieses ist noch nicht fertig.",
     "msg.new_game": "Neues Spiel: Seed {seed}, {jokers} Joker, {aces}, Gegner: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} teilt dieselben Karten aus.",
@@ -217,16 +239,16 @@ TEXTS: dict[str, str] = {
         "und wird wieder gespeichert, sobald auf der Platte Platz ist."
     ),
     "msg.autosave_not_writable": (
-        "In den Datenordner {path} kann nicht geschrieben werden ({detail}): dieses Spiel "
+        "In den Datenordner {path} kann nicht geschrieben werden ({detail}): Dieses Spiel "
         "wird nicht automatisch gespeichert. Es geht im Speicher weiter (speichern NAME "
         "bewahrt es anderswo auf)."
     ),
     "msg.kept_in_place": (
-        "Das unfertige Spiel konnte nicht beiseitegelegt werden ({detail}): es bleibt in "
+        "Das angefangene Spiel konnte nicht beiseitegelegt werden ({detail}): Es bleibt in "
         "{path}, und dieses Spiel wird nicht automatisch gespeichert."
     ),
     "msg.kept_in_place_read_only": (
-        "In den Datenordner {folder} kann nicht geschrieben werden ({detail}): das unfertige "
+        "In den Datenordner {folder} kann nicht geschrieben werden ({detail}): Das angefangene "
         "Spiel bleibt in {path}, und dieses Spiel wird nicht automatisch gespeichert."
     ),
     "msg.autosave_again": "Das Spiel wird wieder gespeichert.",
@@ -246,7 +268,7 @@ TEXTS: dict[str, str] = {
     ),
     "msg.locked_watch": (
         "Stattdessen jenes Spiel nur ansehen (seine automatische Sicherung, als "
-        "Wiederholung beim letzten Zug)?"
+        "Wiedergabe beim letzten Zug)?"
     ),
     "msg.locked_bye": "Auf Wiedersehen: Das Spiel im anderen Terminal geht weiter.",
     "msg.separate_game": (
@@ -281,7 +303,7 @@ TEXTS: dict[str, str] = {
         "von links): {count} in {value}; jede ist easy, medium oder hard."
     ),
     "play.bad_jokers": (
-        "{jokers} Joker passen nicht zu {seats} Spielern: sie spielen mit {decks}, mit 0, "
+        "{jokers} Joker passen nicht zu {seats} Spielern: Sie spielen mit {decks}, mit 0, "
         "{one} oder {two} Jokern."
     ),
     "play.decks.1": "einem Paket",
@@ -294,13 +316,13 @@ TEXTS: dict[str, str] = {
     "stats.title": "Deine Statistik",
     "stats.line": (
         "gespielt {played}, davon mit Hilfe {assisted} · allein gespielt {own}: "
-        "gewonnen {won} · ohne Sieger {no_winner} · Summe im Schnitt {average} · "
-        "beste Summe {best}"
+        "gewonnen {won} · ohne Sieger {no_winner} · Stand im Schnitt {average} · "
+        "bester Stand {best}"
     ),
     "stats.assisted_note": (
         "Ein Spiel mit Hilfe (die KI spielte für dich, ein Tipp, ein Zurücknehmen über eine "
         "gesehene Karte hinaus) zählt nur als gespielt und mit Hilfe: nicht als Sieg, nicht "
-        "im Schnitt und nicht als deine beste Summe."
+        "im Schnitt und nicht als dein bester Stand."
     ),
     # help
     "help.title_first": "Deine Züge (Kurzformen in Klammern; Tab ergänzt):",
@@ -321,8 +343,8 @@ TEXTS: dict[str, str] = {
     "cmd.discard": "eine Karte ablegen (oder nur die Karte: Dh)",
     "cmd.sort": "Hand nach Farbe, Rang, Meldungen ordnen (F2)",
     "cmd.melds": "deine besten Meldungen und der Rest",
-    "cmd.hint": "Zug der starken KI mit Begründung (mit Hilfen)",
-    "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfen)",
+    "cmd.hint": "Zug der starken KI mit Begründung (mit Hilfe)",
+    "cmd.auto": "KI spielt Zug/Runde/Spiel für dich (mit Hilfe)",
     "cmd.undo": "deinen letzten Zug zurücknehmen",
     "cmd.redo": "den zurückgenommenen Zug noch einmal spielen",
     "cmd.score": "die Punkteliste, Runde für Runde",
@@ -330,7 +352,7 @@ TEXTS: dict[str, str] = {
     "cmd.rules": "die Regeln dieses Spiels",
     "cmd.new": "ein neues Spiel beginnen",
     "cmd.save": "das Spiel speichern (im Ordner saves)",
-    "cmd.load": "ein gespeichertes Spiel laden",
+    "cmd.load": "ein gespeichertes Spiel laden; allein: die Liste",
     "cmd.seed": "der Seed dieses Spiels",
     "cmd.speed": "Tempo der Gegner: sofort/schnell/normal/schritt",
     "cmd.coach": "nach teurem Zug: was die starke KI täte",
@@ -349,7 +371,7 @@ TEXTS: dict[str, str] = {
         "abgelegt), gilt das Spiel als mit Hilfe gespielt."
     ),
     "detail.auto": (
-        "auto zug (ohne Angabe), auto runde oder auto spiel, jederzeit: die KI spielt ab deinem "
+        "auto zug (ohne Angabe), auto runde oder auto spiel, jederzeit: Die KI spielt ab deinem "
         "nächsten Zug (oder diesem); auto aus gibt dir deine Züge zurück."
     ),
     "detail.save": (
@@ -376,16 +398,16 @@ TEXTS: dict[str, str] = {
     # rules
     "rules.title": "Die Regeln dieses Spiels",
     "rules.text": (
-        "{cards}{jokers}; {aces}. 11 Runden: in Runde r hat jeder r + 2 "
+        "{cards}{jokers}; {aces}. 11 Runden: In Runde r hat jeder r + 2 "
         "Karten, und die Karten dieses Rangs sind Platzhalter (Dreien in Runde 1 … Könige in "
         "Runde 11); Joker sind immer Platzhalter. Im Zug nimmst du die oberste Karte vom "
         "Stapel oder vom Ablagestapel und legst eine ab (nicht die eben vom Ablagestapel "
-        "genommene). Meldungen: ein Satz sind 3+ Karten eines Rangs, eine Folge 3+ Karten "
+        "genommene). Meldungen: Ein Satz sind 3+ Karten eines Rangs, eine Folge 3+ Karten "
         "einer Farbe in Reihe ({run_line}, nicht im Kreis); Platzhalter ersetzen jede Karte. "
         "Liegen nach dem Ablegen alle Karten in Meldungen, bist du raus, und alle anderen "
         "haben noch einen Zug. Karten außerhalb von Meldungen kosten: 2-10 ihren Wert, "
         "B D K (Bube, Dame, König) 10, Ass {ace}, ein Platzhalter 15, ein Joker 20. Nach "
-        "Runde 11 gewinnt die niedrigste Summe; teilen sich mehrere die niedrigste, gewinnt "
+        "Runde 11 gewinnt der niedrigste Stand; teilen sich mehrere den niedrigsten, gewinnt "
         "niemand.\n"
         "In dieser Runde ({round}) sind die Karten mit dem Rang {wild} Platzhalter."
     ),
@@ -398,17 +420,18 @@ TEXTS: dict[str, str] = {
     "rules.decks.1": "Ein Paket zu 52 Karten",
     "rules.decks.2": "Zwei Pakete zu 52 Karten",
     "rules.decks.3": "Drei Pakete zu 52 Karten",
-    "rules.run_low": "A-2-3 … J-Q-K",
-    "rules.run_high": "2-3-4 … Q-K-A",
+    "rules.run_low": "A-2-3 … B-D-K",
+    "rules.run_high": "2-3-4 … D-K-A",
     "rules.between": "zwischen den Runden",
     # the engine's errors (their sentences are the engine's own)
     "error.at_line": "Zeile {line}: {error}",
     # a verified log (replay --verify)
     "verify.over": (
-        "in Ordnung: Seed {seed}, {n} Ereignisse, 11 Runden, Summen {totals}, {result}"
+        "in Ordnung: Seed {seed}, {n} Ereignisse, 11 Runden, Stand {totals}, {result}"
     ),
     "verify.open": (
-        "in Ordnung: Seed {seed}, {n} Ereignisse, unfertig in Runde {round}, Summen {totals}"
+        "in Ordnung: Seed {seed}, {n} Ereignisse, angefangen, in Runde {round}, "
+        "Stand {totals}"
     ),
     "verify.winner": "{seat} gewinnt",
     "verify.you_win": "du gewinnst",
@@ -428,7 +451,7 @@ TEXTS: dict[str, str] = {
     "replay.cmd.start": "zum ersten Ereignis",
     "replay.cmd.end": "zum letzten Ereignis",
     "replay.cmd.score": "die Punkteliste bis hierher",
-    "replay.cmd.sort": "Hand von Platz 0 nach Farbe, Rang, Meldungen (F2)",
+    "replay.cmd.sort": "Deine Hand nach Farbe, Rang, Meldungen (F2)",
     "replay.cmd.help": "diese Liste oder hilfe BEFEHL",
     "replay.cmd.quit": "die Wiedergabe beenden",
     "replay.detail.next": (
@@ -441,13 +464,17 @@ TEXTS: dict[str, str] = {
         "hilfe BEFEHL erklärt einen Befehl genauer. Alle Hände liegen offen; zu jedem KI-Zug "
         "steht seine Begründung."
     ),
+    "replay.help.more_seat": (
+        "hilfe BEFEHL erklärt einen Befehl genauer. Bis das Spiel vorbei ist, liegt nur "
+        "deine Hand offen; zu jedem KI-Zug steht seine Begründung."
+    ),
     "replay.meta.round": "Ereignis {event} · Platzhalter {wild}",
     "msg.needs_number": "Welche Zahl? Aufruf: {usage}",
     # what the replay says
     "replay.intro": "Wiedergabe von {name}: Seed {seed}, {n} Ereignisse, {result}.",
     "replay.intro_keys": "Enter oder weiter geht vorwärts; hilfe zeigt die Befehle.",
-    "replay.result_over": "ein fertiges Spiel",
-    "replay.result_open": "unfertig in Runde {round}",
+    "replay.result_over": "ein zu Ende gespieltes Spiel",
+    "replay.result_open": "angefangen, in Runde {round}",
     "replay.not_verified": (
         "Dieses Protokoll besteht die Prüfung nicht ({detail}); es wird gezeigt, wie es "
         "aufgezeichnet ist. threethirteen replay DATEI --verify sagt mehr."
@@ -455,14 +482,21 @@ TEXTS: dict[str, str] = {
     "replay.started": "Das Spiel beginnt: Seed {seed}, {jokers}, {aces}; erster Geber: {dealer}.",
     "replay.no_jokers": "keine Joker",
     "replay.jokers": "{n} Joker",
-    "replay.players": "Spieler: {players}.",
+    "replay.players": "Wer an welchem Platz spielt: {players}.",
+    "replay.seat_player": "{seat}: {player}",
+    "replay.player.human": "ein Mensch",
+    "replay.player.greedy": "die gierige KI",
+    "replay.player.easy": "die leichte KI",
+    "replay.player.medium": "die mittlere KI",
+    "replay.player.hard": "die starke KI",
+    "replay.player.other": "das Programm {name}",
     "replay.seat_only": (
-        "Dieses Spiel läuft noch: es wird gezeigt, wie es dir gesagt wurde, nur deine eigene "
-        "Hand (alle Hände, sobald das Spiel vorbei ist)."
+        "Dieses Spiel läuft noch: Es wird so gezeigt, wie du es erlebt hast, nur mit deiner "
+        "eigenen Hand (alle Hände, sobald das Spiel vorbei ist)."
     ),
     "replay.face_up": "Dieses Spiel läuft noch, und alle Hände werden offen gezeigt.",
     "replay.face_up_own": (
-        "{path} ist ein Spiel von dir, das noch läuft: es wird nur von deinem Platz aus "
+        "{path} ist ein Spiel von dir, das noch läuft: Es wird nur von deinem Platz aus "
         "gezeigt, bis es vorbei ist (--face-up ist für das Spiel eines anderen, einen "
         "Fehlerbericht, den man dir geschickt hat)."
     ),
@@ -470,12 +504,12 @@ TEXTS: dict[str, str] = {
     "replay.take": "{seat} nimmt {card} vom Ablagestapel.",
     "replay.discard": "{seat} legt {card} ab.",
     "analyze.head": (
-        "{seat}: {differ} von der starken KI ab; {costliest}, nach erwarteten Strafpunkten:"
+        "{seat}: Bei {differ} von {made} Entscheidungen (eine Karte genommen, eine abgelegt) "
+        "wählt die starke KI anders. {costliest}, jede mit den Strafpunkten, die sie im "
+        "Schnitt bis zum Ende der Runde kostet (+2,0: zwei mehr als die Wahl der starken KI):"
     ),
-    "analyze.differ_one": "1 Entscheidung weicht",
-    "analyze.differ": "{n} Entscheidungen weichen",
-    "analyze.costliest_one": "die teuerste",
-    "analyze.costliest": "die {n} teuersten",
+    "analyze.costliest_one": "Die teuerste",
+    "analyze.costliest": "Die {n} teuersten",
     "analyze.line": "Runde {round}, {move}: {advice}, +{cost} erwartet (Ereignis {seq})",
     "analyze.you_drew": "du hast vom Stapel gezogen",
     "analyze.you_took": "du hast {card} vom Ablagestapel genommen",
@@ -489,13 +523,13 @@ TEXTS: dict[str, str] = {
     "coach.line": "Trainer: {move}; {advice} (+{cost} Strafpunkte erwartet): {why}",
     "coach.line_plain": "Trainer: {move}; {advice} (+{cost} Strafpunkte erwartet).",
     "msg.coach_on": (
-        "Der Trainer ist an: nach einem teuren Zug sagt er, was die starke KI getan hätte "
+        "Der Trainer ist an: Nach einem teuren Zug sagt er, was die starke KI getan hätte "
         "(dein Spiel gilt ab deinem nächsten Zug als mit Hilfe)."
     ),
     "msg.coach_off": "Der Trainer ist aus.",
     "msg.coach_is_on": "Der Trainer ist an (trainer aus schaltet ihn aus).",
     "msg.coach_is_off": "Der Trainer ist aus (trainer an schaltet ihn ein).",
-    "analyze.none": "keine: jede Wahl war so gut wie die der starken KI oder besser",
+    "analyze.none": "keine: Jede Wahl war so gut wie die der starken KI oder besser",
     "replay.help_used": "{seat} hat Hilfe genommen ({help}).",
     "replay.why": "warum: {reason}",
     "replay.at_end": "Das ist das letzte Ereignis ({n}/{n}): zurück oder anfang gehen zurück.",
@@ -503,10 +537,10 @@ TEXTS: dict[str, str] = {
     "replay.no_later_round": "In diesem Protokoll gibt es keine spätere Runde.",
     "replay.no_earlier_round": "In diesem Protokoll gibt es keine frühere Runde.",
     "replay.no_round": (
-        "Runde {round} ist nicht in diesem Protokoll: es hat die Runden {first} bis {last}."
+        "Runde {round} ist nicht in diesem Protokoll: Es hat die Runden {first} bis {last}."
     ),
     "replay.no_event": (
-        "Es gibt kein Ereignis {number}: dieses Protokoll hat die Ereignisse 1 bis {n}."
+        "Es gibt kein Ereignis {number}: Dieses Protokoll hat die Ereignisse 1 bis {n}."
     ),
     "replay.bar.event": "Ereignis {n}/{total}",
     "replay.bar.round": "Runde {round}/11",
@@ -562,8 +596,8 @@ TEXTS: dict[str, str] = {
         "(Zeile {line} der Datei ist abgeschnitten; es gelten die Ereignisse davor.)"
     ),
     "msg.rebuilt_unsaved": (
-        "Du spielst Platz 0. Dieses Spiel wird nicht automatisch gespeichert: "
-        "speichern NAME bewahrt es auf."
+        "Du spielst den Platz, den das Protokoll Du nennt. Dieses Spiel wird nicht "
+        "automatisch gespeichert: speichern NAME bewahrt es auf."
     ),
     "msg.leave_unsaved": (
         "Beenden? Dieses Spiel wird nicht automatisch gespeichert (speichern NAME bewahrt es auf)."
@@ -583,7 +617,7 @@ TEXTS: dict[str, str] = {
     "reproduce.cannot": "{path}: {error}",
     # a script (or a pipe) that stops at its first refused line
     "script.not_text": (
-        "Skriptzeile {line}: '{command}' ist kein Text: ein Byte darin ist kein UTF-8. "
+        "Skriptzeile {line}: '{command}' ist kein Text: Ein Byte darin ist kein UTF-8. "
         "Der Rest des Skripts wird nicht ausgeführt."
     ),
     "script.failed": (
@@ -592,10 +626,10 @@ TEXTS: dict[str, str] = {
     # the config file
     "config.where": "{path}, Zeile {line}",
     "config.not_toml": (
-        "{where}: das ist kein TOML ({detail}); alle Einstellungen haben ihren Standardwert."
+        "{where}: Das ist kein TOML ({detail}); alle Einstellungen haben ihren Standardwert."
     ),
     "config.unknown": (
-        "{where}: es gibt keine Einstellung {setting}; die Einstellungen sind level, speed, "
+        "{where}: Es gibt keine Einstellung {setting}; die Einstellungen sind level, speed, "
         "language, sort, players, jokers, aces, color und coach."
     ),
     "config.bad_value": (
@@ -620,16 +654,16 @@ TEXTS: dict[str, str] = {
     "keys.ctrl": "Strg",
     "keys.tab": "Befehle, Karten (Strafpunkte danach), Dateien ergänzen",
     "keys.history": "frühere Befehle; im offenen Menü seine Einträge",
-    "keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
+    "keys.suggestion": "den Vorschlag aus dem Verlauf übernehmen",
     "keys.enter": "Zeile ausführen (oder das im Menü Markierte nehmen)",
     "keys.sort": "auf leerer Zeile: die Hand anders ordnen",
     "keys.clear": "Zeile leeren; die Züge der Gegner überspringen",
     "keys.leave": "auf leerer Zeile: beenden (mit Rückfrage)",
     "replay.keys.tab": "Befehle, ihre Auswahl, Rundennummern ergänzen",
     "replay.keys.history": "frühere Befehle; im offenen Menü seine Einträge",
-    "replay.keys.suggestion": "den grauen Vorschlag aus dem Verlauf übernehmen",
+    "replay.keys.suggestion": "den Vorschlag aus dem Verlauf übernehmen",
     "replay.keys.enter": "Zeile ausführen; auf leerer Zeile: ein Ereignis vor",
-    "replay.keys.sort": "auf leerer Zeile: Hand von Platz 0 anders ordnen",
+    "replay.keys.sort": "auf leerer Zeile: deine Hand anders ordnen",
     "replay.keys.clear": "Zeile leeren",
     "replay.keys.leave": "auf leerer Zeile: die Wiedergabe beenden",
 }
@@ -660,7 +694,7 @@ ERRORS: dict[str, str] = {
     "game_over": "das Spiel ist vorbei",
     "not_your_turn": "{seat}: {action} geht jetzt nicht, {turn} ist dran",
     "already_drawn": "du hast in diesem Zug schon eine Karte genommen ({card}); leg eine ab",
-    "draw_first": "erst eine Karte nehmen: vom Stapel ziehen oder {top} aufnehmen",
+    "draw_first": "erst eine Karte nehmen: vom Stapel ziehen oder {top} nehmen",
     "empty_discard_pile": "der Ablagestapel ist leer: zieh vom Stapel",
     "not_in_hand": "du kannst {card} nicht ablegen: du hast sie nicht ({hand})",
     "taken_this_turn": (
@@ -747,12 +781,12 @@ ERRORS: dict[str, str] = {
     "verify_events_differ": "die Ereignisse unterscheiden sich",
     "verify_not_from_seed": "{problem} (das Geben folgt nicht aus dem Seed im Kopf)",
     "verify_broken_promise": (
-        "Seed und Salz ergeben nicht die Zusage vom Spielbeginn: "
+        "Seed und Salz passen nicht zum Siegel vom Spielbeginn: "
         "das ist nicht das versprochene Geben"
     ),
     "verify_promise_unseeded": (
-        "das Spiel hat sein Geben zugesagt (eine Zusage), sagt aber, es sei nicht aus "
-        "seinem Seed gegeben: die Zusage lässt sich nicht prüfen"
+        "das Spiel hat seinen Seed versiegelt (ein Siegel), sagt aber, es sei nicht aus "
+        "seinem Seed gegeben: das Siegel lässt sich nicht prüfen"
     ),
 }
 """The engine's errors, by the keys of :data:`core.errors.MESSAGES` (a key missing here is
@@ -770,7 +804,7 @@ ERROR_WORDS: dict[str, str] = {
 
 REASONS: dict[str, str] = {
     "stock": "vom Stapel ziehen",
-    "take": "{card} aufnehmen",
+    "take": "{card} nehmen",
     "discard": "{card} ablegen",
     "pile_empty": "der Ablagestapel ist leer",
     "lowers": "senkt die Strafpunkte von {now} auf {after}",
@@ -783,9 +817,9 @@ REASONS: dict[str, str] = {
     "keeps_open": "{groups} warten auf eine dritte Karte",
     "outs": "noch {outs} passende Karten im Umlauf",
     "out_one": "noch 1 passende Karte im Umlauf",
-    "dumping": "die Runde geht zu Ende: Punkte abwerfen",
+    "dumping": "die Runde geht zu Ende: Punkte loswerden",
     "last_turn": "letzter Zug",
-    "last_dumping": "letzter Zug: Punkte abwerfen",
+    "last_dumping": "letzter Zug: Punkte loswerden",
     "expects_end": "am Rundenende erwartet: {expected}",
     "expects_against": "am Rundenende erwartet: {expected}, mit einer Karte vom Stapel {stock}",
     "would_leave_expect": "mit {card} wären es {left}, danach erwartet: {expected}",
@@ -795,7 +829,7 @@ REASONS: dict[str, str] = {
     "older_goes_out": "{card} ablegen und rausgehen",
     "older_last_stock": "letzter Zug: vom Stapel ziehen, im Schnitt {stock} (mit {card} "
     "wären es {left})",
-    "older_last_take": "letzter Zug: {card} aufnehmen, Strafpunkte danach: {left} (mit einer "
+    "older_last_take": "letzter Zug: {card} nehmen, Strafpunkte danach: {left} (mit einer "
     "Karte vom Stapel im Schnitt {stock})",
 }
 """The actions and clauses of the AI's reasons, by the keys of
@@ -916,6 +950,7 @@ PLACEHOLDERS: dict[str, str] = {
     "CARD": "KARTE",
     "COMMAND": "BEFEHL",
     "SCOPE": "UMFANG",
+    "on|off": "an|aus",
     "|off": "|aus",
     "HOW": "WIE",
     "SPEED": "TEMPO",
@@ -999,7 +1034,7 @@ TEXTS.update(
             "sagen viel Glück! Höchstens 200 Zeichen, ein paar Zeilen pro Minute; Zuschauer "
             "reden nur, wenn der Gastgeber es erlaubt (zuschauer reden)."
         ),
-        "lobby.cmd.tables": "die offenen Tische: Code, Plätze, Optionen, Stand",
+        "lobby.cmd.tables": "die offenen Tische: Code, Plätze, Optionen, Status",
         "lobby.cmd.new": "einen Tisch eröffnen und sich als Gastgeber setzen",
         "lobby.cmd.join": "sich an einen Tisch setzen (oder zurück auf den eigenen Platz)",
         "lobby.cmd.watch": "einem Tisch zuschauen: was jeder Spieler davon sieht",
@@ -1016,7 +1051,7 @@ TEXTS.update(
             "braucht, dessen Zug spielt die KI) --ai N (höchstens so viele Plätze nimmt die "
             "KI beim Start; --ai 0: jeder Platz mit einem Menschen). Joker: keiner, einer "
             "oder zwei je Paket (2-8 Plätze spielen mit 1, 2 oder 3 Paketen: 4 Plätze "
-            "--jokers 0|2|4). Ohne Optionen: 4 Plätze, keine Joker, Ass tief, mittlere KI "
+            "--jokers 0|2|4). Ohne Optionen: 4 Plätze, keine Joker, Asse niedrig, mittlere KI "
             "auf jedem leeren Platz, keine Uhr."
         ),
         "lobby.detail.history": (
@@ -1035,7 +1070,7 @@ TEXTS.update(
         ),
         "lobby.keys.tab": "Befehle ergänzen",
         "lobby.keys.history": "frühere Befehle; in einem offenen Menü seine Einträge",
-        "lobby.keys.suggestion": "den grauen Vorschlag aus dem Verlauf nehmen",
+        "lobby.keys.suggestion": "den Vorschlag aus dem Verlauf übernehmen",
         "lobby.keys.enter": "die Zeile ausführen",
         "lobby.keys.sort": "nichts in der Lobby",
         "lobby.keys.clear": "die Zeile leeren",
@@ -1091,7 +1126,7 @@ TEXTS.update(
         "server.kept_table": "sein Protokoll passt nicht zu seinem Plan",
         "server.yours_kept": (
             "Dein Tisch {code} lässt sich seit dem Neustart des Servers nicht fortsetzen: "
-            "das Spiel dort ist verloren. Seine Dateien bleiben, wie sie sind, für den, der "
+            "Das Spiel dort ist verloren. Seine Dateien bleiben, wie sie sind, für den, der "
             "den Server betreibt; tische sagt, warum."
         ),
         "server.more_kept": "… und {n} weitere Tische, die sich nicht fortsetzen lassen.",
@@ -1122,7 +1157,7 @@ TEXTS.update(
         ),
         "server.bad_seats": "--seats (--plätze) ist {least} bis {most}.",
         "server.bad_ai": (
-            "--ai ist 0 bis {most}: so viele Plätze nimmt die KI beim Start höchstens."
+            "--ai ist 0 bis {most}: So viele Plätze nimmt die KI beim Start höchstens."
         ),
         "server.ai_most": ", KI höchstens auf {n} Plätzen",
         "server.no_ai": ", keine KI",
@@ -1130,7 +1165,7 @@ TEXTS.update(
             "Noch nicht: {n} müssen sich erst setzen (--ai {ai}: die KI nimmt höchstens "
             "{ai} Plätze)."
         ),
-        "server.bad_aces": "--aces ist low (tief) oder high (hoch).",
+        "server.bad_aces": "--aces ist low (niedrig) oder high (hoch).",
         "server.bad_level": "--level ist greedy, easy, medium oder hard.",
         "server.bad_turn_time": "--turn-time ist 10 bis 3600 Sekunden.",
         "server.bad_name": (
@@ -1144,21 +1179,23 @@ TEXTS.update(
         "server.went_away": "{name} ist weg; der Platz wartet.",
         "server.came_back": "{name} ist zurück.",
         "server.started": "Die Karten sind gegeben.",
-        "server.commitment": "Zusage auf den Seed dieses Spiels: {digest}",
+        "server.commitment": (
+            "Der Seed dieses Spiels ist versiegelt, bis es vorbei ist; sein Siegel: {digest}"
+        ),
         "server.revealed": (
-            "Der Seed war {seed}, das Salz {salt}: sie ergeben die Zusage vom Spielbeginn, "
-            "also war es das versprochene Geben."
+            "Der Seed war {seed}, das Salz {salt}: Sie passen zum Siegel vom Spielbeginn, "
+            "also wurde gegeben wie versprochen."
         ),
         "server.broken_promise": (
-            "Seed {seed} und Salz {salt} ergeben NICHT die Zusage vom Spielbeginn."
+            "Seed {seed} und Salz {salt} passen NICHT zum Siegel vom Spielbeginn."
         ),
         "server.fetch_log": (
             "Das ganze Spiel: {fetch} > {file}, dann threethirteen replay {file} --verify"
         ),
         "server.said": "{name}: {text}",
-        "server.took_help": "{seat} hat Hilfe genommen ({help}): das Spiel gilt als mit Hilfe.",
-        "server.time_up": "{name} hat die Zeit überschritten: die KI spielt diesen Zug.",
-        "server.time_up_you": "Deine Zeit ist um: die KI spielt diesen Zug für dich.",
+        "server.took_help": "{seat} hat Hilfe genommen ({help}): Das Spiel gilt als mit Hilfe.",
+        "server.time_up": "{name} hat die Zeit überschritten: Die KI spielt diesen Zug.",
+        "server.time_up_you": "Deine Zeit ist um: Die KI spielt diesen Zug für dich.",
         "server.hurry": "Noch {seconds} Sekunden für deinen Zug; dann spielt ihn die KI für dich.",
         "server.store_failed": (
             "Der Server kann diesen Tisch gerade nicht sichern: Züge warten, bis er es kann."
@@ -1171,7 +1208,7 @@ TEXTS.update(
             "frag gleich noch einmal."
         ),
         "server.coach_behind": (
-            "Der Trainer beurteilt noch deine früheren Züge: diesen lässt er aus."
+            "Der Trainer beurteilt noch deine früheren Züge: Diesen lässt er aus."
         ),
         "server.here": "da",
         "server.away": "weg",
@@ -1186,16 +1223,22 @@ TEXTS.update(
         "server.not_started": "Das Spiel hat noch nicht begonnen (der Gastgeber startet es).",
         "server.host_only": "Nur der Gastgeber ({host}) kann das Spiel starten.",
         "server.no_undo": (
-            "An einem gemeinsamen Tisch gibt es kein Zurück: die anderen haben den Zug gesehen."
+            "An einem gemeinsamen Tisch gibt es kein Zurück: Die anderen haben den Zug gesehen."
         ),
         "server.autopilot_on": "Die KI spielt gerade deinen Platz (auto aus gibt ihn dir zurück).",
         "server.unseated": (
             "Du sitzt nicht mehr an diesem Tisch (dein Platz wurde in einem anderen Terminal "
             "aufgegeben)."
         ),
-        "server.auto_turn": "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfen).",
-        "server.auto_round": "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfen).",
-        "server.auto_game": "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfen).",
+        "server.auto_turn": (
+            "Die KI spielt diesen Zug für dich (dein Spiel gilt als mit Hilfe gespielt)."
+        ),
+        "server.auto_round": (
+            "Die KI spielt diese Runde für dich (dein Spiel gilt als mit Hilfe gespielt)."
+        ),
+        "server.auto_game": (
+            "Die KI spielt den Rest für dich (dein Spiel gilt als mit Hilfe gespielt)."
+        ),
         "server.only_watching": "Du schaust nur zu; setzen CODE setzt dich an einen Tisch.",
         "server.not_at_table": "Das ist ein Zug an einem Tisch; setzen CODE setzt dich an einen.",
         "server.not_your_seat": (
@@ -1223,14 +1266,14 @@ TEXTS.update(
         ),
         "server.log_on_its_way": (
             "Ein Protokoll ist schon unterwegs zu dir: "
-            "frag nach diesem, sobald es angekommen ist."
+            "Frag nach diesem, sobald es angekommen ist."
         ),
         "server.no_log_none": "Keinen Tisch mit diesem Code, an dem du gesessen hast.",
         "server.no_log_running": (
-            "Dieses Spiel ist noch nicht zu Ende: sein Protokoll gibt es, sobald es das ist."
+            "Dieses Spiel ist noch nicht zu Ende: Sein Protokoll gibt es, sobald es das ist."
         ),
         "server.no_log_closed": (
-            "Dieses Spiel wurde vor seinem Ende geschlossen: sein Seed bleibt geheim."
+            "Dieses Spiel wurde vor seinem Ende geschlossen: Sein Seed bleibt geheim."
         ),
         "server.web_bad_key": (
             "Der Schlüssel dieses Browsers stammt nicht vom Spiel: lösche die Daten der "
@@ -1246,7 +1289,7 @@ TEXTS.update(
             "einen anderen Namen."
         ),
         "server.banner_key_name": (
-            "Der Name '{name}' gehört einem Schlüssel: melde dich mit diesem Schlüssel an."
+            "Der Name '{name}' gehört einem Schlüssel: Melde dich mit diesem Schlüssel an."
         ),
         "server.banner_password_name": (
             "Den Namen '{name}' benutzt jemand, der sich mit dem Passwort anmeldet (an "
@@ -1274,7 +1317,7 @@ TEXTS.update(
             "versuch es später noch einmal."
         ),
         "server.password_wait": (
-            "Zu viele falsche Passwörter von deiner Adresse: warte {seconds} Sekunden."
+            "Zu viele falsche Passwörter von deiner Adresse: Warte {seconds} Sekunden."
         ),
         "server.too_many_tries": "Zu viele fehlgeschlagene Anmeldungen auf dieser Verbindung.",
         "server.channels_full": "Zu viele Sitzungen auf dieser Verbindung (höchstens {most}).",
@@ -1289,7 +1332,7 @@ TEXTS.update(
             "Zu viele Verbindungen aus deinem Netz; versuch es später noch einmal."
         ),
         "server.sessions_of_name": (
-            "Du hast schon {most} Sitzungen auf diesem Server offen: schließ zuerst eine."
+            "Du hast schon {most} Sitzungen auf diesem Server offen: Schließ zuerst eine."
         ),
         "server.stopping": (
             "Der Server wird beendet. Deine Spiele bleiben erhalten: verbinde dich später wieder."
@@ -1316,11 +1359,11 @@ TEXTS.update(
         ),
         "server.said_watching": "{name} (schaut zu): {text}",
         "server.says_from_address": (
-            "Nicht so schnell: deine Adresse hat in dieser Minute so viele Zeilen gesagt, wie eine "
+            "Nicht so schnell: Deine Adresse hat in dieser Minute so viele Zeilen gesagt, wie eine "
             "Adresse darf."
         ),
         "server.says_at_table": (
-            "Nicht so schnell: dieser Tisch hat in dieser Minute so viele Zeilen gehört, wie er "
+            "Nicht so schnell: Dieser Tisch hat in dieser Minute so viele Zeilen gehört, wie er "
             "nimmt."
         ),
         "server.watchers_quiet": (
@@ -1328,12 +1371,12 @@ TEXTS.update(
             "zuschauer reden)."
         ),
         "server.muted_you": (
-            "Der Gastgeber hat dich an diesem Tisch stumm geschaltet: was du sagst, hört hier "
+            "Der Gastgeber hat dich an diesem Tisch stumm geschaltet: Was du sagst, hört hier "
             "niemand."
         ),
         "server.unmuted_you": "Der Gastgeber lässt dich an diesem Tisch wieder reden.",
         "server.muted": (
-            "{name} ist stumm: was {name} sagt, hört hier niemand (freigeben {name} hebt es auf)."
+            "{name} ist stumm: Was {name} sagt, hört hier niemand (freigeben {name} hebt es auf)."
         ),
         "server.unmuted": "{name} darf wieder reden.",
         "server.not_muted": "{name} ist nicht stumm.",
@@ -1344,7 +1387,7 @@ TEXTS.update(
         "server.host_decides": "Das entscheidet nur der Gastgeber ({host}).",
         "server.watchers_off": "{name} hat den Tisch für Zuschauer geschlossen.",
         "server.watchers_off_you": (
-            "Du hast den Tisch für Zuschauer geschlossen: wer zuschaute, ist zurück in der Lobby."
+            "Du hast den Tisch für Zuschauer geschlossen: Wer zuschaute, ist zurück in der Lobby."
         ),
         "server.watchers_on": "{name} lässt an diesem Tisch zuschauen; Zuschauer reden nicht.",
         "server.watchers_on_you": "Jetzt dürfen alle zuschauen; Zuschauer reden nicht.",
@@ -1379,9 +1422,10 @@ TEXTS.update(
 # -- deine beendeten Spiele (threethirteen history, threethirteen stats) ------------------
 TEXTS.update(
     {
-        "history.title": "Deine beendeten Spiele ({shown} von {total}):",
+        "history.title": "Deine beendeten Spiele, die letzten {shown} von {total}:",
+        "history.title_all": "Deine beendeten Spiele ({total}):",
         "history.none": (
-            "Noch kein beendetes Spiel in deinem Verlauf: jedes Spiel wird behalten, "
+            "Noch kein beendetes Spiel in deinem Verlauf: Jedes Spiel wird behalten, "
             "sobald es endet."
         ),
         "history.head.number": "Nr.",
@@ -1391,17 +1435,18 @@ TEXTS.update(
         "history.head.aces": "Asse",
         "history.head.opponents": "Gegner",
         "history.head.place": "Platz",
-        "history.head.score": "Summe",
+        "history.head.score": "Stand",
         "history.head.help": "Hilfe",
         "history.yes": "ja",
         "history.high": "hoch",
-        "history.low": "tief",
+        "history.low": "niedrig",
         "history.more": "{n} ältere: threethirteen history --all",
         "history.shared": "= ein geteilter Platz",
-        "history.with_help": "* mit Hilfen",
+        "history.with_help": "* mit Hilfe",
         "history.replay": (
-            "threethirteen replay NUMMER spielt eines deiner letzten {logs} Spiele nach "
-            "(--analyze: deine teuersten Entscheidungen)."
+            "threethirteen replay NUMMER spielt ein Spiel nach (--analyze: deine teuersten "
+            "Entscheidungen). Dein Verlauf behält deine letzten {most} Spiele und die Züge "
+            "der letzten {logs}."
         ),
         "history.skipped": "{n} Zeilen deines Verlaufs sind kein Spiel; sie wurden übersprungen.",
         "history.skipped_one": "1 Zeile deines Verlaufs ist kein Spiel; sie wurde übersprungen.",
@@ -1412,9 +1457,7 @@ TEXTS.update(
         "history.not_kept": (
             "Dieses Spiel konnte nicht in deinem Verlauf behalten werden ({detail})."
         ),
-        "stats.by_kind": (
-            "Nach Gegnern und Optionen (Spiele in deinem Verlauf: {n}; er behält {most}):"
-        ),
+        "stats.by_kind": "Nach Gegnern und Optionen, über die {n} Spiele in deinem Verlauf:",
         "stats.head.played": "Spiele",
         "stats.head.assisted": "Hilfe",
         "stats.head.won": "Siege",
@@ -1442,37 +1485,35 @@ TEXTS.update(
         # threethirteen learn: eine erste Partie mit Hinweisen
         "learn.not_kept": (
             "In einem anderen Terminal läuft ein Spiel oder eine Übung mit demselben "
-            "Datenordner: diese Übung wird nicht aufbewahrt (danach beginnt threethirteen "
+            "Datenordner: Diese Übung wird nicht aufbewahrt (danach beginnt threethirteen "
             "learn neu)."
         ),
         "learn.title": (
-            "Eine erste Partie mit Hinweisen: du gegen Links und Rechts, beide leicht. "
-            "Jeder Hinweis wartet auf deinen Zug und sagt dann, wie er war. ende oder "
-            "Strg-D verlässt sie; threethirteen learn macht dort weiter."
+            "Ein erstes Spiel mit Hinweisen, gegen Links und Rechts (beide leicht). ende "
+            "oder Strg-D verlässt es; threethirteen learn macht dort weiter."
         ),
         "learn.note": "Hinweis {n}/{total}: {text}",
-        "learn.note.draw": (
-            "Ein Zug beginnt mit einer Karte: ziehen nimmt die oberste Karte vom Stapel "
-            "(verdeckt), nehmen die oberste vom Ablagestapel, jetzt {top}. Nimm sie, "
-            "wenn sie zu deinen Karten passt."
-        ),
-        "learn.note.melds": (
-            "Jetzt leg eine Karte ab: tippe ablegen und die Karte, oder nur die Karte "
-            "(6ka). Behalte Karten für Meldungen: ein Satz sind 3 oder mehr eines Rangs "
-            "(6♣ 6♦ 6♥), eine Folge 3 oder mehr einer Farbe in Reihe (4♥ 5♥ 6♥). Leg "
-            "eine ab, die zu nichts passt."
+        "learn.note.goal": (
+            "Das Ziel: Halte deine Karten in Meldungen, Sätzen (3 oder mehr eines Rangs: "
+            "6♣ 6♦ 6♥) und Folgen (3 oder mehr einer Farbe in Reihe: 4♥ 5♥ 6♥). Am Ende "
+            "einer Runde zählen die Karten ohne Meldung gegen dich; nach 11 Runden gewinnt "
+            "der niedrigste Stand."
         ),
         "learn.note.wild": (
-            "In dieser Runde ist jede {wild} ein Platzhalter: sie steht für jede Karte, die "
-            "eine Meldung braucht. Platzhalter ist der Rang der Kartenzahl, also jede Runde "
-            "ein anderer: 3 in Runde 1, 4 in Runde 2 … K in Runde 11. Joker sind immer "
-            "Platzhalter."
+            "Jede {wild} ist in dieser Runde ein Platzhalter (Platzhalter: {wild}): Sie "
+            "steht für jede Karte, die eine Meldung braucht. Der Rang der Platzhalter ist "
+            "die Zahl der ausgeteilten Karten: 3 in Runde 1, 4 in Runde 2 … K in Runde 11. "
+            "Joker, wenn sie mitspielen, sind immer Platzhalter."
         ),
-        "learn.note.penalty": (
-            "Am Ende einer Runde zählen die Karten ohne Meldung gegen dich: 2 bis 10 ihre "
-            "Zahl, B D K 10, ein Ass 1, eine wilde Karte 15, ein Joker 20. Der Tisch "
-            "zeigt, was deine Hand jetzt kostet (Strafpunkte). Leg hohe Karten ab, die "
-            "du nicht brauchst."
+        "learn.note.draw": (
+            "Dein Zug beginnt mit einer Karte mehr: ziehen gibt dir die oberste Karte vom "
+            "Stapel (verdeckt), nehmen die oberste vom Ablagestapel, jetzt {top}. Nimm "
+            "sie, wenn sie zu deinen Karten passt."
+        ),
+        "learn.note.discard": (
+            "Jetzt leg eine Karte ab, damit du wieder {size} hältst: Tippe ablegen und die "
+            "Karte oder nur die Karte ({example}). Behalte die Karten, die Meldungen "
+            "bilden; leg eine ab, die zu nichts passt."
         ),
         "learn.note.going_out": (
             "Du kannst jetzt rausgehen: Liegt nach dem Ablegen jede Karte, die du "
@@ -1480,67 +1521,99 @@ TEXTS.update(
             "Finde die Karte zum Ablegen (meldungen zeigt deine Meldungen)."
         ),
         "learn.note.going_out.plain": (
-            "Zum Rausgehen leg eine Karte so ab, dass jede Karte, die du behältst, in "
-            "einer Meldung liegt: Die Runde kostet dich dann nichts und endet bald für alle."
+            "Rausgehen: Liegt nach dem Ablegen jede Karte, die du behältst, in einer "
+            "Meldung, gehst du raus. Die Runde kostet dich dann nichts, und alle anderen "
+            "haben noch einen letzten Zug."
         ),
         "learn.note.last_turn": (
             "{seat} ist rausgegangen. Jetzt hat jeder andere genau einen letzten Zug, "
-            "und das ist deiner: nimm eine Karte, leg eine ab, und was ohne Meldung "
-            "bleibt, zählt."
+            "und das ist deiner: Nimm eine Karte, leg eine ab, und was ohne Meldung "
+            "bleibt, zählt. Wer danach alle Karten in Meldungen hat, bekommt auch 0."
         ),
-        "learn.note.last_turn.plain": (
-            "Geht jemand raus, hat jeder andere genau einen letzten Zug, dann wird die "
-            "Runde gezählt. Wer die Hand in diesem Zug vollendet, bekommt auch 0."
+        "learn.note.last_turn.you": (
+            "Du bist rausgegangen: Diese Runde kostet dich nichts. Jetzt hat jeder andere "
+            "genau einen letzten Zug, dann wird die Runde gewertet."
         ),
         "learn.note.scoring": (
-            "Runde {scored} ist gezählt: deine übrigen Karten kosten {penalty}, dein "
+            "Runde {scored} ist gewertet: Deine übrigen Karten kosten {penalty}, dein "
             "Stand ist {total}. Nach 11 Runden gewinnt der niedrigste Stand. punkte "
-            "zeigt den Punktezettel, eine Zeile je Runde."
+            "zeigt die Punkteliste, eine Zeile je Runde."
         ),
-        "learn.note.keep_open": (
-            "Behalte Karten, die viele Karten vollenden: zwei in Reihe einer Farbe "
-            "(7♦ 8♦) warten auf 6♦ oder 9♦ (je zwei) und jede wilde Karte; ein einzelner "
-            "K nur auf einen K oder eine wilde. Leg einzelne Karten zuerst ab."
-        ),
-        "learn.note.keep_open.plain": (
-            "Behalte Karten, die viele Karten vollenden: zwei in Reihe einer Farbe "
-            "(7♦ 8♦) warten auf 6♦ oder 9♦ und jede wilde Karte, ein Paar auf seinen "
-            "Rang und die wilden. Leg einzelne Karten zuerst ab."
-        ),
-        "learn.note.throw_passed": (
-            "Links, nach dir am Zug, hat eben {passed} abgelegt: Links sammelt diesen "
-            "Rang nicht. Deine {yours} kannst du gefahrlos ablegen: Sie hilft Links nicht."
-        ),
-        "learn.note.throw_passed.plain": (
-            "Achte darauf, was Links ablegt, nach dir am Zug und der, der deine Karte "
-            "nehmen kann: Einen Rang, den Links eben abgab, kannst du gefahrlos ablegen; "
-            "eine Karte, die Links brauchen kann, hilft Links."
+        "learn.note.penalty": (
+            "Was eine Karte ohne Meldung am Ende der Runde kostet: 2 bis 10 ihre Zahl, "
+            "B D K 10, ein Ass 1, ein Platzhalter 15, ein Joker 20. Der Tisch zeigt, was "
+            "deine Hand jetzt kostet (Strafpunkte). Leg hohe Karten ab, die du nicht "
+            "brauchst."
         ),
         "learn.note.short_rounds": (
             "In kurzen Runden geh früh raus: Mit wenigen Karten kann eine Runde in jedem "
             "Zug enden, und das Warten auf eine bessere Hand kostet oft mehr, als es "
             "bringt. Lange Runden lassen mehr Zeit zum Bauen."
         ),
+        "learn.note.short_rounds.plain": (
+            "In den kurzen Runden am Anfang geh früh raus: Mit wenigen Karten kann eine "
+            "Runde in jedem Zug enden, und das Warten auf eine bessere Hand kostet oft "
+            "mehr, als es bringt. Lange Runden lassen mehr Zeit zum Bauen."
+        ),
+        "learn.note.keep_open": (
+            "Behalte Karten, die viele Karten vervollständigen: Zwei in Reihe einer Farbe "
+            "(7♦ 8♦) warten auf 6♦ oder 9♦ (je zwei) und jeden Platzhalter; ein einzelner "
+            "K nur auf einen K oder einen Platzhalter. Leg einzelne Karten zuerst ab."
+        ),
+        "learn.note.keep_open.plain": (
+            "Behalte Karten, die viele Karten vervollständigen: Zwei in Reihe einer Farbe "
+            "(7♦ 8♦) warten auf 6♦ oder 9♦ und jeden Platzhalter, ein Paar auf seinen "
+            "Rang und die Platzhalter. Leg einzelne Karten zuerst ab."
+        ),
+        "learn.note.throw_passed": (
+            "Links, nach dir am Zug, hat eben {passed} abgelegt: Links sammelt diesen "
+            "Rang nicht. Deine {yours} kannst du gefahrlos ablegen: Sie hilft Links nicht."
+        ),
+        "learn.note.throw_passed.plain": (
+            "Achte darauf, was Links ablegt: Links ist nach dir am Zug und kann deine "
+            "Karte nehmen. Einen Rang, den Links eben abgegeben hat, kannst du gefahrlos "
+            "ablegen; eine Karte, die Links brauchen kann, hilft Links."
+        ),
         "learn.note.done": (
-            "Das war der letzte Hinweis. Spiel die Partie zu Ende: Von jetzt an hörst du "
+            "Das war der letzte Hinweis. Spiel das Spiel zu Ende: Von jetzt an hörst du "
             "nur etwas, wenn ein Zug deutlich mehr kostet als der beste."
         ),
         "learn.good": "Guter Zug: Die starke KI macht es genauso.",
         "learn.good_why": "Guter Zug: Die starke KI macht es genauso: {why}.",
         "learn.even": "Guter Zug: genauso gut wie die Wahl der starken KI ({advice}).",
         "learn.close": (
-            "Gut: {advice}, aber das ist fast gleich (im Schnitt {cost} Strafpunkte weniger)."
+            "Gut: {advice}, aber das ist fast gleich (im Schnitt weniger als ein Strafpunkt)."
         ),
-        "learn.better": "Besser: {advice}; das lässt im Schnitt {cost} Strafpunkte weniger: {why}.",
-        "learn.better_plain": "Besser: {advice}; das lässt im Schnitt {cost} Strafpunkte weniger.",
+        "learn.better": "Besser: {advice}: {why}. Das spart im Schnitt {saved}.",
+        "learn.better_plain": "Besser: {advice}. Das spart im Schnitt {saved}.",
+        "learn.about": "etwa {points} Strafpunkte",
+        "learn.about_one": "etwa einen Strafpunkt",
+        "learn.why.goes_out": "damit gehst du raus",
+        "learn.why.lowers": "das senkt deine Strafpunkte von {now} auf {after}",
+        "learn.why.leaves": "deine Karten ohne Meldung kosten dann {left}",
+        "learn.why.leaves_expected": "deine Karten ohne Meldung kosten dann {left}",
+        "learn.why.would_leave": "mit {card} blieben {left} Strafpunkte",
+        "learn.why.would_leave_expect": "mit {card} blieben {left} Strafpunkte",
+        "learn.why.keeps_open": "das hält {groups} für eine dritte Karte offen",
+        "learn.why.pile_empty": "der Ablagestapel ist leer",
+        "learn.why.dumping": "die Runde endet, also zuerst die hohen Karten",
+        "learn.why.last_dumping": "es ist dein letzter Zug, also zuerst die hohen Karten",
+        "learn.why.last_turn": "es ist dein letzter Zug",
         "learn.resume": "Du hast die Übung in Runde {round} verlassen. Dort weitermachen?",
         "learn.resumed": "Zurück in der Übung, Runde {round}.",
+        "learn.not_the_lesson": (
+            "Die Datei der Übung enthielt ein anderes Spiel, nicht die Übung: Es bleibt "
+            "als {path} erhalten, und die Übung beginnt neu."
+        ),
+        "learn.left": (
+            "Nichts wurde geändert: threethirteen learn bietet die Übung wieder an."
+        ),
         "learn.restart": "Die Übung beginnt wieder beim ersten Hinweis.",
         "learn.leave": ("Die Übung verlassen? Sie bleibt: threethirteen learn macht hier weiter."),
         "learn.bye": "Die Übung bleibt: threethirteen learn macht hier weiter.",
         "learn.bye_unsaved": "Auf Wiedersehen. (Die Übung konnte nicht behalten werden.)",
         "learn.over": (
-            "Das war die Übung. threethirteen spielt eine eigene Partie; threethirteen "
+            "Das war die Übung. threethirteen spielt ein eigenes Spiel; threethirteen "
             "learn beginnt die Übung neu."
         ),
     }
@@ -1551,7 +1624,7 @@ TEXTS.update(
 # `words` geschickt (docs/web.md); die {Felder} füllt die Seite.
 TEXTS.update(
     {
-        "web.title": "Three-Thirteen Rommé",
+        "web.title": "Drei-Dreizehn-Rommé",
         "web.connecting": "Verbindung zum Server …",
         "web.lost": "Die Verbindung ist weg; neuer Versuch in {seconds} s …",
         "web.again": "Neu verbinden",
@@ -1572,7 +1645,7 @@ TEXTS.update(
         "web.lobby.code": "Tisch",
         "web.lobby.seats": "Plätze",
         "web.lobby.people": "Spieler",
-        "web.lobby.state": "Stand",
+        "web.lobby.state": "Status",
         "web.lobby.options": "Regeln",
         "web.lobby.free": "frei",
         "web.lobby.waiting": "wartet auf den Start",
@@ -1627,7 +1700,7 @@ TEXTS.update(
         "web.card.joker": "Joker",
         "web.seat.cards": "{n} Karten",
         "web.seat.card_one": "1 Karte",
-        "web.seat.total": "Summe {total}",
+        "web.seat.total": "Stand {total}",
         "web.seat.turn": "ist dran",
         "web.seat.away": "abwesend",
         "web.seat.host": "Gastgeber",
@@ -1649,7 +1722,7 @@ TEXTS.update(
         "web.narration.title": "Was geschieht",
         "web.sheet.title": "Punkteliste",
         "web.sheet.round": "Runde",
-        "web.sheet.total": "Summe",
+        "web.sheet.total": "Stand",
         "web.result.title": "Das Spiel ist vorbei",
         "web.result.winner": "Gewinner: {names}",
         "web.result.winners": "Gewinner: {names}",

@@ -44,6 +44,7 @@ TEXTS: dict[str, str] = {
     "table.last_turn": "last turn",
     "table.hand": "Your hand, {sort}:",
     "table.best": "Best melds:",
+    "table.best_after": "Best melds after discarding {card}:",
     "table.no_melds": "no meld yet",
     "table.left_over": "left over:",
     "table.penalty": "penalty {penalty}",
@@ -65,6 +66,7 @@ TEXTS: dict[str, str] = {
     "bar.penalty": "penalty {penalty}",
     "bar.keys": "F2: sort",
     "meta.penalty_after": "penalty after: {n}",
+    "meta.penalty_after_wild": "penalty after: {n} · wild",
     # narration
     "say.you_draw": "You draw {card} from the stock.",
     "say.you_take": "You take {card} from the discard pile.",
@@ -170,7 +172,25 @@ TEXTS: dict[str, str] = {
     "msg.loaded": "Loaded {path}: seed {seed}, {n} events.",
     "msg.load_failed": "Cannot load {path}: {detail}",
     "msg.load_prefix": "{path}: the last line is cut off. Load the {n} complete events before it?",
-    "msg.kept_previous": "The unfinished game is kept in {path}.",
+    "msg.kept_previous": "The unfinished game is kept in {path}: load {name} takes it back.",
+    "msg.wild_caution": (
+        "{card} is wild: it can complete any meld. Enter again discards it; Ctrl-C clears "
+        "the line."
+    ),
+    "replay.list_open": "Open one with: threethirteen replay NAME (or --verify, --analyze)",
+    "msg.kept_games": "{n} unfinished games are kept aside: load lists them.",
+    "msg.kept_game_one": "An unfinished game is kept aside: load lists it.",
+    "msg.resume_left": (
+        "Nothing was changed: the unfinished game stays saved, and the next start offers it "
+        "again."
+    ),
+    "meta.kept_game": "unfinished, kept aside",
+    "load.saves": "Saved games (load NAME opens one):",
+    "load.kept": "Unfinished games kept aside (load NAME takes one back):",
+    "load.none": "No saved game in {folder}, and no unfinished game kept aside.",
+    "load.entry": "seed {seed}, round {round}",
+    "load.entry_over": "seed {seed}, finished",
+    "load.unreadable": "cannot be read",
     "msg.new_confirm": "Start a new game? This one is not finished.",
     "msg.new_game": "New game: seed {seed}, {jokers} jokers, {aces}, opponents: {level}.",
     "msg.seed": "Seed {seed}: threethirteen play --seed {seed} deals the same cards.",
@@ -290,7 +310,7 @@ TEXTS: dict[str, str] = {
     "cmd.rules": "the rules of this game",
     "cmd.new": "start a new game",
     "cmd.save": "save the game (in your saves folder)",
-    "cmd.load": "load a saved game",
+    "cmd.load": "load a saved or kept game; alone: list them",
     "cmd.seed": "this game's seed",
     "cmd.speed": "opponents' speed: instant/fast/normal/step",
     "cmd.coach": "after a costly move, what the hard AI would do",
@@ -373,7 +393,7 @@ TEXTS: dict[str, str] = {
     "replay.cmd.start": "to the first event",
     "replay.cmd.end": "to the last event",
     "replay.cmd.score": "the score sheet so far",
-    "replay.cmd.sort": "order seat 0's hand by suit, rank or melds (F2)",
+    "replay.cmd.sort": "order Your hand by suit, rank or melds (F2)",
     "replay.cmd.help": "this list, or help COMMAND",
     "replay.cmd.quit": "leave the replay",
     "replay.detail.next": (
@@ -384,6 +404,10 @@ TEXTS: dict[str, str] = {
     "replay.detail.goto": "Event N is line N + 1 of the file (line 1 is the header).",
     "replay.help.more": (
         "help COMMAND tells more. Every hand is shown; an AI's move comes with its reason."
+    ),
+    "replay.help.more_seat": (
+        "help COMMAND tells more. Only Your hand is shown until the game is over; an AI's "
+        "move comes with its reason."
     ),
     "replay.meta.round": "event {event} · wild {wild}",
     "msg.needs_number": "Which number? usage: {usage}",
@@ -399,7 +423,14 @@ TEXTS: dict[str, str] = {
     "replay.started": "The game begins: seed {seed}, {jokers}, {aces}; first dealer: {dealer}.",
     "replay.no_jokers": "no jokers",
     "replay.jokers": "{n} jokers",
-    "replay.players": "Players: {players}.",
+    "replay.players": "Who plays each seat: {players}.",
+    "replay.seat_player": "{seat}: {player}",
+    "replay.player.human": "a person",
+    "replay.player.greedy": "the greedy AI",
+    "replay.player.easy": "the easy AI",
+    "replay.player.medium": "the medium AI",
+    "replay.player.hard": "the hard AI",
+    "replay.player.other": "the program {name}",
     "replay.seat_only": (
         "This game is still in play: it is shown as you were told it, your own hand only "
         "(every hand once the game is over)."
@@ -413,11 +444,13 @@ TEXTS: dict[str, str] = {
     "replay.take": "{seat} takes {card} from the discard pile.",
     "replay.discard": "{seat} discards {card}.",
     # --analyze: a seat's costliest decisions, each as the game's moves say it
-    "analyze.head": "{seat}: {differ} from the hard AI's; {costliest}, by expected penalty:",
-    "analyze.differ_one": "1 decision differs",
-    "analyze.differ": "{n} decisions differ",
-    "analyze.costliest_one": "the costliest",
-    "analyze.costliest": "the {n} costliest",
+    "analyze.head": (
+        "{seat}: in {differ} of {made} decisions (a card taken, a card discarded) the hard "
+        "AI chooses otherwise. {costliest}, each with the penalty points it costs on average "
+        "by the end of the round (+2.0: two more than the hard AI's choice):"
+    ),
+    "analyze.costliest_one": "The costliest",
+    "analyze.costliest": "The {n} costliest",
     "analyze.line": "Round {round}, {move}: {advice}, +{cost} expected (event {seq})",
     "analyze.you_drew": "you drew from the stock",
     "analyze.you_took": "you took {card} from the discard pile",
@@ -494,7 +527,9 @@ TEXTS: dict[str, str] = {
         "the game is rebuilt to event {n}, where that move ends."
     ),
     "msg.rebuilt_truncated": "(Line {line} of the file is cut off; the events before it are used.)",
-    "msg.rebuilt_unsaved": "You play seat 0. This game is not autosaved: save FILE keeps it.",
+    "msg.rebuilt_unsaved": (
+        "You play the seat the log calls You. This game is not autosaved: save FILE keeps it."
+    ),
     "msg.leave_unsaved": "Leave? This game is not autosaved (save FILE keeps it).",
     "msg.bye_unsaved": "Goodbye. (This game was not autosaved.)",
     "reproduce.bad_target": "--replay-to takes FILE:N (an event number), not {target!r}",
@@ -542,16 +577,16 @@ TEXTS: dict[str, str] = {
     "keys.ctrl": "Ctrl",
     "keys.tab": "complete commands, cards (penalty after each), files",
     "keys.history": "earlier commands; in an open menu, its choices",
-    "keys.suggestion": "take the grey suggestion from your history",
+    "keys.suggestion": "take the suggestion from your history",
     "keys.enter": "run the line (or take what the menu highlights)",
     "keys.sort": "on an empty line: sort your hand the next way",
     "keys.clear": "clear the line; skip the opponents' narration",
     "keys.leave": "on an empty line: leave (asks first)",
     "replay.keys.tab": "complete commands, their choices, round numbers",
     "replay.keys.history": "earlier commands; in an open menu, its choices",
-    "replay.keys.suggestion": "take the grey suggestion from your history",
+    "replay.keys.suggestion": "take the suggestion from your history",
     "replay.keys.enter": "run the line; on an empty line: one event on",
-    "replay.keys.sort": "on an empty line: order seat 0's hand the next way",
+    "replay.keys.sort": "on an empty line: order Your hand the next way",
     "replay.keys.clear": "clear the line",
     "replay.keys.leave": "on an empty line: leave the replay",
 }
@@ -610,7 +645,7 @@ TEXTS.update(
         ),
         "lobby.keys.tab": "complete commands",
         "lobby.keys.history": "earlier commands; in an open menu, its choices",
-        "lobby.keys.suggestion": "take the grey suggestion from your history",
+        "lobby.keys.suggestion": "take the suggestion from your history",
         "lobby.keys.enter": "run the line",
         "lobby.keys.sort": "nothing in the lobby",
         "lobby.keys.clear": "clear the line",
@@ -900,7 +935,8 @@ TEXTS.update(
 # -- your finished games (threethirteen history, threethirteen stats) ---------------------
 TEXTS.update(
     {
-        "history.title": "Your finished games ({shown} of {total}):",
+        "history.title": "Your finished games, the latest {shown} of {total}:",
+        "history.title_all": "Your finished games ({total}):",
         "history.none": "No finished game in your history yet: each game is kept as it ends.",
         "history.head.number": "#",
         "history.head.ended": "ended",
@@ -918,15 +954,16 @@ TEXTS.update(
         "history.shared": "= a place shared",
         "history.with_help": "* with help",
         "history.replay": (
-            "threethirteen replay NUMBER steps through one of your last {logs} games "
-            "(--analyze: your costliest decisions)."
+            "threethirteen replay NUMBER steps through a game (--analyze: your costliest "
+            "decisions). Your history keeps your last {most} games, and the moves of the "
+            "last {logs}."
         ),
         "history.skipped": "{n} lines of your history are no game; they were skipped.",
         "history.skipped_one": "1 line of your history is no game; it was skipped.",
         "history.unreadable": "Your history cannot be read ({detail}).",
         "history.kept": "Kept in your history as game {number}: threethirteen replay {number}",
         "history.not_kept": "This game could not be kept in your history ({detail}).",
-        "stats.by_kind": "By opponents and options (games in your history: {n}; it keeps {most}):",
+        "stats.by_kind": "By opponents and options, over the {n} games in your history:",
         "stats.head.played": "played",
         "stats.head.assisted": "help",
         "stats.head.won": "won",
@@ -957,30 +994,29 @@ TEXTS.update(
             "this lesson is not kept (leave it, and threethirteen learn starts anew)."
         ),
         "learn.title": (
-            "A first game with notes: you against Left and Right, both easy. Each note "
-            "waits for your move, then says how it went. quit or Ctrl-D leaves; "
-            "threethirteen learn goes on where you left."
+            "A first game with notes, against Left and Right (both easy). quit or Ctrl-D "
+            "leaves; threethirteen learn goes on from there."
         ),
         "learn.note": "Note {n}/{total}: {text}",
-        "learn.note.draw": (
-            "A turn starts with one card more: draw gives you the top card of the stock "
-            "(face down); take gives you the top card of the discard pile, now {top}. Take "
-            "it when it goes with your cards."
-        ),
-        "learn.note.melds": (
-            "Now put one card down: type discard and the card, or just the card (6d). Keep "
-            "cards that make melds: a set is 3 or more of one rank (6♣ 6♦ 6♥), a run "
-            "3 or more in a row of one suit (4♥ 5♥ 6♥). Put down one that fits nothing."
+        "learn.note.goal": (
+            "The goal: hold your cards in melds, sets (3 or more of one rank: 6♣ 6♦ 6♥) "
+            "and runs (3 or more in a row of one suit: 4♥ 5♥ 6♥). At a round's end the "
+            "cards in no meld count against you; after 11 rounds the lowest total wins."
         ),
         "learn.note.wild": (
-            "This round every {wild} is wild: it stands for any card a meld needs. The "
-            "wild rank is the hand size, so it changes each round: 3 in round 1, 4 in "
-            "round 2 … K in round 11. Jokers, in a game with them, are always wild."
+            "Every {wild} is wild this round (wild: {wild}): it stands for any card a meld "
+            "needs. The wild rank is the number of cards dealt: 3 in round 1, 4 in round 2 "
+            "… K in round 11. Jokers, in a game with them, are always wild."
         ),
-        "learn.note.penalty": (
-            "When a round ends, the cards in no meld count against you: 2 to 10 their "
-            "number, J Q K 10, an ace 1, a wild card 15, a joker 20. The table shows "
-            "what your hand costs now (penalty). Put down high cards you cannot use."
+        "learn.note.draw": (
+            "Your turn starts with a card more: draw gives you the top card of the stock "
+            "(face down), take the top of the discard pile, now {top}. Take it if it goes "
+            "with your cards."
+        ),
+        "learn.note.discard": (
+            "Now put one card down, so that you hold {size} again: type discard and the "
+            "card, or just the card ({example}). Keep the cards that make melds; put down "
+            "one that fits nothing."
         ),
         "learn.note.going_out": (
             "You can go out now: if every card you keep after putting one down is in a "
@@ -988,21 +1024,37 @@ TEXTS.update(
             "down (melds shows your melds)."
         ),
         "learn.note.going_out.plain": (
-            "To go out, put a card down so that every card you keep is in a meld: that "
-            "round then costs you nothing, and it soon ends for everybody."
+            "Going out: when every card you keep after putting one down is in a meld, you "
+            "go out. That round costs you nothing, and everyone else has one last turn."
         ),
         "learn.note.last_turn": (
             "{seat} went out. Now everyone else has exactly one last turn, and this is "
-            "yours: take a card, put one down, and what is left in no meld counts."
+            "yours: take a card, put one down, and what is left in no meld counts. Whoever "
+            "has every card in melds after it scores 0 too."
         ),
-        "learn.note.last_turn.plain": (
-            "When someone goes out, everyone else has exactly one last turn, then the "
-            "round is scored. Whoever completes the hand in that turn scores 0 too."
+        "learn.note.last_turn.you": (
+            "You went out: this round costs you nothing. Now everyone else has exactly one "
+            "last turn, then the round is scored."
         ),
         "learn.note.scoring": (
             "Round {scored} was scored: your cards left over cost {penalty}, your total "
             "is {total}. After 11 rounds the lowest total wins. score shows the score "
             "sheet, a row for each round."
+        ),
+        "learn.note.penalty": (
+            "What a card in no meld costs when the round ends: 2 to 10 their number, "
+            "J Q K 10, an ace 1, a wild card 15, a joker 20. The table shows what your "
+            "hand costs now (penalty). Put down high cards you cannot use."
+        ),
+        "learn.note.short_rounds": (
+            "In short rounds, go out early: with few cards a round can end on any turn, "
+            "and waiting for a better hand often costs more than it wins. Long rounds "
+            "give more time to build."
+        ),
+        "learn.note.short_rounds.plain": (
+            "In the short rounds at the start, go out early: with few cards a round can "
+            "end on any turn, and waiting for a better hand often costs more than it wins. "
+            "Long rounds give more time to build."
         ),
         "learn.note.keep_open": (
             "Keep cards that many cards can complete: two in a row of one suit (7♦ 8♦) "
@@ -1023,11 +1075,6 @@ TEXTS.update(
             "rank Left just gave away is a safe one to put down; a card Left may want "
             "helps Left."
         ),
-        "learn.note.short_rounds": (
-            "In short rounds, go out early: with few cards a round can end on any turn, "
-            "and waiting for a better hand often costs more than it wins. Long rounds "
-            "give more time to build."
-        ),
         "learn.note.done": (
             "That was the last note. Play the game to its end: from now on you hear "
             "something only when a move costs clearly more than the best one."
@@ -1036,18 +1083,32 @@ TEXTS.update(
         "learn.good_why": "Good move: the hard AI does the same: {why}.",
         "learn.even": "Good move: just as good as the hard AI's choice ({advice}).",
         "learn.close": (
-            "Fine: {advice}, but that is almost the same (it leaves {cost} penalty "
-            "points less on average)."
+            "Fine: {advice}, but that is almost the same (less than a penalty point on "
+            "average)."
         ),
-        "learn.better": (
-            "Better: {advice}; on average that leaves {cost} penalty points less: {why}."
-        ),
-        "learn.better_plain": (
-            "Better: {advice}; on average that leaves {cost} penalty points less."
-        ),
+        "learn.better": "Better: {advice}: {why}. That saves {saved} on average.",
+        "learn.better_plain": "Better: {advice}. That saves {saved} on average.",
+        "learn.about": "about {points} penalty points",
+        "learn.about_one": "about 1 penalty point",
+        "learn.why.goes_out": "that goes out",
+        "learn.why.lowers": "it lowers your penalty from {now} to {after}",
+        "learn.why.leaves": "your cards in no meld then cost {left}",
+        "learn.why.leaves_expected": "your cards in no meld then cost {left}",
+        "learn.why.would_leave": "taking {card} would leave {left} penalty points",
+        "learn.why.would_leave_expect": "taking {card} would leave {left} penalty points",
+        "learn.why.keeps_open": "it keeps {groups} waiting for a third card",
+        "learn.why.pile_empty": "the discard pile is empty",
+        "learn.why.dumping": "the round is ending, so high cards go first",
+        "learn.why.last_dumping": "it is your last turn, so high cards go first",
+        "learn.why.last_turn": "it is your last turn",
         "learn.resume": "You left the lesson in round {round}. Go on with it?",
         "learn.resumed": "Back to the lesson, round {round}.",
         "learn.restart": "The lesson starts again from the first note.",
+        "learn.not_the_lesson": (
+            "The lesson's file held another game, not the lesson: it is kept as {path}, "
+            "and the lesson starts anew."
+        ),
+        "learn.left": "Nothing was changed: threethirteen learn offers the lesson again.",
         "learn.leave": "Leave the lesson? It is kept: threethirteen learn goes on from here.",
         "learn.bye": "The lesson is kept: threethirteen learn goes on from here.",
         "learn.bye_unsaved": "Goodbye. (The lesson could not be kept.)",

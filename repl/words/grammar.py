@@ -129,7 +129,7 @@ COMMANDS: tuple[Spec, ...] = _in_german(
         Spec(name="rules"),
         Spec(name="new", short=("n",), arg=Arg.NUMBER, usage="new [SEED]"),
         Spec(name="save", arg=Arg.PATH, usage="save [NAME]"),
-        Spec(name="load", arg=Arg.PATH, required=True, usage="load NAME"),
+        Spec(name="load", arg=Arg.PATH, usage="load [NAME]"),
         Spec(name="seed"),
         Spec(name="speed", short=("sp",), arg=Arg.CHOICE, choices=SPEEDS, usage="speed [SPEED]"),
         Spec(name="stats", short=("st",)),

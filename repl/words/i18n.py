@@ -132,6 +132,20 @@ class Texts:
             return first
         return reason(first, *clauses) if action else CLAUSE_SEPARATOR.join(clauses)
 
+    def plain_reason(self, text: str, said: frozenset[str]) -> str:
+        """The clauses of an AI's reason that a beginner reads without numbers to weigh
+        (those with a key in ``said``, each in the words of ``learn.why.KEY``), joined;
+        empty when it has none."""
+        parsed = parse_reason(text)
+        if parsed is None:
+            return ""
+        clauses = [
+            self(f"learn.why.{key}", **{field: self._field(field, v) for field, v in p.items()})
+            for key, p in parsed
+            if key in said
+        ]
+        return self.cards_in(CLAUSE_SEPARATOR.join(clauses))
+
     def _field(self, field: str, value: str) -> str:
         """A field of a reason as this language writes it: a decimal comma in German
         (``7,5``), groups of cards spaced and joined by its ``and``."""

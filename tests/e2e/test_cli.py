@@ -22,11 +22,9 @@ def test_the_curated_replays_are_listed_with_what_they_show(cli: Cli) -> None:
     assert result.returncode == 0, result.stderr
     games = shipped_replays()
     assert len(games) >= 6
+    said = " ".join(result.stdout.split())  # what a game shows is broken to the width
     for game in games:
-        assert any(
-            line.startswith(game.name) and line.endswith(game.shows)
-            for line in result.stdout.splitlines()
-        )
+        assert f"{game.name} {game.shows}" in said
 
 
 def test_a_curated_replay_opens_by_name_from_any_folder(cli: Cli) -> None:
@@ -98,13 +96,13 @@ def test_your_finished_games_are_listed_summed_up_and_replayed_by_number(
     listed = cli.run("history")
     assert listed.returncode == 0, listed.stderr
     lines = listed.stdout.splitlines()
-    assert lines[0] == "Your finished games (2 of 2):"
+    assert lines[0] == "Your finished games (2):"
     heading = "# ended seed jokers aces opponents place score help"
     assert lines[1].split() == heading.split()
     first = lines[2].split()
     assert first[0] == "1" and first[3:7] == ["5", "0", "low", "greedy/easy"]
     assert lines[3].split()[-1] == "yes" and "threethirteen replay NUMBER" in listed.stdout
-    assert "Deine beendeten Spiele (2 von 2):" in cli.run("history", "--lang", "de").stdout
+    assert "Deine beendeten Spiele (2):" in cli.run("history", "--lang", "de").stdout
     stats = cli.run("stats")
     assert stats.returncode == 0 and "By opponents and options" in stats.stdout
     assert "Your latest games" in stats.stdout and "#2" in stats.stdout

@@ -139,7 +139,7 @@ def test_a_blank_row_between_the_score_sheet_and_the_next_round(
     dealt = "Round 2/11 · dealer" if lang == "en" else "Runde 2/11 · Geber"
     screen = child.screen_until(lambda rows: any(row.startswith(dealt) for row in rows), dealt)
     at = next(i for i, row in enumerate(screen) if row.startswith(dealt))
-    assert screen[at - 1] == "" and screen[at - 2].startswith("Total" if lang == "en" else "Summe")
+    assert screen[at - 1] == "" and screen[at - 2].startswith("Total" if lang == "en" else "Stand")
     child.send("quit\r" if lang == "en" else "ende\r")
     child.expect("The game is saved" if lang == "en" else "Das Spiel ist gespeichert")
     ended(child)

@@ -74,6 +74,18 @@ def test_draw_values_against_plain_enumeration() -> None:
         assert discard_value(view, card) <= best_arrangement(rest, 1).penalty
 
 
+def entries(out: str) -> list[str]:
+    """The lines of ``--analyze`` as written before they were broken to the width: the
+    verdict, the heading, then one line a decision (each starts ``  Round``)."""
+    found: list[str] = []
+    for line in out.splitlines():
+        if found and line.startswith("  ") and not line.startswith("  Round "):
+            found[-1] += " " + line.strip()
+        else:
+            found.append(line)
+    return found
+
+
 def test_replay_analyze_prints_the_costliest_moves(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -81,9 +93,9 @@ def test_replay_analyze_prints_the_costliest_moves(
     path = tmp_path / "seven.jsonl"
     path.write_text(encode_log(first_rounds("no-winner.jsonl", 7).events), encoding="utf-8")
     assert main([str(path), "--analyze"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    lines = entries(capsys.readouterr().out)
     assert lines[0].endswith("unfinished in round 8, totals 58/132/56/53")
-    assert lines[1].startswith("You: 9 decisions differ from the hard AI's; the 5 costliest")
+    assert lines[1].startswith("You: in 9 of 40 decisions (a card taken, a card discarded)")
     costs = [float(line.split(", +")[1].split(" ")[0]) for line in lines[2:]]
     assert len(costs) == 5 and costs == sorted(costs, reverse=True)
     assert all(line.startswith("  Round ") for line in lines[2:])
@@ -98,15 +110,15 @@ def test_replay_analyze_reviews_the_seat_asked_for(
     path = tmp_path / "five.jsonl"
     path.write_text(encode_log(events), encoding="utf-8")
     assert main([str(path), "--analyze", "--seat", "3"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("Top: 2 decisions differ") and len(out) == 3
+    out = entries(capsys.readouterr().out)
+    assert out[1].startswith("Top: in 2 of 28 decisions") and len(out) == 3
     assert "you" not in " ".join(out[2:])
     named = (attrs.evolve(events[0], seats=("ana", "ben", "AI 3", "AI 4")), *events[1:])
     shared = tmp_path / "table.jsonl"
     shared.write_text(encode_log(named), encoding="utf-8")
     assert main([str(shared), "--analyze", "--seat", "BEN"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[1].startswith("ben: 7 decisions differ") and len(out) == 6
+    out = entries(capsys.readouterr().out)
+    assert out[1].startswith("ben: in 7 of ") and len(out) == 6
     assert all(line.startswith("  Round ") and ", ben " in line for line in out[2:])
     assert main([str(shared), "--analyze", "--seat", "carl"]) == 1
     said = capsys.readouterr().out

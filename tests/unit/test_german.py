@@ -171,13 +171,13 @@ def test_german_words_read_as_german() -> None:
     assert not re.search(r"\bwild\b", texts)  # Platzhalter
     assert "Strafe danach" not in texts and "Strafpunkte danach" in de.TEXTS["meta.penalty_after"]
     assert "Platzhalter: {wild}" in de.TEXTS["table.header"]
-    assert de.TEXTS["round.over_you"] == "Runde {round} ist vorbei: du bist rausgegangen."
+    assert de.TEXTS["round.over_you"] == "Runde {round} ist vorbei: Du bist rausgegangen."
     assert "nachstellt" not in texts and "Eine Taste gibt" not in texts
 
 
 def test_german_words_of_the_first_hour() -> None:
     tx = Texts("de")
-    assert tx("cmd.hint").endswith("(mit Hilfen)") and tx("cmd.auto").endswith("(mit Hilfen)")
+    assert tx("cmd.hint").endswith("(mit Hilfe)") and tx("cmd.auto").endswith("(mit Hilfe)")
     assert tx("keys.clear") == "Zeile leeren; die Züge der Gegner überspringen"
     assert tx("lobby.cmd.new").startswith("einen Tisch eröffnen")
     assert tx("lobby.help.more").endswith("Strg-D beendet.")
@@ -192,8 +192,11 @@ def test_a_german_replay_names_the_players_levels_in_german(
     script.write_text("", encoding="utf-8")
     replay = ROOT / "replays" / "jokers-0.jsonl"
     assert main([str(replay), "--lang", "de", "--script", str(script)]) == 0
-    out = capsys.readouterr().out
-    assert "Spieler: Du (stark), Links (mittel), Oben (leicht), Rechts (gierig)." in out
+    out = " ".join(capsys.readouterr().out.split())
+    assert (
+        "Wer an welchem Platz spielt: Du: die starke KI; Links: die mittlere KI; Oben: die "
+        "leichte KI; Rechts: die gierige KI."
+    ) in out
 
 
 def test_the_lobbys_new_says_its_options_in_german() -> None:

@@ -276,7 +276,7 @@ def test_a_game_the_ai_played_for_you_is_no_win_of_yours(
     shown = plain(render_stats(Texts(language), 80))
     assert said in shown
     score = last.totals[0]
-    assert ("best " if language == "en" else "beste Summe ") + str(score) in shown
+    assert ("best " if language == "en" else "bester Stand ") + str(score) in shown
     assert Texts(language)("stats.assisted_note").split()[0] in shown
     kinds = shown[shown.index("By opponents" if language == "en" else "Nach") :].splitlines()
     rows = sorted(line.split()[3:] for line in kinds[2:4])

@@ -37,7 +37,7 @@ def _analysis(lang: str = "en", seat: int | None = None, limit: int = 10) -> lis
 
 def test_one_costliest_decision_is_not_counted_as_one() -> None:
     head, line = _analysis(limit=1)
-    assert "; the costliest, by expected penalty:" in head and "the 1 costliest" not in head
+    assert "otherwise. The costliest, each with" in head and "The 1 costliest" not in head
     assert line.startswith("  Round ")
 
 
@@ -45,7 +45,8 @@ def test_an_analysis_says_each_move_as_the_game_does() -> None:
     """Seat 0 (an AI in this game) is "you", in lower case inside a sentence that begins
     with a capital; a take names its card and the pile, a draw the stock, as narration does."""
     head, *lines = _analysis("en")
-    assert head.startswith("You: 9 decisions differ") and len(lines) == 5
+    assert head.startswith("You: in 9 of 40 decisions (a card taken, a card discarded) the ")
+    assert len(lines) == 5
     moves = r"(you took \S+ from the discard pile|you drew from the stock|you discarded \S+)"
     advice = r"the hard AI (draws from the stock|takes the top card of the discard pile|discards)"
     for line in lines:
@@ -60,7 +61,8 @@ def test_an_analysis_says_each_move_as_the_game_does() -> None:
 
 def test_an_analysis_speaks_german_with_german_cards() -> None:
     head, *lines = _analysis("de")
-    assert head.startswith("Du: 9 Entscheidungen weichen von der starken KI ab; die 5 teuersten")
+    assert head.startswith("Du: Bei 9 von 40 Entscheidungen (eine Karte genommen, eine ")
+    assert "wählt die starke KI anders. Die 5 teuersten, jede mit den Strafpunkten" in head
     assert len(lines) == 5
     moves = r"du hast (\S+ vom Ablagestapel genommen|vom Stapel gezogen|\S+ abgelegt)"
     for line in lines:

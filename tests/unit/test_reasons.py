@@ -200,7 +200,7 @@ def test_the_cards_of_a_group_are_spaced_in_old_logs_too() -> None:
 def test_the_hard_levels_notes_are_clauses_too() -> None:
     # hard.py passes these English notes to discard_reason until it builds them with clause()
     dumping = discard_reason(parse_card("qh").code, 20, note="last turn: dumping points")
-    assert DE.reason(dumping) == "D♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte abwerfen"
+    assert DE.reason(dumping) == "D♥ ablegen: Strafpunkte danach: 20, letzter Zug: Punkte loswerden"
     expects = discard_reason(3, 5, outs=4, note="expects 7.5 by the end of the round")
     assert DE.reason(expects, action=False).endswith("am Rundenende erwartet: 7,5")
 

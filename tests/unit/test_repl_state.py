@@ -160,7 +160,7 @@ def test_engine_errors_are_translated() -> None:
         "du hast in diesem Zug schon eine Karte genommen (eine Karte vom Stapel); leg eine ab"
     )
     early = IllegalMoveError("draw_first", seat=2, top=None)
-    assert Texts("de").error(early).endswith("oder nichts aufnehmen")
+    assert Texts("de").error(early).endswith("oder nichts nehmen")
     assert str(early).endswith("(draw from the stock or take nothing)")
     inner = PolicyError("policy_illegal", player=1, detail=error)
     assert Texts("de").error(inner) == (

@@ -276,7 +276,7 @@ def test_a_replay_at_the_prompt(saved_game: Path, watched_data: Path) -> None:
     assert "  40  " in shown
     assert "Round 2/11 · 4 cards" in shown
     assert "Round 1 is over" in shown  # prev from the deal of round 2
-    assert "There is no event 9999" not in shown  # refused under the line, never run
+    assert "There is no event 9999" in shown  # refused (answered above the next prompt)
     assert "Game over after 11 rounds." in shown and "Goodbye." in shown
     assert untouched(watched_data)
     assert (watched_data / "replay-history").exists() and not (watched_data / "history").exists()

@@ -85,7 +85,7 @@ def test_a_table_that_cannot_be_dealt_is_refused_in_the_games_words(
 def test_the_refusal_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     code, shown = run(["--lang", "de", "--players", "6", "--jokers", "4"], capsys)
     assert code == 2
-    assert "4 Joker passen nicht zu 6 Spielern: sie spielen mit drei Paketen" in shown
+    assert "4 Joker passen nicht zu 6 Spielern: Sie spielen mit drei Paketen" in shown
 
 
 def test_players_and_levels_make_the_table() -> None:

@@ -105,7 +105,7 @@ def test_an_illegal_discard_is_caught(game: Recorded) -> None:
 def test_an_unfinished_log_verifies_as_unfinished(game: Recorded) -> None:
     verdict = verdict_of(game.lines[:200])
     assert verdict.ok and "unfinished" in Texts("en").verdict(verdict)
-    assert "unfertig in Runde" in Texts("de").verdict(verdict)
+    assert "angefangen, in Runde" in Texts("de").verdict(verdict)
 
 
 def test_a_wrong_field_names_both_values_as_the_log_shows_them(game: Recorded) -> None:
