@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -189,8 +190,16 @@ class SoloGame(Sitting):
     # -- pumping the master --------------------------------------------------------------
 
     def _run(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run the master's ``work`` to its end, here and now."""
-        here_loop().run_until_complete(work)
+        """Run the master's ``work`` to its end, here and now: on this thread's loop, or,
+        when a loop runs here already (the game is played from a coroutine), on a loop of a
+        thread of its own while this one waits."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            here_loop().run_until_complete(work)
+            return
+        with ThreadPoolExecutor(1, thread_name_prefix="the game's loop") as aside:
+            aside.submit(asyncio.run, work).result()
 
     def take_back_problem(self, *, again: bool) -> str | None:
         """Why the person may not undo (or redo) now, in words; ``None`` when they may."""

@@ -94,7 +94,8 @@ def test_an_answer_to_an_older_state_goes_when_news_comes() -> None:
             while (error := await drawn.get()) is None:
                 pass
             assert "draw" in error.message  # you must draw first
-            game.table.submit(YOU, Draw(seat=YOU, source=DrawSource.STOCK))  # the news
+            game.table.submit(YOU, Draw(seat=YOU, source=DrawSource.STOCK))
+            game.take_news()  # the news, as the game takes it in before the next line
             prompt.app.invalidate()
             while await drawn.get() is not None:
                 pass
