@@ -56,7 +56,7 @@ _MOVE = re.compile(
 )
 _HEADER = re.compile(r"Round \d+/11 · (\d+) cards · wild")
 _HAND = re.compile(r"Your hand, by suit: (.*)")
-_BEST = re.compile(r"Best melds: (.*?)· penalty")
+_BEST = re.compile(r"Best melds(?: after discarding (\S+))?: (.*?)· penalty")
 _CARD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _CPR = "\x1b[6n"
@@ -189,16 +189,18 @@ class Client(Player):
             self.hand = [rank + suit for rank, suit in _CARD.findall(hand.group(1))]
         if (best := _BEST.search(line)) is not None and self.my_turn:
             self.my_turn = False
-            _, _, rest = best.group(1).partition("left over:")
+            _, _, rest = best.group(2).partition("left over:")
             left_over = [rank + suit for rank, suit in _CARD.findall(rest)]
-            self.turn(left_over)
+            self.turn(left_over, best.group(1))
 
-    def turn(self, left_over: list[str]) -> None:
-        """The table shown says it is our turn: draw, or discard the highest card left over."""
+    def turn(self, left_over: list[str], suggested: str | None = None) -> None:
+        """The table shown says it is our turn: draw, or discard the card the table suggests
+        (the highest card left over when it suggests none)."""
         if len(self.hand) <= self.size:
             self.move("d")
         else:
-            pick = max(left_over or self.hand, key=value)
+            plain = suggested if suggested and _CARD.fullmatch(suggested) else None
+            pick = plain or max(left_over or self.hand, key=value)
             self.move("x " + pick[:-1] + _SUITS[pick[-1]])
 
 

@@ -346,7 +346,7 @@ def test_no_session_is_sent_a_card_its_seat_may_not_see(
             player.drain(0.5)
         # what each connection's session holds now, its objects walked as the server has them
         log = tmp_path / "server" / "tables" / f"{code}.jsonl"
-        held = held_by_sessions(list(load_file(log).events))
+        held = held_by_sessions(list(load_file(log).events), server.reports)
     finally:
         server.stop()
     assert not [line for line in server.reports if "error" in line.lower()], server.reports
@@ -382,7 +382,7 @@ def test_no_session_is_sent_a_card_its_seat_may_not_see(
         assert not leaked, f"{player.name} (seat {seat}) was sent {sorted(leaked)}: {where}"
 
 
-def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
+def held_by_sessions(events: list[Event], reports: list[str]) -> dict[str, set[str]]:
     """For each connection's session at the table (a :class:`Guest` of the server running in
     this process): what its objects hold that its seat may not see in round 1 (the faces of
     hidden cards), and any whole game state. The walk stops at the server's shared objects
@@ -413,7 +413,14 @@ def held_by_sessions(events: list[Event]) -> dict[str, set[str]]:
         asyncssh.SSHServerChannel, asyncssh.SSHServerConnection,
     )  # fmt: skip
     held: dict[str, set[str]] = {}
-    guests = [found for found in gc.get_objects() if isinstance(found, Guest)]
+    # only this server's sessions (it reports to ``reports``): a session of an earlier test
+    # on the same worker may not be collected yet, its table long gone
+    guests = [
+        found
+        for found in gc.get_objects()
+        if isinstance(found, Guest) and getattr(found.service.report, "__self__", None) is reports
+    ]
+    assert guests, "no session of this server was found"
     for guest in guests:
         seat = {"ana": 0, "ben": 1}.get(guest.name)
         deck, seen = known_to(seat, events)
@@ -517,9 +524,7 @@ def test_a_name_belongs_to_its_first_key_and_bad_names_are_refused(
     assert server.alive()
 
 
-def test_a_friend_without_a_key_is_told_how_to_make_one(
-    server: Server, home: Path
-) -> None:
+def test_a_friend_without_a_key_is_told_how_to_make_one(server: Server, home: Path) -> None:
     assert SSH is not None
     # no key at all, whatever keys (or agent) the user running the tests has: ssh reads
     # ~/.ssh of the account, not of $HOME, and falls back to it for a missing -i file
