@@ -132,7 +132,10 @@ async def play_turn(term: Terminal) -> str:
     term.line("d")
     drawn = (await term.expect(r"You draw (\S+) from the stock\.")).group(1)
     term.line(f"x {drawn}")
-    await term.expect(rf"You discard {re.escape(drawn)}\.")
+    told = await term.expect(rf"You discard {re.escape(drawn)}\.|{re.escape(drawn)} is wild:")
+    if "is wild" in told.group(0):  # a wild card is discarded at the second Enter
+        term.line("")
+        await term.expect(rf"You discard {re.escape(drawn)}\.")
     return drawn
 
 

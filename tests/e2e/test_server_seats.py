@@ -64,8 +64,7 @@ def test_two_people_play_a_table_of_two(server: Server, connect: Callable[..., P
         other = ben if mover is ana else ana
         mover.line("d")
         drawn = mover.expect(rf"You draw ({CARD}|JK) from the stock\.").group(1)
-        mover.line(f"x {drawn}")
-        mover.expect(rf"You discard {re.escape(drawn)}\.")
+        mover.discard(drawn)
         other.expect(rf"{mover.name} (?:draws from the stock, )?discards {re.escape(drawn)}\.")
     assert server.alive() and "error" not in server.log()
 

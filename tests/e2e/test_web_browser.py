@@ -115,8 +115,7 @@ def ben_plays_a_turn(ben: Player) -> None:
     """ben draws from the stock and discards the card drawn, typed at his terminal."""
     ben.line("d")
     drawn = ben.expect(r"You draw ((?:10|[2-9AJQK])[♣♦♥♠]) from the stock\.").group(1)
-    ben.line(f"x {drawn}")
-    ben.expect(rf"You discard {re.escape(drawn)}\.")
+    ben.discard(drawn)
 
 
 # -- 1. a whole game ----------------------------------------------------------------------

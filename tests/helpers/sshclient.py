@@ -434,6 +434,15 @@ class Player:
     def send(self, text: str) -> None:
         self.child.send(text)
 
+    def discard(self, card: str) -> None:
+        """Discard ``card`` and wait until it is discarded: a wild card is discarded at the
+        second Enter, after the warning under the line."""
+        self.line(f"x {card}")
+        told = self.expect(rf"You discard {re.escape(card)}\.|{re.escape(card)} is wild:")
+        if "is wild" in told.group(0):
+            self.line("")
+            self.expect(rf"You discard {re.escape(card)}\.")
+
     def kill(self) -> None:
         """The client dies without a word (the connection drops)."""
         if self.child.isalive():
