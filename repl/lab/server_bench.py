@@ -11,10 +11,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core import __version__
 from ..files.install import install_hint
+from ..server.libraries import libraries_logged
 from .server_process import SLOW, collection_lines, percentile, row
 
 if TYPE_CHECKING:  # it needs asyncssh (the server extra): imported when measuring
@@ -24,7 +26,25 @@ MIB = 1 << 20
 
 
 def bench_server(args: argparse.Namespace) -> int:
-    """``--server``: measure, print; the exit code."""
+    """``--server``: measure, print; the exit code. What the clients' libraries say
+    (asyncssh warns as it is imported) is one line each on standard error, once."""
+    with libraries_logged(_once_each()):
+        return _bench_server(args)
+
+
+def _once_each() -> Callable[[str, str], None]:
+    """Says each kind of thing a library says once, on standard error."""
+    said: set[str] = set()
+
+    def say(kind: str, line: str) -> None:
+        if kind not in said:
+            said.add(kind)
+            print(f"the clients' libraries: {line}", file=sys.stderr)
+
+    return say
+
+
+def _bench_server(args: argparse.Namespace) -> int:
     front = "web" if args.web else "ssh"
     extra = "web" if args.web else "server"
     try:

@@ -16,6 +16,11 @@ pytest.importorskip("asyncssh")
 def test_the_quick_server_bench_prints_its_figures(cli: Cli) -> None:
     result = cli.run("bench", "--server", "--quick")
     assert result.returncode == 0, result.stderr
+    # what the clients' libraries say is one line each (asyncssh warns as it is imported),
+    # never Python's raw warning with its source line
+    said = [line for line in result.stderr.splitlines() if line.strip()]
+    assert all(line.startswith("the clients' libraries: ") for line in said), said
+    assert len(said) == len(set(said)), said
     out = result.stdout
     assert re.search(r"^4 people at every table +\d+ +[\d.]+ +[\d.]+ +[\d.]+$", out, re.M)
     assert re.search(r"^AI seat \(hard\) at table 1: others +\d+ ", out, re.M)
