@@ -25,6 +25,19 @@ def draw(seat: int, seen: int, source: str = "stock") -> Message:
     return {"type": "act", "act": {"type": "Play", "command": command, "seen": seen}}
 
 
+async def started(port: int) -> tuple[Browser, Message, int, int]:
+    """ana's game of two against greedy, started by a click: ana, the board she is shown,
+    where she may draw, her seat and its events."""
+    ana = await Browser(port, "ana").connect()
+    await ana.line("new --seats 2 --level greedy")
+    await ana.board(lambda b: b["can"]["start"])
+    await ana.send({"type": "act", "act": {"type": "Start"}})
+    shown = await ana.board(lambda b: b["can"]["draw"])
+    seat, events = shown["seat"], shown["events"]
+    assert isinstance(seat, int) and isinstance(events, int)
+    return ana, shown, seat, events
+
+
 def test_a_click_on_a_stale_board_is_refused_and_a_fresh_one_is_played(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -32,12 +45,7 @@ def test_a_click_on_a_stale_board_is_refused_and_a_fresh_one_is_played(
 
     async def test() -> None:
         async with web_front(tmp_path, []) as (front, port):
-            ana = await Browser(port, "ana").connect()
-            await ana.line("new --seats 2 --level greedy")
-            await ana.board(lambda b: b["can"]["start"])
-            await ana.send({"type": "act", "act": {"type": "Start"}})
-            shown = await ana.board(lambda b: b["can"]["draw"])
-            seat, events = shown["seat"], shown["events"]
+            ana, shown, seat, events = await started(port)
             assert isinstance(seat, int) and isinstance(events, int) and events > 1
 
             # a board from before the last change: refused, nothing played
@@ -74,12 +82,7 @@ def test_what_is_no_act_a_page_may_send_is_not_read(
 
     async def test() -> None:
         async with web_front(tmp_path, []) as (front, port):
-            ana = await Browser(port, "ana").connect()
-            await ana.line("new --seats 2 --level greedy")
-            await ana.board(lambda b: b["can"]["start"])
-            await ana.send({"type": "act", "act": {"type": "Start"}})
-            shown = await ana.board(lambda b: b["can"]["draw"])
-            seat, events = shown["seat"], shown["events"]
+            ana, shown, seat, events = await started(port)
             no_card = {"type": "Discard", "seat": seat, "card": "11z"}
             bad_draw = draw(seat, events)
             bad_draw["act"]["command"]["reason"] = "because"
