@@ -959,6 +959,9 @@ PLACEHOLDERS: dict[str, str] = {
 }
 """The words of a usage line (``discard CARD``) in German, replaced in this order."""
 
+OR = "oder"
+"""Verbindet zwei Befehle, die ein Wort gemeint haben kann (``meintest du ablegen oder auto?``)."""
+
 YES_KEYS = "jy"
 """The keys that answer yes to a ``[j/n]`` question (``y`` too, from habit)."""
 

@@ -592,6 +592,9 @@ TEXTS: dict[str, str] = {
 }
 """The sentences, by key; ``{fields}`` are filled in by :class:`repl.words.i18n.Texts`."""
 
+OR = "or"
+"""Joins two commands a word may have meant (``did you mean auto or discard?``)."""
+
 YES_KEYS = "y"
 
 SEAT_NAMES: dict[int, tuple[str, ...]] = {

@@ -25,7 +25,7 @@ from attrs import frozen
 from ...core.cards import Card
 from ...core.events import DrawSource
 from ...core.rules import Discard, Draw
-from . import de
+from . import de, en
 from .cardwords import is_card_word, read_card
 
 
@@ -261,19 +261,34 @@ class Grammar:
         if spec is None:
             if self.bare_card and looks_like_card(head) and not rest:
                 return Parsed(spec=self._by_word[self.bare_card], card=read_card(head))
-            suggestion = self.suggest(head)
-            if suggestion:
-                raise UsageError("msg.unknown", word=head, suggestion=suggestion)
+            mean, mean_de = self.suggest(head), self.suggest(head, "de")
+            if mean or mean_de:
+                raise UsageError(
+                    "msg.unknown",
+                    word=head,
+                    suggestion=mean or mean_de,
+                    suggestion_de=mean_de or mean,
+                )
             raise UsageError("msg.unknown_plain", word=head)
         return _arguments(self, spec, head, text, rest)
 
-    def suggest(self, word: str) -> str | None:
-        """The command word closest to ``word``, for a "did you mean"."""
+    def suggest(self, word: str, lang: str = "en") -> str | None:
+        """What ``word`` may have meant, in ``lang``'s own command words, for a "did you
+        mean": the two commands whose shortest words begin with it (``a``: "ablegen oder
+        auto"), the one, or the closest word of any command."""
         low = word.lower()
+        begun: dict[str, str] = {}  # a command's name: its shortest word beginning with it
+        for spec in self._by_word.values():
+            own = (*spec.de, *spec.de_short) or spec.names() if lang == "de" else ()
+            for name in own or (spec.name, *spec.short):
+                if len(name) > 2 and name.startswith(low):
+                    best = begun.get(spec.name)
+                    if best is None or (len(name), name) < (len(best), best):
+                        begun[spec.name] = name
+        found = sorted(begun.values(), key=lambda name: (len(name), name))[:2]
+        if found:
+            return f" {de.OR if lang == 'de' else en.OR} ".join(found)
         words = [w for w in self.words() if len(w) > 2]
-        prefixed = [w for w in words if w.startswith(low)]
-        if prefixed:
-            return min(prefixed, key=len)
         close = difflib.get_close_matches(low, words, n=1)
         return close[0] if close else None
 

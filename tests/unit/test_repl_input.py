@@ -89,6 +89,16 @@ def test_did_you_mean() -> None:
     assert caught.value.params["suggestion"] == "draw"
 
 
+def test_a_few_letters_that_begin_two_commands_name_both_in_the_players_language() -> None:
+    with pytest.raises(UsageError) as caught:
+        PLAY.parse("a")  # ablegen (discard) and auto in German; only auto in English
+    assert caught.value.params["suggestion"] == "auto"
+    assert caught.value.params["suggestion_de"] == "auto oder ablegen"
+    with pytest.raises(UsageError) as caught:
+        PLAY.parse("re")
+    assert caught.value.params["suggestion"] == "redo or report"
+
+
 def test_a_bad_card_is_the_engines_error() -> None:
     with pytest.raises(InvalidCommandError) as caught:
         PLAY.parse("discard 7z")
