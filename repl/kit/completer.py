@@ -93,6 +93,16 @@ class GameCompleter(Completer):
         typing_first = not words or (len(words) == 1 and not text[-1:].isspace())
         if typing_first:
             prefix = words[0] if words else ""
+            if self._discard_word(prefix):
+                # a whole command that discards (x, ablegen) at your discard: the cards
+                for card in self._cards(""):
+                    yield CardCompletion(
+                        f"{prefix} {card.text}",
+                        start_position=-len(prefix),
+                        display=card.display,
+                        display_meta=card.display_meta,
+                    )
+                return
             yield from self._commands(prefix)
             view = self._view() if prefix and self.grammar.bare_card else None
             if view is not None and view.phase == Phase.DISCARD:
@@ -108,6 +118,18 @@ class GameCompleter(Completer):
         if " " in argument.strip() or (argument and argument[-1:].isspace()):
             return  # one argument at most
         yield from self._argument(spec, argument)
+
+    def _discard_word(self, word: str) -> bool:
+        """Whether ``word`` is a whole command that takes a card, no longer command begins
+        with it (``ab`` may become ``ablegen``), and it is your turn to discard."""
+        low = word.lower()
+        named = self.grammar.lookup(low) if low else None
+        if named is None or named.arg is not Arg.CARD:
+            return False
+        if any(other != low and other.startswith(low) for other in self.grammar.words()):
+            return False
+        view = self._view()
+        return view is not None and view.phase == Phase.DISCARD and view.turn == view.seat
 
     def sole_card(self, text: str) -> str | None:
         """``text`` with its last word completed to a card, if the menu offers just that card.

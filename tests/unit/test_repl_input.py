@@ -391,3 +391,19 @@ def test_take_with_a_card_says_it_takes_the_top_card(line: str, lang: str, said:
         PLAY.parse(line)
     told = Texts(lang)(caught.value.key, **caught.value.params)
     assert told.startswith(said) and line.split()[1] in told
+
+
+@pytest.mark.parametrize(("word", "lang"), [("x", "en"), ("discard", "en"), ("ablegen", "de")])
+def test_a_whole_discard_command_and_tab_offer_the_cards(word: str, lang: str) -> None:
+    """``x`` and Tab (no space yet): the menu offers the hand's cards, each completing the
+    line to ``x CARD``, as ``x `` and Tab does; other commands are not in it."""
+    state = game_of(table_at(seed=7, draw=DrawSource.STOCK)).table.state
+    view = view_for(state, 0)
+    completer = GameCompleter(lambda: view, Texts(lang))
+    event = CompleteEvent(completion_requested=True)
+    spaced = {c.text for c in completer.get_completions(Document(f"{word} "), event)}
+    whole = list(completer.get_completions(Document(word), event))
+    assert spaced and len(whole) == len(spaced)
+    assert {c.text for c in whole} == {f"{word} {text}" for text in spaced}
+    assert all(c.start_position == -len(word) for c in whole)
+    assert all(c.display_meta for c in whole)  # the penalty after discarding it
