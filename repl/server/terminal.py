@@ -38,7 +38,8 @@ class Guest(Visitor):
         self, service: Service, who: Identity, chan: asyncssh.SSHServerChannel[bytes]
     ) -> None:
         peer = chan.get_extra_info("peername")
-        tx = Texts(language_of(chan.get_environment()))
+        chosen = service.keys.language(who)  # (``lang`` at an earlier login wins)
+        tx = Texts(chosen or language_of(chan.get_environment()))
         super().__init__(service, who=who, address=str(peer[0]) if peer else "", tx=tx)
         self.chan = chan
         self.display = Display(chan, service.limits, self._report)

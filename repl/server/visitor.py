@@ -90,6 +90,9 @@ class Visitor(ABC):
         self.next = self.seat(room, how)
 
     def _language(self, lang: str) -> None:
+        """``lang``: the words of ``lang`` from now on, and at this player's next login
+        (kept with their name, over a restart too)."""
+        self.service.keys.choose(self.who, lang)
         self.tx = Texts(lang)
         self.screen.yes_keys = self.tx.yes_keys
         self.language_changed()
