@@ -54,6 +54,7 @@ from ..files.bounded import read_bounded
 from ..files.reading import load_file
 from ..master.coach import Advice, AdviceLimits
 from .codes import CODES, free_code
+from .directory import Listed
 from .kept import Kept, refused_log
 from .names import Identity
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
@@ -299,6 +300,10 @@ class Hall:
     def open_tables(self) -> list[Room]:
         """Tables whose game is not over, oldest first."""
         return [room for room in self.rooms.values() if not room.finished and not room.closed]
+
+    def listing(self) -> tuple[Listed, ...]:
+        """The open tables as the lobby lists them (each a record that never changes)."""
+        return tuple(room.listed() for room in self.open_tables())
 
     async def create(self, host: Identity, plan: Plan, address: str = "") -> Room:
         """A new table set up as ``plan`` with ``host`` at seat 0 (connected from

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from attrs import evolve
 
@@ -32,6 +32,7 @@ from ..kit.render import Text, toolbar
 from ..kit.screen import Screen
 from ..words.grammar import LOBBY, Parsed
 from ..words.i18n import Texts
+from .directory import Listed, options_text
 from .hall import Hall, Past
 from .names import Identity
 from .plan import SEATS, TURN_TIMES, Plan
@@ -104,26 +105,26 @@ class LobbyFront(Front):
         return toolbar([[("", part)] for part in parts], self.screen.width - 2)
 
     def show_tables(self) -> None:
-        """Every open table: its code, who sits there, its options and how far it is; then
-        the tables that cannot be resumed, and why."""
-        rooms = self.hall.open_tables()
-        if not rooms:
+        """Every open table: its code, the seats taken, who sits where (the AI once the
+        game started, else the seats still free), its options and how far it is; then the
+        tables that cannot be resumed, and why."""
+        listed = self.hall.listing()
+        if not listed:
             self.say(self.tx("server.no_tables"))
-        self._show_open(rooms)
+        self._show_open(listed)
         self._show_kept()
 
-    def _show_open(self, rooms: list[Room]) -> None:
+    def _show_open(self, listed: Sequence[Listed]) -> None:
         tx = self.tx
-        for room in rooms:
-            plan = room.plan
-            seats = range(plan.seats)
-            people = ", ".join(self._who(plan, seat, room.started) for seat in seats)
-            taken = f"{len(room.people())}/{plan.seats}"
-            if room.started:
-                state = tx("server.in_round", round=room.round_no())
+        for table in listed:
+            plan = table.plan
+            people = ", ".join(table.seat_words(seat, tx) for seat in range(plan.seats))
+            taken = f"{table.taken}/{plan.seats}"
+            if table.started:
+                state = tx("server.in_round", round=table.round_no)
             else:
                 state = tx("server.waiting")
-            self.say(f"{room.code}  {taken}  {people}  · {options_text(plan, tx)} · {state}")
+            self.say(f"{table.code}  {taken}  {people}  · {options_text(plan, tx)} · {state}")
 
     def _show_kept(self) -> None:
         """The tables that cannot be resumed, this player's first: who sat there, why."""
@@ -131,19 +132,16 @@ class LobbyFront(Front):
         for one in kept[:KEPT_SHOWN]:
             plan, who = one.plan, ""
             if plan is not None:  # who sat there (the AI's seats by their level)
-                who = "  " + ", ".join(self._who(plan, seat, True) for seat in range(plan.seats))
+                who = "  " + ", ".join(self._who(plan, seat) for seat in range(plan.seats))
             self.say(f"{one.code}{who}  · {one.said(self.tx)}", "class:warn")
         if len(kept) > KEPT_SHOWN:
             self.say(self.tx("server.more_kept", n=len(kept) - KEPT_SHOWN), "class:dim")
 
-    def _who(self, plan: Plan, seat: int, started: bool) -> str:
-        """Who plays ``seat``: a name, the AI with its level once the game started, or a
-        free seat (—)."""
+    def _who(self, plan: Plan, seat: int) -> str:
+        """Who played ``seat`` of a game begun: a name, or the AI with its level."""
         name = plan.people[seat]
         if name:
             return name
-        if not started:
-            return "—"
         return self.tx("server.ai_short", number=seat + 1, level=self.tx.level(plan.level))
 
     def show_history(self) -> None:
@@ -174,7 +172,7 @@ class LobbyFront(Front):
     def _past_line(self, past: Past) -> str:
         plan, tx = past.plan, self.tx
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(plan.finished or plan.created))
-        seats = [self._who(plan, seat, True) for seat in range(plan.seats)]
+        seats = [self._who(plan, seat) for seat in range(plan.seats)]
         if plan.totals is None:
             how = tx("server.closed_table")
             who = ", ".join(seats)
@@ -265,18 +263,6 @@ class LobbyFront(Front):
     def _later(self, text: str, style: str) -> None:
         """Say ``text`` above the prompt (not in the middle of the line being typed)."""
         self.screen.later(lambda: self.say(text, style))
-
-
-def options_text(plan: Plan, tx: Texts) -> str:
-    """A table's options as the lobby lists them: jokers, aces, the AI's level (and how
-    many seats it may take), the turn clock."""
-    aces = tx("aces.high") if plan.aces_high else tx("aces.low")
-    options = tx("server.options", jokers=plan.jokers, aces=aces, level=tx.level(plan.level))
-    if plan.ai is not None:
-        options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
-    if plan.turn_time:
-        options += tx("server.turn_time", seconds=plan.turn_time)
-    return options
 
 
 async def _joined(room: Room, who: Identity) -> Room:

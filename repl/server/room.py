@@ -40,6 +40,7 @@ from ..master.master import Master
 from ..master.refused import Refused
 from ..protocol.link import Facts, Link
 from ..protocol.news import Note
+from .directory import Listed
 from .kept_plan import Keep, KeptPlan, nowhere
 from .names import Identity
 from .plan import Deal, Plan, secret_deal
@@ -140,6 +141,16 @@ class Room:
         table = self.master.table
         state = None if table is None else table.snapshot.state
         return state.round.round_no if state is not None and state.round is not None else 0
+
+    def listed(self) -> Listed:
+        """This table as the lobby lists it now (a record that never changes)."""
+        return Listed(
+            self.code,
+            self.plan,
+            started=self.started,
+            round_no=self.round_no(),
+            watchers=self.watchers,
+        )
 
     def seat_of(self, name: str) -> int | None:
         """The seat ``name`` sits at, if any."""
