@@ -14,6 +14,7 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import asyncssh
 import pytest
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen
@@ -27,7 +28,7 @@ from threethirteen.repl.server.plan import Plan
 from threethirteen.repl.server.room import Room
 from threethirteen.repl.server.serve import FILES_AND_ENVIRONMENT
 from threethirteen.repl.server.service import Service
-from threethirteen.repl.server.ssh import NAMES_REFUSED
+from threethirteen.repl.server.ssh import GameServer
 from threethirteen.repl.server.table_session import sit_down
 from threethirteen.repl.server.terminal import Guest
 from threethirteen.repl.words.i18n import Texts
@@ -259,18 +260,52 @@ def test_the_lobby_shows_free_seats_before_the_start_and_the_ai_s_once_it_runs(
 # -- what the host reads ------------------------------------------------------------------
 
 
-def test_a_refused_new_name_tells_the_host_which_limit_and_how_to_raise_it() -> None:
-    said = NAMES_REFUSED["server.names_from_address"]
-    assert "new_names_per_address" in said and "--limits" in said and "--print-limits" in said
-    for why, limit in (
-        ("server.names_full", "names_total"),
-        ("server.names_busy", "new_names_per_hour"),
-        ("server.names_from_network", "new_names_per_network"),
-    ):
-        assert limit in NAMES_REFUSED[why] and "--limits" in NAMES_REFUSED[why]
-    for lang, words in (("en", "raise the limit"), ("de", "die Grenze anzuheben")):
-        told = Texts(lang)("server.names_from_address", most=5)
-        assert "5" in told and words in told and "new_names" not in told
+class Conn:
+    """What a login asks of its connection: a banner shown, the connection closed."""
+
+    def __init__(self) -> None:
+        self.banners: list[str] = []
+
+    def send_auth_banner(self, text: str) -> None:
+        self.banners.append(text)
+
+    def disconnect(self, code: int, text: str) -> None:
+        raise AssertionError(f"closed: {text}")
+
+    def get_extra_info(self, name: str, default: object = None) -> object:
+        return default
+
+
+def test_the_sixth_new_name_of_an_address_tells_the_host_the_limit_and_how_to_raise_it(
+    tmp_path: Path,
+) -> None:
+    """Friends behind one router: the sixth new name within the hour from their address
+    is refused; the person reads why and what they may do, in both languages (before the
+    login nobody knows theirs), and the host's log names the limit and how to raise it."""
+    said: list[str] = []
+    service = service_at(tmp_path, said)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    for n in range(1, 7):
+        server = GameServer(service)
+        conn = Conn()
+        server.conn = conn  # type: ignore[assignment]
+        server.address = server.peer = "198.51.100.7"
+        assert server.begin_auth(f"friend{n}")
+        let_in = server.validate_public_key(f"friend{n}", key)
+        if n < 6:
+            assert let_in and server._name_lost() is None  # (taken, as the login completes)
+            continue
+        assert not let_in
+        (banner,) = conn.banners
+        told = " ".join(banner.split())
+        assert "Your address has claimed 5 new names within the hour" in told
+        assert "people behind one router share it" in told
+        assert "ask whoever runs the server to raise the limit" in told
+        assert "bitte den Betreiber des Servers, die Grenze anzuheben" in told
+    (line,) = [line for line in said if "a new name" in line]
+    assert line.startswith("refused 198.51.100.7: a new name: the address's new names")
+    assert "limit new_names_per_address; to raise it: threethirteen serve --print-limits" in line
+    assert "--limits limits.toml" in line
 
 
 def test_serve_help_says_the_server_s_files_not_a_game_s() -> None:
