@@ -248,6 +248,8 @@ class SeatFront(SeatCommands):
             return tx("server.bar_waiting")
         if who.people[self.seat] != who.host:
             return tx("server.bar_waiting_for", host=clean_name(who.host))
+        if who.missing == 1:
+            return tx("server.bar_host_missing_one")
         if who.missing:
             return tx("server.bar_host_missing", n=who.missing)
         return tx("server.bar_host")

@@ -89,7 +89,10 @@ def options_text(plan: Plan, tx: Texts) -> str:
     aces = tx("aces.high") if plan.aces_high else tx("aces.low")
     options = tx("server.options", jokers=plan.jokers, aces=aces, level=tx.level(plan.level))
     if plan.ai is not None:
-        options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
+        if plan.ai == 1:
+            options += tx("server.ai_most_one")
+        else:
+            options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
     if plan.turn_time:
         options += tx("server.turn_time", seconds=plan.turn_time)
     return options

@@ -1161,6 +1161,7 @@ TEXTS.update(
         "server.bad_ai": (
             "--ai ist 0 bis {most}: So viele Plätze nimmt die KI beim Start höchstens."
         ),
+        "server.ai_most_one": ", KI höchstens auf 1 Platz",
         "server.ai_most": ", KI höchstens auf {n} Plätzen",
         "server.no_ai": ", keine KI",
         "server.seats_for_people": (
@@ -1220,6 +1221,7 @@ TEXTS.update(
         "server.bar_waiting": "wartet, bis der Gastgeber startet",
         "server.bar_waiting_for": "wartet, bis {host} startet",
         "server.bar_host": "starten gibt, sobald ihr bereit seid",
+        "server.bar_host_missing_one": "noch einer muss sich setzen, dann starten",
         "server.bar_host_missing": "noch {n} müssen sich setzen, dann starten",
         "server.bar_watching": "zuschauen · wer · punkte · protokoll · gehen",
         "server.bar_watcher": "zuschauen",

@@ -719,6 +719,7 @@ TEXTS.update(
         "server.bad_jokers_deck": "{seats} seats play 1 deck: --jokers is 0, {one} or {two}.",
         "server.bad_seats": "--seats is {least} to {most}.",
         "server.bad_ai": "--ai is 0 to {most}: the most seats the AI takes at the start.",
+        "server.ai_most_one": ", the AI at most 1 seat",
         "server.ai_most": ", the AI at most {n} seats",
         "server.no_ai": ", no AI",
         "server.seats_for_people": (
@@ -773,6 +774,7 @@ TEXTS.update(
         "server.bar_waiting": "waiting for the host to start",
         "server.bar_waiting_for": "waiting for {host} to start",
         "server.bar_host": "start deals when you are ready",
+        "server.bar_host_missing_one": "1 more must sit down, then start",
         "server.bar_host_missing": "{n} more must sit down, then start",
         "server.bar_watching": "watching · who · score · log · leave",
         "server.bar_watcher": "watching",

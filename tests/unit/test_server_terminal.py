@@ -159,7 +159,7 @@ def test_the_host_is_told_to_start_and_the_others_whom_they_wait_for(tmp_path: P
             await settle(lambda: ana.who is not None and ben.who is not None)
             # --ai 1: one more person must sit down first
             assert bar(ana) == "SAGE-1 · 1 more must sit down, then start"
-            assert bar(anna) == "SAGE-1 · noch 1 müssen sich setzen, dann starten"
+            assert bar(anna) == "SAGE-1 · noch einer muss sich setzen, dann starten"
             assert bar(ben) == "SAGE-1 · waiting for ana to start"
             assert await room.sit(Identity("cy", None)) == 2
             cy = seated(room, "cy", 2)
