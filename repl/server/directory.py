@@ -1,8 +1,13 @@
-"""The open tables as the lobby lists them: for each, a :class:`Listed`, a record that never
-changes (its plan, whether its game started, the round in play, what the host allows those
-watching). The lobby in a terminal and the browser's list of tables read the same records,
-and so say the same of each seat: who sits there, the AI once the game started, or a seat
-still free.
+"""The server's tables as a front sees them: a directory the hall publishes after each
+change, and the requests that make, join and watch a table, each answered with a link.
+
+A front (the lobby in a terminal, the browser's list of tables) never holds a table: it
+reads the hall's latest :class:`Directory`, a record that never changes (each open table a
+:class:`Listed`: its plan, whether its game started, the round in play; the tables that
+cannot be resumed), and the name checks read the same. To sit down it sends a request
+(:class:`MakeTable`, :class:`JoinTable`, :class:`WatchTable`) and is answered with a
+:class:`~repl.protocol.link.Link` to the table's master, or :class:`~repl.protocol.refused.Refused`
+and why. What the hall answers is :class:`Tables`.
 
 >>> waiting = Listed("KITE-7", Plan(code="KITE-7", host="ana", people=("ana", None, None, None)))
 >>> waiting.taken, waiting.free, [waiting.player(seat) for seat in range(4)]
@@ -12,28 +17,45 @@ still free.
 (4, 0, 'medium')
 >>> running.seat_words(1, Texts("en")), waiting.seat_words(1, Texts("de"))
 ('AI 2 (medium)', 'frei')
+>>> Directory((waiting,)).seated("ana"), Directory((running,)).waiting_for("ana") is running
+(True, True)
 """
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
 from attrs import frozen
 
+from ..protocol.link import Link
 from ..words.i18n import Texts
+from .kept import Kept
+from .names import Identity
 from .plan import Plan
+
+MaySay = Callable[[str], str | None]
+"""Why the one who asks may not say a line at the table of a code now (a text key), or
+``None``: counted per connection, address and table by them (a line they may say is
+counted); the place's caps at the table (:class:`~repl.master.desk.Caps`)."""
+
+
+def never_silenced(code: str) -> str | None:
+    """Whoever asks may say every line (a test's, a script's)."""
+    return None
 
 
 @frozen
 class Listed:
     """One open table as the lobby lists it: its ``code`` and ``plan`` (who sits where, the
     options), whether its game ``started``, the round in play (``round_no``: 0 before the
-    deal and between rounds), and what the host allows those watching (``watchers``:
-    ``off``, ``on``, ``talk``)."""
+    deal and between rounds)."""
 
     code: str
     plan: Plan
     started: bool = False
     round_no: int = 0
-    watchers: str = "on"
 
     def player(self, seat: int) -> str | None:
         """Who plays ``seat``: a person's name, the AI's level once the game started (the
@@ -81,6 +103,142 @@ class Listed:
             "options": options_text(self.plan, tx),
             "mine": me in self.plan.people,
         }
+
+
+@frozen
+class Directory:
+    """The server's tables as the hall published them last: the open ones, oldest first
+    (``tables``), and those that cannot be resumed (``kept``). Never changed: the hall
+    publishes a new one after each change."""
+
+    tables: tuple[Listed, ...] = ()
+    kept: tuple[Kept, ...] = ()
+
+    def find(self, code: str) -> Listed | None:
+        """The open table with ``code`` (any case), if there is one."""
+        code = code.strip().upper()[:12]
+        return next((table for table in self.tables if table.code == code), None)
+
+    def find_kept(self, code: str) -> Kept | None:
+        """The table with ``code`` (any case) that cannot be resumed, if there is one."""
+        code = code.strip().upper()[:12]
+        return next((kept for kept in self.kept if kept.code == code), None)
+
+    def kept_of(self, name: str) -> list[Kept]:
+        """The tables ``name`` sat at that cannot be resumed."""
+        return [kept for kept in self.kept if name in kept.people()]
+
+    def seated(self, name: str) -> bool:
+        """Whether ``name`` has a seat at an open table."""
+        return any(name in table.plan.people for table in self.tables)
+
+    def waiting_for(self, name: str) -> Listed | None:
+        """A running game where ``name`` has a seat (to go back to it at once)."""
+        return next(
+            (table for table in self.tables if table.started and name in table.plan.people),
+            None,
+        )
+
+
+@frozen
+class Past:
+    """A table that is over, as its players look it up: its ``plan`` (who sat there, how
+    it ended) and ``stem``, the name of its files in ``tables/past``."""
+
+    stem: str
+    plan: Plan
+
+
+class NoLog(enum.Enum):
+    """Why ``log CODE`` sends no log."""
+
+    NONE = "none"
+    """No table with that code that the player sat at."""
+    RUNNING = "running"
+    """Its game is not over yet."""
+    CLOSED = "closed"
+    """It was closed before its end: its seed stays a secret."""
+
+
+# -- the requests ---------------------------------------------------------------------
+
+
+@frozen
+class MakeTable:
+    """``who`` (connected from ``address``) makes a table set up as ``plan``, and sits at
+    its first seat; ``may_say`` bounds what they may say there."""
+
+    who: Identity
+    plan: Plan
+    address: str = ""
+    may_say: MaySay = never_silenced
+
+
+@frozen
+class JoinTable:
+    """``who`` sits down at the table ``code``: their own seat in a game they play, else
+    the next free one before the start."""
+
+    who: Identity
+    code: str
+    may_say: MaySay = never_silenced
+
+
+@frozen
+class WatchTable:
+    """``who`` watches the table ``code``."""
+
+    who: Identity
+    code: str
+    may_say: MaySay = never_silenced
+
+
+class Tables(Protocol):
+    """The server's tables, as a front asks for them (the hall answers): the directory,
+    the requests, and the tables that are over of the one who asks."""
+
+    @property
+    def directory(self) -> Directory:
+        """The directory as published after the latest change."""
+
+    @property
+    def abandoned_after(self) -> float:
+        """Seconds after which a table nobody is at is closed."""
+
+    async def make(self, request: MakeTable) -> Link:
+        """A new table, once its plan with the maker's seat is on disk: the maker's link.
+        :class:`~repl.protocol.refused.Refused` says why not."""
+
+    async def join(self, request: JoinTable) -> Link:
+        """A seat at the table, once it is on disk: its link (or why not)."""
+
+    def seat_now(self, request: JoinTable) -> Link | None:
+        """The player's own seat at the table, if it is on disk already (a game they play,
+        a seat they kept): its link at once; ``None`` when a seat must be taken first
+        (:meth:`join`). :class:`~repl.protocol.refused.Refused` says why not."""
+
+    def watch(self, request: WatchTable) -> Link:
+        """A place to watch the table from (or why not)."""
+
+    def back(self, who: Identity, may_say: MaySay) -> Link | None:
+        """The seat of ``who`` at a running game, if they have one (to go back to it at
+        once)."""
+
+    def leave(self, code: str, name: str) -> None:
+        """``name`` left the table ``code`` (a seat before the start is given up)."""
+
+    def history(self, who: Identity) -> Sequence[Past]:
+        """The tables ``who`` sat at that are over, the latest first."""
+
+    def closed_news(self, who: Identity) -> Sequence[Past]:
+        """The tables of ``who`` closed while nobody was there that they have not been
+        told of (from now on they have)."""
+
+    def log_problem(self, who: Identity, code: str) -> NoLog | None:
+        """Why ``log CODE`` would send ``who`` no log of table ``code`` (``None``: it would)."""
+
+    def report(self, line: str) -> None:
+        """A line of the server's log."""
 
 
 def options_text(plan: Plan, tx: Texts) -> str:

@@ -15,11 +15,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncssh
+import attrs
 import pytest
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
 from threethirteen.repl.protocol.acts import Start
+from threethirteen.repl.server.directory import JoinTable, MakeTable
+from threethirteen.repl.server.door import Door
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lobby import LobbyFront
@@ -225,18 +228,18 @@ def test_the_lobby_shows_free_seats_before_the_start_and_the_ai_s_once_it_runs(
             await room.sit(Identity("ben", None))
             shown = io.StringIO()
             cy = LobbyFront(
-                hall,
+                Door(hall),
                 who=Identity("cy", None),
                 tx=Texts("en"),
                 screen=PlainScreen(shown),
-                go=lambda room, how: None,
+                go=lambda link: None,
                 language=lambda lang: None,
             )
             cy.execute("tables")
             said = " ".join(shown.getvalue().split())
             assert f"{room.code} 2/4 ana, ben, free, free · " in said
             assert said.endswith("waiting to start")
-            (row,) = (listed.row(Texts("en"), "cy") for listed in hall.listing())
+            (row,) = (listed.row(Texts("en"), "cy") for listed in hall.directory.tables)
             assert (row["taken"], row["people"], row["ai"]) == (2, ["ana", "ben", None, None], [])
             Ear.at(room, "ana", 0).link.send(Start())  # type: ignore[union-attr]
             await settle(lambda: room.started and room.round_no() == 1)
@@ -246,7 +249,7 @@ def test_the_lobby_shows_free_seats_before_the_start_and_the_ai_s_once_it_runs(
             said = " ".join(shown.getvalue().split())
             assert f"{room.code} 4/4 ana, ben, AI 3 (easy), AI 4 (easy) · " in said
             assert "free" not in said and said.endswith("round 1/11")
-            (row,) = (listed.row(Texts("de"), "ben") for listed in hall.listing())
+            (row,) = (listed.row(Texts("de"), "ben") for listed in hall.directory.tables)
             assert row["people"] == ["ana", "ben", "KI 3 (leicht)", "KI 4 (leicht)"]
             assert (row["taken"], row["ai"], row["mine"], row["started"]) == (4, [2, 3], True, True)
             cy.execute(f"join {room.code}")  # a running game: watch it instead
@@ -313,3 +316,48 @@ def test_serve_help_says_the_server_s_files_not_a_game_s() -> None:
         assert name in FILES_AND_ENVIRONMENT
     assert "config.toml" not in FILES_AND_ENVIRONMENT and "saved games" not in FILES_AND_ENVIRONMENT
     assert all(len(line) <= 60 for line in FILES_AND_ENVIRONMENT.splitlines())
+
+
+# -- the directory: a record published after each change -----------------------------------
+
+
+def test_the_hall_publishes_a_directory_after_each_change_and_only_then(tmp_path: Path) -> None:
+    """The fronts read a record that never changes; the hall publishes a new one when what
+    it lists changed (a table made, a seat taken, the deal, a table closed), not for a move
+    that changes nothing listed. The name checks read it too."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            hall = Hall(tmp_path, pool=pool, limits=Limits(), pace=10.0**9,
+                        deal=lambda: (SEED, SALT))  # fmt: skip
+            hall.load()
+            service = Service(hall, KeyBook(tmp_path / "keys.json"))
+            empty = hall.directory
+            assert empty.tables == () and not service.password_holds("pat")
+            with pytest.raises(attrs.exceptions.FrozenInstanceError):
+                empty.tables = ()  # type: ignore[misc]
+            door = Door(hall)
+            link = await door.make(MakeTable(Identity("pat", None), Plan(code="", host="")))
+            made = hall.directory
+            assert made is not empty and empty.tables == ()  # the old one is as it was
+            (listed,) = made.tables
+            assert listed.plan.people[0] == "pat" and listed.code == link.facts.code
+            assert service.password_holds("pat")  # (read from the directory)
+            ben = await door.join(JoinTable(Identity("ben", None), listed.code))
+            assert ben.seat == 1 and hall.directory.tables[0].plan.people[1] == "ben"
+            link.send(Start())
+            await settle(lambda: hall.directory.tables[0].started)
+            dealt = hall.directory
+            assert dealt.tables[0].round_no == 1 and dealt.tables[0].taken == 4
+            room = hall.find(listed.code)
+            assert room is not None
+            room.changed()  # a change that lists nothing new: nothing published
+            assert hall.directory is dealt
+            assert door.back(Identity("ben", None), lambda code: None) is not None
+            hall.sweep()  # (nobody is idle yet: nothing closed)
+            assert hall.directory is dealt
+            room.closed = True  # closed: out of the directory at once
+            assert hall.directory.tables == () and not service.password_holds("pat")
+            await hall.stop()
+
+    asyncio.run(play())

@@ -282,8 +282,8 @@ class BrowserSession(Visitor):
             self.outbox.put_text(text)
 
     def _tables(self) -> list[Json]:
-        """The open tables, as the lobby lists them (:class:`~..directory.Listed`)."""
-        return [table.row(self.tx, self.name) for table in self.service.hall.listing()]
+        """The open tables, as the lobby lists them (the directory the hall published)."""
+        return [table.row(self.tx, self.name) for table in self.service.door.directory.tables]
 
     def bye(self, text: str, *, again: bool = False) -> None:
         """End the session, saying why (``again``: the page may connect again by itself,
