@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 from .directory import NoLog
 from .door import Door
@@ -23,14 +22,9 @@ from .limits import (
     new_name_share,
 )
 from .names import Identity, KeyBook, visible_name
+from .reception import Leaving
 from .server_log import Refusals
 from .shares import WHERE, Count, Held, Spent, Tally
-
-
-class Leaving(Protocol):
-    """A connection or a session the server tells, and closes, when it stops."""
-
-    def stopping(self) -> None: ...
 
 
 class Service:

@@ -18,7 +18,7 @@ from ..words.i18n import Texts
 from .lines import Says
 from .lobby import LobbyFront
 from .names import Identity
-from .service import Service
+from .reception import Reception
 from .table_session import TableSession
 
 
@@ -35,7 +35,7 @@ class Visitor(ABC):
 
     screen: AskingScreen
 
-    def __init__(self, service: Service, *, who: Identity, address: str, tx: Texts) -> None:
+    def __init__(self, service: Reception, *, who: Identity, address: str, tx: Texts) -> None:
         self.service = service
         self.who = who
         self.address = address

@@ -68,6 +68,7 @@ class BrowserSession(Visitor):
     ) -> None:
         # nobody yet, until the login: no name, and no key a seat could have kept
         super().__init__(service, who=Identity("", ""), address=address, tx=Texts("en"))
+        self.service: Service = service  # (all of it: a browser logs in here, its names, counts)
         self.outbox = outbox
         self.peer = peer
         self._end = end
