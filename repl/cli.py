@@ -37,7 +37,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("threethirteen simulate [options]", "let AI players play many games"),
     ("threethirteen bench [--quick]", "measure the engine's speed"),
     ("threethirteen rules [--lang de]", "print the rules"),
-    ("threethirteen serve [options]", "host shared tables over SSH"),
+    ("threethirteen serve [options]", "host shared tables: SSH, and the web"),
     ("threethirteen -V | --version | -h | --help", ""),
 )
 """What ``threethirteen --help`` lists: each command line and what it does."""

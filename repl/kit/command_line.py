@@ -123,13 +123,16 @@ class HelpFormatter(argparse.HelpFormatter):
         return "\n".join(indent + line if line else line for line in filled.splitlines())
 
 
-def command_parser(prog: str, description: str) -> argparse.ArgumentParser:
+def command_parser(
+    prog: str, description: str, epilog: str = FILES_AND_ENVIRONMENT
+) -> argparse.ArgumentParser:
     """A subcommand's parser: its description wrapped to the terminal, -V/--version, the
-    shared epilog."""
+    epilog (the files and the environment a game at a terminal reads, unless the command
+    has its own)."""
     parser = argparse.ArgumentParser(
         prog=prog,
         description=description,
-        epilog=FILES_AND_ENVIRONMENT,
+        epilog=epilog,
         formatter_class=HelpFormatter,
     )
     parser.add_argument(

@@ -74,6 +74,7 @@ from .render import (
     toolbar,
     watch_text,
 )
+from .safe import clean_name
 from .screen import Screen, TerminalScreen
 from .seat_commands import SeatCommands
 from .sheet import render_round_over, render_score_sheet
@@ -211,13 +212,15 @@ class SeatFront(SeatCommands):
         if self.seat is None:
             return toolbar([*head, *self._watching(view)], width)
         if view is None:
-            return toolbar([*head, [("", tx("server.bar_waiting"))]], width)
+            return toolbar([*head, [("", self._before_the_deal())]], width)
         mine = view.mine
         if view.ended is not None or mine is None:
             over = "bar.over" if self.what_next else "server.bar_over"  # its commands, said
             return toolbar([*head, [("", tx(over))]], width)
         if mine.turn == self.seat:
             what = tx("bar.discard") if mine.phase == Phase.DISCARD else tx("bar.draw")
+        elif self._away(mine.turn):
+            what = tx("bar.waiting_away", seat=tx.seat(mine.turn))
         else:
             what = tx("bar.waiting", seat=tx.seat(mine.turn))
         parts = [
@@ -236,6 +239,26 @@ class SeatFront(SeatCommands):
                 parts.append([("", tx("table.assisted"))])
             parts.append([("class:dim", tx("bar.keys"))])
         return toolbar(parts, width)
+
+    def _before_the_deal(self) -> str:
+        """What the toolbar says before the deal: the host is told to start (or who must
+        sit down first), the others whom they wait for."""
+        tx, who = self.tx, self.who
+        if who is None or self.seat is None:
+            return tx("server.bar_waiting")
+        if who.people[self.seat] != who.host:
+            return tx("server.bar_waiting_for", host=clean_name(who.host))
+        if who.missing == 1:
+            return tx("server.bar_host_missing_one")
+        if who.missing:
+            return tx("server.bar_host_missing", n=who.missing)
+        return tx("server.bar_host")
+
+    def _away(self, seat: int) -> bool:
+        """Whether the table waits for a person at ``seat`` who is not at it (as told)."""
+        who = self.who
+        name = None if who is None or seat >= len(who.people) else who.people[seat]
+        return who is not None and name is not None and name not in who.here
 
     def _watching(self, view: SeatView | None) -> list[Text]:
         """A watcher's toolbar: whose turn it is and what they do, the wild rank, the

@@ -82,7 +82,8 @@ class Keeper(Protocol):
         a terminal says what it was worth)."""
 
     def changed(self) -> None:
-        """The game changed (a move, an AI turn): a server's table is not idle."""
+        """The game changed (a move, an AI turn, a game begun): a server's table is not
+        idle, and its lobby's listing may have changed."""
 
 
 

@@ -328,6 +328,7 @@ class Master:
                 if binding.seat == seat:
                     self._delivered[binding.number] = caught.number
                     self.to(binding, caught if told else Reset(caught.after))
+        self.keeper.changed()  # (a server's table is listed as started from now on)
         self.seated()
 
     def go_on(self) -> None:

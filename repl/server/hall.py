@@ -1,15 +1,14 @@
 """Every table of a server, kept on disk so that a restart resumes them all.
 
-The server's folder holds ``tables/CODE.json`` (a table's :class:`~.plan.Plan`,
-rewritten atomically whenever someone sits down or stands up: the room writes it through
-the hall's writer, :meth:`Hall._keep`) and, once the game
-started, ``tables/CODE.jsonl``: the game's ordinary log, appended to move by move
-before anyone is told of the move. Killed at any moment, the server finds every
-table again as it was (a log whose last line was cut off mid-write loses only
-that line, which nobody had been told of yet). A plan and a log are a stranger's files
-(:func:`~.plan.read_plan`, :func:`~..files.reading.load_file`): a table whose files cannot
-be read back is reported and kept as it is, its code taken and its files untouched, and
-its players are told (:mod:`.kept`).
+The server's folder holds ``tables/CODE.json`` (a table's :class:`~.plan.Plan`, rewritten
+atomically whenever someone sits down or stands up: the room writes it through the hall's
+writer, :meth:`Hall._keep`) and, once the game started, ``tables/CODE.jsonl``: the game's
+ordinary log, appended to move by move before anyone is told of the move. Killed at any
+moment, the server finds every table again as it was (a log whose last line was cut off
+mid-write loses only that line, which nobody had been told of yet). A plan and a log are
+a stranger's files (:func:`~.plan.read_plan`, :func:`~..files.reading.load_file`): a
+table whose files cannot be read back is reported and kept as it is, its code taken and
+its files untouched, and its players are told (:mod:`.kept`).
 
 A table that is over leaves the open tables and the working set (:attr:`Hall.rooms`):
 its plan and log move to ``tables/past/`` (named by the time the table was made and its
@@ -27,13 +26,15 @@ that large tables (more sessions, more AI seats) never take more than the caps a
 Codes (``KITE-7``, :mod:`.codes`) are drawn at random, at least twice as many as the open
 tables a hall may have, and never one that an open or a kept table has. No file of the
 hall is written on the event loop: plans are written, and tables moved to the past, on
-the worker threads, one at a time.
+the worker threads, one at a time. After each change of what a front lists (a table
+made, sat at, dealt, a round begun, closed, over) the hall publishes its
+:class:`~.directory.Directory` anew; the fronts read only that, and ask the
+:class:`~.door.Door` for a place at a table.
 """
 
 from __future__ import annotations
 
 import asyncio
-import enum
 import functools
 import secrets
 import threading
@@ -43,7 +44,7 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Protocol
 
-from attrs import evolve, frozen
+from attrs import evolve
 
 from ...core.events import Event
 from ...core.log import TruncatedLogError, encode_log
@@ -54,6 +55,9 @@ from ..files.bounded import read_bounded
 from ..files.reading import load_file
 from ..master.coach import Advice, AdviceLimits
 from .codes import CODES, free_code
+from .directory import Directory, Listed
+from .directory import NoLog as NoLog  # (where they were)
+from .directory import Past as Past
 from .kept import Kept, refused_log
 from .names import Identity
 from .plan import CODE, MAX_PLAN, Deal, Plan, plan_text, read_plan, secret_deal
@@ -78,26 +82,6 @@ class TableLimits(AdviceLimits, Protocol):
     def tables_per_address(self) -> int: ...
     @property
     def abandoned_after(self) -> float: ...
-
-
-@frozen
-class Past:
-    """A table that is over, as its players look it up: its ``plan`` (who sat there, how
-    it ended) and ``stem``, the name of its files in ``tables/past``."""
-
-    stem: str
-    plan: Plan
-
-
-class NoLog(enum.Enum):
-    """Why ``log CODE`` sends no log."""
-
-    NONE = "none"
-    """No table with that code that the player sat at."""
-    RUNNING = "running"
-    """Its game is not over yet."""
-    CLOSED = "closed"
-    """It was closed before its end: its seed stays a secret."""
 
 
 class Hall:
@@ -140,6 +124,11 @@ class Hall:
         """For each player, the tables they sat at that are over, oldest first."""
         self.kept: dict[str, Kept] = {}
         """The tables found on disk that cannot be resumed, by code (:mod:`.kept`)."""
+        self.directory = Directory()
+        """The open tables and those kept, as the fronts read them: published anew after
+        each change (:meth:`_publish`), never changed in place."""
+        self._listed: dict[str, Listed] = {}
+        """Each open table as the directory lists it now."""
         self._writing = threading.Lock()  # the hall's files change one at a time
         self._writes: set[Future[None]] = set()  # (changed under the lock below)
         self._counting = threading.Lock()
@@ -185,6 +174,9 @@ class Hall:
             code = path.stem
             if CODE.fullmatch(code) is not None and code not in planned:
                 self._keep_as_it_is(Kept(code, "server.kept_no_plan"), "its plan is missing")
+        for room in self.rooms.values():
+            self._listed[room.code] = room.listed()
+        self._publish()
         self._watch()
         self._go_on()
 
@@ -250,6 +242,7 @@ class Hall:
     def _keep_as_it_is(self, kept: Kept, error: object) -> None:
         """``kept`` cannot be resumed: its code stays taken, its files as they are."""
         self.kept[kept.code] = kept
+        self._publish()
         verify = f" (threethirteen replay --verify tables/{kept.code}.jsonl says why)"
         self.report(
             f"table {kept.code} cannot be resumed: {error}; its code and its files are kept "
@@ -277,9 +270,30 @@ class Hall:
             events=events,
             clock=self.clock,
             on_over=self._over,
+            on_change=self._changed,
             advice=self.advice,
         )
         return room
+
+    # -- the directory ---------------------------------------------------------------
+
+    def _changed(self, room: Room) -> None:
+        """What the directory lists of ``room`` may have changed: published anew if it
+        did (a move that changes nothing listed publishes nothing)."""
+        code = room.code
+        if self.rooms.get(code) is not room or room.finished or room.closed:
+            if self._listed.pop(code, None) is not None:
+                self._publish()
+            return
+        listed = room.listed()
+        if self._listed.get(code) != listed:
+            self._listed[code] = listed
+            self._publish()
+
+    def _publish(self) -> None:
+        """Publish the directory as the tables are now: a new record, whole."""
+        tables = tuple(self._listed[code] for code in self.rooms if code in self._listed)
+        self.directory = Directory(tables, tuple(self.kept.values()))
 
     # -- finding and making tables ---------------------------------------------------
 
@@ -287,14 +301,6 @@ class Hall:
         """The open table with ``code`` (any case), if there is one."""
         room = self.rooms.get(code.strip().upper()[:12])
         return None if room is None or room.closed else room
-
-    def find_kept(self, code: str) -> Kept | None:
-        """The table with ``code`` (any case) that cannot be resumed, if there is one."""
-        return self.kept.get(code.strip().upper()[:12])
-
-    def kept_of(self, name: str) -> list[Kept]:
-        """The tables ``name`` sat at that cannot be resumed."""
-        return [kept for kept in self.kept.values() if name in kept.people()]
 
     def open_tables(self) -> list[Room]:
         """Tables whose game is not over, oldest first."""
@@ -328,6 +334,7 @@ class Hall:
         plan = evolve(plan, people=(None,) * plan.seats, keys=()).seating(0, host)
         room = self._room(plan, saved=False)
         self.rooms[code] = room  # counted against the caps from now on
+        self._changed(room)
         self._watch()
         try:
             await room.save()
@@ -375,7 +382,7 @@ class Hall:
         if self.stopped or room.started or room.people() or self.rooms.get(room.code) is not room:
             return
         del self.rooms[room.code]
-        room.closed = True
+        room.closed = True  # (and out of the directory)
         path = self.folder / f"{room.code}.json"
 
         def forget() -> None:
@@ -384,13 +391,6 @@ class Hall:
 
         self._locked(forget, f"the plan of {room.code}")
         self.report(f"table {room.code} closed")
-
-    def seat_waiting_for(self, name: str) -> Room | None:
-        """A running game where ``name`` has a seat (to go back to it at once)."""
-        for room in self.rooms.values():
-            if room.started and not room.finished and room.seat_of(name) is not None:
-                return room
-        return None
 
     # -- tables that are over --------------------------------------------------------
 
@@ -526,6 +526,7 @@ class Hall:
         finally:
             if self.rooms.get(room.code) is room:
                 del self.rooms[room.code]
+            self._changed(room)
 
     def _move_to_past(self, room: Room) -> None:
         """Move the files of ``room`` to the past: its plan, then its log (if it has one)."""

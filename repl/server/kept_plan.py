@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 
-from ..master.refused import Refused
+from ..protocol.refused import Refused
 from .plan import Plan
 
 Keep = Callable[[Plan], Awaitable[None]]
@@ -24,12 +24,34 @@ class KeptPlan:
     """``plan`` as it is now, and whether that is the plan on disk (``saved``: the plan
     given was read from there)."""
 
-    def __init__(self, plan: Plan, keep: Keep = nowhere, *, saved: bool = False) -> None:
-        self.plan = plan
+    def __init__(
+        self,
+        plan: Plan,
+        keep: Keep = nowhere,
+        *,
+        saved: bool = False,
+        changed: Callable[[], None] = lambda: None,
+    ) -> None:
+        self._plan = plan
         self._keep = keep
+        self._changed = changed
+        """Hears that the plan changed (the hall publishes its directory again)."""
         self._saved = plan if saved else None
         """The latest plan on disk."""
         self._saving = asyncio.Lock()
+
+    @property
+    def plan(self) -> Plan:
+        """The plan as it is now."""
+        return self._plan
+
+    @plan.setter
+    def plan(self, plan: Plan) -> None:
+        if plan != self._plan:
+            self._plan = plan
+            self._changed()
+        else:
+            self._plan = plan
 
     @property
     def on_disk(self) -> bool:

@@ -26,7 +26,7 @@ from ..kit.loop import make_session, prompt_for
 from ..words.i18n import Texts
 from .limits import Limits
 from .lobby import LobbyFront
-from .service import Service
+from .reception import Reception
 from .shares import address_of
 from .table_session import TableSession
 
@@ -36,7 +36,7 @@ class Lines:
     (:meth:`serve`). ``write`` writes to its terminal."""
 
     def __init__(
-        self, service: Service, name: str, input: Input, output: Output,
+        self, service: Reception, name: str, input: Input, output: Output,
         write: Callable[[str], None],
     ) -> None:  # fmt: skip
         self.service = service
@@ -171,7 +171,7 @@ class LineCaps:
 class Says:
     """How often one session says a line at tables (:meth:`may_say`)."""
 
-    def __init__(self, service: Service, address: str) -> None:
+    def __init__(self, service: Reception, address: str) -> None:
         self.service = service
         self.address = address
         self._times: deque[float] = deque()

@@ -2,9 +2,14 @@
 tables one sat at that are over (``history``) and their logs (``log CODE``: over SSH, from
 one's own computer; in a browser, a file).
 
-Making a table and joining one go to the table once its plan, with this player's seat,
-is on disk (the hall and the room write it on a worker): the prompt waits for a line
-meanwhile, and ends, as if Enter was pressed on nothing, when the seat is kept.
+The lobby holds no table: it reads the tables in the directory the hall publishes after each
+change (:class:`~.directory.Directory`), and asks its door to make, join or watch one
+(:class:`~.directory.MakeTable`, :class:`~.directory.JoinTable`,
+:class:`~.directory.WatchTable`), each answered with a link to the table's master
+(:class:`~repl.protocol.link.Link`), which it hands to its connection. Making a table and
+joining one are answered once the plan, with this player's seat, is on disk (the hall and
+the room write it on a worker): the prompt waits for a line meanwhile, and ends, as if Enter
+was pressed on nothing, when the seat is kept.
 
 >>> plan = read_options("--jokers 2 --aces high --turn-time 30")
 >>> plan.seats, plan.jokers, plan.aces_high, plan.level, plan.turn_time
@@ -19,9 +24,8 @@ server.bad_jokers {'seats': 6, 'decks': 3, 'one': 3, 'two': 6}
 from __future__ import annotations
 
 import asyncio
-import functools
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from attrs import evolve
 
@@ -30,12 +34,24 @@ from ..kit.front import Front, Quit
 from ..kit.help import render_help
 from ..kit.render import Text, toolbar
 from ..kit.screen import Screen
+from ..protocol.acts import Leave
+from ..protocol.link import Link
+from ..protocol.refused import Refused
 from ..words.grammar import LOBBY, Parsed
 from ..words.i18n import Texts
-from .hall import Hall, Past
+from .directory import (
+    JoinTable,
+    Listed,
+    MakeTable,
+    MaySay,
+    Past,
+    Tables,
+    WatchTable,
+    never_silenced,
+    options_text,
+)
 from .names import Identity
 from .plan import SEATS, TURN_TIMES, Plan
-from .room import Refused, Room
 
 HISTORY_SHOWN = 10
 """The tables that are over that ``history`` lists (the latest)."""
@@ -51,19 +67,21 @@ class LobbyFront(Front):
 
     def __init__(
         self,
-        hall: Hall,
+        tables: Tables,
         *,
         who: Identity,
         tx: Texts,
         screen: Screen,
-        go: Callable[[Room, str], None],
+        go: Callable[[Link], None],
         language: Callable[[str], None],
         address: str = "",
+        may_say: MaySay = never_silenced,
         fetch: Callable[[str], str | None] | None = None,
         keep_log: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(tx=tx, screen=screen)
-        self.hall = hall
+        self.tables = tables
+        """The server's tables: their directory, and the requests answered with a link."""
         self._fetch = fetch
         """The command that fetches a table's log, from the player's own computer
         (``None``: there is none to type, as in a browser)."""
@@ -75,6 +93,8 @@ class LobbyFront(Front):
         self.name = who.name
         self.address = address
         """Where this connection comes from (tables are capped per address)."""
+        self.may_say = may_say
+        """What this connection may say at a table (each request carries it)."""
         self._go = go
         self._language = language
         self._sitting: asyncio.Future[None] | None = None
@@ -82,11 +102,11 @@ class LobbyFront(Front):
 
     def begin(self) -> None:
         self.say(self.tx("server.welcome", name=self.name), "class:title")
-        for past in self.hall.closed_news(self.who):
-            minutes = max(1, round(self.hall.limits.abandoned_after / 60))
+        for past in self.tables.closed_news(self.who):
+            minutes = max(1, round(self.tables.abandoned_after / 60))
             said = self.tx("server.was_closed", code=past.plan.code, minutes=minutes)
             self.say(said, "class:warn")
-        for kept in self.hall.kept_of(self.name):
+        for kept in self.tables.directory.kept_of(self.name):
             self.say(self.tx("server.yours_kept", code=kept.code), "class:warn")
         self.show_tables()
         self.say(self.tx("server.lobby_help"), "class:dim")
@@ -104,51 +124,48 @@ class LobbyFront(Front):
         return toolbar([[("", part)] for part in parts], self.screen.width - 2)
 
     def show_tables(self) -> None:
-        """Every open table: its code, who sits there, its options and how far it is; then
-        the tables that cannot be resumed, and why."""
-        rooms = self.hall.open_tables()
-        if not rooms:
+        """Every open table: its code, the seats taken, who sits where (the AI once the
+        game started, else the seats still free), its options and how far it is; then the
+        tables that cannot be resumed, and why."""
+        listed = self.tables.directory.tables
+        if not listed:
             self.say(self.tx("server.no_tables"))
-        self._show_open(rooms)
+        self._show_open(listed)
         self._show_kept()
 
-    def _show_open(self, rooms: list[Room]) -> None:
+    def _show_open(self, listed: Sequence[Listed]) -> None:
         tx = self.tx
-        for room in rooms:
-            plan = room.plan
-            seats = range(plan.seats)
-            people = ", ".join(self._who(plan, seat, room.started) for seat in seats)
-            taken = f"{len(room.people())}/{plan.seats}"
-            if room.started:
-                state = tx("server.in_round", round=room.round_no())
+        for table in listed:
+            plan = table.plan
+            people = ", ".join(table.seat_words(seat, tx) for seat in range(plan.seats))
+            taken = f"{table.taken}/{plan.seats}"
+            if table.started:
+                state = tx("server.in_round", round=table.round_no)
             else:
                 state = tx("server.waiting")
-            self.say(f"{room.code}  {taken}  {people}  · {options_text(plan, tx)} · {state}")
+            self.say(f"{table.code}  {taken}  {people}  · {options_text(plan, tx)} · {state}")
 
     def _show_kept(self) -> None:
         """The tables that cannot be resumed, this player's first: who sat there, why."""
-        kept = sorted(self.hall.kept.values(), key=lambda one: self.name not in one.people())
+        kept = sorted(self.tables.directory.kept, key=lambda one: self.name not in one.people())
         for one in kept[:KEPT_SHOWN]:
             plan, who = one.plan, ""
             if plan is not None:  # who sat there (the AI's seats by their level)
-                who = "  " + ", ".join(self._who(plan, seat, True) for seat in range(plan.seats))
+                who = "  " + ", ".join(self._who(plan, seat) for seat in range(plan.seats))
             self.say(f"{one.code}{who}  · {one.said(self.tx)}", "class:warn")
         if len(kept) > KEPT_SHOWN:
             self.say(self.tx("server.more_kept", n=len(kept) - KEPT_SHOWN), "class:dim")
 
-    def _who(self, plan: Plan, seat: int, started: bool) -> str:
-        """Who plays ``seat``: a name, the AI with its level once the game started, or a
-        free seat (—)."""
+    def _who(self, plan: Plan, seat: int) -> str:
+        """Who played ``seat`` of a game begun: a name, or the AI with its level."""
         name = plan.people[seat]
         if name:
             return name
-        if not started:
-            return "—"
         return self.tx("server.ai_short", number=seat + 1, level=self.tx.level(plan.level))
 
     def show_history(self) -> None:
         """The latest tables this player sat at that are over: when, who, how it ended."""
-        kept = self.hall.history(self.who)
+        kept = self.tables.history(self.who)
         if not kept:
             self.say(self.tx("server.no_history"))
             return
@@ -164,7 +181,7 @@ class LobbyFront(Front):
     def keep_log(self, code: str) -> str | None:
         """``log CODE``: the log of a finished table this player sat at, as the command
         that fetches it or (in a browser) a file; what refuses it."""
-        why = self.hall.log_problem(self.who, code)
+        why = self.tables.log_problem(self.who, code)
         if why is not None:
             return self.refuse(self.tx(f"server.no_log_{why.value}"))
         if self._keep_log is not None:
@@ -174,7 +191,7 @@ class LobbyFront(Front):
     def _past_line(self, past: Past) -> str:
         plan, tx = past.plan, self.tx
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(plan.finished or plan.created))
-        seats = [self._who(plan, seat, True) for seat in range(plan.seats)]
+        seats = [self._who(plan, seat) for seat in range(plan.seats)]
         if plan.totals is None:
             how = tx("server.closed_table")
             who = ", ".join(seats)
@@ -200,27 +217,28 @@ class LobbyFront(Front):
                     plan = read_options(parsed.text)
                 except Refused as why:
                     return self.refuse(tx(why.key, **why.params))
-                making = functools.partial(self.hall.create, self.who, plan, self.address)
-                self._sit(making, new=True, made=True)
+                asked = MakeTable(self.who, plan, self.address, self.may_say)
+                self._sit(lambda: self.tables.make(asked), new=True, made=True)
             case "join" | "watch":
-                room = self.hall.find(parsed.text)
-                kept = self.hall.find_kept(parsed.text)
-                if room is None and kept is not None:
+                directory = self.tables.directory
+                listed, kept = directory.find(parsed.text), directory.find_kept(parsed.text)
+                if listed is None and kept is not None:
                     return self.refuse(tx("server.join_kept", code=kept.code, state=kept.said(tx)))
-                if room is None:
+                if listed is None:
                     return self.refuse(tx("server.no_such_table", code=parsed.text[:12]))
-                if parsed.name == "watch":
-                    if room.watchers == "off":  # the room refuses it too, should it change
-                        return self.refuse(tx("server.no_watchers", code=room.code))
-                    try:
-                        self._go(room, "watch")
-                    except Refused as why:
-                        return self.refuse(tx(why.key, **why.params))
+                try:
+                    if parsed.name == "watch":
+                        self._go(self.tables.watch(WatchTable(self.who, listed.code, self.may_say)))
+                        return None
+                    joining = JoinTable(self.who, listed.code, self.may_say)
+                    own = self.tables.seat_now(joining)  # their own: nothing to wait for
+                except Refused as why:
+                    return self.refuse(tx(why.key, **why.params))
+                if own is not None:
+                    self._go(own)
                     return None
-                if room.kept_seat(self.name) is not None:  # their own: nothing to wait for
-                    self._go(room, "play")
-                    return None
-                self._sit(lambda: _joined(room, self.who), new=room.seat_of(self.name) is None)
+                new = self.name not in listed.plan.people
+                self._sit(lambda: self.tables.join(joining), new=new)
             case "lang":
                 self._language(parsed.choice or ("de" if tx.lang == "en" else "en"))
             case "help":
@@ -230,59 +248,44 @@ class LobbyFront(Front):
         return None
 
     def _sit(
-        self, sitting: Callable[[], Awaitable[Room]], *, new: bool, made: bool = False
+        self, sitting: Callable[[], Awaitable[Link]], *, new: bool, made: bool = False
     ) -> None:
-        """Go to the table ``sitting`` seats this player at, once it has kept the seat
-        (``new``: taken now, not theirs before; ``made``: a table this player made); what
-        it refuses is said above the prompt."""
+        """Go to the table whose link ``sitting`` answers, once it has kept this player's
+        seat (``new``: taken now, not theirs before; ``made``: a table this player made);
+        what it refuses is said above the prompt."""
         if self._sitting is not None and not self._sitting.done():
             self.refuse(self.tx("server.sitting"))
             return
         self._sitting = asyncio.ensure_future(self._seated(sitting(), new, made))
         self._sitting.add_done_callback(self._after)
 
-    async def _seated(self, sitting: Awaitable[Room], new: bool, made: bool) -> None:
+    async def _seated(self, sitting: Awaitable[Link], new: bool, made: bool) -> None:
         tx = self.tx
         try:
-            room = await sitting
+            link = await sitting
         except Refused as why:
             self._later(tx(why.key, **why.params), "class:error")
             return
+        code = link.facts.code or ""
         if self._gone:  # the terminal left the lobby meanwhile: the seat is given up
+            link.send(Leave())
+            link.news.close()
             if new:
-                self.hall.leave(room.code, self.name)
+                self.tables.leave(code, self.name)
             return
         if made:
-            self._later(tx("server.made", code=room.code), "class:good")
-        self._go(room, "play")
+            self._later(tx("server.made", code=code), "class:good")
+        self._go(link)
 
     def _after(self, task: asyncio.Future[None]) -> None:
         error = None if task.cancelled() else task.exception()
         if error is not None:
-            self.hall.report(f"{self.name}: error in the lobby: {error!r}")
+            self.tables.report(f"{self.name}: error in the lobby: {error!r}")
             self._later(self.tx("server.error"), "class:error")
 
     def _later(self, text: str, style: str) -> None:
         """Say ``text`` above the prompt (not in the middle of the line being typed)."""
         self.screen.later(lambda: self.say(text, style))
-
-
-def options_text(plan: Plan, tx: Texts) -> str:
-    """A table's options as the lobby lists them: jokers, aces, the AI's level (and how
-    many seats it may take), the turn clock."""
-    aces = tx("aces.high") if plan.aces_high else tx("aces.low")
-    options = tx("server.options", jokers=plan.jokers, aces=aces, level=tx.level(plan.level))
-    if plan.ai is not None:
-        options += tx("server.ai_most", n=plan.ai) if plan.ai else tx("server.no_ai")
-    if plan.turn_time:
-        options += tx("server.turn_time", seconds=plan.turn_time)
-    return options
-
-
-async def _joined(room: Room, who: Identity) -> Room:
-    """``room``, once ``who`` sits there (:meth:`Room.sit`)."""
-    await room.sit(who)
-    return room
 
 
 def read_options(text: str) -> Plan:

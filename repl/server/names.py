@@ -35,6 +35,7 @@ from attrs import frozen
 
 from ..files.atomic import write_atomic
 from ..files.bounded import TooLarge, read_bounded
+from ..words.i18n import LANGUAGES
 
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,15}")
 """A player's name: a lower-case letter, then up to 15 letters, digits, ``_`` or ``-``."""
@@ -101,11 +102,13 @@ def name_problem(name: str) -> str | None:
 class Entry:
     """A name in the book: the fingerprint of the ``key`` that owns it, when it was
     ``claimed`` and when it last ``sat`` at a table (``None``: never), in seconds since
-    the epoch."""
+    the epoch, and the language its player chose (``lang``: ``None`` until they chose
+    one)."""
 
     key: str
     claimed: float
     sat: float | None = None
+    lang: str | None = None
 
 
 class KeyBook:
@@ -114,10 +117,11 @@ class KeyBook:
     alone writes it).
 
     ``keys.json`` maps each name to ``{"key": FINGERPRINT, "claimed": TIME, "sat": TIME
-    or null}``; a book written before names kept their times (``{name: FINGERPRINT}``)
-    is read too, each name claimed when it is read and never sat (the server then marks
-    those it finds at its tables: :meth:`seated_before`), and written anew at the next
-    change.
+    or null}``, and ``"lang": "en"|"de"`` once its player chose a language (:meth:`choose`,
+    so that the next login is in it, also after a restart); a book written before names
+    kept their times (``{name: FINGERPRINT}``) is read too, each name claimed when it is
+    read and never sat (the server then marks those it finds at its tables:
+    :meth:`seated_before`), and written anew at the next change.
 
     A server takes a name at once, in memory (:meth:`take`), so that two logins cannot
     both take it, and writes the book in a worker thread (:meth:`keep`): the event loop
@@ -250,6 +254,29 @@ class KeyBook:
         if entry.sat is None:
             self._unseated[name] = None  # the newest claim last
 
+    def language(self, who: Identity) -> str | None:
+        """The language ``who`` chose at this server (``lang``), if they did: kept for a
+        name a key owns, and read only by that key (someone who comes in with the password
+        has no entry: they choose again)."""
+        entry = self._entries.get(who.name)
+        if entry is None or who.key is None or self.owner(who.name) != who.key:
+            return None
+        return entry.lang
+
+    def choose(self, who: Identity, lang: str) -> None:
+        """``who`` chose ``lang``: kept with their name, written soon (nothing for a name
+        their key does not own, or a language the game does not speak)."""
+        entry = self._entries.get(who.name)
+        if entry is None or who.key is None or lang not in LANGUAGES:
+            return
+        if self.owner(who.name) != who.key or entry.lang == lang:
+            return
+        self._entries[who.name] = attrs.evolve(entry, lang=lang)
+        if who.name in self._unwritten:
+            self._unwritten[who.name] = self._entries[who.name]
+        self._changed = True
+        self._schedule()
+
     def sat(self, name: str) -> None:
         """``name`` sat down at a table: its key keeps it for good (nothing, for a name no
         key owns)."""
@@ -368,27 +395,45 @@ class KeyBook:
         self._flush.add_done_callback(_read_outcome)
 
     def _write(self, entries: dict[str, Entry]) -> None:
-        book = {
-            name: {"key": entry.key, "claimed": entry.claimed, "sat": entry.sat}
-            for name, entry in entries.items()
-        }
+        book = {name: _written(entry) for name, entry in entries.items()}
         text = json.dumps(book, indent=1, sort_keys=True) + "\n"
         write_atomic(self.path, text, mode=0o600)
 
 
+def _written(entry: Entry) -> dict[str, object]:
+    """A name's entry as ``keys.json`` holds it (its language only once one was chosen)."""
+    written: dict[str, object] = {"key": entry.key, "claimed": entry.claimed, "sat": entry.sat}
+    if entry.lang is not None:
+        written["lang"] = entry.lang
+    return written
+
+
 def _entry(value: Any, now: float) -> Entry | None:
     """A name's entry as ``keys.json`` holds it (or held it: a fingerprint alone, claimed
-    ``now`` and never sat), or ``None`` when it is not one."""
+    ``now`` and never sat), or ``None`` when it is not one.
+
+    >>> _entry({"key": "SHA256:k", "claimed": 1, "sat": None, "lang": "de"}, 0.0).lang
+    'de'
+    >>> _entry({"key": "SHA256:k", "claimed": 1, "sat": None, "lang": "fr"}, 0.0) is None
+    True
+    """
     if isinstance(value, str):
         return Entry(value, now) if 0 < len(value) <= 200 else None
-    if not isinstance(value, dict) or set(value) != {"key", "claimed", "sat"}:
+    if not isinstance(value, dict) or not ENTRY_FIELDS <= set(value) <= {*ENTRY_FIELDS, "lang"}:
         return None
     key, claimed, sat = value["key"], value["claimed"], value["sat"]
+    lang = value.get("lang")
     if not isinstance(key, str) or not key or len(key) > 200:
         return None
     if not _time(claimed) or not (sat is None or _time(sat)):
         return None
-    return Entry(key, float(claimed), None if sat is None else float(sat))
+    if lang is not None and lang not in LANGUAGES:
+        return None
+    return Entry(key, float(claimed), None if sat is None else float(sat), lang)
+
+
+ENTRY_FIELDS = frozenset({"key", "claimed", "sat"})
+"""What every name's entry in ``keys.json`` holds (``lang`` besides, once chosen)."""
 
 
 def _time(value: object) -> bool:

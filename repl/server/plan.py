@@ -29,7 +29,7 @@ import json
 import math
 import re
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import cattrs
 from attrs import evolve, frozen
@@ -37,13 +37,9 @@ from attrs import evolve, frozen
 from ...core.cards import joker_choices
 from ...core.events import Event, GameOptions
 from ...core.fairness import SALT_HEX
-from ...core.players import LEVELS, load_policy
+from ...core.players import LEVELS
 from ...core.rules import new_game
 from ...core.seats import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, decks_for
-from ...core.state import fold
-from ...core.store import Store
-from ...core.table import Table
-from ...core.told import AiFailure
 from ...core.turns import Scope
 from .names import Identity, is_proof, name_problem
 
@@ -166,28 +162,6 @@ class Plan:
         named for their players, the decks of the ladder, committed to ``seed``."""
         players, seats = self.players(), self.seat_names()
         return new_game(seed, self.options(), players, salt=salt, seats=seats)[1]
-
-    def table(
-        self, events: Sequence[Event], *, store: Store, on_ai_failure: Callable[[AiFailure], None]
-    ) -> Table:
-        """The game of this table from its log: the AI of this plan's level at each seat
-        the log gives the AI (whatever level the log names: a stranger's file, which must
-        name no module to import), and the seats whose ``auto`` was asked before a restart
-        on autopilot again while it holds (:attr:`pilots`)."""
-        players = fold(events).started
-        assert players is not None
-        levels = {
-            seat: player if player in LEVELS else self.level
-            for seat, player in enumerate(players.players)
-            if player != "human"
-        }
-        if not set(levels.values()) <= set(LEVELS):  # a level names no module to import
-            raise ValueError(f"no AI level {self.level[:20]!r}")
-        policies = {seat: load_policy(level) for seat, level in levels.items()}
-        table = Table(events, policies, store=store, on_ai_failure=on_ai_failure)
-        for pilot in self.pilots:
-            table.resume_auto(pilot.seat, pilot.scope, pilot.since)
-        return table
 
     def joker_choices(self) -> tuple[int, ...]:
         """The jokers a table of these seats may play with (one or two per deck, or none)."""

@@ -28,7 +28,9 @@ from pathlib import Path
 from attrs import evolve
 
 from ...core.events import CardDiscarded, CardDrawn, Event
-from ...core.state import GameState
+from ...core.players import LEVELS, load_policy
+from ...core.state import GameState, fold
+from ...core.store import Store
 from ...core.table import Table
 from ...core.told import AiFailure
 from ...core.turns import Scope
@@ -40,6 +42,7 @@ from ..master.master import Master
 from ..master.refused import Refused
 from ..protocol.link import Facts, Link
 from ..protocol.news import Note
+from .directory import Listed
 from .kept_plan import Keep, KeptPlan, nowhere
 from .names import Identity
 from .plan import Deal, Plan, secret_deal
@@ -65,9 +68,13 @@ class Room:
         events: Sequence[Event] = (),
         clock: Callable[[], float] = time.time,
         on_over: Callable[[Room], None] = lambda room: None,
+        on_change: Callable[[Room], None] = lambda room: None,
         advice: Advice | None = None,
     ) -> None:
-        self._kept = KeptPlan(plan, keep, saved=saved)
+        self.on_change = on_change
+        """Hears that what the lobby lists of this table may have changed: its plan, its
+        game (a move, the deal), closed (the hall publishes its directory again)."""
+        self._kept = KeptPlan(plan, keep, saved=saved, changed=lambda: self.on_change(self))
         """The plan, and its copy on disk (``saved``: the plan given was read from there)."""
         self.folder = folder
         self.chance = deal
@@ -116,6 +123,7 @@ class Room:
     @closed.setter
     def closed(self, closed: bool) -> None:
         self.master.closed = closed
+        self.on_change(self)
 
     @property
     def watchers(self) -> str:
@@ -140,6 +148,15 @@ class Room:
         table = self.master.table
         state = None if table is None else table.snapshot.state
         return state.round.round_no if state is not None and state.round is not None else 0
+
+    def listed(self) -> Listed:
+        """This table as the lobby lists it now (a record that never changes)."""
+        return Listed(
+            self.code,
+            self.plan,
+            started=self.started,
+            round_no=self.round_no(),
+        )
 
     def seat_of(self, name: str) -> int | None:
         """The seat ``name`` sits at, if any."""
@@ -284,7 +301,7 @@ class Room:
     def seat_game(self, events: Sequence[Event], *, fresh: bool) -> Table:
         if fresh:
             self.store.sync(events)
-        return self.plan.table(events, store=self.store, on_ai_failure=self._ai_failed)
+        return table_of(self.plan, events, store=self.store, on_ai_failure=self._ai_failed)
 
     def piloted(self, seat: int, scope: Scope | None, since: int) -> None:
         self._kept.plan = self.plan.piloted(seat, scope, since)  # so a restart plays on for it
@@ -299,6 +316,7 @@ class Room:
 
     def changed(self) -> None:
         self.touched = self.clock()
+        self.on_change(self)
 
     # -- inside ----------------------------------------------------------------------
 
@@ -316,3 +334,30 @@ class Room:
         self.report(f"table {self.code}: {said}")
         key = "server.store_back" if failure is None else "server.store_failed"
         self.master.engine.soon(lambda: self.master.tell(Note(key)))
+
+
+def table_of(
+    plan: Plan,
+    events: Sequence[Event],
+    *,
+    store: Store,
+    on_ai_failure: Callable[[AiFailure], None],
+) -> Table:
+    """The game of the table of ``plan`` from its log: the AI of the plan's level at each
+    seat the log gives the AI (whatever level the log names: a stranger's file, which must
+    name no module to import), and the seats whose ``auto`` was asked before a restart on
+    autopilot again while it holds (:attr:`~.plan.Plan.pilots`)."""
+    players = fold(events).started
+    assert players is not None
+    levels = {
+        seat: player if player in LEVELS else plan.level
+        for seat, player in enumerate(players.players)
+        if player != "human"
+    }
+    if not set(levels.values()) <= set(LEVELS):  # a level names no module to import
+        raise ValueError(f"no AI level {plan.level[:20]!r}")
+    policies = {seat: load_policy(level) for seat, level in levels.items()}
+    table = Table(events, policies, store=store, on_ai_failure=on_ai_failure)
+    for pilot in plan.pilots:
+        table.resume_auto(pilot.seat, pilot.scope, pilot.since)
+    return table

@@ -262,6 +262,8 @@ async def stopped(
     # leave; the changes in hand end (each on disk already, or never told)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(service.hall.stop(), 1.5)
+    with contextlib.suppress(TimeoutError):  # a language chosen, a sitting: on disk
+        await asyncio.wait_for(service.keys.flush(), 1.0)
     guests = [one for one in service.present if isinstance(one, Guest)]
     for guest in guests:
         with contextlib.suppress(Exception):

@@ -40,10 +40,40 @@ without SSH play at the same tables in a browser:
 http://HOST:PORT/ (needs the web extra).
 """
 
+FILES_AND_ENVIRONMENT = """\
+files (in the server's folder, --data DIR):
+  host_key
+      the server's SSH key; its fingerprint is printed
+      at start, for players to compare
+  keys.json
+      each player's name, the key that owns it, the
+      language they chose
+  tables/CODE.json, tables/CODE.jsonl
+      each open table's plan and log; tables/past/ the
+      tables that are over
+  default folder: $XDG_DATA_HOME/threethirteen/server
+      (~/.local/share/threethirteen/server)
+  --limits FILE, --password-file FILE
+      wherever you keep them; read at start
+
+environment:
+  XDG_DATA_HOME
+      where the default folder is
+  a player's LC_ALL, LC_MESSAGES, LANG, LANGUAGE
+      when their ssh sends them (SendEnv), the first
+      one set chooses their language, German if it
+      starts with "de", until they choose with lang
+
+The server's log (who came in, what was refused and
+which limit refused it) goes to standard error.
+"""
+"""The epilog of ``serve --help``: the server's own files, not a game's at a terminal; no
+line is wider than 60 columns."""
+
 
 def main(argv: list[str] | None = None) -> int:
     """Start the server and run it until Ctrl-C; the exit code."""
-    parser = command_parser("threethirteen serve", DESCRIPTION)
+    parser = command_parser("threethirteen serve", DESCRIPTION, FILES_AND_ENVIRONMENT)
     parser.add_argument(
         "--host",
         default="127.0.0.1",

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol
 
-from .hall import Hall, NoLog
+from .directory import NoLog
+from .door import Door
+from .hall import Hall
 from .leases import Lease, Sessions
 from .limits import (
     Limits,
@@ -21,14 +22,9 @@ from .limits import (
     new_name_share,
 )
 from .names import Identity, KeyBook, visible_name
+from .reception import Leaving
 from .server_log import Refusals
 from .shares import WHERE, Count, Held, Spent, Tally
-
-
-class Leaving(Protocol):
-    """A connection or a session the server tells, and closes, when it stops."""
-
-    def stopping(self) -> None: ...
 
 
 class Service:
@@ -46,6 +42,9 @@ class Service:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.hall = hall
+        self.door = Door(hall)
+        """The way in to the tables for a front: the directory, and a link for each
+        request (:mod:`.door`)."""
         self.keys = keys
         self.password = password
         self.limits = limits = limits or Limits()
@@ -190,9 +189,8 @@ class Service:
             return True
         if self.keys.owner(name) is not None:
             return False
-        if any(room.seat_of(name) is not None for room in self.hall.open_tables()):
-            return True
-        return bool(self.hall.kept_of(name))
+        directory = self.hall.directory  # (as published: the name checks read only that)
+        return directory.seated(name) or bool(directory.kept_of(name))
 
 
 NAME_REFUSALS = {

@@ -41,13 +41,29 @@ from .session import GameSession
 from .shares import address_of
 from .ssh_bytes import Alive, Parting, Throttle
 
+RAISE = (
+    "threethirteen serve --print-limits > limits.toml, change it there, and restart with "
+    "--limits limits.toml"
+)
+"""How the host raises a limit, as the server's log says it (docs/running-a-server.md)."""
+
 NAMES_REFUSED = {
-    "server.names_full": "the book of names is full",
-    "server.names_busy": "the server's new names for the hour are taken",
-    "server.names_from_address": "the address's new names for the hour are taken",
-    "server.names_from_network": "the network's new names for the hour are taken",
+    "server.names_full": f"the book of names is full (limit names_total; to raise it: {RAISE})",
+    "server.names_busy": (
+        "the server's new names for the hour are taken (limit new_names_per_hour; to raise "
+        f"it: {RAISE})"
+    ),
+    "server.names_from_address": (
+        "the address's new names for the hour are taken (friends behind one router share "
+        f"an address: limit new_names_per_address; to raise it: {RAISE})"
+    ),
+    "server.names_from_network": (
+        "the network's new names for the hour are taken (limit new_names_per_network; to "
+        f"raise it: {RAISE})"
+    ),
 }
-"""Why a new name is refused, as the server's log says it."""
+"""Why a new name is refused, as the server's log says it: the limit, and how the host
+raises it."""
 
 
 BANNERS = {"other_key": "server.banner_other_key", "password_name": "server.banner_password_name"}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Protocol
 
 from ...core.told import Told
@@ -31,7 +32,6 @@ from ..protocol.acts import Act, Leave, Mute, Play, SetCoach, SetWatchers, Speak
 from ..protocol.link import Link
 from ..protocol.news import Clock, News, Refusal, Seating, WhileAway
 from ..words.grammar import SHARED, Parsed
-from .room import Room
 
 SETTLE = 0.5
 """Seconds a player's next prompt waits for the table to tell the move just typed."""
@@ -73,8 +73,19 @@ def fetch_command(name: str, host: str, port: int, code: str) -> str:
     return f"ssh -p {port} {name}@{host} log {code}"
 
 
+class Linking(Protocol):
+    """A table that hands out links (a server's room)."""
+
+    @property
+    def code(self) -> str: ...
+
+    def link(
+        self, name: str, seat: int | None, *, caps: Callable[[], str | None] | None = None
+    ) -> Link: ...
+
+
 def sit_down(
-    room: Room,
+    room: Linking,
     connection: Connection,
     seat: int | None,
     *,
@@ -84,7 +95,8 @@ def sit_down(
 ) -> TableSession:
     """Bind ``connection`` to ``seat`` at ``room`` (``None``: to watch there), in ``lang``
     on ``screen``: its session at the table, whose front is ready to begin. The room is
-    asked for the link and then let go of: the session keeps only the link."""
+    asked for the link and then let go of: the session keeps only the link. (A connection
+    asks the server's tables instead: :mod:`.directory`'s requests, answered with a link.)"""
     code = room.code
     link = room.link(connection.name, seat, caps=lambda: connection.may_say(code))
     session = TableSession(connection, link, settle=settle)

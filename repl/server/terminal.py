@@ -26,7 +26,7 @@ from .display import Display
 from .keyboard import Keyboard
 from .lines import Lines
 from .names import Identity
-from .service import Service
+from .reception import Reception
 from .table_session import fetch_command
 from .visitor import Visitor
 
@@ -35,10 +35,11 @@ class Guest(Visitor):
     """One person at the server, in their own terminal: the lobby, then a table."""
 
     def __init__(
-        self, service: Service, who: Identity, chan: asyncssh.SSHServerChannel[bytes]
+        self, service: Reception, who: Identity, chan: asyncssh.SSHServerChannel[bytes]
     ) -> None:
         peer = chan.get_extra_info("peername")
-        tx = Texts(language_of(chan.get_environment()))
+        chosen = service.keys.language(who)  # (``lang`` at an earlier login wins)
+        tx = Texts(chosen or language_of(chan.get_environment()))
         super().__init__(service, who=who, address=str(peer[0]) if peer else "", tx=tx)
         self.chan = chan
         self.display = Display(chan, service.limits, self._report)

@@ -13,13 +13,13 @@ from typing import Protocol
 
 from ..kit.front import Front
 from ..kit.screen import Screen
+from ..protocol.link import Link
 from ..words.i18n import Texts
 from .lines import Says
 from .lobby import LobbyFront
 from .names import Identity
-from .room import Room
-from .service import Service
-from .table_session import TableSession, sit_down
+from .reception import Reception
+from .table_session import TableSession
 
 
 class AskingScreen(Screen, Protocol):
@@ -35,7 +35,7 @@ class Visitor(ABC):
 
     screen: AskingScreen
 
-    def __init__(self, service: Service, *, who: Identity, address: str, tx: Texts) -> None:
+    def __init__(self, service: Reception, *, who: Identity, address: str, tx: Texts) -> None:
         self.service = service
         self.who = who
         self.address = address
@@ -55,28 +55,28 @@ class Visitor(ABC):
 
     def first(self) -> tuple[Front, TableSession | None]:
         """Where to begin: back at a running game of this player, else the lobby."""
-        room = self.service.hall.seat_waiting_for(self.name)
-        return self.seat(room, "play") if room is not None else (self.lobby(), None)
+        link = self.service.door.back(self.who, self.may_say)
+        return self.seat(link) if link is not None else (self.lobby(), None)
 
     def lobby(self) -> LobbyFront:
         return LobbyFront(
-            self.service.hall,
+            self.service.door,
             who=self.who,
             tx=self.tx,
             screen=self.screen,
             go=self._go,
             language=self._language,
             address=self.address,
+            may_say=self.may_say,
             fetch=self.fetch,
             keep_log=self.keep_log,
         )
 
-    def seat(self, room: Room, how: str) -> tuple[Front, TableSession]:
-        """The front at ``room``, and this connection's session there: the player's own
-        seat (``play``), or a place to watch from. The session keeps its link, never the
-        room."""
-        seat = room.seat_of(self.name) if how == "play" else None
-        place = sit_down(room, self, seat, lang=self.tx.lang, screen=self.screen)
+    def seat(self, link: Link) -> tuple[Front, TableSession]:
+        """The front at the table of ``link`` (the player's seat, or a place to watch
+        from), and this connection's session there, which keeps the link."""
+        place = TableSession(self, link)
+        place.seat_at(self.tx.lang, self.screen)
         return place.front, place
 
     def left(self, place: TableSession | None) -> None:
@@ -84,12 +84,15 @@ class Visitor(ABC):
         given up (the room keeps its plan), a table nobody sits at is forgotten. Both are
         the hall's, asked by the table's code: this connection holds no room."""
         if place is not None and place.seat is not None:
-            self.service.hall.leave(place.code, self.name)
+            self.service.door.leave(place.code, self.name)
 
-    def _go(self, room: Room, how: str) -> None:
-        self.next = self.seat(room, how)
+    def _go(self, link: Link) -> None:
+        self.next = self.seat(link)
 
     def _language(self, lang: str) -> None:
+        """``lang``: the words of ``lang`` from now on, and at this player's next login
+        (kept with their name, over a restart too)."""
+        self.service.keys.choose(self.who, lang)
         self.tx = Texts(lang)
         self.screen.yes_keys = self.tx.yes_keys
         self.language_changed()

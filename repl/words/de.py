@@ -62,6 +62,7 @@ TEXTS: dict[str, str] = {
     "bar.draw": "du bist dran: ziehen oder nehmen",
     "bar.discard": "du bist dran: ablegen",
     "bar.waiting": "{seat} spielt",
+    "bar.waiting_away": "wartet auf {seat} (weg)",
     "bar.over": "Spiel vorbei: neu oder ende",
     "bar.round": "Runde {round}/11",
     "bar.wild": "Platzhalter {wild}",
@@ -1137,6 +1138,7 @@ TEXTS.update(
         "server.cannot_save": (
             "Der Server kann gerade nicht sichern; versuch es gleich noch einmal."
         ),
+        "server.seat_free": "frei",
         "server.ai_short": "KI {number} ({level})",
         "server.no_history": "Noch keiner deiner Tische ist vorbei.",
         "server.history_log": (
@@ -1162,6 +1164,7 @@ TEXTS.update(
         "server.bad_ai": (
             "--ai ist 0 bis {most}: So viele Plätze nimmt die KI beim Start höchstens."
         ),
+        "server.ai_most_one": ", KI höchstens auf 1 Platz",
         "server.ai_most": ", KI höchstens auf {n} Plätzen",
         "server.no_ai": ", keine KI",
         "server.seats_for_people": (
@@ -1219,6 +1222,10 @@ TEXTS.update(
         "server.ai_level": "KI, {level}",
         "server.ai_seat": "KI {n}",
         "server.bar_waiting": "wartet, bis der Gastgeber startet",
+        "server.bar_waiting_for": "wartet, bis {host} startet",
+        "server.bar_host": "starten gibt, sobald ihr bereit seid",
+        "server.bar_host_missing_one": "noch einer muss sich setzen, dann starten",
+        "server.bar_host_missing": "noch {n} müssen sich setzen, dann starten",
         "server.bar_watching": "zuschauen · wer · punkte · protokoll · gehen",
         "server.bar_watcher": "zuschauen",
         "server.watch_keys": "wer · punkte · protokoll · gehen",
@@ -1308,12 +1315,17 @@ TEXTS.update(
             "einen neuen später oder melde dich mit einem Namen an, den du schon hast."
         ),
         "server.names_from_address": (
-            "Von deiner Adresse wurden in der letzten Stunde {most} neue Namen angelegt; "
-            "versuch einen neuen später oder melde dich mit einem Namen an, den du schon hast."
+            "Von deiner Adresse wurden in der letzten Stunde {most} neue Namen angelegt, so "
+            "viele, wie dieser Server von einer Adresse annimmt (wer hinter demselben Router "
+            "sitzt, teilt sich eine Adresse). Melde dich mit einem Namen an, den du schon "
+            "hast, versuch einen neuen in einer Stunde oder bitte den Betreiber des Servers, "
+            "die Grenze anzuheben."
         ),
         "server.names_from_network": (
-            "Aus deinem Netz wurden in der letzten Stunde {most} neue Namen angelegt; "
-            "versuch einen neuen später oder melde dich mit einem Namen an, den du schon hast."
+            "Aus deinem Netz wurden in der letzten Stunde {most} neue Namen angelegt, so "
+            "viele, wie dieser Server von einem Netz annimmt. Melde dich mit einem Namen an, "
+            "den du schon hast, versuch einen neuen in einer Stunde oder bitte den Betreiber "
+            "des Servers, die Grenze anzuheben."
         ),
         "server.name_not_kept": (
             "Der Server kann deinen Namen gerade nicht speichern (es ist protokolliert); "

@@ -59,6 +59,7 @@ TEXTS: dict[str, str] = {
     "bar.draw": "your turn: draw or take",
     "bar.discard": "your turn: discard a card",
     "bar.waiting": "{seat} is playing",
+    "bar.waiting_away": "waiting for {seat}, away",
     "bar.over": "game over: new or quit",
     "bar.round": "Round {round}/11",
     "bar.wild": "wild {wild}",
@@ -703,6 +704,7 @@ TEXTS.update(
         "server.more_kept": "… and {n} more tables that cannot be resumed.",
         "server.join_kept": "Table {code} {state}. Nobody plays there any more.",
         "server.cannot_save": "The server cannot save right now; try again in a moment.",
+        "server.seat_free": "free",
         "server.ai_short": "AI {number} ({level})",
         "server.no_history": "None of the tables you sat at is over yet.",
         "server.history_log": (
@@ -720,6 +722,7 @@ TEXTS.update(
         "server.bad_jokers_deck": "{seats} seats play 1 deck: --jokers is 0, {one} or {two}.",
         "server.bad_seats": "--seats is {least} to {most}.",
         "server.bad_ai": "--ai is 0 to {most}: the most seats the AI takes at the start.",
+        "server.ai_most_one": ", the AI at most 1 seat",
         "server.ai_most": ", the AI at most {n} seats",
         "server.no_ai": ", no AI",
         "server.seats_for_people": (
@@ -772,6 +775,10 @@ TEXTS.update(
         "server.ai_level": "AI, {level}",
         "server.ai_seat": "AI {n}",
         "server.bar_waiting": "waiting for the host to start",
+        "server.bar_waiting_for": "waiting for {host} to start",
+        "server.bar_host": "start deals when you are ready",
+        "server.bar_host_missing_one": "1 more must sit down, then start",
+        "server.bar_host_missing": "{n} more must sit down, then start",
         "server.bar_watching": "watching · who · score · log · leave",
         "server.bar_watcher": "watching",
         "server.watch_keys": "who · score · log · leave",
@@ -846,12 +853,15 @@ TEXTS.update(
             "or log in with a name you already have."
         ),
         "server.names_from_address": (
-            "Your address has claimed {most} new names within the hour; try a new one "
-            "later, or log in with a name you already have."
+            "Your address has claimed {most} new names within the hour, as many as this "
+            "server takes from one address (people behind one router share it). Log in "
+            "with a name you already have, try a new one in an hour, or ask whoever runs "
+            "the server to raise the limit."
         ),
         "server.names_from_network": (
-            "Your network has claimed {most} new names within the hour; try a new one "
-            "later, or log in with a name you already have."
+            "Your network has claimed {most} new names within the hour, as many as this "
+            "server takes from one network. Log in with a name you already have, try a new "
+            "one in an hour, or ask whoever runs the server to raise the limit."
         ),
         "server.name_not_kept": (
             "The server cannot keep your name right now (it is logged); try again later."

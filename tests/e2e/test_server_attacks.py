@@ -150,6 +150,9 @@ def test_new_names_are_few_per_address_and_the_book_has_an_end(tmp_path: Path, h
         assert sorted(book) == [f"new{n}" for n in range(1, 7)]
         log = server.wait_log("refused 127.0.0.1: a new name")
         assert log.count("refused 127.0.0.1: a new name") == 1  # once a window
+        # the host reads which limit refused it and how to raise it; the person, what to do
+        assert "limit new_names_per_address; to raise it: threethirteen serve" in log
+        assert b"ask whoever runs the server to raise the limit" in refused.stderr
     finally:
         stop_server(server)
 

@@ -77,7 +77,8 @@ def test_six_seats_two_people_and_four_ai_seen_from_each_place(
     ben.line(f"join {code}")
     ana.expect(r"ben sits down \(Left\)")
     eve.line("tables")
-    eve.expect(rf"{code}\s+2/6\s+ana, ben, —, —, —, —\s+· 3 jokers, aces low, greedy AI")
+    free = ", ".join(["free"] * 4)  # before the start, the seats nobody took are free
+    eve.expect(rf"{code}\s+2/6\s+ana, ben, {free}\s+· 3 jokers, aces low, greedy AI")
     ana.line("who")  # every seat from ana's place: ben on her left, she at the bottom
     ana.expect(r"Left\s+ben \(here\)\s+Top left\s+—\s+Top\s+—\s+Top right\s+—\s+Right\s+—\s+")
     ana.expect(r"You\s+ana, host \(here\)")
@@ -86,7 +87,7 @@ def test_six_seats_two_people_and_four_ai_seen_from_each_place(
     ana.expect(table_rows("ben", "AI 3", "AI 4", "AI 5", "AI 6", "You"))
     ben.expect(table_rows("AI 3", "AI 4", "AI 5", "AI 6", "ana", "You"))
     eve.line("tables")
-    eve.expect(rf"{code}\s+2/6\s+ana, ben, AI 3 \(greedy\), AI 4 \(greedy\), AI 5 \(greedy\)")
+    eve.expect(rf"{code}\s+6/6\s+ana, ben, AI 3 \(greedy\), AI 4 \(greedy\), AI 5 \(greedy\)")
     ben.line("who")  # from ben's place: ana on his right, he at the bottom
     ben.expect(r"Left\s+AI, greedy\s+Top left\s+AI, greedy\s+Top\s+AI, greedy\s+")
     ben.expect(r"Top right\s+AI, greedy\s+Right\s+ana, host \(here\)\s+You\s+ben \(here\)")

@@ -23,6 +23,7 @@ from threethirteen.repl.protocol.acts import Start
 from threethirteen.repl.protocol.link import Link
 from threethirteen.repl.protocol.news import News, Note
 from threethirteen.repl.server import hall as hall_module
+from threethirteen.repl.server.door import Door
 from threethirteen.repl.server.hall import Hall
 from threethirteen.repl.server.limits import Limits
 from threethirteen.repl.server.lobby import LobbyFront
@@ -251,12 +252,13 @@ def test_the_lobby_goes_to_the_table_once_the_seat_is_on_disk(
         screen = io.StringIO()
 
         def lobby(name: str) -> LobbyFront:
-            def go(table: Room, how: str) -> None:
-                assert table is room
+            def go(link: Link) -> None:  # the lobby is answered with a link, not the room
+                assert link.facts.code == room.code
+                how = "watch" if link.seat is None else "play"
                 went.append((on_disk(plan_path(hall, room)).people, how))
 
             return LobbyFront(
-                hall,
+                Door(hall),
                 who=Identity(name, None),
                 tx=Texts("en"),
                 screen=PlainScreen(screen),
@@ -293,13 +295,13 @@ def test_a_lobby_left_while_its_seat_was_written_gives_the_seat_up(
     table nobody sits at is forgotten."""
 
     async def test(hall: Hall, gate: Gate, reports: list[str]) -> None:
-        went: list[Room] = []
+        went: list[Link] = []
         lobby = LobbyFront(
-            hall,
+            Door(hall),
             who=Identity("ana", None),
             tx=Texts("en"),
             screen=PlainScreen(io.StringIO()),
-            go=lambda room, how: went.append(room),
+            go=went.append,
             language=lambda lang: None,
         )
         gate.hold()

@@ -58,7 +58,9 @@ def test_one_front_three_places(tmp_path: Path) -> None:
             # before the deal: nothing to play, the host may start
             assert ana.problem(SHARED.parse("d")) == Texts()("server.not_started")  # type: ignore[arg-type]
             assert ben.problem(SHARED.parse("start")) == Texts()("server.host_only", host="ana")  # type: ignore[arg-type]
-            assert plain(ana.toolbar()).strip().startswith("SAGE-4 · waiting for the host")
+            # the host is told to start, the others whom they wait for
+            assert plain(ana.toolbar()).strip() == "SAGE-4 · start deals when you are ready"
+            assert plain(ben.toolbar()).strip() == "SAGE-4 · waiting for ana to start"
             ana.execute("start")
             await settle(lambda: ana.view is not None and eve.view is not None)
             # how each place shows itself

@@ -31,7 +31,7 @@ from ...words import en
 from ...words.i18n import Texts
 from ..leases import Lease, refusal_key
 from ..lines import LineCaps, run_line
-from ..lobby import LobbyFront, options_text
+from ..lobby import LobbyFront
 from ..names import Identity, name_problem
 from ..service import Service
 from ..ssh import NAMES_REFUSED
@@ -68,6 +68,7 @@ class BrowserSession(Visitor):
     ) -> None:
         # nobody yet, until the login: no name, and no key a seat could have kept
         super().__init__(service, who=Identity("", ""), address=address, tx=Texts("en"))
+        self.service: Service = service  # (all of it: a browser logs in here, its names, counts)
         self.outbox = outbox
         self.peer = peer
         self._end = end
@@ -282,24 +283,8 @@ class BrowserSession(Visitor):
             self.outbox.put_text(text)
 
     def _tables(self) -> list[Json]:
-        """The open tables, as the lobby lists them."""
-        rows = []
-        for room in self.service.hall.open_tables():
-            plan = room.plan
-            people = list(plan.people)
-            rows.append(
-                {
-                    "code": room.code,
-                    "seats": plan.seats,
-                    "taken": sum(1 for name in people if name),
-                    "people": people,
-                    "started": room.started,
-                    "round": room.round_no() if room.started else None,
-                    "options": options_text(plan, self.tx),
-                    "mine": self.name in people,
-                }
-            )
-        return rows
+        """The open tables, as the lobby lists them (the directory the hall published)."""
+        return [table.row(self.tx, self.name) for table in self.service.door.directory.tables]
 
     def bye(self, text: str, *, again: bool = False) -> None:
         """End the session, saying why (``again``: the page may connect again by itself,
