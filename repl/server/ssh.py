@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
+import textwrap
 
 import asyncssh
 from asyncssh.auth import KbdIntChallenge
@@ -70,9 +72,34 @@ BANNERS = {"other_key": "server.banner_other_key", "password_name": "server.bann
 """What a login is told when its name is taken (:meth:`~.service.Service.take_name`)."""
 
 
+BANNER_WIDTH = 78
+"""A banner's lines are at most this wide (an 80-column terminal shows each whole), but a
+line that begins with a space (a command to type) is left whole."""
+
+
 def both(key: str, **params: object) -> str:
-    """A text in English and in German, for someone whose language is not known yet."""
-    return Texts("en")(key, **params) + "\r\n" + Texts("de")(key, **params)
+    """A text in English and in German, for someone whose language is not known yet, laid
+    out in lines of :data:`BANNER_WIDTH` (ssh shows a banner as it comes: a long line
+    would be cut by the terminal, in the middle of a word)."""
+    return "\r\n".join(_laid_out(Texts(lang)(key, **params)) for lang in ("en", "de"))
+
+
+_COMMAND = re.compile(r"\(ssh [^)]*\)")
+"""A command in a sentence, ``(ssh OTHER@host)``: kept on one line."""
+
+
+def _laid_out(text: str) -> str:
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if line.startswith(" ") or len(line) <= BANNER_WIDTH:
+            lines.append(line)
+            continue
+        joined = _COMMAND.sub(lambda command: command[0].replace(" ", "\xa0"), line)
+        wrapped = textwrap.wrap(
+            joined, BANNER_WIDTH, break_long_words=False, break_on_hyphens=False
+        )
+        lines.extend(part.replace("\xa0", " ") for part in wrapped)
+    return "\r\n".join(lines)
 
 
 _PLAIN_GERMAN = str.maketrans(
@@ -368,4 +395,3 @@ class GameServer(asyncssh.SSHServer):
         if self.conn is not None:
             with contextlib.suppress(Exception):
                 self.conn.send_auth_banner(both(key, **params) + "\r\n")
-

@@ -1270,8 +1270,10 @@ TEXTS.update(
         "server.banner_no_key": (
             "Dieser Server lässt Spieler mit einem SSH-Schlüssel herein, und dein ssh hat "
             "keinen angeboten.\n"
-            "Erzeuge einen (bei jeder Frage Enter drücken):  ssh-keygen -t ed25519\n"
-            "dann verbinde dich wieder:  {command}\n"
+            "Erzeuge einen (bei jeder Frage Enter drücken):\n"
+            "  ssh-keygen -t ed25519\n"
+            "dann verbinde dich wieder:\n"
+            "  {command}\n"
             "Der erste Schlüssel, der sich unter einem Namen anmeldet, behält diesen Namen."
         ),
         "server.log_on_its_way": (

@@ -821,8 +821,10 @@ TEXTS.update(
         ),
         "server.banner_no_key": (
             "This server lets players in with an SSH key, and your ssh offered none.\n"
-            "Make one (press Enter at each question):  ssh-keygen -t ed25519\n"
-            "then connect again:  {command}\n"
+            "Make one (press Enter at each question):\n"
+            "  ssh-keygen -t ed25519\n"
+            "then connect again:\n"
+            "  {command}\n"
             "The first key that logs in under a name keeps that name."
         ),
         "server.log_on_its_way": (

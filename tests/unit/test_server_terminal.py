@@ -115,7 +115,7 @@ def test_lang_is_kept_for_the_name_over_a_reconnect_and_a_restart(tmp_path: Path
 
 
 @pytest.mark.parametrize(
-    "lang", ['"fr"', '"de\\u001b[2J"', "1", "null, \"x\": 1", '"' + "d" * 300 + '"']
+    "lang", ['"fr"', '"de\\u001b[2J"', "1", 'null, "x": 1', '"' + "d" * 300 + '"']
 )
 def test_a_language_in_the_book_that_the_game_does_not_speak_is_refused(
     tmp_path: Path, lang: str
@@ -361,3 +361,31 @@ def test_the_hall_publishes_a_directory_after_each_change_and_only_then(tmp_path
             await hall.stop()
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize(
+    ("key", "params"),
+    [
+        ("server.banner_bad_name", {"name": "Bad_Name_Of_Sixteen"}),
+        ("server.banner_other_key", {"name": "ana"}),
+        ("server.banner_key_name", {"name": "ana"}),
+        ("server.banner_password_name", {"name": "carol"}),
+        ("server.banner_no_key", {"command": "ssh -p 2222 ana@play.example.org"}),
+    ],
+)
+def test_a_refusals_banner_fits_an_80_column_terminal_and_keeps_its_commands_whole(
+    key: str, params: dict[str, object]
+) -> None:
+    """ssh shows a banner as it comes: a line wider than the terminal is cut in the middle
+    of a word ("tak/es"). Each line is at most 78 wide, and a command stays on one line."""
+    from threethirteen.repl.server.ssh import BANNER_WIDTH, both
+
+    said = both(key, **params)
+    lines = said.split("\r\n")
+    assert BANNER_WIDTH <= 78 and all(len(line) <= BANNER_WIDTH for line in lines), lines
+    assert "\n" not in said.replace("\r\n", "")  # every line ends as a terminal wants it
+    for command in ("ssh NAME@host", "ssh OTHER@host", "ssh ANDERER@host", "ssh-keygen -t ed25519"):
+        if command in " ".join(lines):
+            assert any(command in line for line in lines), (command, lines)
+    if "command" in params:
+        assert sum(line.strip() == params["command"] for line in lines) == 2  # en and de
