@@ -537,7 +537,7 @@ def test_a_friend_without_a_key_is_told_how_to_make_one(server: Server, home: Pa
     said = keyless.stderr.decode("utf-8", "replace")
     assert keyless.returncode == 255, said
     assert said.count("ssh-keygen -t ed25519") == 2, said  # once in English, once in German
-    assert f"then connect again:  ssh -p {server.port} bob@127.0.0.1" in said
+    assert f"then connect again:\r\n  ssh -p {server.port} bob@127.0.0.1\r\n" in said
     assert "Erzeuge einen (bei jeder Frage Enter drücken)" in said  # ssh shows it as it is
     assert "Permission denied" in said
     server.wait_log("bob without a key")
