@@ -32,7 +32,7 @@ from pathlib import Path
 import asyncssh
 from attrs import define, field
 from threethirteen.core import __version__
-from threethirteen.core.events import CardDiscarded, CardDrawn
+from threethirteen.core.events import CardDiscarded, CardDrawn, GameStarted
 from threethirteen.core.log import read_log
 from threethirteen.repl.lab.server_load import (
     Scenario,
@@ -104,11 +104,20 @@ def lost_moves(folder: Path, made: Tables) -> tuple[int, int]:
         except Exception:
             unreadable += 1
             continue
-        for seat in range(table.humans):
+        started = events[0] if events else None
+        names = started.seats if isinstance(started, GameStarted) else ()
+        for player in seated:
+            # the players tell a move by its mover's name (t1p2: the table's third person),
+            # the log by its seat: the people who join at once sit in the order they arrive
+            if player.name not in names:
+                continue
+            seat = names.index(player.name)
             logged = sum(
                 1 for e in events if isinstance(e, CardDrawn | CardDiscarded) and e.seat == seat
             )
-            told = max((len(c.told.get(seat, [])) for c in seated if c.seat != seat), default=0)
+            told = max(
+                (len(c.told.get(player.seat, [])) for c in seated if c is not player), default=0
+            )
             lost += max(0, told - logged)
     return lost, unreadable
 
