@@ -75,7 +75,7 @@ class WebClient(Player):
         login = {"type": "login", "name": self.name, "key": browser_key(), "lang": "en"}
         await socket.send_str(json.dumps(login))
         self.reader = asyncio.ensure_future(self._read())
-        await asyncio.wait_for(self.lobby.wait(), 30)
+        await asyncio.wait_for(self.lobby.wait(), 180)
 
     def send(self, line: str) -> None:
         if self.socket is not None and not self.socket.closed:

@@ -27,6 +27,7 @@ from ....core.views import SeatView
 from ...kit.front import Front, Quit
 from ...kit.render import plain
 from ...kit.seat import SeatFront, log_file_name
+from ...kit.table_words import TableTexts
 from ...protocol.acts import Act, Play
 from ...words import en
 from ...words.i18n import Texts
@@ -181,6 +182,23 @@ class BrowserSession(Visitor):
 
     def language_changed(self) -> None:
         self.send_words()
+
+    def switch_language(self, lang: str) -> None:
+        """The page's language switch (``lang`` message): the labels, and at a table the
+        game's words too, from now on; the player stays where they are (the lobby's
+        ``lang`` line goes back to the lobby)."""
+        if self.closed or lang == self.tx.lang:
+            return
+        self.tx = Texts(lang)
+        self.screen.yes_keys = self.tx.yes_keys
+        self.send_words()
+        place = self.place
+        if place is not None:
+            old = place.front.tx
+            if isinstance(old, TableTexts):
+                place.front.tx = TableTexts(lang, old.names, old.me)
+        self._last_board, self._last_bar = None, ""  # sent whole, in the new words
+        self._changed()
 
     # -- lines -----------------------------------------------------------------------
 

@@ -89,6 +89,15 @@ def read_page_act(message: dict[str, Any]) -> Act | None:
     return read_act(message.get("act"))
 
 
+def read_lang(message: dict[str, Any]) -> str | None:
+    """The language ``message`` switches to (``{"type": "lang", "lang": "de"}``), or
+    ``None`` if it is not one."""
+    lang = message.get("lang")
+    if message.get("type") != "lang" or lang not in ("en", "de"):
+        return None
+    return str(lang)
+
+
 def read_fetch(message: dict[str, Any]) -> str | None:
     """The table code whose log ``message`` asks for (``log``), or ``None``."""
     code = message.get("code")
