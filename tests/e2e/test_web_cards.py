@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.attacks import limits_file
 from tests.helpers.browser import MISSING, Page, browser
 from tests.helpers.sshclient import SSH, SSH_KEYGEN, Player, Server
 
@@ -43,8 +44,11 @@ LANGS = ("en", "de")
 @pytest.fixture
 def web_server(tmp_path: Path) -> Iterator[Server]:
     """The test server (every game dealt from :data:`SEED`, the greedy AI for ``auto``)
-    with a web front on a free port."""
-    running = Server(tmp_path / "server", "--web", deal=(SEED, SALT)).start()
+    with a web front on a free port. A test plays faster than a person: its moves are not
+    held to a person's pace (20 lines and acts in 10 s)."""
+    limits = limits_file(tmp_path, "commands = 100000\n")
+    running = Server(tmp_path / "server", "--web", "--limits", str(limits), deal=(SEED, SALT))
+    running.start()
     yield running
     running.stop()
 
@@ -141,7 +145,7 @@ class Shots:
                    f"the page in {lang}")  # fmt: skip
         # the table's own words (its board) in the language too
         word = {"en": "Round", "de": "Runde"}[lang]
-        if page.script("return document.getElementById('round').textContent"):
+        if page.script("return document.getElementById('round').dataset.round"):
             page.says("#round", word)
 
     def size(self, width: int, height: int) -> None:
@@ -168,6 +172,20 @@ class Shots:
         self.size(*size)
 
 
+def one_screen(page: Page) -> bool:
+    """Whether the piles, the whole hand, the best melds and penalty and the actions are
+    on the first screen of the page, scrolled to its top."""
+    found: bool = page.script(
+        """
+        window.scrollTo(0, 0);
+        const bottom = (id) => document.getElementById(id).getBoundingClientRect().bottom;
+        return ['piles', 'hand', 'arrangement', 'buttons'].every(
+          (id) => bottom(id) <= window.innerHeight);
+        """
+    )
+    return found
+
+
 def shots_folder(tmp_path: Path) -> Path:
     given = os.environ.get("THREETHIRTEEN_SHOTS")
     return Path(given) if given else tmp_path / "shots"
@@ -180,6 +198,12 @@ def sit_ben_down(web_server: Server, connect: Callable[..., Player], code: str) 
     return ben
 
 
+def unrefused(page: Page) -> None:
+    """Nothing ana did was refused (the page says a refusal by the hand)."""
+    notice = page.text("#notice")
+    assert not notice, notice
+
+
 def table_code(page: Page) -> str:
     title = page.until(lambda _: re.search(r"[A-Z]{4}-\d+", page.text("#table-title")), "a code")
     return str(title.group(0))
@@ -188,7 +212,9 @@ def table_code(page: Page) -> str:
 # -- 1. a whole game by taps, photographed ------------------------------------------------
 
 
-@pytest.mark.timeout(1200)  # a whole game, and 24 photographs each audited by axe
+@pytest.mark.timeout(
+    int(os.environ.get("CARDS_TIMEOUT", "1200"))
+)  # a whole game, and 24 photographs each audited by axe
 def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
     web_server: Server, connect: Callable[..., Player], tmp_path: Path
 ) -> None:
@@ -221,7 +247,7 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
         ben.expect(r"The AI plays [a-z ]+ for you")
 
         turns = rounds = 0
-        photographed = False
+        photographed = late = False
         while True:
             state = waiting(page)
             if state == "result":
@@ -241,8 +267,10 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
                 held = len(table(page)["hand"])
                 page.find("#stock").click()
                 page.until(
-                    lambda _, held=held: len(table(page)["hand"]) == held + 1, "a card drawn"
+                    lambda _, n=held: len(table(page)["hand"]) == n + 1 or page.text("#notice"),
+                    "a card drawn",
                 )
+                unrefused(page)
                 shown = table(page)
                 assert len(shown["fresh"]) == 1, shown  # the card drawn is marked new
                 continue
@@ -257,10 +285,17 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
                 shots.take("card-chosen")
                 photographed = True
             page.find(f'#hand .card[data-code="{card}"]').click()  # the second tap puts it down
-            page.until(lambda _: not table(page)["discard"], "the card discarded")
+            page.until(
+                lambda _: not table(page)["discard"] or page.text("#notice"), "the card discarded"
+            )
+            unrefused(page)
             turns += 1
             if turns == 2:
                 shots.take("mid-round")
+            if rounds == 10 and not late:  # 13 cards: still all on one phone screen
+                late = True
+                assert one_screen(page), page.script("return document.body.scrollHeight")
+                shots.take("last-round")
 
         assert rounds == 11, rounds
         result = page.text("#result")
@@ -269,7 +304,7 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
         shots.take("result")
         page.find("#to-lobby").click()
         page.shown("#lobby")
-        assert len(shots.taken) == 24
+        assert len(shots.taken) == 28
 
 
 # -- 2. a whole game by the keyboard alone -------------------------------------------------
@@ -335,8 +370,10 @@ def test_a_whole_game_by_the_keyboard_alone_beside_an_ssh_player(
                 held = len(table(page)["hand"])
                 keys(page, "d")
                 page.until(
-                    lambda _, held=held: len(table(page)["hand"]) == held + 1, "a card drawn"
+                    lambda _, n=held: len(table(page)["hand"]) == n + 1 or page.text("#notice"),
+                    "a card drawn",
                 )
+                unrefused(page)
                 continue
             shown = table(page)
             card = cheapest(shown)
@@ -352,7 +389,10 @@ def test_a_whole_game_by_the_keyboard_alone_beside_an_ssh_player(
                 page.until(lambda _, now=now: table(page)["chosen"] != now, "the next card")
             assert table(page)["chosen"] == [card]
             keys(page, Keys.ENTER)
-            page.until(lambda _: not table(page)["discard"], "the card discarded")
+            page.until(
+                lambda _: not table(page)["discard"] or page.text("#notice"), "the card discarded"
+            )
+            unrefused(page)
 
         assert rounds == 11, rounds
         assert len(page.all("#standings tbody tr")) == 2

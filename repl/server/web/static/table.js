@@ -742,6 +742,7 @@
       const key = b.seat === null || b.seat === undefined ? "web.say.watching" : "web.say.wait";
       text = w(key, { name: turn.name });
     }
+    text = text.charAt(0).toUpperCase() + text.slice(1); // (a card's name may begin it)
     if ($("say").textContent !== text) $("say").textContent = text;
   }
 
@@ -1294,8 +1295,10 @@
     lang = $("lang").value === "de" ? "de" : "en";
     kept.set("lang", lang);
     if (loggedIn) {
-      // the words change where the player is (at a table too): the server sends them
-      if (online()) socket.send(JSON.stringify({ type: "lang", lang: lang }));
+      // in the lobby its line (the lobby's own words change too); at a table the words
+      // change where the player sits
+      if (place.where === "lobby") send("lang " + lang);
+      else if (online()) socket.send(JSON.stringify({ type: "lang", lang: lang }));
       return;
     }
     cachedWords();
