@@ -156,6 +156,7 @@ class Shots:
         self.page.until(
             lambda d: d.execute_script("return window.innerWidth") == width, f"{width} wide"
         )
+        driver.execute_script("window.scrollTo(0, 0)")  # (the page from its top)
 
     def take(self, state: str, *, back: str = "en", size: tuple[int, int] = (390, 844)) -> None:
         """``state`` photographed in both sizes and both languages (axe at each); then the
@@ -294,8 +295,8 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
                 shots.take("mid-round")
             if rounds == 10 and not late:  # 13 cards: still all on one phone screen
                 late = True
-                assert one_screen(page), page.script("return document.body.scrollHeight")
                 shots.take("last-round")
+                assert one_screen(page), page.script("return document.body.scrollHeight")
 
         assert rounds == 11, rounds
         result = page.text("#result")

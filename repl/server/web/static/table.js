@@ -816,6 +816,8 @@
     dragging = null;
     if (!Array.isArray(b.hand)) {
       mine.classList.add("watching");
+      hand.classList.remove("discarding", "long");
+      chosen = null;
       clear(hand);
       $("arrangement").hidden = true;
       $("choice").hidden = true;
