@@ -214,8 +214,9 @@ def test_a_browser_and_a_terminal_play_a_whole_game_with_a_reload_and_a_watcher(
         eve.shown(f'#tables tr[data-code="{code}"] .watch').click()
         eve.shown("#table")
         eve.until(lambda _: eve.all("#seats .seat") and board(eve)["round"], "the table watched")
-        assert not eve.find("#mine").is_displayed()
+        assert not eve.find("#hand").is_displayed()  # (what to do is said: whose turn)
         assert eve.all("#hand .card") == []
+        eve.says("#say", "You are watching")
         assert "ana" in eve.text("#seats") and "ben" in eve.text("#seats")
 
         # the rest by the AI, for both
