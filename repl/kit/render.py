@@ -336,6 +336,11 @@ def _best_discard(
     return min(allowed, key=leaves) if allowed else None
 
 
+def penalty_after(view: PlayerView, card: Card) -> int:
+    """Your penalty after putting ``card`` down (the best arrangement of the rest)."""
+    return _kept(view.hand, card, view.round_no, view.aces_high).penalty
+
+
 @functools.lru_cache(maxsize=256)
 def _kept(hand: tuple[Card, ...], thrown: Card, round_no: int, aces_high: bool) -> Arrangement:
     """The best arrangement of ``hand`` less one ``thrown``."""

@@ -159,6 +159,8 @@ class SeatFront(SeatCommands):
         """For how long the AI plays for this seat, as last told."""
         self.deadline: float | None = None
         """When this seat's turn clock runs out (``time.monotonic``), while it runs."""
+        self.hint: tuple[int, Hint] | None = None
+        """The helper AI's last hint, with the state id of the table it was given for."""
         self._refused: str | None = None
         self._log_lines = 0
         self._table_current = False
@@ -390,6 +392,7 @@ class SeatFront(SeatCommands):
             case Refusal():
                 self.refused(news)
             case Hinted():
+                self.hint = (0 if self.view is None else self.view.event_count, news.hint)
                 self.screen.later(lambda: self._say_lines(hint_lines(news.hint, self.tx)))
             case Advised():
                 line = coach_line(news.decision, news.move, self.tx)

@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 from attrs import define, evolve, field, frozen
@@ -47,6 +48,9 @@ from .server_process import (
     start_server,
     stop_server,
 )
+
+if TYPE_CHECKING:
+    from .web_load import WebClient
 
 ESCAPE = re.compile(r"\x1b(\[[0-9;?<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|.)")
 """Terminal control sequences (colours, cursor moves), removed before reading a line."""
@@ -363,6 +367,8 @@ async def _run(scenario: Scenario, folder: Path, how: ServerRun) -> Figures:
         playing = time.perf_counter()
         setup_cpu = proc_cpu(pid) - cpu_before
         child.send_signal(signal.SIGUSR1)  # the server counts from here
+        for browser in _browsers(clients):
+            browser.counting = True
         deal(made, scenario.think)
         waits = [asyncio.ensure_future(table.finished.wait()) for table, _ in made]
         limit = 60 + scenario.moves * (scenario.think + 1.0)
@@ -384,6 +390,16 @@ async def _run(scenario: Scenario, folder: Path, how: ServerRun) -> Figures:
             await asyncio.wait_for(asyncio.gather(*close_clients(clients)), 10)
         watched = await stop_server(child)
     own_after = resource.getrusage(resource.RUSAGE_SELF)
+    browsers = _browsers(clients)
+    if browsers:
+        typed_moves = sum(len(table.sent.get(seat, [])) for table, _ in made for seat in table.sent)
+        per = max(typed_moves, 1) * len(browsers) // max(len(made), 1)
+        received = sum(client.received for client in browsers)
+        frames = sum(client.frames for client in browsers)
+        print(
+            f"received by each browser per move typed at its table: {received / per:.0f} bytes"
+            f" in {frames / per:.2f} frames ({typed_moves} moves)"
+        )
     full = [(float(start), float(end)) for start, end in watched.get("full", [])]
     ai_table = 0 if scenario.ai_table is not None else None
     moves = count_moves(made, full, ai_table)
@@ -413,6 +429,15 @@ async def _run(scenario: Scenario, folder: Path, how: ServerRun) -> Figures:
         stalled=len(stalled),
         refused=sum(table.refused for table, _ in made),
     )
+
+
+def _browsers(clients: list[Player]) -> list[WebClient]:
+    """The players among ``clients`` that are browsers (a web run's)."""
+    if not clients or type(clients[0]).__name__ != "WebClient":
+        return []
+    from .web_load import WebClient
+
+    return [client for client in clients if isinstance(client, WebClient)]
 
 
 async def settle(made: Tables, wait: float = 5.0) -> None:

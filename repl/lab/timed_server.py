@@ -27,6 +27,7 @@ from typing import Any
 
 from prompt_toolkit.renderer import Renderer
 
+from ..server.limits import Limits
 from ..server.process import Collector, run
 from ..server.running import ServerSettings, serve
 from ..server.serve import password_option
@@ -151,6 +152,14 @@ async def _serve_timed(folder: Path, password: str | None, watch: Watch, web: bo
         pace=0.0,
         password=password,
         web_port=0 if web else None,
+        # every browser of a bench is a new name and a session of its own: the caps on new
+        # names and on the server's sessions are not what is measured (the moves are)
+        limits=Limits(
+            new_names_per_hour=1_000_000,
+            new_names_reserve=0,
+            sessions_total=4096,
+            connections_total=4096,
+        ),
     )
     try:
         await serve(

@@ -27,6 +27,7 @@ from typing import Any
 import aiohttp
 from attrs import define, field
 
+from ..server.web.messages import patched
 from .scripted import LOGIN_TRIES, Player, value
 
 
@@ -52,6 +53,12 @@ class WebClient(Player):
     """Lines on their way out (aiohttp sends a frame in a coroutine)."""
     peers: dict[int, WebClient] = field(factory=dict)
     """The others at our table, by seat (to match their moves with our boards)."""
+    counting: bool = False
+    """Whether the frames received are counted (from the deal on)."""
+    received: int = 0
+    """The bytes (UTF-8) of the frames received while counting."""
+    frames: int = 0
+    """The frames received while counting."""
 
     async def connect(self, port: int, address: str) -> None:
         for attempt in range(LOGIN_TRIES):
@@ -68,7 +75,7 @@ class WebClient(Player):
         login = {"type": "login", "name": self.name, "key": browser_key(), "lang": "en"}
         await socket.send_str(json.dumps(login))
         self.reader = asyncio.ensure_future(self._read())
-        await asyncio.wait_for(self.lobby.wait(), 30)
+        await asyncio.wait_for(self.lobby.wait(), 180)
 
     def send(self, line: str) -> None:
         if self.socket is not None and not self.socket.closed:
@@ -111,6 +118,9 @@ class WebClient(Player):
             async for message in socket:
                 if message.type != aiohttp.WSMsgType.TEXT:
                     break
+                if self.counting:
+                    self.received += len(message.data.encode("utf-8"))
+                    self.frames += 1
                 self.got(json.loads(message.data), time.perf_counter())
 
     def got(self, message: dict[str, Any], now: float) -> None:
@@ -130,6 +140,8 @@ class WebClient(Player):
             self.said(f"{kind}: {message.get('text')}")
         elif kind == "board":
             self.shown(message, now)
+        elif kind == "patch" and self.board is not None:  # what changed of the last board
+            self.shown(patched(self.board, message["ops"]), now)
 
     def shown(self, board: dict[str, Any], now: float) -> None:
         """A board: the moves of the others it shows, the game's end, or our turn."""

@@ -427,12 +427,9 @@ TEXTS: dict[str, str] = {
     # the engine's errors (their sentences are the engine's own)
     "error.at_line": "Zeile {line}: {error}",
     # a verified log (replay --verify)
-    "verify.over": (
-        "in Ordnung: Seed {seed}, {n} Ereignisse, 11 Runden, Stand {totals}, {result}"
-    ),
+    "verify.over": ("in Ordnung: Seed {seed}, {n} Ereignisse, 11 Runden, Stand {totals}, {result}"),
     "verify.open": (
-        "in Ordnung: Seed {seed}, {n} Ereignisse, angefangen, in Runde {round}, "
-        "Stand {totals}"
+        "in Ordnung: Seed {seed}, {n} Ereignisse, angefangen, in Runde {round}, Stand {totals}"
     ),
     "verify.winner": "{seat} gewinnt",
     "verify.you_win": "du gewinnst",
@@ -1120,8 +1117,7 @@ TEXTS.update(
         "server.kept_no_plan": "sein Plan fehlt (nur sein Protokoll ist da)",
         "server.kept_log": "sein Protokoll wird in Zeile {line} abgelehnt ({why})",
         "server.kept_log_hidden": (
-            "sein Protokoll wird in Zeile {line} abgelehnt (wer den Server betreibt, sieht, "
-            "warum)"
+            "sein Protokoll wird in Zeile {line} abgelehnt (wer den Server betreibt, sieht, warum)"
         ),
         "server.kept_log_unread": "sein Protokoll lässt sich als Datei nicht lesen",
         "server.kept_log_mend": (
@@ -1277,8 +1273,7 @@ TEXTS.update(
             "Der erste Schlüssel, der sich unter einem Namen anmeldet, behält diesen Namen."
         ),
         "server.log_on_its_way": (
-            "Ein Protokoll ist schon unterwegs zu dir: "
-            "Frag nach diesem, sobald es angekommen ist."
+            "Ein Protokoll ist schon unterwegs zu dir: Frag nach diesem, sobald es angekommen ist."
         ),
         "server.no_log_none": "Keinen Tisch mit diesem Code, an dem du gesessen hast.",
         "server.no_log_running": (
@@ -1622,9 +1617,7 @@ TEXTS.update(
             "Die Datei der Übung enthielt ein anderes Spiel, nicht die Übung: Es bleibt "
             "als {path} erhalten, und die Übung beginnt neu."
         ),
-        "learn.left": (
-            "Nichts wurde geändert: threethirteen learn bietet die Übung wieder an."
-        ),
+        "learn.left": ("Nichts wurde geändert: threethirteen learn bietet die Übung wieder an."),
         "learn.restart": "Die Übung beginnt wieder beim ersten Hinweis.",
         "learn.leave": ("Die Übung verlassen? Sie bleibt: threethirteen learn macht hier weiter."),
         "learn.bye": "Die Übung bleibt: threethirteen learn macht hier weiter.",
@@ -1689,7 +1682,7 @@ TEXTS.update(
         "web.new.make": "Tisch aufmachen und hinsetzen",
         "web.table.code": "Tisch {code}",
         "web.table.watching": "Du schaust Tisch {code} zu",
-        "web.table.invite": "Einladung:",
+        "web.table.invite": "Lade jemanden an Tisch {code} ein:",
         "web.table.waiting": "Die Karten sind noch nicht gegeben.",
         "web.table.between": "Die Runde ist vorbei.",
         "web.table.round": "Runde {no}/11",
@@ -1705,7 +1698,8 @@ TEXTS.update(
         "web.table.discard_take": "Ablagestapel, oben {card}: nehmen",
         "web.table.hand": "Deine Hand",
         "web.table.hand_help": (
-            "Klick auf eine Karte legt sie ab; zieh eine Karte, um sie in der Hand zu verschieben."
+            "Tippe eine Karte an, um sie zu wählen, und noch einmal, um sie abzulegen; zieh "
+            "eine Karte, um sie in der Hand zu verschieben."
         ),
         "web.table.melds": "Beste Meldungen",
         "web.table.no_melds": "noch keine Meldung",
@@ -1744,6 +1738,72 @@ TEXTS.update(
         "web.result.winner": "Gewinner: {names}",
         "web.result.winners": "Gewinner: {names}",
         "web.result.nobody": "Niemand gewinnt: Gleichstand.",
+        "web.table.copy": "Link kopieren",
+        "web.table.copied": "Der Link ist kopiert.",
+        "web.login.invited": (
+            "Du bist an Tisch {code} eingeladen: Wähl einen Namen, dann sitzt du dort."
+        ),
+        "web.login.lowered": "Namen schreibt man klein: Du kommst als {name}.",
+        "web.table.wait_host": "Wartet darauf, dass {host} das Spiel startet.",
+        "web.table.you_start": "Alle sitzen: Starte das Spiel, wenn du so weit bist.",
+        "web.table.wait_people": (
+            "Wartet, bis sich alle hingesetzt haben; dann startest du das Spiel."
+        ),
+        "web.say.draw": (
+            "Du bist dran: Zieh vom Stapel oder nimm die oberste Karte vom Ablagestapel."
+        ),
+        "web.say.discard": (
+            "Wähl eine Karte zum Ablegen: Tippe sie an, dann noch einmal oder auf den Ablagestapel."
+        ),
+        "web.say.wait": "{name} ist dran.",
+        "web.say.selected": "{card} gewählt: Legst du sie ab, hast du {after} Strafpunkte.",
+        "web.say.discard_it": "{card} ablegen",
+        "web.say.watching": "Du schaust zu: {name} ist dran.",
+        "web.table.keys": (
+            "Tasten: ← → wählen eine Karte, Enter legt sie ab, D zieht, T nimmt, H gibt einen "
+            "Tipp, L öffnet das Protokoll."
+        ),
+        "web.card.after": "→ {n}",
+        "web.card.after_spoken": "Strafpunkte nach dem Ablegen: {n}",
+        "web.card.best": "beste",
+        "web.card.hint": "Tipp",
+        "web.card.new": "neu",
+        "web.card.spoken": "{suit}-{rank}",
+        "web.suit.h": "Herz",
+        "web.suit.d": "Karo",
+        "web.suit.c": "Kreuz",
+        "web.suit.s": "Pik",
+        "web.rank.ace": "Ass",
+        "web.rank.king": "König",
+        "web.rank.queen": "Dame",
+        "web.rank.jack": "Bube",
+        "web.pile.hint": "Tipp: hier ziehen",
+        "web.pile.put": "Ablagestapel: {card} hierhin ablegen",
+        "web.over.title": "Runde {no} ist vorbei",
+        "web.over.went_out": "{name} ist rausgegangen.",
+        "web.over.went_out_you": "Du bist rausgegangen.",
+        "web.over.stock_exhausted": "Der Stapel ist aufgebraucht: Niemand ist rausgegangen.",
+        "web.over.turns_played": "Die Züge der Runde sind aufgebraucht: Niemand ist rausgegangen.",
+        "web.over.out": "rausgegangen",
+        "web.over.penalty": "+{n} in dieser Runde",
+        "web.over.total": "Stand {n}",
+        "web.over.next": "Nächste Runde",
+        "web.over.last": "Zum Ergebnis",
+        "web.over.keys": "(beliebige Taste)",
+        "web.over.wild": "Platzhalter in dieser Runde: {wild}",
+        "web.result.place": "Platz",
+        "web.result.name": "Spieler",
+        "web.result.total": "Stand",
+        "web.result.lobby": "Zurück zur Lobby",
+        "web.result.again": (
+            "Ein neues Spiel: Mach in der Lobby einen Tisch auf und schick den Link an "
+            "dieselben Leute."
+        ),
+        "web.log.open": "Protokoll",
+        "web.log.close": "Protokoll schließen",
+        "web.offline": "Keine Verbindung: Der Tisch wartet, bis die Seite wieder da ist.",
+        "web.seat.ai": "KI",
+        "web.lobby.ai": "KI",
         "web.result.keep_log": "Protokoll des Spiels sichern (eine Datei zum Nachspielen)",
     }
 )

@@ -175,15 +175,13 @@ TEXTS: dict[str, str] = {
     "msg.load_prefix": "{path}: the last line is cut off. Load the {n} complete events before it?",
     "msg.kept_previous": "The unfinished game is kept in {path}: load {name} takes it back.",
     "msg.wild_caution": (
-        "{card} is wild: it can complete any meld. Enter again discards it; Ctrl-C clears "
-        "the line."
+        "{card} is wild: it can complete any meld. Enter again discards it; Ctrl-C clears the line."
     ),
     "replay.list_open": "Open one with: threethirteen replay NAME (or --verify, --analyze)",
     "msg.kept_games": "{n} unfinished games are kept aside: load lists them.",
     "msg.kept_game_one": "An unfinished game is kept aside: load lists it.",
     "msg.resume_left": (
-        "Nothing was changed: the unfinished game stays saved, and the next start offers it "
-        "again."
+        "Nothing was changed: the unfinished game stays saved, and the next start offers it again."
     ),
     "meta.kept_game": "unfinished, kept aside",
     "load.saves": "Saved games (load NAME opens one):",
@@ -707,9 +705,7 @@ TEXTS.update(
         "server.seat_free": "free",
         "server.ai_short": "AI {number} ({level})",
         "server.no_history": "None of the tables you sat at is over yet.",
-        "server.history_log": (
-            "A finished game's log, from your own computer: {command}"
-        ),
+        "server.history_log": ("A finished game's log, from your own computer: {command}"),
         "server.history_keep": "log {code} keeps a finished game's log as a file.",
         "server.closed_table": "closed: nobody was at it",
         "server.won": "{name} won",
@@ -828,16 +824,14 @@ TEXTS.update(
             "The first key that logs in under a name keeps that name."
         ),
         "server.log_on_its_way": (
-            "A log is on its way to you already: "
-            "ask for this one once it has come."
+            "A log is on its way to you already: ask for this one once it has come."
         ),
         "server.no_log_none": "No table with that code that you sat at.",
         "server.no_log_running": "That game is not over yet: its log is sent once it is.",
         "server.no_log_closed": "That game was closed before its end: its seed stays a secret.",
         # what the web front refuses at a browser's login
         "server.web_bad_key": (
-            "This browser's key is not one the game made: clear the page's data and "
-            "open it again."
+            "This browser's key is not one the game made: clear the page's data and open it again."
         ),
         "server.web_other_key": (
             "The name '{name}' belongs to someone else on this server (another browser, or "
@@ -878,9 +872,7 @@ TEXTS.update(
             "Too many connections from your address; close one, or try again later."
         ),
         "server.full": "The server is busy right now; try again in a while.",
-        "server.full_network": (
-            "Too many connections from your network; try again later."
-        ),
+        "server.full_network": ("Too many connections from your network; try again later."),
         "server.sessions_of_name": (
             "You have {most} sessions open on this server already: close one first."
         ),
@@ -1098,8 +1090,7 @@ TEXTS.update(
         "learn.good_why": "Good move: the hard AI does the same: {why}.",
         "learn.even": "Good move: just as good as the hard AI's choice ({advice}).",
         "learn.close": (
-            "Fine: {advice}, but that is almost the same (less than a penalty point on "
-            "average)."
+            "Fine: {advice}, but that is almost the same (less than a penalty point on average)."
         ),
         "learn.better": "Better: {advice}: {why}. That saves {saved} on average.",
         "learn.better_plain": "Better: {advice}. That saves {saved} on average.",
@@ -1202,7 +1193,7 @@ TEXTS.update(
         "web.new.make": "Make the table and sit down",
         "web.table.code": "Table {code}",
         "web.table.watching": "Watching table {code}",
-        "web.table.invite": "Invite link:",
+        "web.table.invite": "Invite a friend to table {code}:",
         "web.table.waiting": "The cards are not dealt yet.",
         "web.table.between": "The round is over.",
         "web.table.round": "Round {no}/11",
@@ -1217,7 +1208,10 @@ TEXTS.update(
         "web.table.discard_empty": "empty",
         "web.table.discard_take": "Discard pile, {card} on top: take it",
         "web.table.hand": "Your hand",
-        "web.table.hand_help": "Click a card to discard it; drag a card to move it in your hand.",
+        "web.table.hand_help": (
+            "Tap a card to choose it, tap it again to discard it; drag a card to move it in "
+            "your hand."
+        ),
         "web.table.melds": "Best melds",
         "web.table.no_melds": "no meld yet",
         "web.table.left_over": "Left over",
@@ -1253,6 +1247,67 @@ TEXTS.update(
         "web.result.winner": "Winner: {names}",
         "web.result.winners": "Winners: {names}",
         "web.result.nobody": "No winner: a tie.",
+        "web.table.copy": "Copy the link",
+        "web.table.copied": "The link is copied.",
+        "web.login.invited": (
+            "You are invited to table {code}: pick a name, and you sit down there."
+        ),
+        "web.login.lowered": "Names are written in lower case: you come in as {name}.",
+        "web.table.wait_host": "Waiting for {host} to start the game.",
+        "web.table.you_start": "Everyone is seated: start the game when you are ready.",
+        "web.table.wait_people": "Waiting for players to sit down; then you start the game.",
+        "web.say.draw": "Your turn: draw from the stock, or take the top of the discard pile.",
+        "web.say.discard": (
+            "Choose a card to discard: tap it, then tap it again or the discard pile."
+        ),
+        "web.say.wait": "{name} to play.",
+        "web.say.selected": "{card} chosen: after discarding it, your penalty is {after}.",
+        "web.say.discard_it": "Discard {card}",
+        "web.say.watching": "You are watching: {name} to play.",
+        "web.table.keys": (
+            "Keys: ← → choose a card, Enter discards it, D draws, T takes, H asks for a hint, "
+            "L opens the log."
+        ),
+        "web.card.after": "→ {n}",
+        "web.card.after_spoken": "penalty after discarding it: {n}",
+        "web.card.best": "best",
+        "web.card.hint": "hint",
+        "web.card.new": "new",
+        "web.card.spoken": "{rank} of {suit}",
+        "web.suit.h": "hearts",
+        "web.suit.d": "diamonds",
+        "web.suit.c": "clubs",
+        "web.suit.s": "spades",
+        "web.rank.ace": "ace",
+        "web.rank.king": "king",
+        "web.rank.queen": "queen",
+        "web.rank.jack": "jack",
+        "web.pile.hint": "hint: draw here",
+        "web.pile.put": "Discard pile: put {card} down",
+        "web.over.title": "Round {no} is over",
+        "web.over.went_out": "{name} went out.",
+        "web.over.went_out_you": "You went out.",
+        "web.over.stock_exhausted": "The stock ran out: nobody went out.",
+        "web.over.turns_played": "The round's turns ran out: nobody went out.",
+        "web.over.out": "went out",
+        "web.over.penalty": "+{n} this round",
+        "web.over.total": "total {n}",
+        "web.over.next": "Next round",
+        "web.over.last": "See the result",
+        "web.over.keys": "(any key)",
+        "web.over.wild": "Wild cards this round: {wild}",
+        "web.result.place": "Place",
+        "web.result.name": "Player",
+        "web.result.total": "Total",
+        "web.result.lobby": "Back to the lobby",
+        "web.result.again": (
+            "A new game: make a table in the lobby and send its link to the same friends."
+        ),
+        "web.log.open": "Log",
+        "web.log.close": "Close the log",
+        "web.offline": "Not connected: the table waits until the page is back.",
+        "web.seat.ai": "AI",
+        "web.lobby.ai": "AI",
         "web.result.keep_log": "Keep the game's log (a file to replay)",
     }
 )

@@ -87,7 +87,8 @@ def table_code(page: Page) -> str:
 
 
 def ana_turn_by_clicks(page: Page) -> None:
-    """Draw by a click on the stock, then discard by a click on the card drawn."""
+    """Draw by a click on the stock, then discard the card drawn: a click lifts it, a click
+    on the discard pile puts it down."""
     before = board(page)
     page.find("#stock").click()
     page.until(lambda _: len(board(page)["hand"]) == len(before["hand"]) + 1, "a card drawn")
@@ -95,6 +96,9 @@ def ana_turn_by_clicks(page: Page) -> None:
     new = [code for code in after["hand"] if after["hand"].count(code) > before["hand"].count(code)]
     card = new[0]
     page.find(f'#hand .card[data-code="{card}"]').click()
+    page.until(lambda _: page.all(f'#hand .card.chosen[data-code="{card}"]'), "the card lifted")
+    assert board(page)["discard"]  # one click discards nothing
+    page.find("#discard").click()
     page.until(lambda _: not board(page)["discard"], "the discard made")
     assert len(board(page)["hand"]) == len(before["hand"])
 
@@ -210,14 +214,18 @@ def test_a_browser_and_a_terminal_play_a_whole_game_with_a_reload_and_a_watcher(
         eve.shown(f'#tables tr[data-code="{code}"] .watch').click()
         eve.shown("#table")
         eve.until(lambda _: eve.all("#seats .seat") and board(eve)["round"], "the table watched")
-        assert not eve.find("#mine").is_displayed()
+        assert not eve.find("#hand").is_displayed()  # (what to do is said: whose turn)
         assert eve.all("#hand .card") == []
+        eve.says("#say", "You are watching")
         assert "ana" in eve.text("#seats") and "ben" in eve.text("#seats")
 
         # the rest by the AI, for both
         turns.play([], [])
         ben.expect(r"Game over after 11 rounds\.")
         ana.until(lambda _: board(ana)["result"], "the result")
+        for page in (ana, eve):  # each round's end waits to be read
+            while page.script("return document.getElementById('over').open"):
+                page.find("#over-go").click()
         result = board(ana)["result"]
         assert en.TEXTS["web.result.title"] in result
         assert re.search(r"Winner: (ana|ben)|No winner", result), result

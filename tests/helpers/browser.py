@@ -162,9 +162,12 @@ class Page:
         self.shown("#lobby")
 
     def type(self, line: str) -> None:
-        """Type ``line`` at the command line and Enter."""
+        """Type ``line`` at the command line and Enter (on a phone it is in the log's
+        drawer: opened first)."""
         from selenium.webdriver.common.keys import Keys
 
+        if not self.find("#command").is_displayed():
+            self.shown("#log-open").click()
         field = self.shown("#command")
         field.send_keys(line + Keys.ENTER)
 

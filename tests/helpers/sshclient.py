@@ -161,9 +161,10 @@ class Server:
             argv = [sys.executable, "-m", "tests.helpers.sshclient", str(self.folder)]
             argv += [str(seed), salt, *([",".join(self.codes)] if self.codes else [])]
             argv += ["--web"] if "--web" in self.extra else []
-            if "--password-file" in self.extra:  # (the one option it passes on with a value)
-                at = self.extra.index("--password-file")
-                argv += list(self.extra[at : at + 2])
+            for option in ("--password-file", "--limits"):  # (those it passes on)
+                if option in self.extra:
+                    at = self.extra.index(option)
+                    argv += list(self.extra[at : at + 2])
         files = self.files
 
         def limit_files() -> None:
@@ -498,6 +499,13 @@ def main(argv: list[str]) -> None:
         at = argv.index("--password-file")
         password = Path(argv[at + 1]).read_text(encoding="utf-8").splitlines()[0].strip()
         del argv[at : at + 2]
+    limits = None
+    if "--limits" in argv:
+        from threethirteen.repl.server.limits_file import read_limits
+
+        at = argv.index("--limits")
+        limits = read_limits(Path(argv[at + 1]))
+        del argv[at : at + 2]
     folder, seed, salt = Path(argv[0]), int(argv[1]), argv[2]
     table.HELPER_LEVELS = ("greedy",)  # type: ignore[assignment]
     numbers = {code_at(number): number for number in range(CODES)}
@@ -517,6 +525,8 @@ def main(argv: list[str]) -> None:
     settings = ServerSettings(
         folder=folder, port=0, pace=0.0, web_port=0 if web else None, password=password
     )
+    if limits is not None:
+        settings = attrs.evolve(settings, limits=limits)
     running = serve(settings, ready=ready, deal=lambda: (seed, salt), codes=codes,
                     web_ready=web_ready)  # fmt: skip
     asyncio.run(running)

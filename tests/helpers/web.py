@@ -19,6 +19,7 @@ from threethirteen.repl.server.names import KeyBook
 from threethirteen.repl.server.plan import Deal, secret_deal
 from threethirteen.repl.server.service import Service
 from threethirteen.repl.server.web.app import WebFront
+from threethirteen.repl.server.web.messages import patched
 
 Message = dict[str, Any]
 
@@ -68,6 +69,10 @@ class Browser:
         self.key = key or browser_key()
         self.login = login
         self.messages: list[Message] = []
+        """What the server sent, a ``patch`` kept as the whole board it makes."""
+        self.wire: list[str] = []
+        """The frames as they came."""
+        self.last_board: Message | None = None
         self._session: aiohttp.ClientSession | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self._seen = 0
@@ -94,7 +99,15 @@ class Browser:
                 self._end = frame
                 self._news.set()
                 return
-            self.messages.append(json.loads(frame.data))
+            message = json.loads(frame.data)
+            if message.get("type") == "board":
+                self.last_board = message
+            elif message.get("type") == "patch" and self.last_board is not None:
+                # what changed of the last board: kept as the whole board it makes (a
+                # patch's values are the board's, so what is checked of a board holds of it)
+                message = self.last_board = patched(self.last_board, message["ops"])
+            self.wire.append(frame.data)
+            self.messages.append(message)
             self._news.set()
 
     async def send(self, message: Message) -> None:

@@ -38,6 +38,7 @@ from .messages import (
     Outbox,
     read_fetch,
     read_hello,
+    read_lang,
     read_line,
     read_message,
     read_page_act,
@@ -339,6 +340,10 @@ class WebFront:
             line = None if message is None else read_line(message)
             wanted = None if message is None else read_fetch(message)
             act = None if message is None else read_page_act(message)
+            lang = None if message is None else read_lang(message)
+            if lang is not None:
+                session.switch_language(lang)
+                continue
             if wanted is not None:
                 await session.send_log(wanted)
                 continue

@@ -17,14 +17,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ....core.cards import Card, Rank, hand_size_for_round
+from ....core.cards import Card, Rank, hand_size_for_round, wild_rank_for_round
 from ....core.errors import GameError
-from ....core.events import DrawSource
+from ....core.events import DrawSource, RoundScored
 from ....core.melds import best_arrangement
 from ....core.rules import Discard, Draw, check_seen
 from ....core.state import Phase
+from ....core.told import Hint
 from ....core.views import PlayerView, SeatView
-from ...kit.render import action_parts, from_place, last_turns, plain, sorted_hand, table_order
+from ...kit.render import (
+    action_parts,
+    best_discard,
+    from_place,
+    last_turns,
+    penalty_after,
+    plain,
+    sorted_hand,
+    table_order,
+)
 from ...protocol.news import Who
 from ...words.i18n import Texts
 
@@ -67,10 +77,13 @@ def board_json(
     code: str,
     clock: float | None,
     me: str,
+    hint: tuple[int, Hint] | None = None,
 ) -> Json:
     """The ``board`` message of the place ``seat`` (``None``: watching) of the player ``me``
     at table ``code``, from the ``view`` its front holds (``None``: not dealt yet); ``clock``
-    is what is left of the seat's turn clock (said only on its own turn)."""
+    is what is left of the seat's turn clock (said only on its own turn); ``hint`` the
+    helper AI's last hint and the state id it was given at (shown while the table is
+    still there)."""
     seats = len(who.people)
     board: Json = {
         "type": "board",
@@ -86,6 +99,8 @@ def board_json(
         "left_over": None,
         "penalty": None,
         "taken": None,
+        "best": None,
+        "hint": None,
         "can": {"draw": False, "take": False, "discard": False, "start": False},
         "clock": clock if view is not None and view.my_turn else None,
         "sheet": None if view is None else _sheet(view, seat, tx),
@@ -114,13 +129,24 @@ def board_json(
     }
     mine = view.mine
     if mine is not None and seat is not None:
-        board.update(_hand(mine, tx))
+        discard = any(_may(view, Discard(seat=seat, card=card)) for card in mine.hand)
+        board.update(_hand(mine, tx, discard))
         board["can"].update(
             draw=_may(view, Draw(seat=seat, source=DrawSource.STOCK)),
             take=_may(view, Draw(seat=seat, source=DrawSource.DISCARD)),
-            discard=any(_may(view, Discard(seat=seat, card=card)) for card in mine.hand),
+            discard=discard,
         )
+        if hint is not None and hint[0] == view.event_count:
+            board["hint"] = _hint(hint[1])
     return board
+
+
+def _hint(hint: Hint) -> Json:
+    """The helper AI's move, as the page marks it: the pile to draw from, or the card to
+    put down (``code``); its reason is said in the narration."""
+    if isinstance(hint.command, Draw):
+        return {"draw": hint.command.source.value, "code": None}
+    return {"draw": None, "code": card_code(hint.command.card)}
 
 
 def _may(view: SeatView, command: Draw | Discard) -> bool:
@@ -133,19 +159,30 @@ def _may(view: SeatView, command: Draw | Discard) -> bool:
     return True
 
 
-def _hand(mine: PlayerView, tx: Texts) -> Json:
-    """The seat's hand in suit and rank order, its best melds, what is left and its cost."""
+def _hand(mine: PlayerView, tx: Texts, discarding: bool) -> Json:
+    """The seat's hand in suit and rank order, its best melds, what is left and its cost;
+    while it must put a card down, each card's ``after`` (the penalty after putting it
+    down) and the ``best`` card to put down (the terminal's aid)."""
     wild = mine.wild_rank
     arrangement = best_arrangement(mine.hand, mine.round_no, aces_high=mine.aces_high)
     groups = sorted_hand(mine.hand, "suit", arrangement, mine.aces_high)
     ordered = [card for group in groups for card in group]
     taken = mine.must_not_discard
+    hand = cards_json(ordered, wild, tx)
+    best = None
+    if discarding:
+        for card, shown in zip(ordered, hand, strict=True):
+            if card != taken:
+                shown["after"] = penalty_after(mine, card)
+        thrown = best_discard(mine)
+        best = None if thrown is None else card_code(thrown)
     return {
-        "hand": cards_json(ordered, wild, tx),
+        "hand": hand,
         "melds": [cards_json(meld, wild, tx) for meld in arrangement.melds],
         "left_over": cards_json(arrangement.unmelded, wild, tx),
         "penalty": arrangement.penalty,
         "taken": None if taken is None else card_json(taken, wild, tx),
+        "best": best,
     }
 
 
@@ -172,6 +209,7 @@ def _seats(view: SeatView | None, seat: int | None, who: Who, tx: Texts, count: 
                 "place": tx.place(s),
                 "you": s == seat,
                 "person": person is not None,
+                "ai": person is None and who.started,
                 "cards": None if round_ is None else round_.hand_sizes[s],
                 "total": totals[s] if s < len(totals) else 0,
                 "last": last,
@@ -206,8 +244,45 @@ def _result(view: SeatView, tx: Texts) -> Json | None:
         return None
     winners = [] if ended.winner is None else [tx.seat(ended.winner)]
     result: Json = {"totals": list(ended.totals), "winners": winners, "tie": ended.winner is None}
+    ranked = sorted(range(len(ended.totals)), key=lambda s: (ended.totals[s], s))
+    result["standings"] = [
+        {"name": tx.seat(s), "total": ended.totals[s], "you": s == view.seat} for s in ranked
+    ]
     result["log"] = view.seat is not None  # a seat may keep the game's log (``log``)
     return result
+
+
+def round_over_json(scored: RoundScored, seat: int | None, tx: Texts) -> Json:
+    """The ``round_over`` message: who went out (or how the round ended), every hand laid
+    out as its melds and what is left over, each seat's penalty of the round and its new
+    total; you first, then the others clockwise. Every hand is shown to the whole table at
+    a round's end."""
+    wild = wild_rank_for_round(scored.round_no)
+    count = len(scored.scores)
+    order = from_place(seat, count)
+    hands = []
+    for s in order:
+        score = scored.scores[s]
+        hands.append(
+            {
+                "name": tx.seat(s),
+                "you": s == seat,
+                "out": s == scored.went_out,
+                "melds": [cards_json(meld, wild, tx) for meld in score.melds],
+                "left_over": cards_json(score.unmelded, wild, tx),
+                "penalty": score.penalty,
+                "total": scored.totals[s],
+            }
+        )
+    went_out = None if scored.went_out is None else tx.seat(scored.went_out)
+    return {
+        "type": "round_over",
+        "no": scored.round_no,
+        "wild": tx.rank(wild),
+        "went_out": went_out,
+        "ended_by": scored.ended_by.value,
+        "hands": hands,
+    }
 
 
 def tables_json(rows: Sequence[Json]) -> Json:

@@ -23,9 +23,11 @@ import hashlib
 import re
 from collections.abc import Callable
 
+from ....core.views import SeatView
 from ...kit.front import Front, Quit
 from ...kit.render import plain
 from ...kit.seat import SeatFront, log_file_name
+from ...kit.table_words import TableTexts
 from ...protocol.acts import Act, Play
 from ...words import en
 from ...words.i18n import Texts
@@ -37,8 +39,8 @@ from ..service import Service
 from ..ssh import NAMES_REFUSED
 from ..table_session import TableSession
 from ..visitor import Visitor
-from .board import Json, board_json, tables_json
-from .messages import Hello, Outbox, WebScreen, encoded
+from .board import Json, board_json, round_over_json, tables_json
+from .messages import Hello, Outbox, WebScreen, changes, encoded
 
 KEY = re.compile(r"[A-Za-z0-9_-]{43}")
 """A browser's key: 32 random bytes in base64url, without padding."""
@@ -77,7 +79,10 @@ class BrowserSession(Visitor):
         self._lease: Lease | None = None
         """The session's place in the server's counts (and its login's), until it ends."""
         self._dirty = False
-        self._last_board = ""
+        self._last_board: Json | None = None
+        """The board the page was last sent (a change is sent as a ``patch`` of it)."""
+        self._rounds: int | None = None
+        """The rounds scored that the page was told of (``round_over``) at this table."""
         self._last_bar = ""
         self._idle: asyncio.TimerHandle | None = None
         self._log_asked: str | None = None
@@ -162,7 +167,7 @@ class BrowserSession(Visitor):
         where = "lobby" if place is None else "watch" if place.seat is None else "seat"
         code = None if place is None else place.code
         self.outbox.put({"type": "place", "where": where, "code": code})
-        self._last_board = self._last_bar = ""
+        self._last_board, self._rounds, self._last_bar = None, None, ""
         front.begin()
         self._waited()
         self._changed()
@@ -178,6 +183,23 @@ class BrowserSession(Visitor):
 
     def language_changed(self) -> None:
         self.send_words()
+
+    def switch_language(self, lang: str) -> None:
+        """The page's language switch (``lang`` message): the labels, and at a table the
+        game's words too, from now on; the player stays where they are (the lobby's
+        ``lang`` line goes back to the lobby)."""
+        if self.closed or lang == self.tx.lang:
+            return
+        self.tx = Texts(lang)
+        self.screen.yes_keys = self.tx.yes_keys
+        self.send_words()
+        place = self.place
+        if place is not None:
+            old = place.front.tx
+            if isinstance(old, TableTexts):
+                place.front.tx = TableTexts(lang, old.names, old.me)
+        self._last_board, self._last_bar = None, ""  # sent whole, in the new words
+        self._changed()
 
     # -- lines -----------------------------------------------------------------------
 
@@ -256,12 +278,12 @@ class BrowserSession(Visitor):
         front, place = self.front, self.place
         if front is None or self.closed:
             return
-        with self.screen.wide():  # the page's status line wraps: every part of it
-            bar = plain(front.toolbar()).strip()
-        if bar != self._last_bar:
-            self._last_bar = bar
-            self.outbox.put({"type": "bar", "text": bar})
-        if place is None:
+        if place is None:  # (at a table the page says what to do from the board)
+            with self.screen.wide():  # the page's status line wraps: every part of it
+                bar = plain(front.toolbar()).strip()
+            if bar != self._last_bar:
+                self._last_bar = bar
+                self.outbox.put({"type": "bar", "text": bar})
             if isinstance(front, LobbyFront):
                 self.outbox.put(tables_json(self._tables()))
             return
@@ -276,11 +298,28 @@ class BrowserSession(Visitor):
             code=place.code,
             clock=seated.time_left(),
             me=self.name,
+            hint=seated.hint,
         )
-        text = encoded(board)  # (its keys always in the same order: made by one function)
-        if text != self._last_board:  # only what changed goes out
-            self._last_board = text
-            self.outbox.put_text(text)
+        self._rounds_over(seated.view, place.seat, seated.tx)
+        last, self._last_board = self._last_board, board
+        if last is None:
+            self.outbox.put_text(encoded(board))
+            return
+        ops = changes(last, board)  # only what changed goes out
+        if ops:
+            self.outbox.put({"type": "patch", "events": board["events"], "ops": ops})
+
+    def _rounds_over(self, view: SeatView | None, seat: int | None, tx: Texts) -> None:
+        """Each round scored since the page came to the table, as ``round_over`` news (the
+        page shows it until the person has read it); a page that comes back to a running
+        game is not told the rounds before again."""
+        sheet = () if view is None else view.score_sheet
+        if self._rounds is None:
+            self._rounds = len(sheet)
+            return
+        for scored in sheet[self._rounds :]:
+            self.outbox.put(round_over_json(scored, seat, tx))
+        self._rounds = len(sheet)
 
     def _tables(self) -> list[Json]:
         """The open tables, as the lobby lists them (the directory the hall published)."""

@@ -89,12 +89,67 @@ def read_page_act(message: dict[str, Any]) -> Act | None:
     return read_act(message.get("act"))
 
 
+def read_lang(message: dict[str, Any]) -> str | None:
+    """The language ``message`` switches to (``{"type": "lang", "lang": "de"}``), or
+    ``None`` if it is not one."""
+    lang = message.get("lang")
+    if message.get("type") != "lang" or lang not in ("en", "de"):
+        return None
+    return str(lang)
+
+
 def read_fetch(message: dict[str, Any]) -> str | None:
     """The table code whose log ``message`` asks for (``log``), or ``None``."""
     code = message.get("code")
     if message.get("type") != "log" or not isinstance(code, str):
         return None
     return code
+
+
+Path = list[str | int]
+"""Where a value sits in a board: its keys and list indices, from the top."""
+
+
+def changes(old: Any, new: Any, at: Path | None = None) -> list[list[Any]]:
+    """What changed from the board ``old`` to ``new``, as ``[path, value]`` pairs (the
+    ``patch`` message, docs/web.md): a dict with the same keys and a list of the same length
+    are compared within, anything else is sent whole where it differs.
+
+    >>> changes({"a": 1, "b": [1, {"c": 2}]}, {"a": 1, "b": [1, {"c": 3}]})
+    [[['b', 1, 'c'], 3]]
+    >>> changes({"a": None}, {"a": {"x": 1}})
+    [[['a'], {'x': 1}]]
+    """
+    at = [] if at is None else at
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+        return [op for key in new for op in changes(old[key], new[key], [*at, key])]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [op for k, item in enumerate(new) for op in changes(old[k], item, [*at, k])]
+    return [[at, new]]
+
+
+def patched(board: Json, ops: list[list[Any]]) -> Json:
+    """``board`` with the changes of a ``patch`` made (a copy where they are made).
+
+    >>> old = {"a": 1, "b": [1, {"c": 2}]}
+    >>> new = {"a": 2, "b": [1, {"c": 3}]}
+    >>> patched(old, changes(old, new)) == new, old["b"][1]["c"]
+    (True, 2)
+    """
+    board = dict(board)
+    for path, value in ops:
+        if not path:
+            return dict(value)
+        node: Any = board
+        for key in path[:-1]:
+            child = node[key]
+            child = dict(child) if isinstance(child, dict) else list(child)
+            node[key] = child
+            node = child
+        node[path[-1]] = value
+    return board
 
 
 def encoded(message: Json) -> str:

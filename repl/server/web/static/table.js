@@ -11,7 +11,9 @@
   // decks, and may have none, one or two jokers a deck.
   const DECKS = { 2: 1, 3: 2, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3 };
   const NARRATION_KEPT = 400;
+  const NOTICE_MS = 8000;
   const COARSE = window.matchMedia("(pointer: coarse)").matches;
+  const STILL = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   // -- what the page keeps in the browser ---------------------------------------------------
 
@@ -62,7 +64,12 @@
   let tables = [];
   let board = null;
   let order = null; // the hand in the person's order (codes), or null: the server's
+  let chosen = null; // the card lifted to be discarded (its code), until it goes or is let go
+  let fresh = []; // the codes of the card just drawn or taken (marked "new")
   let deadline = null; // when the turn clock runs out (performance.now() milliseconds)
+  let overs = []; // the rounds' ends still to be shown (round_over news), oldest first
+  let notice = null; // the timer that clears the latest refusal or warning by the hand
+  let pinned = true; // the log follows its newest line (until the person scrolls up)
   const typed = [];
   let typedAt = 0;
   let filePieces = []; // the pieces of a file on its way (a log), until its last
@@ -86,10 +93,25 @@
     while (node.firstChild) node.removeChild(node.firstChild);
   }
 
+  function me() {
+    return $("me").dataset.name || "";
+  }
+
   // -- the socket -----------------------------------------------------------------------------
 
   function status(text) {
     $("status").textContent = text;
+  }
+
+  /** Whether the page may act: connected and logged in (else the table waits, greyed). */
+  function online() {
+    return Boolean(socket && socket.readyState === WebSocket.OPEN && loggedIn);
+  }
+
+  function connected(yes) {
+    document.body.classList.toggle("offline", !yes);
+    $("table").inert = !yes && place.where !== null;
+    if (!yes && place.where !== null) status(w("web.offline"));
   }
 
   function connect() {
@@ -121,6 +143,7 @@
       loggedIn = false;
       socket = null;
       stopClock();
+      connected(false);
       if (stopped || !wantLogin) {
         if (!stopped) status("");
         return;
@@ -133,30 +156,18 @@
     });
   }
 
-  /** How many characters of the game's text fit across the narration (30 to 120). */
-  function columns() {
-    const pane = $("narration");
-    const probe = el("span", "probe", "0000000000");
-    pane.appendChild(probe);
-    const width = probe.getBoundingClientRect().width / 10;
-    pane.removeChild(probe);
-    const inner = pane.clientWidth - 8;
-    if (!(width > 0) || !(inner > 0)) return 80;
-    // a few to spare: a suit's symbol and a wild card's ★ are a little wider than a digit
-    return Math.max(30, Math.min(120, Math.floor(inner / width) - 3));
-  }
-
   function login() {
     const name = kept.get("name");
     if (!name || !socket || socket.readyState !== WebSocket.OPEN) return;
-    const hello = { type: "login", name: name, key: browserKey(), lang: lang, columns: columns() };
+    // the game's text is laid out by the page: the server breaks it only at its widest
+    const hello = { type: "login", name: name, key: browserKey(), lang: lang, columns: 120 };
     if (invite) hello.table = invite; // an invite link: joined once logged in
     socket.send(JSON.stringify(hello));
   }
 
   /** Send a line as if typed at the game's command line. */
   function send(text) {
-    if (!socket || socket.readyState !== WebSocket.OPEN || !loggedIn) return;
+    if (!online()) return;
     socket.send(JSON.stringify({ type: "line", text: text }));
   }
 
@@ -164,7 +175,7 @@
    * hint, the AI for a turn, the deal. A move and a hint carry the state id of the board
    * they were made on (its count of events): the table refuses them if it moved on since. */
   function act(what) {
-    if (!socket || socket.readyState !== WebSocket.OPEN || !loggedIn || !board) return;
+    if (!online() || !board) return;
     socket.send(JSON.stringify({ type: "act", act: what }));
   }
 
@@ -179,6 +190,23 @@
     start: () => act({ type: "Start" }),
   };
 
+  /** A change of the board (a `patch`): each [path, value] set where its path leads. */
+  function patched(old, ops) {
+    let top = old;
+    ops.forEach((op) => {
+      if (!Array.isArray(op) || !Array.isArray(op[0])) return;
+      const path = op[0];
+      if (path.length === 0) { top = op[1]; return; }
+      let node = top;
+      for (let k = 0; k < path.length - 1; k += 1) {
+        if (node === null || typeof node !== "object") return;
+        node = node[path[k]];
+      }
+      if (node !== null && typeof node === "object") node[path[path.length - 1]] = op[1];
+    });
+    return top;
+  }
+
   // -- what the server says -------------------------------------------------------------------
 
   const HEARD = {
@@ -190,6 +218,7 @@
       if (message.lang === "en" || message.lang === "de") {
         lang = message.lang;
         $("lang").value = lang;
+        kept.set("lang", lang);
       }
       document.documentElement.lang = lang;
       showWords();
@@ -199,6 +228,8 @@
       backoff = 1;
       parting = "";
       stopped = false;
+      status("");
+      connected(true);
       $("me").textContent = w("web.you_are", { name: message.name });
       $("me").dataset.name = message.name;
       $("login-refused").textContent = "";
@@ -206,6 +237,7 @@
       if (invite) {
         invite = null; // asked for at the login: a reload does not ask again
         history.replaceState(null, "", "/");
+        $("invited").hidden = true;
       }
       if (place.where === null) show("lobby");
     },
@@ -221,35 +253,53 @@
     place(message) {
       const before = place;
       place = { where: message.where, code: message.code || null };
+      $("bar").textContent = "";
       if (place.where === "lobby") {
         board = null;
         order = null;
+        chosen = null;
+        overs = [];
+        closeOver();
         stopClock();
         show("lobby");
       } else {
         if (before.code !== place.code) {
           board = null;
           order = null;
+          chosen = null;
+          fresh = [];
           clear($("hand"));
         }
         show("table");
         $("table-title").textContent = title();
       }
-      $("lang").disabled = place.where !== "lobby";
     },
     text(message) {
-      narrate(Array.isArray(message.parts) ? message.parts : []);
+      const parts = Array.isArray(message.parts) ? message.parts : [];
+      narrate(parts);
+      // a refusal or a warning is said by the hand too, where the person looks
+      const style = parts.length && Array.isArray(parts[0]) ? String(parts[0][0]) : "";
+      if (/class:(error|warn)\b/.test(style) && place.where !== "lobby") {
+        sayNotice(parts.map((part) => String(part[1])).join("").trim());
+      }
     },
     bar(message) {
-      $("bar").textContent = message.text || "";
+      if (place.where === "lobby" || place.where === null) $("bar").textContent = message.text || "";
     },
     tables(message) {
       tables = Array.isArray(message.tables) ? message.tables : [];
       drawTables();
     },
     board(message) {
-      board = message;
-      drawBoard();
+      newBoard(message);
+    },
+    patch(message) {
+      if (!board || !Array.isArray(message.ops)) return;
+      newBoard(patched(JSON.parse(JSON.stringify(board)), message.ops));
+    },
+    round_over(message) {
+      overs.push(message);
+      if (!$("over").open) showOver();
     },
     clock(message) {
       const can = (board && board.can) || {};
@@ -286,6 +336,29 @@
     },
   };
 
+  /** A board came (whole, or made by a patch): what changed in the hand is marked, then
+   * the table drawn. */
+  function newBoard(next) {
+    const old = board;
+    const held = old && Array.isArray(old.hand) ? old.hand.map((card) => card.code) : [];
+    const now = Array.isArray(next.hand) ? next.hand.map((card) => card.code) : [];
+    const sameRound = old && old.round && next.round && old.round.no === next.round.no;
+    if (sameRound && now.length === held.length + 1) {
+      const left = held.slice();
+      fresh = now.filter((code) => {
+        const k = left.indexOf(code);
+        if (k >= 0) { left.splice(k, 1); return false; }
+        return true;
+      });
+    } else if (!sameRound || now.length < held.length) {
+      fresh = [];
+    }
+    board = next;
+    const can = board.can || {};
+    if (!can.discard || !now.includes(chosen)) chosen = null;
+    drawBoard(old);
+  }
+
   // -- the words ------------------------------------------------------------------------------
 
   function showWords() {
@@ -294,16 +367,22 @@
     });
     document.title = w("web.title") || document.title;
     if (place.where === "lobby" || place.where === null) drawTables();
-    if (board) drawBoard();
+    if (board) drawBoard(board);
     if (place.where === "seat" || place.where === "watch") $("table-title").textContent = title();
-    const me = $("me").dataset.name;
-    if (me) $("me").textContent = w("web.you_are", { name: me });
+    const name = me();
+    if (name) $("me").textContent = w("web.you_are", { name: name });
+    if ($("over").open) showOver(); // (its labels in the new words)
+    if (invite) {
+      $("invited").hidden = false;
+      $("invited").textContent = w("web.login.invited", { code: invite.toUpperCase() });
+    }
   }
 
   function show(view) {
     ["login", "lobby", "table"].forEach((name) => { $(name).hidden = name !== view; });
     document.body.dataset.view = view;
-    $("command-form").hidden = view === "login";
+    $("side").hidden = view === "login";
+    if (view !== "table") openLog(false);
   }
 
   function title() {
@@ -322,19 +401,50 @@
 
   function narrate(parts) {
     const pane = $("narration");
-    const atEnd = pane.scrollTop + pane.clientHeight >= pane.scrollHeight - 8;
     const line = el("div", "said");
+    let all = "";
     parts.forEach((part) => {
       if (!Array.isArray(part) || part.length < 2) return;
       // a styled word's trailing space stays outside it (a wild card's ★ follows the card)
       const text = String(part[1]);
+      all += text;
       const word = text.replace(/\s+$/, "");
       line.appendChild(el("span", styleClasses(part[0]).join(" "), word));
       if (word.length < text.length) line.appendChild(document.createTextNode(text.slice(word.length)));
     });
+    // a score sheet or a round's hands are columns: kept as they are; the rest is text the
+    // page lays out in its own width
+    if (/\S {2,}\S|[│─┼]/.test(all)) line.classList.add("columns");
     pane.appendChild(line);
     while (pane.childElementCount > NARRATION_KEPT) pane.removeChild(pane.firstChild);
-    if (atEnd) pane.scrollTop = pane.scrollHeight;
+    follow();
+  }
+
+  function follow() {
+    const pane = $("narration");
+    if (pinned) pane.scrollTop = pane.scrollHeight;
+  }
+
+  function onNarrationScroll() {
+    const pane = $("narration");
+    pinned = pane.scrollTop + pane.clientHeight >= pane.scrollHeight - 8;
+  }
+
+  function openLog(open) {
+    document.body.classList.toggle("log-open", open);
+    $("log-open").setAttribute("aria-expanded", String(open));
+    if (open) {
+      pinned = true;
+      follow();
+      $("log-close").focus();
+    }
+  }
+
+  function sayNotice(text) {
+    const box = $("notice");
+    box.textContent = text;
+    clearTimeout(notice);
+    notice = setTimeout(() => { box.textContent = ""; }, NOTICE_MS);
   }
 
   // -- the lobby ------------------------------------------------------------------------------
@@ -355,7 +465,9 @@
       };
       cell("code", null, table.code);
       cell("count", "web.lobby.seats", (table.taken || 0) + "/" + table.seats);
-      const people = (table.people || []).map((name) => name === null ? w("web.lobby.free") : name);
+      // an empty seat of a game that has begun is the AI's
+      const empty = table.started ? w("web.lobby.ai") : w("web.lobby.free");
+      const people = (table.people || []).map((name) => name === null ? empty : name);
       cell("people", "web.lobby.people", people.join(", "));
       const state = table.started ? w("web.lobby.round", { round: table.round || "–" })
         : w("web.lobby.waiting");
@@ -397,11 +509,23 @@
 
   // -- cards ----------------------------------------------------------------------------------
 
-  /** A card's name for a screen reader and a tooltip: "7♥, wild". */
+  const SUITS = { h: "web.suit.h", d: "web.suit.d", c: "web.suit.c", s: "web.suit.s" };
+  const RANKS = { A: "web.rank.ace", K: "web.rank.king", Q: "web.rank.queen", J: "web.rank.jack" };
+  const ENDS = {
+    went_out: "web.over.went_out",
+    stock_exhausted: "web.over.stock_exhausted",
+    turns_played: "web.over.turns_played",
+  };
+
+  /** A card's name as it is spoken: "7 of hearts, wild". */
   function cardName(card) {
-    if (card.joker) return card.label + ", " + w("web.card.joker");
-    if (card.wild) return card.label + ", " + w("web.card.wild");
-    return card.label;
+    if (card.joker) return w("web.card.joker");
+    const code = String(card.code || "");
+    const rankCode = code.slice(0, -1);
+    const suit = (SUITS[code.slice(-1)] && w(SUITS[code.slice(-1)])) || card.symbol || "";
+    const rank = (RANKS[rankCode] && w(RANKS[rankCode])) || rankCode;
+    const name = suit ? w("web.card.spoken", { rank: rank, suit: suit }) : String(card.label);
+    return card.wild ? name + ", " + w("web.card.wild") : name;
   }
 
   /** A card drawn as a card: its rank and suit symbol, and a ★ and a word when wild. */
@@ -414,20 +538,20 @@
     const label = String(card.label || card.code);
     const symbol = card.symbol || "";
     const rank = symbol && label.endsWith(symbol) ? label.slice(0, -symbol.length) : label;
-    node.appendChild(el("span", "rank", rank));
-    if (symbol) node.appendChild(el("span", "suit", symbol));
+    const face = el("span", "face");
+    face.setAttribute("aria-hidden", "true");
+    face.appendChild(el("span", "rank", rank));
+    if (symbol) face.appendChild(el("span", "suit", symbol));
     if (card.wild || card.joker) {
       const mark = el("span", "mark");
       mark.appendChild(el("span", "star", "★"));
       mark.appendChild(el("span", "word", w(card.joker ? "web.card.joker" : "web.card.wild")));
-      node.appendChild(mark);
+      face.appendChild(mark);
     }
+    node.appendChild(face);
     node.title = cardName(card);
-    if (tag === "button") node.setAttribute("aria-label", cardName(card));
-    else {
-      node.setAttribute("role", "img");
-      node.setAttribute("aria-label", cardName(card));
-    }
+    if (tag !== "button") node.setAttribute("role", "img");
+    node.setAttribute("aria-label", cardName(card));
     return node;
   }
 
@@ -461,23 +585,70 @@
     return result;
   }
 
+  // -- a little life: a card moves from where it was to where it is -------------------------
+
+  /** Where each card of the hand and the discard pile's top card are now (for the move). */
+  function places() {
+    const found = { hand: new Map(), top: null, stock: null };
+    document.querySelectorAll("#hand .card").forEach((node) => {
+      found.hand.set(node.dataset.code, node.getBoundingClientRect());
+    });
+    const top = document.querySelector("#discard-top .card");
+    if (top) found.top = { code: top.dataset.code, box: top.getBoundingClientRect() };
+    found.stock = $("stock").getBoundingClientRect();
+    found.pile = $("discard").getBoundingClientRect();
+    return found;
+  }
+
+  /** Move `node` from the box `from` to where it is, by a transition (none when the person
+   * asked for less motion). */
+  function glide(node, from) {
+    if (STILL.matches || !from || !node.isConnected) return;
+    const to = node.getBoundingClientRect();
+    const dx = from.left - to.left;
+    const dy = from.top - to.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+    if (typeof node.animate !== "function") return;
+    // (an animation, not a style attribute: the page sets no style of its own)
+    node.animate([{ transform: "translate(" + dx + "px, " + dy + "px)" }, { transform: "none" }],
+      { duration: 260, easing: "ease-out" });
+  }
+
+  function moves(before) {
+    if (!before) return;
+    // a card new in the hand comes from the stock, or from the pile when it was its top
+    fresh.forEach((code) => {
+      const node = document.querySelector('#hand .card[data-code="' + CSS.escape(code) + '"]');
+      if (!node || before.hand.has(code)) return;
+      const fromPile = before.top && before.top.code === code;
+      glide(node, fromPile ? before.top.box : before.stock);
+    });
+    // the pile's new top card comes from the hand when it was ours
+    const top = document.querySelector("#discard-top .card");
+    if (top && (!before.top || before.top.code !== top.dataset.code)) {
+      glide(top, before.hand.get(top.dataset.code) || null);
+    }
+  }
+
   // -- the table ------------------------------------------------------------------------------
 
-  function drawBoard() {
+  function drawBoard(old) {
     const b = board;
     if (!b) return;
+    const before = old && old !== b ? places() : null;
     const can = b.can || {};
     const round = b.round;
     $("table-title").textContent = title();
     const link = location.origin + "/t/" + b.code;
+    $("invite-words").textContent = w("web.table.invite", { code: b.code });
     $("invite-link").textContent = link;
     $("invite-link").href = "/t/" + encodeURIComponent(b.code);
     $("invite").hidden = b.started;
 
     let head = [];
     if (round) {
-      head = [w("web.table.round", { no: round.no }), w("web.table.size", { size: round.size }),
-        w("web.table.wild", { wild: round.wild }), w("web.table.dealer", { dealer: round.dealer })];
+      head = [w("web.table.round", { no: round.no }), w("web.table.wild", { wild: round.wild }),
+        w("web.table.size", { size: round.size }), w("web.table.dealer", { dealer: round.dealer })];
       if (round.last_turn) head.push(w("web.table.last_turn"));
     } else if (b.result) {
       head = [];
@@ -491,26 +662,39 @@
 
     // the piles
     $("piles").hidden = !round;
+    const hint = b.hint || {};
     const stock = $("stock");
     stock.disabled = !can.draw;
     stock.classList.toggle("playable", Boolean(can.draw));
+    stock.classList.toggle("hinted", hint.draw === "stock");
+    $("stock-hint").textContent = hint.draw === "stock" ? w("web.card.hint") : "";
     $("stock-count").textContent = round ? w("web.table.stock_cards", { n: round.stock }) : "";
-    stock.setAttribute("aria-label", round ? w("web.table.stock_draw", { n: round.stock }) : "");
+    stock.setAttribute("aria-label", round ? w("web.table.stock_draw", { n: round.stock })
+      + (hint.draw === "stock" ? ", " + w("web.pile.hint") : "") : "");
     const discard = $("discard");
-    discard.disabled = !can.take;
-    discard.classList.toggle("playable", Boolean(can.take));
+    const putting = Boolean(can.discard && chosen);
+    discard.disabled = !can.take && !putting;
+    discard.classList.toggle("playable", Boolean(can.take) || putting);
+    discard.classList.toggle("hinted", hint.draw === "discard");
+    $("discard-hint").textContent = hint.draw === "discard" ? w("web.card.hint") : "";
     const top = $("discard-top");
     clear(top);
     if (round && round.discard_top) {
       top.appendChild(cardFace(round.discard_top));
-      discard.setAttribute("aria-label", w("web.table.discard_take", { card: cardName(round.discard_top) }));
+      let label = w("web.table.discard_take", { card: cardName(round.discard_top) });
+      if (putting) label = w("web.pile.put", { card: chosenName() });
+      else if (!can.take) label = w("web.table.discard") + ": " + cardName(round.discard_top);
+      if (hint.draw === "discard") label += ", " + w("web.pile.hint");
+      discard.setAttribute("aria-label", label);
     } else {
       top.appendChild(el("span", "empty", w("web.table.discard_empty")));
-      discard.setAttribute("aria-label", w("web.table.discard") + ": " + w("web.table.discard_empty"));
+      discard.setAttribute("aria-label", putting ? w("web.pile.put", { card: chosenName() })
+        : w("web.table.discard") + ": " + w("web.table.discard_empty"));
     }
 
     drawSeats(b);
     drawHand(b);
+    drawSay(b);
 
     $("start").hidden = !can.start;
     const seated = b.seat !== null && b.seat !== undefined;
@@ -522,6 +706,7 @@
 
     drawSheet(b.sheet);
     drawResult(b.result);
+    document.body.classList.toggle("over", Boolean(b.result));
 
     // the turn clock is the seat's own, while it is to play
     if (typeof b.clock === "number" && round && !b.result && (can.draw || can.discard)) {
@@ -529,21 +714,75 @@
     } else {
       stopClock();
     }
+    moves(before);
+  }
+
+  /** What to do now, said by the hand (and read out: a polite live region). */
+  function drawSay(b) {
+    const can = b.can || {};
+    const round = b.round;
+    const turn = (b.seats || []).find((seat) => seat.turn);
+    let text = "";
+    if (b.result) {
+      text = "";
+    } else if (!b.started) {
+      if (b.seat === null || b.seat === undefined) text = w("web.table.wait_host", { host: b.host });
+      else if (b.host !== me()) text = w("web.table.wait_host", { host: b.host });
+      else text = can.start ? w("web.table.you_start") : w("web.table.wait_people");
+    } else if (!round) {
+      text = w("web.table.between");
+    } else if (can.draw) {
+      text = w("web.say.draw");
+    } else if (can.discard) {
+      const card = chosen && handCard(chosen);
+      text = card && typeof card.after === "number"
+        ? w("web.say.selected", { card: cardName(card), after: card.after })
+        : w("web.say.discard");
+    } else if (turn) {
+      const key = b.seat === null || b.seat === undefined ? "web.say.watching" : "web.say.wait";
+      text = w(key, { name: turn.name });
+    }
+    text = text.charAt(0).toUpperCase() + text.slice(1); // (a card's name may begin it)
+    if ($("say").textContent !== text) $("say").textContent = text;
+  }
+
+  function handCard(code) {
+    return ((board && board.hand) || []).find((card) => card.code === code) || null;
+  }
+
+  function chosenName() {
+    const card = chosen && handCard(chosen);
+    return card ? cardName(card) : "";
   }
 
   function drawSeats(b) {
     const list = $("seats");
     clear(list);
-    (b.seats || []).forEach((seat) => {
+    const others = (b.seats || []).filter((seat) => !seat.you);
+    // around the table: the first to your left on the left, the last on the right, the
+    // others across (one alone sits across)
+    const side = (k) => {
+      if (others.length === 1) return "top";
+      if (others.length === 2) return k === 0 ? "left" : "right";
+      if (k === 0) return "left";
+      if (k === others.length - 1) return "right";
+      return "top";
+    };
+    list.dataset.count = String(others.length);
+    // those across share one place at the top (a list of their own)
+    let across = null;
+    others.forEach((seat, k) => {
       const item = el("li", "seat");
+      item.dataset.side = side(k);
       if (seat.turn) item.classList.add("turn");
-      if (seat.you) item.classList.add("you");
       if (seat.person && !seat.here) item.classList.add("away");
+      if (seat.ai) item.classList.add("ai");
       item.dataset.index = String(seat.index);
       item.appendChild(el("span", "turn-sign", seat.turn ? "▶" : ""));
       const who = el("span", "who");
       who.appendChild(el("strong", "name", seat.name || w("web.seat.empty")));
       const notes = [seat.place === seat.name ? "" : seat.place];
+      if (seat.ai) notes.push(w("web.seat.ai"));
       if (seat.host) notes.push(w("web.seat.host"));
       if (seat.person && !seat.here) notes.push(w("web.seat.away"));
       if (seat.turn) notes.push(w("web.seat.turn"));
@@ -557,7 +796,17 @@
       facts.appendChild(el("span", "total", w("web.seat.total", { total: seat.total })));
       item.appendChild(facts);
       item.appendChild(el("span", "last", seat.last || ""));
-      list.appendChild(item);
+      if (item.dataset.side !== "top") {
+        list.appendChild(item);
+        return;
+      }
+      if (!across) {
+        const holder = el("li", "across");
+        across = el("ol", "across-list");
+        holder.appendChild(across);
+        list.appendChild(holder);
+      }
+      across.appendChild(item);
     });
   }
 
@@ -566,46 +815,94 @@
     const hand = $("hand");
     dragging = null;
     if (!Array.isArray(b.hand)) {
-      mine.hidden = true;
+      mine.classList.add("watching");
+      hand.classList.remove("discarding", "long");
+      chosen = null;
       clear(hand);
+      $("arrangement").hidden = true;
+      $("choice").hidden = true;
       return;
     }
-    mine.hidden = b.hand.length === 0 && !b.round;
+    mine.classList.remove("watching");
     const byCode = new Map();
     b.hand.forEach((card) => byCode.set(card.code, card));
     order = inPersonsOrder(b.hand.map((card) => card.code));
     const can = b.can || {};
     const taken = b.taken ? b.taken.code : null;
+    const hinted = b.hint && b.hint.code;
+    const focused = document.activeElement && document.activeElement.closest
+      && document.activeElement.closest("#hand .card");
+    const focusCode = focused ? focused.dataset.code : null;
     clear(hand);
-    hand.setAttribute("aria-label", w("web.table.hand"));
+    hand.classList.toggle("discarding", Boolean(can.discard));
+    hand.classList.toggle("long", order.length > 7);
+    let tabbed = null;
     order.forEach((code) => {
       const card = byCode.get(code);
       const button = cardFace(card, "button");
       button.type = "button";
-      if (can.discard && code !== taken) button.classList.add("playable");
+      button.tabIndex = -1;
+      const spoken = [cardName(card)];
+      const badges = el("span", "badges");
+      badges.setAttribute("aria-hidden", "true");
       if (code === taken) {
         button.classList.add("taken");
-        const mark = el("span", "taken-word", w("web.table.taken_short"));
-        button.appendChild(mark);
-        button.setAttribute("aria-label", cardName(card) + ", " + w("web.table.taken_short"));
+        badges.appendChild(el("span", "badge taken-word", w("web.table.taken_short")));
+        spoken.push(w("web.table.taken_short"));
+      } else if (can.discard) {
+        button.classList.add("playable");
       }
+      if (fresh.includes(code)) {
+        button.classList.add("fresh");
+        badges.appendChild(el("span", "badge new", w("web.card.new")));
+        spoken.push(w("web.card.new"));
+      }
+      if (hinted === code) {
+        button.classList.add("hinted");
+        badges.appendChild(el("span", "badge hint", w("web.card.hint")));
+        spoken.push(w("web.card.hint"));
+      } else if (b.best === code) {
+        badges.appendChild(el("span", "badge best", w("web.card.best")));
+        spoken.push(w("web.card.best"));
+      }
+      if (typeof card.after === "number") {
+        button.appendChild(el("span", "after", w("web.card.after", { n: card.after })));
+        spoken.push(w("web.card.after_spoken", { n: card.after }));
+      }
+      if (badges.firstChild) button.appendChild(badges);
+      button.setAttribute("aria-label", spoken.join(", "));
+      if (can.discard && code !== taken) button.setAttribute("aria-pressed", String(code === chosen));
+      if (code === chosen) button.classList.add("chosen");
+      if (code === chosen || (!chosen && code === focusCode)) tabbed = button;
       hand.appendChild(button);
     });
-    hand.classList.toggle("discarding", Boolean(can.discard));
-    $("taken").hidden = !taken;
-    $("taken").textContent = taken ? cardName(b.taken) + ": " + w("web.table.taken") : "";
+    // one card of the hand is reached by Tab (the arrows go on from it)
+    tabbed = tabbed || hand.firstElementChild;
+    if (tabbed) tabbed.tabIndex = 0;
+    if (focusCode && tabbed && tabbed.isConnected && document.activeElement === document.body) {
+      tabbed.focus({ preventScroll: true });
+    }
+
+    const choice = $("choice");
+    const card = chosen && byCode.get(chosen);
+    choice.hidden = !card;
+    if (card) {
+      const after = typeof card.after === "number" ? " (" + w("web.card.after", { n: card.after }) + ")" : "";
+      $("discard-chosen").textContent = w("web.say.discard_it", { card: card.label }) + after;
+      $("discard-chosen").setAttribute("aria-label", w("web.say.discard_it", { card: cardName(card) }));
+    }
 
     const melds = $("melds");
     clear(melds);
     (b.melds || []).forEach((meld) => {
       const group = el("span", "meld");
-      meld.forEach((card) => group.appendChild(cardFace(card)));
+      meld.forEach((one) => group.appendChild(cardFace(one)));
       melds.appendChild(group);
     });
     if (!(b.melds || []).length) melds.appendChild(el("span", "none", w("web.table.no_melds")));
     const left = $("left-over");
     clear(left);
-    (b.left_over || []).forEach((card) => left.appendChild(cardFace(card)));
+    (b.left_over || []).forEach((one) => left.appendChild(cardFace(one)));
     $("penalty").textContent = typeof b.penalty === "number" ? w("web.table.penalty", { penalty: b.penalty }) : "";
     $("arrangement").hidden = b.hand.length === 0;
   }
@@ -651,12 +948,87 @@
     else if (winners.length === 1) text = w("web.result.winner", { names: winners[0] });
     else if (winners.length > 1) text = w("web.result.winners", { names: winners.join(", ") });
     $("result-winners").textContent = text;
+    const body = $("standings").tBodies[0];
+    clear(body);
+    let place = 0;
+    let last = null;
+    (result.standings || []).forEach((row, k) => {
+      if (row.total !== last) place = k + 1;
+      last = row.total;
+      const tr = el("tr", row.you ? "you" : null);
+      tr.appendChild(el("td", null, place));
+      tr.appendChild(el("th", null, row.name)).setAttribute("scope", "row");
+      tr.appendChild(el("td", null, row.total));
+      body.appendChild(tr);
+    });
     $("keep-log").hidden = !result.log;
   }
 
   function keepLog() {
-    if (!socket || socket.readyState !== WebSocket.OPEN || !loggedIn || !board) return;
+    if (!online() || !board) return;
     socket.send(JSON.stringify({ type: "log", code: board.code }));
+  }
+
+  // -- a round's end --------------------------------------------------------------------------
+
+  /** The oldest round's end not shown yet, in a panel that waits for a click or a key. */
+  function showOver() {
+    const over = overs[0];
+    if (!over) return;
+    const dialog = $("over");
+    $("over-title").textContent = w("web.over.title", { no: over.no });
+    let how = ENDS[over.ended_by] ? w(ENDS[over.ended_by]) : "";
+    const you = (over.hands || []).find((hand) => hand.you && hand.out);
+    if (over.ended_by === "went_out") {
+      how = you ? w("web.over.went_out_you") : w("web.over.went_out", { name: over.went_out || "" });
+    }
+    $("over-how").textContent = how;
+    $("over-wild").textContent = w("web.over.wild", { wild: over.wild });
+    const list = $("over-hands");
+    clear(list);
+    (over.hands || []).forEach((hand) => {
+      const item = el("li", "over-hand" + (hand.you ? " you" : "") + (hand.out ? " out" : ""));
+      const head = el("p", "over-head");
+      head.appendChild(el("strong", "name", hand.name));
+      if (hand.out) head.appendChild(el("span", "badge out", w("web.over.out")));
+      head.appendChild(el("span", "over-penalty", w("web.over.penalty", { n: hand.penalty })));
+      head.appendChild(el("span", "over-total", w("web.over.total", { n: hand.total })));
+      item.appendChild(head);
+      const cards = el("p", "over-cards");
+      (hand.melds || []).forEach((meld) => {
+        const group = el("span", "meld");
+        group.setAttribute("role", "group");
+        group.setAttribute("aria-label", w("web.table.melds"));
+        meld.forEach((one) => group.appendChild(cardFace(one)));
+        cards.appendChild(group);
+      });
+      if ((hand.left_over || []).length) {
+        const group = el("span", "left");
+        group.setAttribute("role", "group");
+        group.setAttribute("aria-label", w("web.table.left_over"));
+        group.appendChild(el("span", "label", w("web.table.left_over")));
+        hand.left_over.forEach((one) => group.appendChild(cardFace(one)));
+        cards.appendChild(group);
+      }
+      item.appendChild(cards);
+      list.appendChild(item);
+    });
+    $("over-go").textContent = (over.no >= 11 ? w("web.over.last") : w("web.over.next"))
+      + " " + w("web.over.keys");
+    if (!dialog.open) dialog.showModal();
+    $("over-go").focus();
+  }
+
+  function closeOver() {
+    const dialog = $("over");
+    if (dialog.open) dialog.close();
+  }
+
+  function nextOver() {
+    overs.shift();
+    closeOver();
+    if (overs.length) showOver();
+    else if (board && board.result) $("result").scrollIntoView({ block: "nearest" });
   }
 
   // -- the turn clock -------------------------------------------------------------------------
@@ -687,7 +1059,38 @@
     clock.classList.toggle("low", left <= 10);
   }
 
-  // -- moving a card in the hand ------------------------------------------------------------
+  // -- choosing a card, then discarding it ----------------------------------------------------
+
+  function choose(code) {
+    const can = (board && board.can) || {};
+    if (!can.discard || !board || (board.taken && board.taken.code === code)) return;
+    chosen = code;
+    drawBoard(board);
+    const node = document.querySelector('#hand .card[data-code="' + CSS.escape(code) + '"]');
+    if (node) node.focus({ preventScroll: true });
+  }
+
+  function discardChosen() {
+    const can = (board && board.can) || {};
+    if (!can.discard || !chosen) return;
+    const code = chosen;
+    chosen = null;
+    play({ type: "Discard", card: code });
+  }
+
+  /** A tap on a card: it is chosen (lifted, its penalty after said); a second tap puts it down. */
+  function tapCard(card) {
+    const can = (board && board.can) || {};
+    if (!can.discard) return;
+    if (card.classList.contains("taken")) {
+      sayNotice(card.title + ": " + w("web.table.taken"));
+      return;
+    }
+    if (chosen === card.dataset.code) discardChosen();
+    else choose(card.dataset.code);
+  }
+
+  // -- moving a card in the hand (or to the pile) ---------------------------------------------
 
   let dragging = null;
   let dragged = false; // the click that ends a drag is no discard
@@ -712,6 +1115,7 @@
     }
     event.preventDefault();
     const under = document.elementFromPoint(event.clientX, event.clientY);
+    $("discard").classList.toggle("drop", Boolean(under && under.closest("#discard")));
     const over = under && under.closest("#hand .card");
     if (!over || over === dragging.card) return;
     const box = over.getBoundingClientRect();
@@ -719,29 +1123,92 @@
     $("hand").insertBefore(dragging.card, before ? over : over.nextSibling);
   }
 
-  function onPointerUp() {
+  function onPointerUp(event) {
     if (!dragging) return;
+    const card = dragging.card;
     if (dragging.moving) {
-      dragging.card.classList.remove("dragging");
+      card.classList.remove("dragging");
+      $("discard").classList.remove("drop");
       dragged = true;
       keepOrder();
+      // dropped on the discard pile: that card is put down
+      const under = document.elementFromPoint(event.clientX, event.clientY);
+      const can = (board && board.can) || {};
+      if (under && under.closest("#discard") && can.discard && !card.classList.contains("taken")) {
+        chosen = card.dataset.code;
+        discardChosen();
+      }
     }
     dragging = null;
   }
 
+  function handCards() {
+    return Array.from(document.querySelectorAll("#hand .card"));
+  }
+
   function onHandKey(event) {
     const card = event.target.closest("#hand .card");
-    if (!card || !event.shiftKey) return;
-    if (event.key === "ArrowLeft" && card.previousElementSibling) {
-      card.parentNode.insertBefore(card, card.previousElementSibling);
-    } else if (event.key === "ArrowRight" && card.nextElementSibling) {
-      card.parentNode.insertBefore(card.nextElementSibling, card);
-    } else {
+    if (!card) return;
+    const key = event.key;
+    if (event.shiftKey && (key === "ArrowLeft" || key === "ArrowRight")) {
+      if (key === "ArrowLeft" && card.previousElementSibling) {
+        card.parentNode.insertBefore(card, card.previousElementSibling);
+      } else if (key === "ArrowRight" && card.nextElementSibling) {
+        card.parentNode.insertBefore(card.nextElementSibling, card);
+      }
+      event.preventDefault();
+      card.focus();
+      keepOrder();
       return;
     }
+    const cards = handCards();
+    const at = cards.indexOf(card);
+    let next = null;
+    if (key === "ArrowLeft" || key === "ArrowUp") next = cards[Math.max(at - 1, 0)];
+    else if (key === "ArrowRight" || key === "ArrowDown") next = cards[Math.min(at + 1, cards.length - 1)];
+    else if (key === "Home") next = cards[0];
+    else if (key === "End") next = cards[cards.length - 1];
+    if (!next) return;
     event.preventDefault();
-    card.focus();
-    keepOrder();
+    cards.forEach((one) => { one.tabIndex = one === next ? 0 : -1; });
+    const can = (board && board.can) || {};
+    if (can.discard && !next.classList.contains("taken")) choose(next.dataset.code);
+    else next.focus();
+  }
+
+  /** The game's keys anywhere on the table but in a field: D draws, T takes, H asks for a
+   * hint, L opens the log, the arrows go to the hand; Enter discards the chosen card. */
+  function onKey(event) {
+    if ($("over").open) {
+      if (event.key !== "Tab" && event.key !== "Shift") {
+        event.preventDefault();
+        nextOver();
+      }
+      return;
+    }
+    if (event.key === "Escape" && document.body.classList.contains("log-open")) {
+      openLog(false);
+      $("log-open").focus();
+      return;
+    }
+    if (place.where !== "seat" || !board || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest("input, select, textarea, #side")) return;
+    const can = board.can || {};
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (key === "d" && can.draw) play({ type: "Draw", source: "stock" });
+    else if (key === "t" && can.take) play({ type: "Draw", source: "discard" });
+    else if (key === "h") BUTTON_ACTS.hint();
+    else if (key === "l") openLog(!document.body.classList.contains("log-open"));
+    else if (key === "Escape" && chosen) { chosen = null; drawBoard(board); }
+    else if (key === "Enter" && chosen && !event.target.closest("#hand .card, button")) discardChosen();
+    else if ((key === "ArrowLeft" || key === "ArrowRight") && !event.target.closest("#hand, button")) {
+      const cards = handCards();
+      const first = document.querySelector("#hand .card[tabindex='0']") || cards[0];
+      if (!first) return;
+      if (can.discard && !first.classList.contains("taken")) choose(first.dataset.code);
+      else first.focus();
+    } else return;
+    event.preventDefault();
   }
 
   // -- clicks and typing ----------------------------------------------------------------------
@@ -751,26 +1218,22 @@
     const card = target.closest("#hand .card");
     if (card) {
       if (dragged) { dragged = false; return; }
-      const can = (board && board.can) || {};
-      if (can.discard && !card.classList.contains("taken")) {
-        play({ type: "Discard", card: card.dataset.code });
-      }
-    } else {
-      const button = target.closest("button[data-line]");
-      if (button && !button.disabled) {
-        const clicked = BUTTON_ACTS[button.dataset.line];
-        if (clicked && board) clicked();
-        else send(button.dataset.line);
-      } else if (target.closest("#stock") && !$("stock").disabled) {
-        play({ type: "Draw", source: "stock" });
-      } else if (target.closest("#discard") && !$("discard").disabled) {
-        play({ type: "Draw", source: "discard" });
-      }
+      tapCard(card);
+      return;
     }
-    // the command line has the keyboard again (not on a phone: its keyboard would pop up)
-    if (!COARSE && !target.closest("input, select, textarea, a, #hand .card")
-        && !$("command-form").hidden) {
-      $("command").focus({ preventScroll: true });
+    const button = target.closest("button[data-line]");
+    if (button && !button.disabled) {
+      const clicked = BUTTON_ACTS[button.dataset.line];
+      if (clicked && board) clicked();
+      else send(button.dataset.line);
+    } else if (target.closest("#stock") && !$("stock").disabled) {
+      play({ type: "Draw", source: "stock" });
+    } else if (target.closest("#discard") && !$("discard").disabled) {
+      const can = (board && board.can) || {};
+      if (can.discard && chosen) discardChosen();
+      else if (can.take) play({ type: "Draw", source: "discard" });
+    } else if (target.closest("#discard-chosen")) {
+      discardChosen();
     }
   }
 
@@ -803,14 +1266,19 @@
 
   function onLogin(event) {
     event.preventDefault();
-    const name = $("login-name").value.trim();
+    const typedName = $("login-name").value.trim();
+    const name = typedName.toLowerCase();
     if (!NAME.test(name)) {
       $("login-refused").textContent = w("web.login.rule");
       return;
     }
+    // a capital is no other name: it is written small, and said so
+    const lowered = name !== typedName;
+    $("login-name").value = name;
     kept.set("name", name);
     kept.set("lang", lang);
     $("login-refused").textContent = "";
+    $("login-lowered").textContent = lowered ? w("web.login.lowered", { name: name }) : "";
     wantLogin = true;
     stopped = false;
     if (socket && socket.readyState === WebSocket.OPEN) login();
@@ -829,7 +1297,10 @@
     lang = $("lang").value === "de" ? "de" : "en";
     kept.set("lang", lang);
     if (loggedIn) {
+      // in the lobby its line (the lobby's own words change too); at a table the words
+      // change where the player sits
       if (place.where === "lobby") send("lang " + lang);
+      else if (online()) socket.send(JSON.stringify({ type: "lang", lang: lang }));
       return;
     }
     cachedWords();
@@ -840,6 +1311,24 @@
       old.close();
     }
     connect();
+  }
+
+  function copyInvite() {
+    const link = $("invite-link").textContent;
+    const said = () => sayNotice(w("web.table.copied"));
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(link).then(said, () => selectInvite());
+    } else {
+      selectInvite();
+    }
+  }
+
+  function selectInvite() {
+    const range = document.createRange();
+    range.selectNodeContents($("invite-link"));
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
   }
 
   /** The words this browser was last sent in its language, shown until the server's come. */
@@ -863,6 +1352,7 @@
     if (name) $("login-name").value = name;
     show(wantLogin ? "lobby" : "login");
     if (wantLogin) $("lobby").hidden = true; // nothing to show until the server speaks
+    if (invite) showWords();
     $("login-form").addEventListener("submit", onLogin);
     $("new-table").addEventListener("submit", newTable);
     $("new-seats").addEventListener("change", jokerChoices);
@@ -871,6 +1361,15 @@
     $("chat-form").addEventListener("submit", onChat);
     $("lang").addEventListener("change", onLanguage);
     $("keep-log").addEventListener("click", keepLog);
+    $("to-lobby").addEventListener("click", () => send("leave"));
+    $("invite-copy").addEventListener("click", copyInvite);
+    $("log-open").addEventListener("click", () => openLog(!document.body.classList.contains("log-open")));
+    $("log-close").addEventListener("click", () => { openLog(false); $("log-open").focus(); });
+    $("over-go").addEventListener("click", nextOver);
+    $("over").addEventListener("cancel", (event) => { event.preventDefault(); nextOver(); });
+    $("narration").addEventListener("scroll", onNarrationScroll, { passive: true });
+    if (window.ResizeObserver) new ResizeObserver(follow).observe($("narration"));
+    window.addEventListener("resize", follow);
     $("again").addEventListener("click", () => {
       $("again").hidden = true;
       stopped = false;
@@ -879,6 +1378,7 @@
       connect();
     });
     document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
     const hand = $("hand");
     hand.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("pointermove", onPointerMove);
@@ -887,7 +1387,7 @@
     hand.addEventListener("keydown", onHandKey);
     jokerChoices();
     connect();
-    if (!COARSE) $(wantLogin ? "command" : "login-name").focus();
+    if (!COARSE && !wantLogin) $("login-name").focus();
   }
 
   start();

@@ -1,0 +1,402 @@
+"""The card table in a real browser (headless Chromium): whole games played as a person
+plays them, beside a player at the real ``ssh`` client.
+
+ana plays in the browser, ben over SSH (he leaves his turns to the AI, ``auto game``, so
+that the game moves on). One game is played by taps alone on a phone-sized window: a tap
+on the stock, a tap that lifts a card (the page says the penalty after discarding it), a
+second tap that puts it down; each round's end is a panel that waits for a tap. The other
+is played by the keyboard alone on a laptop-sized window: D draws, the arrows choose,
+Enter discards, any key closes a round's end, Tab and Enter reach every button.
+
+At the lobby, the table mid-round, a card chosen, a round's end and the result, the page
+is photographed at 390×844 and 1280×800 in English and German (the language switched at
+the table, as a person would) into ``$THREETHIRTEEN_SHOTS`` (else the test's own folder),
+and axe-core (``axe-selenium-python``) finds no serious or critical violation.
+
+Every wait is on what the page or the terminal shows, never a sleep.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers.attacks import limits_file
+from tests.helpers.browser import MISSING, Page, browser
+from tests.helpers.sshclient import SSH, SSH_KEYGEN, Player, Server
+
+pytestmark = [
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+    pytest.mark.skipif(SSH is None or SSH_KEYGEN is None, reason="needs the OpenSSH client"),
+]
+
+SEED = 1118
+SALT = "5a1e" * 8
+SIZES = ((390, 844), (1280, 800))
+LANGS = ("en", "de")
+
+
+@pytest.fixture
+def web_server(tmp_path: Path) -> Iterator[Server]:
+    """The test server (every game dealt from :data:`SEED`, the greedy AI for ``auto``)
+    with a web front on a free port. A test plays faster than a person: its moves are not
+    held to a person's pace (20 lines and acts in 10 s)."""
+    limits = limits_file(tmp_path, "commands = 100000\n")
+    running = Server(tmp_path / "server", "--web", "--limits", str(limits), deal=(SEED, SALT))
+    running.start()
+    yield running
+    running.stop()
+
+
+def url(server: Server) -> str:
+    return f"http://127.0.0.1:{server.web_port}/"
+
+
+# -- what the page shows ------------------------------------------------------------------
+
+
+def table(page: Page) -> dict[str, Any]:
+    """What the page shows of the table, read from its elements."""
+    found: dict[str, Any] = page.script(
+        """
+        const $ = (id) => document.getElementById(id);
+        const cards = Array.from(document.querySelectorAll('#hand .card'));
+        return {
+          round: $('round').dataset.round || null,
+          hand: cards.map(c => c.dataset.code),
+          after: cards.map(c => { const a = c.querySelector('.after');
+                                  return a ? Number(a.textContent.replace(/\\D+/g, '')) : null; }),
+          taken: cards.filter(c => c.classList.contains('taken')).map(c => c.dataset.code),
+          chosen: cards.filter(c => c.classList.contains('chosen')).map(c => c.dataset.code),
+          fresh: cards.filter(c => c.classList.contains('fresh')).map(c => c.dataset.code),
+          draw: !$('stock').disabled,
+          discard: $('hand').classList.contains('discarding'),
+          say: $('say').textContent,
+          over: $('over').open,
+          result: !$('result').hidden,
+        };
+        """
+    )
+    return found
+
+
+def cheapest(shown: dict[str, Any]) -> str:
+    """The card whose discard leaves the lowest penalty, as the cards say (never the one
+    just taken)."""
+    choices = [
+        (after, code)
+        for code, after in zip(shown["hand"], shown["after"], strict=True)
+        if after is not None and code not in shown["taken"]
+    ]
+    return min(choices)[1]
+
+
+def waiting(page: Page) -> str:
+    """Wait until the page wants ana: her turn (``draw``, ``discard``), a round's end
+    (``over``) or the result (``result``)."""
+
+    def what(_: Any) -> str | None:
+        shown = table(page)
+        if shown["over"]:
+            return "over"
+        if shown["result"]:
+            return "result"
+        if shown["draw"]:
+            return "draw"
+        if shown["discard"]:
+            return "discard"
+        return None
+
+    found: str = page.until(what, "ana's turn, a round's end or the result")
+    return found
+
+
+def axe_clean(page: Page, where: str) -> None:
+    """axe-core finds no serious or critical violation on the page as it is."""
+    from axe_selenium_python import Axe
+
+    axe = Axe(page.driver)
+    axe.inject()
+    found = axe.run()
+    bad = [v for v in found["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{where}: {axe.report(bad)}"
+
+
+class Shots:
+    """Photographs of the page in each size and language, and axe at each."""
+
+    def __init__(self, page: Page, folder: Path) -> None:
+        self.page = page
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.taken: list[Path] = []
+
+    def language(self, lang: str) -> None:
+        from selenium.webdriver.support.ui import Select
+
+        page = self.page
+        Select(page.find("#lang")).select_by_value(lang)
+        page.until(lambda _: page.script("return document.documentElement.lang") == lang,
+                   f"the page in {lang}")  # fmt: skip
+        # the table's own words (its board) in the language too
+        word = {"en": "Round", "de": "Runde"}[lang]
+        if page.script("return document.getElementById('round').dataset.round"):
+            page.says("#round", word)
+
+    def size(self, width: int, height: int) -> None:
+        driver = self.page.driver
+        driver.set_window_size(width, height)
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        self.page.until(
+            lambda d: d.execute_script("return window.innerWidth") == width, f"{width} wide"
+        )
+        driver.execute_script("window.scrollTo(0, 0)")  # (the page from its top)
+
+    def take(self, state: str, *, back: str = "en", size: tuple[int, int] = (390, 844)) -> None:
+        """``state`` photographed in both sizes and both languages (axe at each); then the
+        page as it was (``back``, ``size``)."""
+        for lang in LANGS:
+            self.language(lang)
+            for width, height in SIZES:
+                self.size(width, height)
+                path = self.folder / f"{state}-{width}x{height}-{lang}.png"
+                self.page.driver.save_screenshot(str(path))
+                self.taken.append(path)
+                axe_clean(self.page, f"{state} at {width}×{height} in {lang}")
+        self.language(back)
+        self.size(*size)
+
+
+def one_screen(page: Page) -> bool:
+    """Whether the piles, the whole hand, the best melds and penalty and the actions are
+    on the first screen of the page, scrolled to its top."""
+    found: bool = page.script(
+        """
+        window.scrollTo(0, 0);
+        const bottom = (id) => document.getElementById(id).getBoundingClientRect().bottom;
+        return ['piles', 'hand', 'arrangement', 'buttons'].every(
+          (id) => bottom(id) <= window.innerHeight);
+        """
+    )
+    return found
+
+
+def shots_folder(tmp_path: Path) -> Path:
+    given = os.environ.get("THREETHIRTEEN_SHOTS")
+    return Path(given) if given else tmp_path / "shots"
+
+
+def sit_ben_down(web_server: Server, connect: Callable[..., Player], code: str) -> Player:
+    ben = connect(web_server.port, "ben", lobby=True)
+    ben.line(f"join {code}")
+    ben.expect(rf"Table {code}")
+    return ben
+
+
+def unrefused(page: Page) -> None:
+    """Nothing ana did was refused (the page says a refusal by the hand)."""
+    notice = page.text("#notice")
+    assert not notice, notice
+
+
+def table_code(page: Page) -> str:
+    title = page.until(lambda _: re.search(r"[A-Z]{4}-\d+", page.text("#table-title")), "a code")
+    return str(title.group(0))
+
+
+# -- 1. a whole game by taps, photographed ------------------------------------------------
+
+
+@pytest.mark.timeout(
+    int(os.environ.get("CARDS_TIMEOUT", "1200"))
+)  # a whole game, and 24 photographs each audited by axe
+def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
+    web_server: Server, connect: Callable[..., Player], tmp_path: Path
+) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    with browser(390, 844) as window:
+        page = Page(window, url(web_server)).open()
+        shots = Shots(page, shots_folder(tmp_path))
+        # a capital in a name is written small, and said so
+        field = page.shown("#login-name")
+        field.send_keys("Ana")
+        page.find("#login-go").click()
+        page.shown("#lobby")
+        assert page.find("#login-name").get_attribute("value") == "ana"
+        page.says("#me", "ana")
+        shots.take("lobby")
+        Select(page.find("#new-seats")).select_by_value("2")
+        page.find("#new-go").click()
+        page.shown("#table")
+        code = table_code(page)
+        page.says("#invite-words", code)  # the invite names the table
+        ben = sit_ben_down(web_server, connect, code)
+        page.says("#seats", "ben")
+        page.says("#say", "start the game")  # the host is not told to wait for the host
+        assert "Waiting" not in page.text("#say")
+        shots.take("waiting")
+        page.shown("#start").click()
+        ben.expect(r"The cards are dealt\.")
+        ben.line("auto game")
+        ben.expect(r"The AI plays [a-z ]+ for you")
+
+        turns = rounds = 0
+        photographed = late = False
+        while True:
+            state = waiting(page)
+            if state == "result":
+                break
+            if state == "over":
+                panel = page.text("#over")
+                assert re.search(r"Round \d+ is over", panel), panel
+                assert "ana" in panel or "You" in panel, panel
+                assert "ben" in panel and "total" in panel, panel
+                if rounds == 0:
+                    shots.take("round-over")
+                page.find("#over-go").click()  # the panel waits for a tap
+                page.until(lambda _: not table(page)["over"], "the panel closed")
+                rounds += 1
+                continue
+            if state == "draw":
+                held = len(table(page)["hand"])
+                page.find("#stock").click()
+                page.until(
+                    lambda _, n=held: len(table(page)["hand"]) == n + 1 or page.text("#notice"),
+                    "a card drawn",
+                )
+                unrefused(page)
+                shown = table(page)
+                assert len(shown["fresh"]) == 1, shown  # the card drawn is marked new
+                continue
+            shown = table(page)
+            card = cheapest(shown)
+            page.find(f'#hand .card[data-code="{card}"]').click()  # lifted, not discarded
+            page.until(lambda _, card=card: table(page)["chosen"] == [card], "the card lifted")
+            shown = table(page)
+            assert len(shown["hand"]) == len(shown["after"]) and shown["discard"]
+            assert re.search(r"your penalty is \d+", shown["say"]), shown["say"]
+            if not photographed and turns >= 2:
+                shots.take("card-chosen")
+                photographed = True
+            page.find(f'#hand .card[data-code="{card}"]').click()  # the second tap puts it down
+            page.until(
+                lambda _: not table(page)["discard"] or page.text("#notice"), "the card discarded"
+            )
+            unrefused(page)
+            turns += 1
+            if turns == 2:
+                shots.take("mid-round")
+            if rounds == 10 and not late:  # 13 cards: still all on one phone screen
+                late = True
+                shots.take("last-round")
+                assert one_screen(page), page.script("return document.body.scrollHeight")
+
+        assert rounds == 11, rounds
+        result = page.text("#result")
+        assert re.search(r"Winner: (ana|ben)|No winner", result), result
+        assert len(page.all("#standings tbody tr")) == 2
+        shots.take("result")
+        page.find("#to-lobby").click()
+        page.shown("#lobby")
+        assert len(shots.taken) == 28
+
+
+# -- 2. a whole game by the keyboard alone -------------------------------------------------
+
+
+def keys(page: Page, *typed: str) -> None:
+    """Press keys where the focus is, as a person at a keyboard does."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(page.driver).send_keys(*typed).perform()
+
+
+def tab_to(page: Page, css: str, most: int = 80) -> None:
+    """Press Tab until the element ``css`` finds has the focus."""
+    from selenium.webdriver.common.keys import Keys
+
+    for _ in range(most):
+        if page.script(f"return document.activeElement.matches({css!r})"):
+            return
+        keys(page, Keys.TAB)
+    raise AssertionError(f"Tab never reached {css}")
+
+
+@pytest.mark.timeout(900)  # a whole game
+def test_a_whole_game_by_the_keyboard_alone_beside_an_ssh_player(
+    web_server: Server, connect: Callable[..., Player]
+) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    with browser(1280, 800) as window:
+        page = Page(window, url(web_server)).open()
+        page.shown("#login-name")
+        page.until(lambda _: page.script("return document.activeElement.id") == "login-name",
+                   "the name field has the focus")  # fmt: skip
+        keys(page, "ana", Keys.ENTER)
+        page.shown("#lobby")
+        tab_to(page, "#new-seats")
+        keys(page, "2")  # (a select takes the first option that starts so)
+        tab_to(page, "#new-go")
+        keys(page, Keys.ENTER)
+        page.shown("#table")
+        code = table_code(page)
+        ben = sit_ben_down(web_server, connect, code)
+        page.says("#seats", "ben")
+        page.until(lambda _: page.find("#start").is_displayed(), "the start button")
+        tab_to(page, "#start")
+        keys(page, Keys.ENTER)
+        ben.expect(r"The cards are dealt\.")
+        ben.line("auto game")
+        ben.expect(r"The AI plays [a-z ]+ for you")
+
+        rounds = 0
+        while True:
+            state = waiting(page)
+            if state == "result":
+                break
+            if state == "over":
+                keys(page, " ")  # any key
+                page.until(lambda _: not table(page)["over"], "the panel closed")
+                rounds += 1
+                continue
+            if state == "draw":
+                held = len(table(page)["hand"])
+                keys(page, "d")
+                page.until(
+                    lambda _, n=held: len(table(page)["hand"]) == n + 1 or page.text("#notice"),
+                    "a card drawn",
+                )
+                unrefused(page)
+                continue
+            shown = table(page)
+            card = cheapest(shown)
+            # the arrows choose (the first arrow comes into the hand), Enter discards
+            keys(page, Keys.ARROW_RIGHT)
+            page.until(lambda _: table(page)["chosen"], "a card chosen")
+            for _ in range(len(shown["hand"]) + 1):
+                now = table(page)["chosen"]
+                if now == [card]:
+                    break
+                at, want = shown["hand"].index(now[0]), shown["hand"].index(card)
+                keys(page, Keys.ARROW_RIGHT if want > at else Keys.ARROW_LEFT)
+                page.until(lambda _, now=now: table(page)["chosen"] != now, "the next card")
+            assert table(page)["chosen"] == [card]
+            keys(page, Keys.ENTER)
+            page.until(
+                lambda _: not table(page)["discard"] or page.text("#notice"), "the card discarded"
+            )
+            unrefused(page)
+
+        assert rounds == 11, rounds
+        assert len(page.all("#standings tbody tr")) == 2
+        tab_to(page, "#to-lobby")
+        keys(page, Keys.ENTER)
+        page.shown("#lobby")

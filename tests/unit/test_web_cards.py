@@ -1,0 +1,177 @@
+"""What the card table in the browser is sent (docs/web.md): the board once, then what
+changed of it (a ``patch``); a round's end as ``round_over`` news with every hand laid out;
+while the seat must discard, the penalty after each card and the best one; the hint; the
+language switched at the table; AI seats marked."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from threethirteen.core import table as core_table
+from threethirteen.repl.server.web.messages import changes, encoded, patched
+
+from tests.helpers.web import Browser, Message, web_front
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["", "7♥", "ana"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abcd"), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+def run(test: object) -> None:
+    asyncio.run(test)  # type: ignore[arg-type]
+
+
+@given(JSON, JSON)
+def test_a_patch_makes_the_new_board_from_the_old_and_leaves_the_old_as_it_was(
+    old: Any, new: Any
+) -> None:
+    before = encoded({"x": old})
+    made = patched({"x": old}, [[["x", *path], value] for path, value in changes(old, new)])
+    assert made == {"x": new}
+    assert encoded({"x": old}) == before
+
+
+def test_what_is_the_same_is_not_sent_again() -> None:
+    old = {"hand": [{"code": "7h"}, {"code": "Qs"}], "round": {"stock": 40, "no": 3}}
+    new = {"hand": [{"code": "7h"}, {"code": "Qs"}], "round": {"stock": 39, "no": 3}}
+    assert changes(old, new) == [[["round", "stock"], 39]]
+    assert changes(old, old) == []
+
+
+async def two_playing(port: int) -> tuple[Browser, Browser, Message]:
+    """ana and ben at a table of two, dealt (both browsers), and ana's first board."""
+    ana = await Browser(port, "ana").connect()
+    await ana.line("new --seats 2 --level greedy")
+    code = str((await ana.until(lambda m: m["type"] == "place" and m["code"]))["code"])
+    ben = await Browser(port, "ben", table=code).connect()
+    await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
+    await ana.board(lambda b: b["can"]["start"])
+    await ana.line("start")
+    await ben.board(lambda b: b["round"] is not None)
+    return ana, ben, await ana.board(lambda b: b["round"] is not None)
+
+
+def test_a_move_reaches_the_others_as_a_patch_much_smaller_than_the_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def test() -> None:
+        async with web_front(tmp_path, []) as (_front, port):
+            ana, ben, start = await two_playing(port)
+            mover, other = ana, ben
+            if not start["can"]["draw"]:
+                mover, other = ben, ana
+                start = await ben.board(lambda b: b["can"]["draw"])
+            await mover.line("d")
+            after = await other.board(lambda b: b["events"] > start["events"])
+            # what came over the wire for that move: a patch, not the whole board again
+            frame = other.wire[next(i for i, m in enumerate(other.messages) if m is after)]
+            assert frame.startswith('{"type":"patch"'), frame
+            assert len(frame.encode()) * 3 < len(encoded(after).encode()), frame
+            await ana.close()
+            await ben.close()
+
+    run(test())
+
+
+def test_every_round_s_end_is_news_with_every_hand_and_the_game_s_result_ranks_everyone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def test() -> None:
+        async with web_front(tmp_path, []) as (_front, port):
+            ana, ben, _ = await two_playing(port)
+            await ana.line("auto game")
+            await ben.line("auto game")
+            end = await ana.board(lambda b: b["result"] is not None)
+            overs: list[Message] = [m for m in ana.messages if m["type"] == "round_over"]
+            assert [m["no"] for m in overs] == list(range(1, 12))
+            for over in overs:
+                hands = over["hands"]
+                assert [hand["you"] for hand in hands] == [True, False]  # you first
+                assert hands[1]["name"] == "ben"
+                out = [hand for hand in hands if hand["out"]]
+                if over["ended_by"] == "went_out":
+                    assert len(out) == 1 and out[0]["name"] in ("You", "ben")
+                    assert out[0]["penalty"] == 0 and out[0]["left_over"] == []
+                held = sum(len(meld) for meld in hands[0]["melds"]) + len(hands[0]["left_over"])
+                assert held == over["no"] + 2  # the whole hand, laid out
+            last = overs[-1]["hands"]
+            assert [hand["total"] for hand in last] == end["result"]["totals"]
+            standings = end["result"]["standings"]
+            assert [row["total"] for row in standings] == sorted(end["result"]["totals"])
+            assert {row["name"] for row in standings} == {"You", "ben"}
+            # ben comes back to the table he sat at: no round's end is told him again
+            await ben.close()
+            again = await Browser(port, "ben", key=ben.key).connect()
+            await again.line("watch " + end["code"])
+            await again.board(lambda b: b["result"] is not None)
+            assert not [m for m in again.messages if m["type"] == "round_over"]
+            for one in (ana, again):
+                await one.close()
+
+    run(test())
+
+
+def test_while_discarding_each_card_says_the_penalty_after_it_and_the_hint_is_marked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def test() -> None:
+        async with web_front(tmp_path, []) as (_front, port):
+            ana = await Browser(port, "ana").connect()
+            await ana.line("new --seats 2 --level greedy")
+            await ana.board(lambda b: b["can"]["start"])
+            await ana.line("start")
+            drawing = await ana.board(lambda b: b["can"]["draw"])
+            assert all("after" not in card for card in drawing["hand"])
+            assert drawing["best"] is None and drawing["seats"][0]["ai"]
+            await ana.line("hint")
+            hinted = await ana.board(lambda b: b["hint"] is not None)
+            assert hinted["hint"]["draw"] in ("stock", "discard")
+            await ana.line("t" if hinted["hint"]["draw"] == "discard" else "d")
+            shown = await ana.board(lambda b: b["can"]["discard"])
+            assert shown["hint"] is None  # (the hint was for the table as it was)
+            taken = (shown["taken"] or {}).get("code")
+            for card in shown["hand"]:
+                assert ("after" in card) == (card["code"] != taken), card
+            assert shown["best"] in [c["code"] for c in shown["hand"] if c["code"] != taken]
+            await ana.close()
+
+    run(test())
+
+
+def test_the_language_is_switched_at_the_table_and_the_board_comes_whole_in_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def test() -> None:
+        async with web_front(tmp_path, []) as (_front, port):
+            ana = await Browser(port, "ana").connect()
+            await ana.line("new --seats 2 --level greedy")
+            await ana.board(lambda b: b["can"]["start"])
+            await ana.line("start")
+            await ana.board(lambda b: b["round"] is not None)
+            await ana.send({"type": "lang", "lang": "de"})
+            told = await ana.until(lambda m: m["type"] == "words" and m["lang"] == "de")
+            assert told["words"]["web.table.stock"] == "Stapel"
+            board = await ana.board(lambda b: b["round"] is not None)
+            assert board["seats"][-1]["name"] == "Du"  # the game's words too
+            frame = ana.wire[next(i for i, m in enumerate(ana.messages) if m is board)]
+            assert frame.startswith('{"type":"board"')  # whole, not a patch
+            await ana.close()
+
+    run(test())
