@@ -47,8 +47,8 @@ def test_what_is_the_same_is_not_sent_again() -> None:
     assert changes(old, old) == []
 
 
-async def two_playing(port: int) -> tuple[Browser, Browser, Message]:
-    """ana and ben at a table of two, dealt (both browsers), and ana's first board."""
+async def two_playing(port: int) -> tuple[Browser, Browser, Message, Message]:
+    """ana and ben at a table of two, dealt (both browsers), and their first boards."""
     ana = await Browser(port, "ana").connect()
     await ana.line("new --seats 2 --level greedy")
     code = str((await ana.until(lambda m: m["type"] == "place" and m["code"]))["code"])
@@ -56,8 +56,8 @@ async def two_playing(port: int) -> tuple[Browser, Browser, Message]:
     await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat")
     await ana.board(lambda b: b["can"]["start"])
     await ana.line("start")
-    await ben.board(lambda b: b["round"] is not None)
-    return ana, ben, await ana.board(lambda b: b["round"] is not None)
+    bens = await ben.board(lambda b: b["round"] is not None)
+    return ana, ben, await ana.board(lambda b: b["round"] is not None), bens
 
 
 def test_a_move_reaches_the_others_as_a_patch_much_smaller_than_the_board(
@@ -67,11 +67,10 @@ def test_a_move_reaches_the_others_as_a_patch_much_smaller_than_the_board(
 
     async def test() -> None:
         async with web_front(tmp_path, []) as (_front, port):
-            ana, ben, start = await two_playing(port)
+            ana, ben, start, bens = await two_playing(port)
             mover, other = ana, ben
-            if not start["can"]["draw"]:
-                mover, other = ben, ana
-                start = await ben.board(lambda b: b["can"]["draw"])
+            if not start["can"]["draw"]:  # (the deal's first board is the one to play on)
+                mover, other, start = ben, ana, bens
             await mover.line("d")
             after = await other.board(lambda b: b["events"] > start["events"])
             # what came over the wire for that move: a patch, not the whole board again
@@ -84,6 +83,7 @@ def test_a_move_reaches_the_others_as_a_patch_much_smaller_than_the_board(
     run(test())
 
 
+@pytest.mark.timeout(600)  # a whole game, on a busy machine
 def test_every_round_s_end_is_news_with_every_hand_and_the_game_s_result_ranks_everyone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -91,7 +91,7 @@ def test_every_round_s_end_is_news_with_every_hand_and_the_game_s_result_ranks_e
 
     async def test() -> None:
         async with web_front(tmp_path, []) as (_front, port):
-            ana, ben, _ = await two_playing(port)
+            ana, ben, _, _ = await two_playing(port)
             await ana.line("auto game")
             await ben.line("auto game")
             end = await ana.board(lambda b: b["result"] is not None)
