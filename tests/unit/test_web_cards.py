@@ -83,6 +83,15 @@ def test_a_move_reaches_the_others_as_a_patch_much_smaller_than_the_board(
     run(test())
 
 
+async def started_against_greedy(port: int) -> Browser:
+    """ana at a table of two she made against greedy, and started."""
+    ana = await Browser(port, "ana").connect()
+    await ana.line("new --seats 2 --level greedy")
+    await ana.board(lambda b: b["can"]["start"])
+    await ana.line("start")
+    return ana
+
+
 def test_while_discarding_each_card_says_the_penalty_after_it_and_the_hint_is_marked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -90,10 +99,7 @@ def test_while_discarding_each_card_says_the_penalty_after_it_and_the_hint_is_ma
 
     async def test() -> None:
         async with web_front(tmp_path, []) as (_front, port):
-            ana = await Browser(port, "ana").connect()
-            await ana.line("new --seats 2 --level greedy")
-            await ana.board(lambda b: b["can"]["start"])
-            await ana.line("start")
+            ana = await started_against_greedy(port)
             drawing = await ana.board(lambda b: b["can"]["draw"])
             assert all("after" not in card for card in drawing["hand"])
             assert drawing["best"] is None and drawing["seats"][0]["ai"]
@@ -119,10 +125,7 @@ def test_the_language_is_switched_at_the_table_and_the_board_comes_whole_in_it(
 
     async def test() -> None:
         async with web_front(tmp_path, []) as (_front, port):
-            ana = await Browser(port, "ana").connect()
-            await ana.line("new --seats 2 --level greedy")
-            await ana.board(lambda b: b["can"]["start"])
-            await ana.line("start")
+            ana = await started_against_greedy(port)
             await ana.board(lambda b: b["round"] is not None)
             await ana.send({"type": "lang", "lang": "de"})
             told = await ana.until(lambda m: m["type"] == "words" and m["lang"] == "de")
