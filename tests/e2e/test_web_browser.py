@@ -95,7 +95,7 @@ def ana_turn_by_clicks(page: Page) -> None:
     after = board(page)
     new = [code for code in after["hand"] if after["hand"].count(code) > before["hand"].count(code)]
     card = new[0]
-    page.find(f'#hand .card[data-code="{card}"]').click()
+    page.tap(f'#hand .card[data-code="{card}"]')
     page.until(lambda _: page.all(f'#hand .card.chosen[data-code="{card}"]'), "the card lifted")
     assert board(page)["discard"]  # one click discards nothing
     page.find("#discard").click()

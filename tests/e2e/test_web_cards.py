@@ -277,7 +277,7 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
                 continue
             shown = table(page)
             card = cheapest(shown)
-            page.find(f'#hand .card[data-code="{card}"]').click()  # lifted, not discarded
+            page.tap(f'#hand .card[data-code="{card}"]')  # lifted, not discarded
             page.until(lambda _, card=card: table(page)["chosen"] == [card], "the card lifted")
             shown = table(page)
             assert len(shown["hand"]) == len(shown["after"]) and shown["discard"]
@@ -285,7 +285,7 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
             if not photographed and turns >= 2:
                 shots.take("card-chosen")
                 photographed = True
-            page.find(f'#hand .card[data-code="{card}"]').click()  # the second tap puts it down
+            page.tap(f'#hand .card[data-code="{card}"]')  # the second tap puts it down
             page.until(
                 lambda _: not table(page)["discard"] or page.text("#notice"), "the card discarded"
             )

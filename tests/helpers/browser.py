@@ -130,6 +130,15 @@ class Page:
         found = self.all(css)
         return str(found[0].get_attribute("textContent") or "") if found else ""
 
+    def tap(self, css: str) -> None:
+        """Tap the element ``css`` finds once the page's cards have stopped moving (a card
+        still sliding may lie over the one tapped, as it would under a finger)."""
+        self.until(
+            lambda driver: driver.execute_script("return document.getAnimations().length") == 0,
+            "the cards at rest",
+        )
+        self.find(css).click()
+
     def shown(self, css: str) -> Any:
         """Wait until an element ``css`` finds is displayed; that element."""
 
