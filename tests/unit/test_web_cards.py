@@ -92,6 +92,54 @@ async def started_against_greedy(port: int) -> Browser:
     return ana
 
 
+def test_every_round_s_end_is_news_with_every_hand_and_the_game_s_result_ranks_everyone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The AI plays ana's game and ben's first round; ben comes back to his seat in the
+    second and leaves the AI the rest: ana is told every round's end, ben's page that came
+    back only those from then on. (He comes back to the running game: a finished table is
+    in the past, where ``watch`` finds it no more.)"""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def test() -> None:
+        async with web_front(tmp_path, []) as (_front, port):
+            ana, ben, _, _ = await two_playing(port)
+            await ana.line("auto game")
+            await ben.line("auto round")  # then the game waits for him in round 2
+            await ben.board(lambda b: b["can"]["draw"] and b["round"]["no"] == 2)
+            assert [m["no"] for m in ben.messages if m["type"] == "round_over"] == [1]
+            # ben comes back to his seat: no round's end is told him again
+            await ben.close()
+            again = await Browser(port, "ben", key=ben.key).connect()
+            await again.board(lambda b: b["can"]["draw"] and b["round"]["no"] == 2)
+            await again.line("auto game")
+            end = await ana.board(lambda b: b["result"] is not None)
+            await again.board(lambda b: b["result"] is not None)
+            told = [m["no"] for m in again.messages if m["type"] == "round_over"]
+            assert told == list(range(2, 12))
+            overs: list[Message] = [m for m in ana.messages if m["type"] == "round_over"]
+            assert [m["no"] for m in overs] == list(range(1, 12))
+            for over in overs:
+                hands = over["hands"]
+                assert [hand["you"] for hand in hands] == [True, False]  # you first
+                assert hands[1]["name"] == "ben"
+                out = [hand for hand in hands if hand["out"]]
+                if over["ended_by"] == "went_out":
+                    assert len(out) == 1 and out[0]["name"] in ("You", "ben")
+                    assert out[0]["penalty"] == 0 and out[0]["left_over"] == []
+                held = sum(len(meld) for meld in hands[0]["melds"]) + len(hands[0]["left_over"])
+                assert held == over["no"] + 2  # the whole hand, laid out
+            last = overs[-1]["hands"]
+            assert [hand["total"] for hand in last] == end["result"]["totals"]
+            standings = end["result"]["standings"]
+            assert [row["total"] for row in standings] == sorted(end["result"]["totals"])
+            assert {row["name"] for row in standings} == {"You", "ben"}
+            for one in (ana, again):
+                await one.close()
+
+    run(test())
+
+
 def test_while_discarding_each_card_says_the_penalty_after_it_and_the_hint_is_marked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
