@@ -29,6 +29,7 @@ from pathlib import Path
 from ...core.cards import joker_choices
 from ...core.events import GameOptions
 from ...core.lab.ending import ending_jobs
+from ...core.lab.gain import gain_jobs, summarise
 from ...core.lab.ladder import ladder_jobs
 from ...core.lab.simulation import (
     Duplicate,
@@ -42,6 +43,7 @@ from ..kit.command_line import command_parser, quiet_when_the_reader_leaves
 from ..kit.safe import visible
 from .cluster import ClusterError, parse_cluster
 from .ending import ending_counts, ending_text
+from .gain import gain_games, gain_text
 from .ladder import ladder_cells, ladder_table
 from .playing import Stopped, Venue, play_games
 from .progress import Progress
@@ -59,6 +61,10 @@ __all__ = ["QUICK_GAMES", "main"]
 QUICK_GAMES = 8
 """The games of a run without ``--games``: a quick look (some 20 seconds of medium games in
 one process), said to be one, with how to measure longer."""
+GAIN_PLAYOUTS = 12
+"""Play-outs of each differing choice with ``--gain``: a choice's gain then varies by some
+2 points (a play-out's difference by about 6)."""
+GAIN_PLAYOUTS_MOST = 1000
 MEASURED_GAMES = 100
 """The games of ``--ladder`` and ``--ending`` without ``--games`` (each is a measurement)."""
 
@@ -99,6 +105,15 @@ other seat, and BASE alone at the table, on the same
 seeds. It reports each candidate against BASE in the
 same seat on the same deals, and each pair of
 candidates, with 95% intervals.
+
+--gain BOT --against BASE measures BOT decision by
+decision: BOT plays each game in one seat (each seat in
+turn), BASE the others; wherever BOT chooses otherwise
+than BASE would, both choices are played out --playouts
+times to the end of the round, BASE playing on. The
+gains add up to BOT's total less BASE's in the same seat
+on the same deals: for a BOT that changes a few of
+BASE's choices, a far cheaper measure than --compare.
 
 --ladder measures the deck ladder: round 11 at every
 seat count with each number of decks that deals it,
@@ -213,6 +228,18 @@ def _parser() -> argparse.ArgumentParser:
         default="greedy",
         help="the other players of --compare (default greedy)",
     )
+    parser.add_argument(
+        "--gain",
+        metavar="BOT",
+        help="measure BOT against BASE decision by decision (see above)",
+    )
+    parser.add_argument(
+        "--playouts",
+        type=int,
+        default=GAIN_PLAYOUTS,
+        metavar="K",
+        help=f"play-outs of each choice with --gain (default {GAIN_PLAYOUTS})",
+    )
     return parser
 
 
@@ -235,6 +262,19 @@ def main(argv: list[str] | None = None) -> int:
     options = GameOptions(jokers=args.jokers, aces_high=args.aces == "high")
     seeds = tuple(args.seed + i for i in range(args.games))
     jobs = min(args.jobs, os.cpu_count() or 1) if args.jobs > 1 else 1
+    if args.gain:
+        if args.ladder or args.ending or args.compare or args.players:
+            parser.error(
+                "--gain is a measure of its own (BOT and BASE are its players): not with "
+                "--ladder, --ending, --compare or --players"
+            )
+        if args.cluster or args.out or args.batch or args.log_dir:
+            parser.error(
+                "--gain plays here, with --jobs: not with --cluster, --out, --batch or --log-dir"
+            )
+        if not 1 <= args.playouts <= GAIN_PLAYOUTS_MOST:
+            parser.error(f"--playouts must be 1 to {GAIN_PLAYOUTS_MOST}")
+        return _gain(args, seeds, options, seats, jobs)
     if args.ladder or args.ending:
         if args.cluster or args.out or args.batch:
             parser.error("--cluster, --out and --batch play games: not with --ladder or --ending")
@@ -365,6 +405,29 @@ def _ladder(seeds: tuple[int, ...], player: str, workers: int, quiet: bool) -> i
     cells = ladder_cells(ladder, workers, progress.update)
     progress.close()
     print(ladder_table(cells))
+    return 0
+
+
+def _gain(
+    args: argparse.Namespace,
+    seeds: tuple[int, ...],
+    options: GameOptions,
+    seats: int,
+    workers: int,
+) -> int:
+    """``--gain``: the gain per game of ``args.gain`` over ``args.against``, by part."""
+    bot, base = args.gain.strip(), args.against.strip()
+    try:
+        check_players([bot, base])
+    except SimulationError as error:
+        print(f"threethirteen simulate: {visible(str(error))}", file=sys.stderr)
+        return 2
+    jobs = gain_jobs(bot, base, seeds, options, seats, args.playouts)
+    progress = Progress(len(jobs), sys.stderr, not args.quiet, label="games")
+    games = gain_games(jobs, workers, progress.update)
+    progress.close()
+    span = f"seeds {seeds[0]}–{seeds[-1]}" if len(seeds) > 1 else f"seed {seeds[0]}"
+    print(visible(gain_text(summarise(games), bot, base, args.playouts, span)))
     return 0
 
 
