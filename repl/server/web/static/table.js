@@ -739,7 +739,10 @@
         ? w("web.say.selected", { card: cardName(card), after: card.after })
         : w("web.say.discard");
     } else if (turn) {
-      const key = b.seat === null || b.seat === undefined ? "web.say.watching" : "web.say.wait";
+      // the AI for its player (auto): nobody is waited for, away or not
+      const watching = b.seat === null || b.seat === undefined;
+      const key = turn.auto ? (watching ? "web.say.watching_auto" : "web.say.auto")
+        : (watching ? "web.say.watching" : "web.say.wait");
       text = w(key, { name: turn.name });
     }
     text = text.charAt(0).toUpperCase() + text.slice(1); // (a card's name may begin it)
@@ -785,6 +788,7 @@
       if (seat.ai) notes.push(w("web.seat.ai"));
       if (seat.host) notes.push(w("web.seat.host"));
       if (seat.person && !seat.here) notes.push(w("web.seat.away"));
+      if (seat.auto) notes.push(w("web.seat.auto"));
       if (seat.turn) notes.push(w("web.seat.turn"));
       who.appendChild(el("span", "place", notes.filter(Boolean).join(" · ")));
       item.appendChild(who);
