@@ -255,11 +255,13 @@ def _result(view: SeatView, tx: Texts) -> Json | None:
     return result
 
 
-def round_over_json(scored: RoundScored, seat: int | None, tx: Texts) -> Json:
+def round_over_json(
+    scored: RoundScored, seat: int | None, tx: Texts, *, again: bool = False
+) -> Json:
     """The ``round_over`` message: who went out (or how the round ended), every hand laid
     out as its melds and what is left over, each seat's penalty of the round and its new
     total; you first, then the others clockwise. Every hand is shown to the whole table at
-    a round's end."""
+    a round's end. ``again``: told before, now in other words (the language switched)."""
     wild = wild_rank_for_round(scored.round_no)
     count = len(scored.scores)
     order = from_place(seat, count)
@@ -280,6 +282,7 @@ def round_over_json(scored: RoundScored, seat: int | None, tx: Texts) -> Json:
     went_out = None if scored.went_out is None else tx.seat(scored.went_out)
     return {
         "type": "round_over",
+        "again": again,
         "no": scored.round_no,
         "wild": tx.rank(wild),
         "went_out": went_out,

@@ -298,6 +298,15 @@
       newBoard(patched(JSON.parse(JSON.stringify(board)), message.ops));
     },
     round_over(message) {
+      if (message.again) {
+        // told again in the words switched to: it replaces the one still shown or waiting
+        // (the page has no words of its own for the names and cards the server wrote)
+        const k = overs.findIndex((over) => over.no === message.no);
+        if (k < 0) return;
+        overs[k] = message;
+        if (k === 0 && $("over").open) showOver();
+        return;
+      }
       overs.push(message);
       if (!$("over").open) showOver();
     },
