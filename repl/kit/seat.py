@@ -221,10 +221,8 @@ class SeatFront(SeatCommands):
             return toolbar([*head, [("", tx(over))]], width)
         if mine.turn == self.seat:
             what = tx("bar.discard") if mine.phase == Phase.DISCARD else tx("bar.draw")
-        elif self._away(mine.turn):
-            what = tx("bar.waiting_away", seat=tx.seat(mine.turn))
         else:
-            what = tx("bar.waiting", seat=tx.seat(mine.turn))
+            what = tx(self._waiting(mine.turn), seat=tx.seat(mine.turn))
         parts = [
             *head,
             [("class:bottom-toolbar.key", what)],
@@ -256,11 +254,13 @@ class SeatFront(SeatCommands):
             return tx("server.bar_host_missing", n=who.missing)
         return tx("server.bar_host")
 
-    def _away(self, seat: int) -> bool:
-        """Whether the table waits for a person at ``seat`` who is not at it (as told)."""
-        who = self.who
-        name = None if who is None or seat >= len(who.people) else who.people[seat]
-        return who is not None and name is not None and name not in who.here
+    def _waiting(self, seat: int) -> str:
+        """What the table waits for at ``seat``, whose turn it is (as told): its player, or
+        its player who is away, or nobody (the AI plays it for its player)."""
+        playing = "here" if self.who is None else self.who.playing(seat)
+        if playing == "auto":
+            return "bar.waiting_auto"
+        return "bar.waiting_away" if playing == "away" else "bar.waiting"
 
     def _watching(self, view: SeatView | None) -> list[Text]:
         """A watcher's toolbar: whose turn it is and what they do, the wild rank, the

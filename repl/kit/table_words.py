@@ -76,8 +76,9 @@ def who_text(who: Who, tx: Texts, me: int | None) -> Text:
             state = "server.here" if name in who.here else "server.away"
             host = tx("server.host") if name == who.host else ""
             helped = tx("server.assisted") if who.started and seat in who.assisted else ""
+            auto = tx("server.auto_mark") if who.playing(seat) == "auto" else ""
             muted = tx("server.muted_mark") if name in who.muted else ""
-            shown = f"{name}{host} ({tx(state)}{helped}{muted})"
+            shown = f"{name}{host} ({tx(state)}{auto}{helped}{muted})"
         else:
             level = who.players[seat]
             known = tx.has(f"level.{level}")

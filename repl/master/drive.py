@@ -9,7 +9,8 @@ the same steps, in the same order, told the same way. A person's turn winds the 
 clock (a server's tables may have one): the seat is told its time
 (:class:`~repl.protocol.news.Clock`), then to hurry, and when it runs out the AI plays
 the turn. Whether the AI plays for a seat is told to it whenever it changes
-(:class:`~repl.protocol.news.Piloted`).
+(:class:`~repl.protocol.news.Piloted`), and to everyone as who sits where
+(:class:`~repl.protocol.news.Seating`): the table waits for nobody the AI plays for.
 """
 
 from __future__ import annotations
@@ -151,6 +152,7 @@ class Driver:
         for seat in {b.seat for b in self.master.bound() if b.seat is not None}:
             if table.auto_off(seat):
                 self._pilot(seat, None, stopped=True)
+        self.master.seated()
 
     def stop(self) -> None:
         """No more turns (the table is closing)."""
@@ -167,6 +169,7 @@ class Driver:
         if scope is None:
             table.auto_off(seat)
         self._pilot(seat, table.autopilot(seat))
+        self.master.seated()  # (the others: whether the table waits for that seat)
         self.next()
         return since
 
@@ -194,4 +197,5 @@ class Driver:
         name = master.keeper.seats().people[seat] or ""
         master.tell(Note("server.time_up", (("name", name), ("seat", seat))))
         self._clocked = None
+        master.seated()  # (the AI plays that turn: nobody waits for it)
         self.changed()

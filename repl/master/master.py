@@ -133,6 +133,11 @@ class Master:
         """Whether ``seat`` took help in this game (a hint, the AI for a turn)."""
         return self.table is not None and seat in self.table.snapshot.helped
 
+    def piloted(self, seat: int) -> bool:
+        """Whether the AI plays for the person of ``seat`` now (``auto``, or the turn their
+        clock ran out on)."""
+        return self.table is not None and self.table.autopilot(seat) is not None
+
     def who(self) -> Who:
         """Who is at the table now."""
         seats, talk = self.keeper.seats(), self.talk
@@ -144,6 +149,7 @@ class Master:
             started=self.started,
             here=frozenset(name for name in people if name and self.present(name)),
             assisted=frozenset(seat for seat in range(len(people)) if self.assisted(seat)),
+            auto=frozenset(s for s, name in enumerate(people) if name and self.piloted(s)),
             muted=tuple(talk.muted),
             watching=tuple(talk.watching()),
             watchers=talk.watchers,
@@ -209,7 +215,9 @@ class Master:
         if name in self.keeper.seats().people and not self.present(name):
             self.away_since[name] = len(self.events)
             if self.started and not self.finished:
-                self.tell(Note("server.went_away", (("name", name),)))
+                auto = self.piloted(binding.seat)  # (then nobody waits for them)
+                key = "server.went_away_auto" if auto else "server.went_away"
+                self.tell(Note(key, (("name", name),)))
         self.seated()
 
     def send_away(self, binding: Binding, *, watching: bool = True) -> None:

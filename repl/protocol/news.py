@@ -11,6 +11,7 @@ only at the edge, in the reader's language: news carries keys and values, never 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from attrs import frozen
 
@@ -24,6 +25,9 @@ from ...core.views import SeatView
 
 Values = tuple[tuple[str, object], ...]
 """The values of a sentence, by name (a name, a seat number, a line someone said)."""
+
+Playing = Literal["here", "away", "auto", "ai", "free"]
+"""Who plays a seat now (:meth:`Who.playing`)."""
 
 
 @frozen
@@ -72,9 +76,10 @@ class Refusal:
 class Who:
     """Who is at a table now: each seat's person (``None``: an AI's, or free before the
     start), who plays each seat as the log names it, the host, whether the game has
-    started, who of the people is here, which seats took help, who is muted, who watches,
-    and what the host allows watchers (``off``, ``on``, ``talk``). ``missing`` people must
-    still sit down before the start (the AI takes ``ai`` seats)."""
+    started, who of the people is here, which seats took help, which people's seats the AI
+    plays now (``auto``, or a turn whose clock ran out), who is muted, who watches, and what
+    the host allows watchers (``off``, ``on``, ``talk``). ``missing`` people must still sit
+    down before the start (the AI takes ``ai`` seats)."""
 
     people: tuple[str | None, ...]
     players: tuple[str, ...]
@@ -82,11 +87,25 @@ class Who:
     started: bool
     here: frozenset[str]
     assisted: frozenset[int]
+    auto: frozenset[int]
     muted: tuple[str, ...]
     watching: tuple[str, ...]
     watchers: str
     missing: int
     ai: int | None
+
+    def playing(self, seat: int) -> Playing:
+        """Who plays ``seat`` now: its person, ``here`` at the table or ``away`` from it
+        (then the table waits for them); the AI for its person (``auto``: nobody is waited
+        for, here or away); the AI at a seat no person took (``ai``), or nobody yet
+        (``free``, before the start). The one place every front decides what it says of a
+        seat, and whom the table waits for."""
+        name = self.people[seat] if 0 <= seat < len(self.people) else None
+        if name is None:
+            return "ai" if self.started else "free"
+        if seat in self.auto:
+            return "auto"
+        return "here" if name in self.here else "away"
 
     def names(self) -> list[str]:
         """Everyone at the table, and whoever is muted there (``mute``, ``unmute``)."""

@@ -63,6 +63,7 @@ TEXTS: dict[str, str] = {
     "bar.discard": "du bist dran: ablegen",
     "bar.waiting": "{seat} spielt",
     "bar.waiting_away": "wartet auf {seat} (weg)",
+    "bar.waiting_auto": "die KI spielt für {seat} (auto)",
     "bar.over": "Spiel vorbei: neu oder ende",
     "bar.round": "Runde {round}/11",
     "bar.wild": "Platzhalter {wild}",
@@ -1179,6 +1180,7 @@ TEXTS.update(
         "server.sat_down": "{name} setzt sich ({seat}).",
         "server.stood_up": "{name} hat den Tisch verlassen.",
         "server.went_away": "{name} ist weg; der Platz wartet.",
+        "server.went_away_auto": "{name} ist weg; vorerst spielt die KI den Platz (auto).",
         "server.came_back": "{name} ist zurück.",
         "server.started": "Die Karten sind gegeben.",
         "server.commitment": (
@@ -1204,6 +1206,7 @@ TEXTS.update(
         ),
         "server.store_back": "Der Server sichert diesen Tisch wieder.",
         "server.assisted": ", mit Hilfe",
+        "server.auto_mark": ", KI spielt",
         "server.error": "Das ging auf dem Server schief (es ist vermerkt); das Spiel geht weiter.",
         "server.advice_busy": (
             "Die KI rechnet noch an deinen früheren Tipps und den Urteilen des Trainers; "
@@ -1714,6 +1717,7 @@ TEXTS.update(
         "web.seat.total": "Stand {total}",
         "web.seat.turn": "ist dran",
         "web.seat.away": "abwesend",
+        "web.seat.auto": "KI spielt (auto)",
         "web.seat.host": "Gastgeber",
         "web.seat.empty": "freier Platz",
         "web.seats.title": "Am Tisch",
@@ -1756,9 +1760,11 @@ TEXTS.update(
             "Wähl eine Karte zum Ablegen: Tippe sie an, dann noch einmal oder auf den Ablagestapel."
         ),
         "web.say.wait": "{name} ist dran.",
+        "web.say.auto": "Die KI spielt für {name} (auto).",
         "web.say.selected": "{card} gewählt: Legst du sie ab, hast du {after} Strafpunkte.",
         "web.say.discard_it": "{card} ablegen",
         "web.say.watching": "Du schaust zu: {name} ist dran.",
+        "web.say.watching_auto": "Du schaust zu: Die KI spielt für {name} (auto).",
         "web.table.keys": (
             "Tasten: ← → wählen eine Karte, Enter legt sie ab, D zieht, T nimmt, H gibt einen "
             "Tipp, L öffnet das Protokoll."

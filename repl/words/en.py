@@ -60,6 +60,7 @@ TEXTS: dict[str, str] = {
     "bar.discard": "your turn: discard a card",
     "bar.waiting": "{seat} is playing",
     "bar.waiting_away": "waiting for {seat}, away",
+    "bar.waiting_auto": "the AI plays for {seat} (auto)",
     "bar.over": "game over: new or quit",
     "bar.round": "Round {round}/11",
     "bar.wild": "wild {wild}",
@@ -734,6 +735,7 @@ TEXTS.update(
         "server.sat_down": "{name} sits down ({seat}).",
         "server.stood_up": "{name} left the table.",
         "server.went_away": "{name} is away; their seat waits for them.",
+        "server.went_away_auto": "{name} is away; the AI plays their seat for now (auto).",
         "server.came_back": "{name} is back.",
         "server.started": "The cards are dealt.",
         "server.commitment": "Commitment to this game's seed: {digest}",
@@ -757,6 +759,7 @@ TEXTS.update(
         ),
         "server.store_back": "The server saves this table again.",
         "server.assisted": ", assisted",
+        "server.auto_mark": ", the AI plays",
         "server.error": "That went wrong on the server (it is logged); the game goes on.",
         "server.advice_busy": (
             "The AI is still working out your earlier hints and the coach's verdicts; "
@@ -1225,6 +1228,7 @@ TEXTS.update(
         "web.seat.total": "total {total}",
         "web.seat.turn": "to play",
         "web.seat.away": "away",
+        "web.seat.auto": "the AI plays (auto)",
         "web.seat.host": "host",
         "web.seat.empty": "free seat",
         "web.seats.title": "At the table",
@@ -1261,9 +1265,11 @@ TEXTS.update(
             "Choose a card to discard: tap it, then tap it again or the discard pile."
         ),
         "web.say.wait": "{name} to play.",
+        "web.say.auto": "The AI plays for {name} (auto).",
         "web.say.selected": "{card} chosen: after discarding it, your penalty is {after}.",
         "web.say.discard_it": "Discard {card}",
         "web.say.watching": "You are watching: {name} to play.",
+        "web.say.watching_auto": "You are watching: the AI plays for {name} (auto).",
         "web.table.keys": (
             "Keys: ← → choose a card, Enter discards it, D draws, T takes, H asks for a hint, "
             "L opens the log."

@@ -308,6 +308,44 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
         assert len(shots.taken) == 28
 
 
+# -- 1b. an absent player's seat on auto, and a round's end switched to German ---------------
+
+
+@pytest.mark.timeout(300)  # one round, played by the AI
+def test_an_absent_player_s_seat_on_auto_and_a_round_s_end_read_in_the_language_switched_to(
+    web_server: Server, connect: Callable[..., Player]
+) -> None:
+    """ben leaves the game to the AI (``auto game``) and his connection drops: ana's page
+    marks his seat away and played by the AI, and never says it waits for him. ana leaves
+    the round to the AI too; its end's panel, switched to German while it is open, reads in
+    German (her hand is "Du" there, not "You"), and so does his seat."""
+    from selenium.webdriver.support.ui import Select
+
+    with browser(1280, 800) as window:
+        page = Page(window, url(web_server)).open()
+        page.login("ana")
+        Select(page.find("#new-seats")).select_by_value("2")
+        page.find("#new-go").click()
+        page.shown("#table")
+        ben = sit_ben_down(web_server, connect, table_code(page))
+        page.says("#seats", "ben")
+        page.shown("#start").click()
+        ben.expect(r"The cards are dealt\.")
+        ben.line("auto game")
+        ben.expect(r"The AI plays [a-z ]+ for you")
+        ben.kill()
+        page.says("#seats", "away · the AI plays (auto)")
+        page.type("auto round")
+        page.until(lambda _: table(page)["over"], "the first round's end")
+        assert "You" in page.text("#over-hands") and "ben" in page.text("#over-hands")
+        assert "Runde" not in page.text("#over")
+        Select(page.find("#lang")).select_by_value("de")
+        page.says("#over", "Runde 1 ist vorbei")  # the page's own labels
+        page.says("#over-hands", "Du")  # and what the server wrote, told again
+        assert "You" not in page.text("#over"), page.text("#over")
+        page.says("#seats", "abwesend · KI spielt (auto)")
+
+
 # -- 2. a whole game by the keyboard alone -------------------------------------------------
 
 

@@ -17,9 +17,11 @@ from threethirteen.core.turns import Scope
 from threethirteen.repl.kit.render import plain
 from threethirteen.repl.kit.screen import PlainScreen
 from threethirteen.repl.kit.seat import SeatFront
+from threethirteen.repl.kit.table_words import TableTexts
 from threethirteen.repl.protocol.acts import Play
 from threethirteen.repl.server.room import Plan, Room
 from threethirteen.repl.server.table_session import SETTLE, TableSession, sit_down
+from threethirteen.repl.server.web.board import board_json
 from threethirteen.repl.solo.game import SoloGame, new_solo_front
 from threethirteen.repl.solo.settings import Settings
 from threethirteen.repl.words.grammar import SHARED
@@ -216,5 +218,50 @@ def test_the_next_prompt_waits_for_the_news_of_the_move_just_typed(tmp_path: Pat
             held.result()
             await settle(lambda: "You draw" in shown.getvalue())
             await busy.close()
+
+    asyncio.run(play())
+
+
+def test_a_seat_the_ai_plays_for_its_absent_player_is_not_waited_for(tmp_path: Path) -> None:
+    """ben leaves at his turn: the others wait for him, and are told so. Back, he leaves
+    his game to the AI (``auto game``) and goes again: the others are told the AI plays his
+    seat, in the toolbar, in ``who`` and on the page's board, in English and in German (one
+    decision, :meth:`~repl.protocol.news.Who.playing`), never that the table waits for him."""
+
+    async def play() -> None:
+        with ThreadPoolExecutor(2) as pool:
+            plan = Plan(code="SAGE-9", host="ana", people=["ana", "ben"])
+            room = Room(plan, tmp_path, pool=pool, pace=HELD, deal=lambda: (SEED, SALT))
+            ana, shown = shared(room, "ana", 0)
+            ben, _ = shared(room, "ben", 1)
+            ana.execute("start")
+            await settle(lambda: ana.view is not None and ben.view is not None)
+            if ana.view.my_turn:  # type: ignore[union-attr]
+                await play_turn(ana)
+            await settle(lambda: ana.view is not None and not ana.view.my_turn)  # ben's turn
+            ben.leave()
+            await settle(lambda: ana.who is not None and "ben" not in ana.who.here)
+            assert "waiting for ben, away" in plain(ana.toolbar())
+            assert "ben is away; their seat waits for them." in shown.getvalue()  # (told first)
+            # back, he leaves his game to the AI: the others hear it as soon as he asks
+            ben, _ = shared(room, "ben", 1)
+            ben.execute("auto game")
+            await settle(lambda: ana.who is not None and ana.who.playing(1) == "auto")
+            assert "the AI plays for ben (auto)" in plain(ana.toolbar())
+            ben.leave()
+            await settle(lambda: ana.who is not None and "ben" not in ana.who.here)
+            assert ana.who.playing(1) == "auto"
+            bar = plain(ana.toolbar())
+            assert "the AI plays for ben (auto)" in bar and "waiting" not in bar
+            assert "ben is away; the AI plays their seat for now (auto)." in shown.getvalue()
+            ana.execute("who")
+            assert "ben (away, the AI plays)" in shown.getvalue()
+            seats = board_json(ana.view, 0, ana.who, ana.tx, code="SAGE-9", clock=None, me="ana")
+            ben_seat = next(seat for seat in seats["seats"] if seat["index"] == 1)
+            assert (ben_seat["here"], ben_seat["auto"], ben_seat["turn"]) == (False, True, True)
+            ana.tx = TableTexts("de", ana.tx.names, 0)  # type: ignore[attr-defined]
+            bar = plain(ana.toolbar())
+            assert "die KI spielt für ben (auto)" in bar and "wartet" not in bar
+            await room.close()
 
     asyncio.run(play())

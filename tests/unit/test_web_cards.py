@@ -13,7 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from threethirteen.core import table as core_table
+from threethirteen.core.cards import parse_card
 from threethirteen.repl.server.web.messages import changes, encoded, patched
+from threethirteen.repl.words.i18n import Texts
 
 from tests.helpers.web import Browser, Message, web_front
 
@@ -182,6 +184,42 @@ def test_the_language_is_switched_at_the_table_and_the_board_comes_whole_in_it(
             assert board["seats"][-1]["name"] == "Du"  # the game's words too
             frame = ana.wire[next(i for i, m in enumerate(ana.messages) if m is board)]
             assert frame.startswith('{"type":"board"')  # whole, not a patch
+            await ana.close()
+
+    run(test())
+
+
+def test_a_round_s_end_already_told_is_told_again_in_the_language_switched_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page may still show a round's end when its player switches the language: each
+    one told at this table comes again in the new words (``again``: the page replaces the one
+    it holds, if it still does), before the board, and what comes after is in them too."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def test() -> None:
+        async with web_front(tmp_path, []) as (_front, port):
+            ana = await started_against_greedy(port)
+            await ana.board(lambda b: b["round"] is not None)
+            await ana.line("auto round")
+            first = await ana.until(lambda m: m["type"] == "round_over")
+            assert first["hands"][0]["name"] == "You" and not first.get("again")
+            await ana.send({"type": "lang", "lang": "de"})
+            await ana.until(lambda m: m["type"] == "words" and m["lang"] == "de")
+            board = await ana.board(lambda b: b["seats"][-1]["name"] == "Du")
+            at = next(i for i, m in enumerate(ana.messages) if m is board)
+            told = [m for m in ana.messages[:at] if m["type"] == "round_over" and m.get("again")]
+            assert [m["no"] for m in told] == [1]  # the one round's end told so far
+            again = told[0]
+            assert again["hands"][0]["name"] == "Du"
+            same = ("no", "wild", "ended_by")  # (the wild rank of round 1 is a number)
+            assert [again[k] for k in same] == [first[k] for k in same]
+            out = [hand["name"] for hand in again["hands"] if hand["out"]]
+            assert out == ([again["went_out"]] if again["went_out"] else [])  # in German too
+            de = Texts("de")
+            for hand in again["hands"]:
+                for card in [*hand["left_over"], *(c for meld in hand["melds"] for c in meld)]:
+                    assert card["label"] == de.card(parse_card(card["code"]))
             await ana.close()
 
     run(test())

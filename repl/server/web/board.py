@@ -188,7 +188,9 @@ def _hand(mine: PlayerView, tx: Texts, discarding: bool) -> Json:
 
 def _seats(view: SeatView | None, seat: int | None, who: Who, tx: Texts, count: int) -> list[Json]:
     """Every seat in table order (the others clockwise from your left, then you; seat 1
-    first for someone watching): who, where, cards held, total, last action, turn."""
+    first for someone watching): who, where, cards held, total, last action, turn, and
+    who plays it now (:meth:`~...protocol.news.Who.playing`: the AI for its person, whom
+    the table does not wait for then, away or not)."""
     round_ = None if view is None or view.ended is not None else view.round
     order = from_place(None, count) if seat is None else table_order(seat, count)
     turns = None if round_ is None else last_turns(round_.history, count)
@@ -198,7 +200,7 @@ def _seats(view: SeatView | None, seat: int | None, who: Who, tx: Texts, count: 
     totals = () if view is None else view.totals
     out = []
     for s in order:
-        person = who.people[s]
+        person, playing = who.people[s], who.playing(s)
         last = ""
         if round_ is not None and turns is not None:
             last = " ".join(plain(part) for part in action_parts(turns[s], round_.wild_rank, tx))
@@ -209,12 +211,13 @@ def _seats(view: SeatView | None, seat: int | None, who: Who, tx: Texts, count: 
                 "place": tx.place(s),
                 "you": s == seat,
                 "person": person is not None,
-                "ai": person is None and who.started,
+                "ai": playing == "ai",
                 "cards": None if round_ is None else round_.hand_sizes[s],
                 "total": totals[s] if s < len(totals) else 0,
                 "last": last,
                 "turn": to_act == s,
                 "here": person is not None and person in who.here,
+                "auto": playing == "auto",
                 "host": person is not None and person == who.host,
             }
         )
@@ -252,11 +255,13 @@ def _result(view: SeatView, tx: Texts) -> Json | None:
     return result
 
 
-def round_over_json(scored: RoundScored, seat: int | None, tx: Texts) -> Json:
+def round_over_json(
+    scored: RoundScored, seat: int | None, tx: Texts, *, again: bool = False
+) -> Json:
     """The ``round_over`` message: who went out (or how the round ended), every hand laid
     out as its melds and what is left over, each seat's penalty of the round and its new
     total; you first, then the others clockwise. Every hand is shown to the whole table at
-    a round's end."""
+    a round's end. ``again``: told before, now in other words (the language switched)."""
     wild = wild_rank_for_round(scored.round_no)
     count = len(scored.scores)
     order = from_place(seat, count)
@@ -277,6 +282,7 @@ def round_over_json(scored: RoundScored, seat: int | None, tx: Texts) -> Json:
     went_out = None if scored.went_out is None else tx.seat(scored.went_out)
     return {
         "type": "round_over",
+        "again": again,
         "no": scored.round_no,
         "wild": tx.rank(wild),
         "went_out": went_out,

@@ -83,6 +83,10 @@ class BrowserSession(Visitor):
         """The board the page was last sent (a change is sent as a ``patch`` of it)."""
         self._rounds: int | None = None
         """The rounds scored that the page was told of (``round_over``) at this table."""
+        self._rounds_from = 0
+        """The rounds scored before the page came to this table (never told it)."""
+        self._retell = False
+        """Whether the rounds' ends told are told again, in the words switched to."""
         self._last_bar = ""
         self._idle: asyncio.TimerHandle | None = None
         self._log_asked: str | None = None
@@ -168,6 +172,7 @@ class BrowserSession(Visitor):
         code = None if place is None else place.code
         self.outbox.put({"type": "place", "where": where, "code": code})
         self._last_board, self._rounds, self._last_bar = None, None, ""
+        self._retell = False
         front.begin()
         self._waited()
         self._changed()
@@ -199,6 +204,7 @@ class BrowserSession(Visitor):
             if isinstance(old, TableTexts):
                 place.front.tx = TableTexts(lang, old.names, old.me)
         self._last_board, self._last_bar = None, ""  # sent whole, in the new words
+        self._retell = True  # and the rounds' ends the page may still show
         self._changed()
 
     # -- lines -----------------------------------------------------------------------
@@ -312,11 +318,17 @@ class BrowserSession(Visitor):
     def _rounds_over(self, view: SeatView | None, seat: int | None, tx: Texts) -> None:
         """Each round scored since the page came to the table, as ``round_over`` news (the
         page shows it until the person has read it); a page that comes back to a running
-        game is not told the rounds before again."""
+        game is not told the rounds before again. After a language switch those told are
+        told ``again``, in the new words: the page still shows those it holds, and has no
+        words of its own for what the server wrote (names, "You", the cards' ranks)."""
         sheet = () if view is None else view.score_sheet
         if self._rounds is None:
-            self._rounds = len(sheet)
+            self._rounds = self._rounds_from = len(sheet)
             return
+        if self._retell:
+            self._retell = False
+            for scored in sheet[self._rounds_from : self._rounds]:
+                self.outbox.put(round_over_json(scored, seat, tx, again=True))
         for scored in sheet[self._rounds :]:
             self.outbox.put(round_over_json(scored, seat, tx))
         self._rounds = len(sheet)

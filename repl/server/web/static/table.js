@@ -298,6 +298,15 @@
       newBoard(patched(JSON.parse(JSON.stringify(board)), message.ops));
     },
     round_over(message) {
+      if (message.again) {
+        // told again in the words switched to: it replaces the one still shown or waiting
+        // (the page has no words of its own for the names and cards the server wrote)
+        const k = overs.findIndex((over) => over.no === message.no);
+        if (k < 0) return;
+        overs[k] = message;
+        if (k === 0 && $("over").open) showOver();
+        return;
+      }
       overs.push(message);
       if (!$("over").open) showOver();
     },
@@ -739,7 +748,10 @@
         ? w("web.say.selected", { card: cardName(card), after: card.after })
         : w("web.say.discard");
     } else if (turn) {
-      const key = b.seat === null || b.seat === undefined ? "web.say.watching" : "web.say.wait";
+      // the AI for its player (auto): nobody is waited for, away or not
+      const watching = b.seat === null || b.seat === undefined;
+      const key = turn.auto ? (watching ? "web.say.watching_auto" : "web.say.auto")
+        : (watching ? "web.say.watching" : "web.say.wait");
       text = w(key, { name: turn.name });
     }
     text = text.charAt(0).toUpperCase() + text.slice(1); // (a card's name may begin it)
@@ -785,6 +797,7 @@
       if (seat.ai) notes.push(w("web.seat.ai"));
       if (seat.host) notes.push(w("web.seat.host"));
       if (seat.person && !seat.here) notes.push(w("web.seat.away"));
+      if (seat.auto) notes.push(w("web.seat.auto"));
       if (seat.turn) notes.push(w("web.seat.turn"));
       who.appendChild(el("span", "place", notes.filter(Boolean).join(" · ")));
       item.appendChild(who);
