@@ -1180,7 +1180,7 @@ TEXTS.update(
         "server.sat_down": "{name} setzt sich ({seat}).",
         "server.stood_up": "{name} hat den Tisch verlassen.",
         "server.went_away": "{name} ist weg; der Platz wartet.",
-        "server.went_away_auto": "{name} ist weg; vorerst spielt die KI den Platz (auto).",
+        "server.went_away_auto": "{name} ist weg; die KI spielt vorerst für {name} weiter (auto).",
         "server.came_back": "{name} ist zurück.",
         "server.started": "Die Karten sind gegeben.",
         "server.commitment": (
