@@ -5,6 +5,7 @@ progress and the table)."""
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable, Sequence
 
 from ...core.lab.gain import GainJob, GainReport, GameGain, measure_gain
@@ -29,14 +30,20 @@ def _points(mean: float, half: float) -> str:
     return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
 
 
-def gain_text(report: GainReport, candidate: str, base: str, playouts: int, seeds: str) -> str:
-    """The gain per game, in all and by part, with what it was measured on."""
-    lines = [
+def gain_text(
+    report: GainReport, candidate: str, base: str, playouts: int, seeds: str, width: int = 80
+) -> str:
+    """The gain per game, in all and by part, with what it was measured on; the sentences
+    filled to ``width`` columns."""
+    said = (
         f"{candidate} against {base}, decision by decision: {report.games} games ({seeds}), "
-        f"{candidate} in each seat in turn, {base} in the others",
-        f"{candidate} chose otherwise than {base} would have in {report.changed} of "
-        f"{report.decisions} decisions; each such choice and {base}'s were played out "
-        f"{playouts} times to the round's end, {base} playing every seat on",
+        f"{candidate} in each seat in turn, {base} in the others. {candidate} chose otherwise "
+        f"than {base} would have in {report.changed} of {report.decisions} decisions; each "
+        f"such choice and {base}'s were played out {playouts} times to the round's end, "
+        f"{base} playing every seat on."
+    )
+    lines = [
+        *textwrap.wrap(said, width),
         "",
         f"{'gain per game (lower is better)':<34}{'choices':>8}  points (95% interval)",
     ]
@@ -46,11 +53,11 @@ def gain_text(report: GainReport, candidate: str, base: str, playouts: int, seed
     if report.games and report.base_total > 0:
         share = 100 * whole.mean / report.base_total
         half = 100 * whole.half_width / report.base_total
-        lines += [
-            "",
+        total = (
             f"{candidate}'s mean total {report.candidate_total:.1f}; {base} in the same seats "
-            f"would have scored {report.base_total:.1f}: {_points(share, half)}%",
-        ]
+            f"would have scored {report.base_total:.1f}: {_points(share, half)}%"
+        )
+        lines += ["", *textwrap.wrap(total, width)]
     for game in report.failed:
-        lines.append(f"game {game.seed} was not finished: {game.error}")
+        lines += textwrap.wrap(f"game {game.seed} was not finished: {game.error}", width)
     return "\n".join(lines)

@@ -427,7 +427,8 @@ def _gain(
     games = gain_games(jobs, workers, progress.update)
     progress.close()
     span = f"seeds {seeds[0]}–{seeds[-1]}" if len(seeds) > 1 else f"seed {seeds[0]}"
-    print(visible(gain_text(summarise(games), bot, base, args.playouts, span)))
+    report = summarise(games)
+    print(visible(gain_text(report, bot, base, args.playouts, span, chart_width())))
     return 0
 
 

@@ -117,10 +117,12 @@ def test_the_command_prints_the_gain_and_its_parts(capsys: pytest.CaptureFixture
     argv = ["--quiet", "--gain", SLOPPY, "--against", "greedy", "--seats", "2"]
     assert main([*argv, "--games", "2", "--playouts", "2"]) == 0
     out = capsys.readouterr().out
-    assert "decisions; each such choice and greedy's were played out 2 times" in out
+    said = " ".join(out.split("\n\n")[0].split())  # the sentences, filled to the width
+    assert "decisions; each such choice and greedy's were played out 2 times" in said
+    assert all(len(line) <= 80 for line in out.splitlines())
     for label in ("all", "draws", "discards", "rounds 9-11", "first 3 turns", "later turns"):
         assert f"\n{label} " in out
-    assert "greedy in the same seats would have scored" in out
+    assert "greedy in the same seats would have scored" in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
