@@ -185,6 +185,18 @@ class JoinTable:
 
 
 @frozen
+class PlayAgain:
+    """``who`` (connected from ``address``), who played at the table ``code`` whose game is
+    over, asks for another game: a new table set up as it was, or the one its players were
+    asked to already."""
+
+    who: Identity
+    code: str
+    address: str = ""
+    may_say: MaySay = never_silenced
+
+
+@frozen
 class WatchTable:
     """``who`` watches the table ``code``."""
 
@@ -211,6 +223,10 @@ class Tables(Protocol):
 
     async def join(self, request: JoinTable) -> Link:
         """A seat at the table, once it is on disk: its link (or why not)."""
+
+    async def again(self, request: PlayAgain) -> tuple[Link, bool]:
+        """Another game after a table that is over: the asker's seat at the new table, once
+        it is on disk, and whether they made it (or why not)."""
 
     def seat_now(self, request: JoinTable) -> Link | None:
         """The player's own seat at the table, if it is on disk already (a game they play,

@@ -2,9 +2,9 @@
 browser) holds instead of the hall.
 
 A :class:`Door` answers the requests of :mod:`.directory` (a table made, joined, watched,
-a running game gone back to) each with a link to the table's master, or
-:class:`~repl.protocol.refused.Refused` and why; and it shows the hall's published
-directory and the tables that are over of the one who asks. It is the one
+a running game gone back to, another game after one that is over) each with a link to
+the table's master, or :class:`~repl.protocol.refused.Refused` and why; and it shows the
+hall's published directory and the tables that are over of the one who asks. It is the one
 :class:`~.directory.Tables` of a server: a front that holds it reaches no room, master or
 table (import-linter holds the fronts to the directory).
 """
@@ -15,7 +15,16 @@ from collections.abc import Callable, Sequence
 
 from ..protocol.link import Link
 from ..protocol.refused import Refused
-from .directory import Directory, JoinTable, MakeTable, MaySay, NoLog, Past, WatchTable
+from .directory import (
+    Directory,
+    JoinTable,
+    MakeTable,
+    MaySay,
+    NoLog,
+    Past,
+    PlayAgain,
+    WatchTable,
+)
 from .hall import Hall
 from .names import Identity
 from .room import Room
@@ -53,6 +62,19 @@ class Door:
         if seat is None:  # (stood up meanwhile, in another terminal)
             raise Refused("server.plan_unsaved")
         return room.link(name, seat, caps=_caps(request.may_say, room.code))
+
+    async def again(self, request: PlayAgain) -> tuple[Link, bool]:
+        """Another game after a table that is over (:meth:`~.hall.Hall.again`): the asker's
+        seat at the new table (made now, its host's: ``True``), or at the one its players
+        were asked to already (taken now, once it is on disk)."""
+        room, made = await self._hall.again(request.who, request.code, request.address)
+        name = request.who.name
+        if not made and room.kept_seat(name) is None:
+            await room.sit(request.who)
+        seat = room.seat_of(name)
+        if seat is None:  # (stood up meanwhile, in another terminal)
+            raise Refused("server.plan_unsaved")
+        return room.link(name, seat, caps=_caps(request.may_say, room.code)), made
 
     def seat_now(self, request: JoinTable) -> Link | None:
         """The player's own seat at the table ``request.code``, if it is on disk already:

@@ -12,14 +12,15 @@ watching sees what every player sees (the discards, how many cards each holds, t
 scores), each seat called by its player's name, and the hands only once a round is
 scored. The commands of a shared table are here too: ``start``, ``say``, ``who``,
 ``leave``, ``seed`` (the commitment to it), ``coach``, and the host's ``mute NAME``,
-``unmute NAME`` and ``watchers off|on|talk``, each an act the table's master checks.
+``unmute NAME`` and ``watchers off|on|talk``, each an act the table's master checks; and
+``again`` once the game is over, which the server's tables answer (a new table).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from ...core.told import Told
@@ -30,7 +31,8 @@ from ..kit.seat import SeatFront, Sitting
 from ..kit.table_words import TableTexts
 from ..protocol.acts import Act, Leave, Mute, Play, SetCoach, SetWatchers, Speak, Start
 from ..protocol.link import Link
-from ..protocol.news import Clock, News, Refusal, Seating, WhileAway
+from ..protocol.news import Clock, News, Note, Refusal, Seating, WhileAway
+from ..protocol.refused import Refused
 from ..words.grammar import SHARED, Parsed
 
 SETTLE = 0.5
@@ -60,6 +62,17 @@ class Connection(Protocol):
 
     def heard(self) -> None:
         """The place took news in (a browser draws its board again)."""
+
+    def again(self, code: str) -> Awaitable[tuple[Link, bool]]:
+        """Another game after the table ``code``, which is over: the link to this player's
+        seat at the new table, and whether they made it (:class:`Refused` says why not)."""
+
+    def go_to(self, link: Link) -> None:
+        """Go to the table of ``link`` after this line."""
+
+    def invited(self, code: str, text: str) -> None:
+        """Someone who played here asks for another game at the table ``code`` (``text``
+        says so in this player's words; a terminal has said it already)."""
 
     def fetch(self, code: str) -> str | None:
         """The command that fetches the log of table ``code`` from the player's own
@@ -128,6 +141,7 @@ class TableSession(Sitting):
         self._reading: asyncio.Future[None] | None = None
         self._ticking: asyncio.TimerHandle | None = None
         self._settling: asyncio.Future[None] | None = None
+        self._again: asyncio.Future[None] | None = None
 
     def seat_at(self, lang: str, screen: Screen) -> None:
         """Make the front that plays through the link, with who sits where as the table
@@ -163,6 +177,9 @@ class TableSession(Sitting):
         self.front.take(news)
         if isinstance(news, Told | Refusal):
             self._settle()
+        if isinstance(news, Note) and news.key == "server.again_asked":
+            code = str(news.values.get("code", ""))
+            self.connection.invited(code, self.front.tx(news.key, **news.values))
         if isinstance(news, Clock) and news.seconds is not None and self._ticking is None:
             self._ticking = asyncio.get_running_loop().call_later(0.2, self._tick)
         self.connection.heard()
@@ -178,6 +195,8 @@ class TableSession(Sitting):
         """Until the table has told the move just sent, or refused it (at most
         :attr:`settle` seconds): the next prompt is drawn once, under the news, rather than
         drawn, erased for the news and drawn again."""
+        if self._again is not None:  # another game asked for: seated there (or refused)
+            await asyncio.wait([self._again])
         settling = self._settling
         if settling is None:
             return
@@ -185,6 +204,20 @@ class TableSession(Sitting):
             await asyncio.wait_for(asyncio.shield(settling), self.settle)
         if self._settling is settling:
             self._settling = None
+
+    async def _play_again(self, front: SeatFront) -> None:
+        """``again``: to the new table, or what refused it said above the prompt."""
+        tx = front.tx
+        try:
+            link, made = await self.connection.again(self.code)
+        except Refused as why:
+            said = tx(why.key, **why.params)
+            front.screen.later(lambda: front.say(said, "class:error"))
+            return
+        if made:
+            code = link.facts.code or ""
+            front.screen.later(lambda: front.say(tx("server.again_made", code=code), "class:good"))
+        self.connection.go_to(link)
 
     def _settle(self) -> None:
         if self._settling is not None and not self._settling.done():
@@ -246,7 +279,8 @@ class TableSession(Sitting):
     # -- the commands of a shared table ----------------------------------------------
 
     def commands(self, front: SeatFront) -> dict[str, Command]:
-        """``start``, ``who``, ``leave``, ``coach``, ``seed``, no ``undo``, and the talk."""
+        """``start``, ``who``, ``leave``, ``again``, ``coach``, ``seed``, no ``undo``, and the
+        talk."""
         tx = front.tx
 
         def seated(parsed: Parsed) -> str | None:
@@ -276,6 +310,18 @@ class TableSession(Sitting):
             self.coached = parsed.choice == "on"
             return front.send(SetCoach(self.coached))
 
+        def again(parsed: Parsed) -> str | None:
+            if self._again is None or self._again.done():
+                self._again = asyncio.ensure_future(self._play_again(front))
+            return None
+
+        def again_problem(parsed: Parsed) -> str | None:
+            if self.seat is None:
+                return tx("server.again_not_yours", code=self.code)
+            if front.view is None or front.view.ended is None:
+                return tx("server.again_not_over")
+            return None
+
         def seed(parsed: Parsed) -> str | None:
             front.say(tx("server.commitment", digest=front.commitment))
             if front.view is not None and front.view.ended is not None:
@@ -287,6 +333,7 @@ class TableSession(Sitting):
             "start": Command(lambda parsed: front.send(Start()), start_problem),
             "who": Command(who),
             "leave": Command(leave),
+            "again": Command(again, again_problem),
             "coach": Command(coach, seated),
             "seed": Command(seed, front.not_begun),
             **self._talk_commands(front),

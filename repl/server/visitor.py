@@ -15,6 +15,7 @@ from ..kit.front import Front
 from ..kit.screen import Screen
 from ..protocol.link import Link
 from ..words.i18n import Texts
+from .directory import PlayAgain
 from .lines import Says
 from .lobby import LobbyFront
 from .names import Identity
@@ -106,6 +107,17 @@ class Visitor(ABC):
 
     def go_to_lobby(self) -> None:
         self.next = (self.lobby(), None)
+
+    async def again(self, code: str) -> tuple[Link, bool]:
+        asked = PlayAgain(self.who, code, self.address, self.may_say)
+        return await self.service.door.again(asked)
+
+    def go_to(self, link: Link) -> None:
+        self._go(link)
+
+    def invited(self, code: str, text: str) -> None:  # noqa: B027  (a terminal said it)
+        """Someone asks for another game at the table ``code``: a terminal has said
+        ``text`` already."""
 
     def may_say(self, table: str) -> str | None:
         return self.says.may_say(table)

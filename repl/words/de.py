@@ -1015,6 +1015,7 @@ SHARED_NAMES: dict[str, tuple[str, ...]] = {
     "say": ("sagen",),
     "who": ("wer",),
     "leave": ("gehen", "verlassen"),
+    "again": ("nochmal",),
     "mute": ("stumm",),
     "unmute": ("freigeben",),
     "watchers": ("zuschauer",),
@@ -1032,6 +1033,19 @@ TEXTS.update(
         "cmd.say": "dem Tisch etwas sagen",
         "cmd.who": "wer wo sitzt, und wer weg ist",
         "cmd.leave": "zurück in die Lobby (dein Platz im Spiel bleibt deiner)",
+        "cmd.again": "wenn das Spiel vorbei ist: noch eins, an einem neuen Tisch wie diesem",
+        "server.again_asked": "{name} will noch ein Spiel: nochmal setzt dich an {code}.",
+        "server.again_made": (
+            "Tisch {code} gehört dir, eingerichtet wie der letzte; die anderen hier werden "
+            "gefragt, ob sie mitspielen. starten gibt."
+        ),
+        "server.again_not_over": (
+            "Dieses Spiel ist noch nicht vorbei: nochmal gibt es erst nach seinem Ende."
+        ),
+        "server.again_not_yours": (
+            "Du hast an Tisch {code} nicht gespielt: nur wer dort gespielt hat, kann noch "
+            "ein Spiel verlangen."
+        ),
         "detail.say": (
             "sagen viel Glück! Höchstens 200 Zeichen, ein paar Zeilen pro Minute; Zuschauer "
             "reden nur, wenn der Gastgeber es erlaubt (zuschauer reden)."
@@ -1802,9 +1816,11 @@ TEXTS.update(
         "web.result.total": "Stand",
         "web.result.lobby": "Zurück zur Lobby",
         "web.result.again": (
-            "Ein neues Spiel: Mach in der Lobby einen Tisch auf und schick den Link an "
-            "dieselben Leute."
+            "Noch ein Spiel macht einen neuen Tisch wie diesen auf; die anderen hier werden "
+            "gefragt, ob sie mitspielen."
         ),
+        "web.result.play_again": "Noch ein Spiel",
+        "web.result.join_again": "An {code} setzen",
         "web.log.open": "Protokoll",
         "web.log.close": "Protokoll schließen",
         "web.offline": "Keine Verbindung: Der Tisch wartet, bis die Seite wieder da ist.",

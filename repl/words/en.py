@@ -612,6 +612,16 @@ TEXTS.update(
         "cmd.say": "say something to the table",
         "cmd.who": "who sits where, and who is away",
         "cmd.leave": "back to the lobby (your seat in a game stays yours)",
+        "cmd.again": "once the game is over: another one, at a new table set up the same",
+        "server.again_asked": "{name} asks for another game: again joins {code}.",
+        "server.again_made": (
+            "Table {code} is yours, set up as the last one; the others there are asked to "
+            "join. start deals."
+        ),
+        "server.again_not_over": "This game is not over yet: again comes after its end.",
+        "server.again_not_yours": (
+            "You did not play at table {code}: only its players may ask for another game."
+        ),
         "detail.say": (
             "say good luck! Lines are at most 200 characters, a few a minute; watchers talk "
             "only when the host lets them (watchers talk)."
@@ -1307,8 +1317,10 @@ TEXTS.update(
         "web.result.total": "Total",
         "web.result.lobby": "Back to the lobby",
         "web.result.again": (
-            "A new game: make a table in the lobby and send its link to the same friends."
+            "Play again makes a new table set up as this one; the others here are asked to join it."
         ),
+        "web.result.play_again": "Play again",
+        "web.result.join_again": "Join {code}",
         "web.log.open": "Log",
         "web.log.close": "Close the log",
         "web.offline": "Not connected: the table waits until the page is back.",

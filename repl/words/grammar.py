@@ -388,7 +388,9 @@ _PLAY_GROUPS = (
         ("new", "save", "load", "seed", "speed", "stats", "report", "help", "quit"),
     ),
     Group(  # at a shared table
-        "talk", "reden", ("start", "say", "who", "leave", "mute", "unmute", "watchers")
+        "talk",
+        "reden",
+        ("start", "say", "who", "leave", "again", "mute", "unmute", "watchers"),
     ),
     Group(KEYS, "tasten", ()),
 )
@@ -457,6 +459,7 @@ _SHARED_ONLY = {
     "say": Spec(name="say", arg=Arg.TEXT, required=True, usage="say TEXT"),
     "who": Spec(name="who"),
     "leave": Spec(name="leave"),
+    "again": Spec(name="again"),
     "mute": Spec(name="mute", arg=Arg.NAME, required=True, usage="mute NAME"),
     "unmute": Spec(name="unmute", arg=Arg.NAME, required=True, usage="unmute NAME"),
     "watchers": Spec(

@@ -361,6 +361,12 @@ class BrowserSession(Visitor):
         """The place at a table took news in: the board follows."""
         self._changed()
 
+    def invited(self, code: str, text: str) -> None:
+        """Someone who played here asks for another game: the page shows ``text`` by its
+        result, and its button joins table ``code`` (the line ``again``)."""
+        if not self.closed:
+            self.outbox.put({"type": "invited", "code": code, "text": text})
+
     def keep_log(self, code: str) -> None:
         """``log CODE`` typed in the lobby: the file is sent once the line is done."""
         self._log_asked = code

@@ -68,6 +68,7 @@
   let fresh = []; // the codes of the card just drawn or taken (marked "new")
   let deadline = null; // when the turn clock runs out (performance.now() milliseconds)
   let overs = []; // the rounds' ends still to be shown (round_over news), oldest first
+  let invitedTo = null; // the table someone who played here asked the others to (its code)
   let notice = null; // the timer that clears the latest refusal or warning by the hand
   let pinned = true; // the log follows its newest line (until the person scrolls up)
   const typed = [];
@@ -264,6 +265,8 @@
         show("lobby");
       } else {
         if (before.code !== place.code) {
+          invitedTo = null;
+          $("again-asked").hidden = true;
           board = null;
           order = null;
           chosen = null;
@@ -309,6 +312,14 @@
       }
       overs.push(message);
       if (!$("over").open) showOver();
+    },
+    invited(message) {
+      // someone who played here asks for another game: said by the result, whose button
+      // joins their table
+      invitedTo = String(message.code || "");
+      $("again-asked").textContent = message.text || "";
+      $("again-asked").hidden = false;
+      if (board && board.result) drawResult(board.result);
     },
     clock(message) {
       const can = (board && board.can) || {};
@@ -975,6 +986,11 @@
       body.appendChild(tr);
     });
     $("keep-log").hidden = !result.log;
+    // a seat may ask for another game (the line `again`); once someone asked, it joins theirs
+    $("play-again").hidden = !result.log;
+    $("play-again").textContent = invitedTo
+      ? w("web.result.join_again", { code: invitedTo })
+      : w("web.result.play_again");
   }
 
   function keepLog() {
@@ -1375,6 +1391,7 @@
     $("lang").addEventListener("change", onLanguage);
     $("keep-log").addEventListener("click", keepLog);
     $("to-lobby").addEventListener("click", () => send("leave"));
+    $("play-again").addEventListener("click", () => send("again"));
     $("invite-copy").addEventListener("click", copyInvite);
     $("log-open").addEventListener("click", () => openLog(!document.body.classList.contains("log-open")));
     $("log-close").addEventListener("click", () => { openLog(false); $("log-open").focus(); });
