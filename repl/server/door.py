@@ -64,10 +64,10 @@ class Door:
         return room.link(name, seat, caps=_caps(request.may_say, room.code))
 
     async def again(self, request: PlayAgain) -> tuple[Link, bool]:
-        """Another game after a table that is over (:meth:`~.hall.Hall.again`): the asker's
+        """Another game after a table that is over (:mod:`.again`): the asker's
         seat at the new table (made now, its host's: ``True``), or at the one its players
         were asked to already (taken now, once it is on disk)."""
-        room, made = await self._hall.again(request.who, request.code, request.address)
+        room, made = await self._hall.encores.again(request.who, request.code, request.address)
         name = request.who.name
         if not made and room.kept_seat(name) is None:
             await room.sit(request.who)

@@ -18,12 +18,8 @@ each seat keeps how its player proved their name (a key, or the password), and a
 owner of the name sees nothing of it (:meth:`Hall.sat_there`). A table is over when its game
 ended, or when nobody was at it and no move was made for ``abandoned_after`` seconds
 (waiting to start, or a game that waits for its absent players): it is closed, the
-server's log says so, and its players are told in the lobby when they come back.
-
-A table whose game ended is kept a while (:attr:`Hall.ended`): any of its players may ask
-for another game there (:meth:`Hall.again`), a new table set up as it was, made as any
-table is (under the same caps), its asker the host; the others at the old table are told
-its code, and asking there again sits them at it.
+server's log says so, and its players are told in the lobby when they come back. After a
+game's end its players may ask there for another (``again``, :mod:`.again`).
 
 Tables are capped in total, per host (name) and per address of the host's connection
 (the server's :class:`~.limits.Limits`); a table of five to eight seats counts as two, so
@@ -59,7 +55,7 @@ from ..files.atomic import move, sync_folder, write_atomic
 from ..files.bounded import read_bounded
 from ..files.reading import load_file
 from ..master.coach import Advice, AdviceLimits
-from ..protocol.news import Note
+from .again import Encores
 from .codes import CODES, free_code
 from .directory import Directory, Listed
 from .directory import NoLog as NoLog  # (where they were)
@@ -130,13 +126,7 @@ class Hall:
         """For each player, the tables they sat at that are over, oldest first."""
         self.kept: dict[str, Kept] = {}
         """The tables found on disk that cannot be resumed, by code (:mod:`.kept`)."""
-        self.ended: dict[str, Room] = {}
-        """The latest tables whose game came to its end, by code, oldest first (at most
-        ``tables_total``): their players may ask for another game there (:meth:`again`);
-        a code a new table takes is forgotten here."""
-        self.again_of: dict[str, str] = {}
-        """The table each ended table's players were asked to for another game, by code."""
-        self._again = asyncio.Lock()
+        self.encores = Encores(self)  # the games ended lately, for another (:mod:`.again`)
         self.directory = Directory()
         """The open tables and those kept, as the fronts read them: published anew after
         each change (:meth:`_publish`), never changed in place."""
@@ -347,8 +337,7 @@ class Hall:
         plan = evolve(plan, people=(None,) * plan.seats, keys=()).seating(0, host)
         room = self._room(plan, saved=False)
         self.rooms[code] = room  # counted against the caps from now on
-        self.ended.pop(code, None)
-        self.again_of.pop(code, None)
+        self.encores.forget(code)
         self._changed(room)
         self._watch()
         try:
@@ -360,39 +349,6 @@ class Hall:
             raise
         self.report(f"table {code} made by {host.name} ({address or 'here'})")
         return room
-
-    async def again(self, who: Identity, code: str, address: str = "") -> tuple[Room, bool]:
-        """Another game after the table ``code``, whose game ended, for ``who``, who played
-        there (connected from ``address``): the table its players were asked to already,
-        while it waits for them, else a new one set up as it was, with ``who`` its host
-        (:meth:`create`: the same caps), and every other player still there is told. The
-        table, and whether it is new. :class:`~.binding.Refused` says why not."""
-        code = code.strip().upper()[:12]
-        old = self.ended.get(code)
-        if old is None:
-            room = self.rooms.get(code)
-            if room is None:
-                raise Refused("server.no_such_table", code=code)
-            if room.seat_of(who.name) is None:
-                raise Refused("server.again_not_yours", code=code)
-            raise Refused("server.again_not_over")
-        if not self.sat_there(old.plan, who):
-            raise Refused("server.again_not_yours", code=code)
-        async with self._again:  # two who ask at once: one table
-            asked = self.find(self.again_of.get(code, ""))
-            if asked is not None and not asked.started:
-                return asked, False
-            plan = Plan(
-                code="", host=who.name, jokers=old.plan.jokers, aces_high=old.plan.aces_high,
-                level=old.plan.level, turn_time=old.plan.turn_time, seats=old.plan.seats,
-                ai=old.plan.ai,
-            )  # fmt: skip
-            room = await self.create(who, plan, address)
-            self.again_of[code] = room.code
-        note = Note("server.again_asked", (("name", who.name), ("code", room.code)))
-        for name in {name for name in old.plan.people if name and name != who.name}:
-            old.master.tell(note, name=name)
-        return room, True
 
     async def _keep(self, room: Room, plan: Plan) -> None:
         """Write ``plan``, of ``room``, to disk on a worker thread, after the hall's file
@@ -575,17 +531,8 @@ class Hall:
             if self.rooms.get(room.code) is room:
                 del self.rooms[room.code]
                 if not abandoned:
-                    self._ended(room)
+                    self.encores.ended(room)
             self._changed(room)
-
-    def _ended(self, room: Room) -> None:
-        """Keep ``room``, whose game ended, for another game (:meth:`again`)."""
-        self.ended.pop(room.code, None)
-        self.ended[room.code] = room
-        while len(self.ended) > self.limits.tables_total:
-            gone = next(iter(self.ended))
-            del self.ended[gone]
-            self.again_of.pop(gone, None)
 
     def _move_to_past(self, room: Room) -> None:
         """Move the files of ``room`` to the past: its plan, then its log (if it has one)."""
