@@ -217,7 +217,7 @@ class SeatFront(SeatCommands):
             return toolbar([*head, [("", self._before_the_deal())]], width)
         mine = view.mine
         if view.ended is not None or mine is None:
-            over = "bar.over" if self.what_next else "server.bar_over"  # its commands, said
+            over = "bar.over" if self.what_next else "server.bar_over_seat"  # its commands
             return toolbar([*head, [("", tx(over))]], width)
         if mine.turn == self.seat:
             what = tx("bar.discard") if mine.phase == Phase.DISCARD else tx("bar.draw")

@@ -15,7 +15,10 @@ from .safe import clean_name
 WHO_WATCHERS = 10
 """The names of those watching that ``who`` lists (then how many more)."""
 
-WARNINGS = ("msg.ai_failed", "server.hurry", "server.time_up_you", "server.muted_you")
+WARNINGS = (
+    "msg.ai_failed", "server.hurry", "server.time_up_you", "server.muted_you",
+    "server.again_asked",
+)  # fmt: skip
 """The notes said as a warning."""
 
 

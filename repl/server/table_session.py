@@ -28,7 +28,7 @@ from ..kit.front import Command
 from ..kit.safe import clean_line, clean_name
 from ..kit.screen import Screen
 from ..kit.seat import SeatFront, Sitting
-from ..kit.table_words import TableTexts
+from ..kit.table_words import TableTexts, note_text
 from ..protocol.acts import Act, Leave, Mute, Play, SetCoach, SetWatchers, Speak, Start
 from ..protocol.link import Link
 from ..protocol.news import Clock, News, Note, Refusal, Seating, WhileAway
@@ -178,8 +178,8 @@ class TableSession(Sitting):
         if isinstance(news, Told | Refusal):
             self._settle()
         if isinstance(news, Note) and news.key == "server.again_asked":
-            code = str(news.values.get("code", ""))
-            self.connection.invited(code, self.front.tx(news.key, **news.values))
+            said, _ = note_text(news, self.front.tx, self.connection.name)
+            self.connection.invited(str(news.values.get("code", "")), said)
         if isinstance(news, Clock) and news.seconds is not None and self._ticking is None:
             self._ticking = asyncio.get_running_loop().call_later(0.2, self._tick)
         self.connection.heard()

@@ -1243,6 +1243,7 @@ TEXTS.update(
         "server.bar_watcher": "zuschauen",
         "server.watch_keys": "wer · punkte · protokoll · gehen",
         "server.bar_over": "Spiel vorbei: gehen oder ende",
+        "server.bar_over_seat": "Spiel vorbei: nochmal, gehen oder ende",
         "server.not_started": "Das Spiel hat noch nicht begonnen (der Gastgeber startet es).",
         "server.host_only": "Nur der Gastgeber ({host}) kann das Spiel starten.",
         "server.no_undo": (

@@ -792,6 +792,7 @@ TEXTS.update(
         "server.bar_watcher": "watching",
         "server.watch_keys": "who · score · log · leave",
         "server.bar_over": "game over: leave, or quit",
+        "server.bar_over_seat": "game over: again, leave, or quit",
         "server.not_started": "The game has not started yet (the host starts it).",
         "server.host_only": "Only the host ({host}) can start the game.",
         "server.no_undo": (
