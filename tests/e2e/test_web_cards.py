@@ -346,6 +346,66 @@ def test_an_absent_player_s_seat_on_auto_and_a_round_s_end_read_in_the_language_
         page.says("#seats", "abwesend · KI spielt (auto)")
 
 
+# -- 1c. another game, asked for over SSH and joined in the browser -------------------------
+
+
+def to_the_result(page: Page) -> None:
+    """Wait for the result, closing each round's end on the way (ana's turns are the AI's)."""
+
+    def what(_: Any) -> str | None:
+        shown = table(page)
+        return "over" if shown["over"] else "result" if shown["result"] else None
+
+    while page.until(what, "a round's end or the result") != "result":
+        page.shown("#over-go").click()
+        page.until(lambda _: not table(page)["over"], "the panel closed")
+
+
+@pytest.mark.timeout(int(os.environ.get("CARDS_TIMEOUT", "1200")))  # a whole game, by the AI
+def test_an_ssh_player_and_a_browser_player_play_again(
+    web_server: Server, connect: Callable[..., Player]
+) -> None:
+    """ana (in the browser) and ben (over SSH) leave a game of two to the AI to its end.
+    ``again`` before the end is refused; after it, ben's ``again`` makes a table set up as
+    the last, his; ana's page says he asks, and its button joins his table. Once they sat
+    down together, the host deals the new game."""
+    from selenium.webdriver.support.ui import Select
+
+    with browser(1280, 800) as window:
+        page = Page(window, url(web_server)).open()
+        page.login("ana")
+        Select(page.find("#new-seats")).select_by_value("2")
+        page.find("#new-go").click()
+        page.shown("#table")
+        old = table_code(page)
+        ben = sit_ben_down(web_server, connect, old)
+        page.says("#seats", "ben")
+        page.shown("#start").click()
+        ben.expect(r"The cards are dealt\.")
+        ben.line("again")
+        ben.expect(r"This game is not over yet: again comes after its end\.")
+        ben.line("auto game")
+        ben.expect(r"The AI plays [a-z ]+ for you")
+        page.type("auto game")
+        to_the_result(page)
+        assert page.text("#play-again") == "Play again", page.text("#play-again")
+        ben.expect(r"Game over after 11 rounds\.")
+        ben.line("again")
+        new = ben.expect(r"Table ([A-Z]{4}-\d+) is yours, set up as the last one").group(1)
+        assert new != old
+        page.says("#again-asked", f"ben asks for another game: again joins {new}.")
+        page.says("#play-again", f"Join {new}")
+        page.find("#play-again").click()
+        page.until(lambda _: table_code(page) == new, "ana at the new table")
+        page.says("#seats", "ben")
+        assert not page.find("#result").is_displayed()
+        ben.line("who")
+        ben.expect(r"ana")
+        ben.line("start")
+        ben.expect(r"The cards are dealt\.")
+        page.until(lambda _: table(page)["round"] == "1", "the new game's first round")
+
+
 # -- 2. a whole game by the keyboard alone -------------------------------------------------
 
 
