@@ -68,7 +68,7 @@ class GainJob:
 
 
 @frozen(kw_only=True)
-class Choice:
+class ChangedChoice:
     """A decision where the candidate chose otherwise than the base player would have.
 
     ``mine`` and ``theirs`` are the seat's penalties at the round's end in each play-out
@@ -98,7 +98,7 @@ class GameGain:
     seed: int
     seat: int
     decisions: int = 0
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[ChangedChoice, ...] = ()
     total: int = 0
     error: str | None = None
 
@@ -141,7 +141,7 @@ def measure_gain(job: GainJob) -> GameGain:
     players = tuple(job.candidate if s == job.seat else job.base for s in range(job.seats))
     state, _ = new_game(job.seed, job.options, players=players)
     decisions = 0
-    choices: list[Choice] = []
+    choices: list[ChangedChoice] = []
     try:
         while state.ended is None and state.turn is not None:
             seat = state.turn
@@ -191,7 +191,9 @@ def _choose(state: GameState, policy: Policy, player: str) -> Draw | Discard:
     return Discard(seat=seat, card=card)
 
 
-def _value(job: GainJob, state: GameState, mine: Draw | Discard, theirs: Draw | Discard) -> Choice:
+def _value(
+    job: GainJob, state: GameState, mine: Draw | Discard, theirs: Draw | Discard
+) -> ChangedChoice:
     """Both choices played out ``job.playouts`` times on the same reshuffles."""
     round_ = state.round
     assert round_ is not None
@@ -205,7 +207,7 @@ def _value(job: GainJob, state: GameState, mine: Draw | Discard, theirs: Draw | 
         shuffled = attrs.evolve(state, round=attrs.evolve(round_, stock=tuple(stock)))
         for command in (mine, theirs):
             after[command].append(_play_out(shuffled, command, job))
-    return Choice(
+    return ChangedChoice(
         round_no=round_.round_no,
         turn=turn,
         kind=DRAW if isinstance(mine, Draw) else DISCARD,
@@ -289,7 +291,7 @@ def summarise(games: Sequence[GameGain]) -> GainReport:
     )
 
 
-def _in(choice: Choice, which: tuple[int, int] | str | bool | None) -> bool:
+def _in(choice: ChangedChoice, which: tuple[int, int] | str | bool | None) -> bool:
     if which is None:
         return True
     if isinstance(which, bool):
