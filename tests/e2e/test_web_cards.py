@@ -356,9 +356,14 @@ def to_the_result(page: Page) -> None:
         shown = table(page)
         return "over" if shown["over"] else "result" if shown["result"] else None
 
+    def moved_on(title: str) -> bool:
+        """The panel closed, or shows the next round's end (the AI played on meanwhile)."""
+        return not table(page)["over"] or page.text("#over-title") != title
+
     while page.until(what, "a round's end or the result") != "result":
+        title = page.text("#over-title")
         page.shown("#over-go").click()
-        page.until(lambda _: not table(page)["over"], "the panel closed")
+        page.until(lambda _, was=title: moved_on(was), "the panel closed or the next round's end")
 
 
 @pytest.mark.timeout(int(os.environ.get("CARDS_TIMEOUT", "1200")))  # a whole game, by the AI
