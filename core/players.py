@@ -79,6 +79,29 @@ def load_policy(spec: str) -> Policy:
     return policy
 
 
+def policy_command(state: GameState, policy: Policy, name: str | int = "") -> Draw | Discard:
+    """What ``policy`` chooses for the seat to act (a draw or a discard), as a command with
+    its reason, not yet decided. The policy gets the seat's view only; a choice that is
+    neither a draw source nor a card raises :class:`PolicyError` naming the player:
+    ``name`` (a seat number is said by the seat's name), or the policy's class."""
+    seat = state.turn
+    if seat is None or state.phase not in (Phase.DRAW, Phase.DISCARD):
+        raise IllegalMoveError("no_game")
+    view = view_for(state, seat)
+    label = type(policy).__name__ if name == "" else name
+    if state.phase == Phase.DRAW:
+        choice = policy.choose_draw(view)
+        try:
+            source = DrawSource(choice)
+        except ValueError:
+            raise PolicyError("policy_bad_draw", player=label, choice=choice) from None
+        return Draw(seat=seat, source=source, reason=_reason(policy))
+    card = policy.choose_discard(view)
+    if not isinstance(card, Card):
+        raise PolicyError("policy_bad_discard", player=label, choice=card)
+    return Discard(seat=seat, card=card, reason=_reason(policy))
+
+
 def policy_turn(
     state: GameState, policy: Policy, name: str | int = "", shuffler: Shuffler | None = None
 ) -> tuple[Event, ...]:
@@ -89,27 +112,11 @@ def policy_turn(
     name), or the policy's class.
     ``shuffler`` is the game's chance (a prepared deck), as for :func:`~core.rules.decide`.
     """
-    seat = state.turn
-    if seat is None or state.phase not in (Phase.DRAW, Phase.DISCARD):
-        raise IllegalMoveError("no_game")
-    view = view_for(state, seat)
-    label = type(policy).__name__ if name == "" else name
-    command: Draw | Discard
+    command = policy_command(state, policy, name)
     try:
-        if state.phase == Phase.DRAW:
-            choice = policy.choose_draw(view)
-            try:
-                source = DrawSource(choice)
-            except ValueError:
-                raise PolicyError("policy_bad_draw", player=label, choice=choice) from None
-            command = Draw(seat=seat, source=source, reason=_reason(policy))
-        else:
-            card = policy.choose_discard(view)
-            if not isinstance(card, Card):
-                raise PolicyError("policy_bad_discard", player=label, choice=card)
-            command = Discard(seat=seat, card=card, reason=_reason(policy))
         return decide(state, command, shuffler)
     except IllegalMoveError as error:
+        label = type(policy).__name__ if name == "" else name
         raise PolicyError("policy_illegal", player=label, detail=error) from None
 
 

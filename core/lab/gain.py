@@ -34,13 +34,11 @@ from collections.abc import Sequence
 import attrs
 from attrs import frozen
 
-from ..cards import Card
 from ..errors import GameError, IllegalMoveError
-from ..events import DrawSource, GameOptions, RoundScored
-from ..players import Policy, PolicyError, load_policy, policy_turn
+from ..events import GameOptions, RoundScored
+from ..players import Policy, PolicyError, load_policy, policy_command, policy_turn
 from ..rules import Discard, Draw, check, decide, new_game
-from ..state import GameState, MoveKind, Phase, fold
-from ..views import view_for
+from ..state import GameState, MoveKind, fold
 from .simulation import mean_interval, player_label
 
 DRAW = "draw"
@@ -175,20 +173,9 @@ def measure_gain(job: GainJob) -> GameGain:
 
 
 def _choose(state: GameState, policy: Policy, player: str) -> Draw | Discard:
-    """What ``policy`` does for the seat to act, as a command (checked when decided)."""
-    seat = state.turn
-    assert seat is not None
-    view = view_for(state, seat)
-    if state.phase == Phase.DRAW:
-        choice = policy.choose_draw(view)
-        try:
-            return Draw(seat=seat, source=DrawSource(choice))
-        except ValueError:
-            raise PolicyError("policy_bad_draw", player=player, choice=choice) from None
-    card = policy.choose_discard(view)
-    if not isinstance(card, Card):
-        raise PolicyError("policy_bad_discard", player=player, choice=card)
-    return Discard(seat=seat, card=card)
+    """What ``policy`` does for the seat to act, without its reason (two players' choices
+    are compared by what they do)."""
+    return attrs.evolve(policy_command(state, policy, player), reason="")
 
 
 def _value(
