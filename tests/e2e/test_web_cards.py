@@ -199,6 +199,25 @@ def sit_ben_down(web_server: Server, connect: Callable[..., Player], code: str) 
     return ben
 
 
+def a_game_of_two(
+    page: Page, web_server: Server, connect: Callable[..., Player]
+) -> tuple[Player, str]:
+    """ana makes a table of two in the browser, ben sits down over SSH and she deals: ben,
+    and the table's code."""
+    from selenium.webdriver.support.ui import Select
+
+    page.login("ana")
+    Select(page.find("#new-seats")).select_by_value("2")
+    page.find("#new-go").click()
+    page.shown("#table")
+    code = table_code(page)
+    ben = sit_ben_down(web_server, connect, code)
+    page.says("#seats", "ben")
+    page.shown("#start").click()
+    ben.expect(r"The cards are dealt\.")
+    return ben, code
+
+
 def unrefused(page: Page) -> None:
     """Nothing ana did was refused (the page says a refusal by the hand)."""
     notice = page.text("#notice")
@@ -323,14 +342,7 @@ def test_an_absent_player_s_seat_on_auto_and_a_round_s_end_read_in_the_language_
 
     with browser(1280, 800) as window:
         page = Page(window, url(web_server)).open()
-        page.login("ana")
-        Select(page.find("#new-seats")).select_by_value("2")
-        page.find("#new-go").click()
-        page.shown("#table")
-        ben = sit_ben_down(web_server, connect, table_code(page))
-        page.says("#seats", "ben")
-        page.shown("#start").click()
-        ben.expect(r"The cards are dealt\.")
+        ben, _ = a_game_of_two(page, web_server, connect)
         ben.line("auto game")
         ben.expect(r"The AI plays [a-z ]+ for you")
         ben.kill()
@@ -374,19 +386,10 @@ def test_an_ssh_player_and_a_browser_player_play_again(
     ``again`` before the end is refused; after it, ben's ``again`` makes a table set up as
     the last, his; ana's page says he asks, and its button joins his table. Once they sat
     down together, the host deals the new game."""
-    from selenium.webdriver.support.ui import Select
 
     with browser(1280, 800) as window:
         page = Page(window, url(web_server)).open()
-        page.login("ana")
-        Select(page.find("#new-seats")).select_by_value("2")
-        page.find("#new-go").click()
-        page.shown("#table")
-        old = table_code(page)
-        ben = sit_ben_down(web_server, connect, old)
-        page.says("#seats", "ben")
-        page.shown("#start").click()
-        ben.expect(r"The cards are dealt\.")
+        ben, old = a_game_of_two(page, web_server, connect)
         ben.line("again")
         ben.expect(r"This game is not over yet: again comes after its end\.")
         ben.line("auto game")
