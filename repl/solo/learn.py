@@ -118,9 +118,10 @@ class LessonGame(SoloGame):
             return []
         return [note for note in shown if note.at == at]
 
-    def _say_notes(self, *, before_table: bool = False) -> None:
+    def _say_notes(self, *, before_table: bool = False) -> int:
         """The notes due now, each once (on coming back: those that still wait); with
-        ``before_table``, only those said before the table is drawn."""
+        ``before_table``, only those said before the table is drawn. How many were said."""
+        said_now = 0
         for note in self.waiting():
             if before_table and not note.note.before_table:
                 continue
@@ -130,6 +131,8 @@ class LessonGame(SoloGame):
             text = note_text(note, self.tx)
             said = self.tx("learn.note", n=note.number, total=len(NOTES), text=text)
             self._front().say(said, "class:title")
+            said_now += 1
+        return said_now
 
     # -- your moves, judged --------------------------------------------------------------
 
@@ -171,9 +174,12 @@ class LessonGame(SoloGame):
     # -- the sitting -----------------------------------------------------------------------
 
     def begin(self) -> None:
-        """What is due, the table, then the notes that wait."""
+        """What is due, the table, then the notes that wait. The goal, said before the
+        table, waits for a key: with the table and the notes of the first turn after it,
+        it would not stay on a small screen (60×20) before it is read."""
         self.drive()
-        self._say_notes(before_table=True)
+        if self._say_notes(before_table=True):
+            self.screen.pause(self.tx("learn.read_on"))
         self._front().show_table()
         self._say_notes()
 

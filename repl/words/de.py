@@ -1522,6 +1522,7 @@ TEXTS.update(
             "Ein erstes Spiel mit Hinweisen, gegen Links und Rechts (beide leicht). ende "
             "oder Strg-D verlässt es; threethirteen learn macht dort weiter."
         ),
+        "learn.read_on": "Weiter mit einer beliebigen Taste: deine Karten.",
         "learn.note": "Hinweis {n}/{total}: {text}",
         "learn.note.goal": (
             "Das Ziel: Halte deine Karten in Meldungen, Sätzen (3 oder mehr eines Rangs: "

@@ -1018,6 +1018,7 @@ TEXTS.update(
             "A first game with notes, against Left and Right (both easy). quit or Ctrl-D "
             "leaves; threethirteen learn goes on from there."
         ),
+        "learn.read_on": "Press a key for your cards.",
         "learn.note": "Note {n}/{total}: {text}",
         "learn.note.goal": (
             "The goal: hold your cards in melds, sets (3 or more of one rank: 6♣ 6♦ 6♥) "
