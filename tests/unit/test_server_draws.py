@@ -85,14 +85,17 @@ class Table:
         return view.round.turn
 
     async def move(self) -> tuple[int, list[int]]:
-        """The seat to play types its move (``d``, or ``x`` and its first card); who moved
+        """The seat to play types its move (``d``, or ``x`` and a card that is not wild); who moved
         and the draws of each terminal from the line typed until all four are told and
         drawn."""
         mover = self.to_play()
         guest = self.guests[mover]
         view = getattr(guest.front, "view", None)
         assert view is not None and view.mine is not None
-        line = "d" if view.phase is Phase.DRAW else f"x {view.mine.hand[0]}"
+        mine = view.mine
+        # (a wild card is discarded only at a second Enter: the prompt asks first)
+        plain = [card for card in mine.hand if card.rank is not mine.wild_rank]
+        line = "d" if view.phase is Phase.DRAW else f"x {plain[0]}"
         before, seen = [draws(g) for g in self.guests], self.seen()
         guest.received(f"{line}\r".encode())
         await settle(lambda: self.seen() > seen and all(shown(g) for g in self.guests))
