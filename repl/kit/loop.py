@@ -181,20 +181,38 @@ def prompt_for(session: PromptSession[str], front: Front, *, below: bool) -> Non
     def note_ctrl_c() -> None:
         front.say(front.tx("msg.ctrl_c"), "class:dim")
 
-    def toolbar() -> FormattedText:
-        return FormattedText(safe_text(front.toolbar()))
-
     session.completer = completer
     session.auto_suggest = RunnableSuggest(validator)  # a line of the history that can run
     # where nothing is drawn under the prompt, a bad line is let through: the front answers
     # it in words, and the loop says the toolbar's status before each prompt
     session.validator = validator if below else None
-    session.bottom_toolbar = toolbar if below else None
+    session.bottom_toolbar = Toolbar(front) if below else None
     session.key_bindings = game_bindings(validator, completer, note_ctrl_c, warns=below)
     hooked = session in _CHECKED
     _CHECKED[session] = (front, front.checked_against())
     if not hooked:
         _recheck_on_news(session)
+
+
+class Toolbar:
+    """A prompt's bottom toolbar: the front's, and the text it last gave to be drawn.
+
+    prompt_toolkit asks for it once each time it draws the prompt, so :meth:`changed`
+    tells whether drawing the prompt again (a turn clock moved on) would show anything new.
+    """
+
+    def __init__(self, front: Front) -> None:
+        self.front = front
+        self.drawn: FormattedText | None = None
+        """What the prompt was last drawn with."""
+
+    def __call__(self) -> FormattedText:
+        self.drawn = FormattedText(safe_text(self.front.toolbar()))
+        return self.drawn
+
+    def changed(self) -> bool:
+        """Whether the toolbar says something else now than when it was last drawn."""
+        return FormattedText(safe_text(self.front.toolbar())) != self.drawn
 
 
 _CHECKED: WeakKeyDictionary[PromptSession[str], tuple[Front, object]] = WeakKeyDictionary()

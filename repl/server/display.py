@@ -68,6 +68,7 @@ class Display:
         self._shows: list[Callable[[], None]] = []
         self._showing: asyncio.Handle | asyncio.Future[None] | None = None
         self._resize: asyncio.TimerHandle | None = None
+        self._redrawing: asyncio.Handle | None = None
 
     def size(self) -> Size:
         """The client's terminal as drawn: at least 40 by 10, at most the server's limits
@@ -140,10 +141,33 @@ class Display:
             with contextlib.suppress(Exception):
                 resized(app)
 
+    def redraw(self) -> None:
+        """Draw the prompt again (its toolbar changed), at the end of this turn of the event
+        loop: once however often it is asked, and not at all when a batch of news draws it
+        then anyway (:meth:`later`). prompt_toolkit's ``invalidate`` would draw it a second
+        time after such a batch, and keeps rescheduling itself while the loop is busy."""
+        if self._redrawing is None and self._showing is None:
+            loop = asyncio.get_running_loop()
+            self._redrawing = loop.call_soon(self._redraw_prompt, context=self.context)
+
+    def _redraw_prompt(self) -> None:
+        self._redrawing = None
+        if self._showing is not None:
+            return  # a batch was told since: it draws the prompt
+        app = get_app_or_none()
+        if app is None or not app.is_running or app.is_done or running_in_terminal(app):
+            return  # no prompt on the screen, or one put aside: it is drawn when it is back
+        try:
+            draw_now(app)
+        except Exception as error:
+            self.report(f"cannot draw: {error!r}")
+
     def stop(self) -> None:
         """Nothing more is shown or redrawn (what is written is still sent)."""
         if self._resize is not None:
             self._resize.cancel()
+        if self._redrawing is not None:
+            self._redrawing.cancel()
         if isinstance(self._showing, asyncio.Handle):
             self._showing.cancel()
 

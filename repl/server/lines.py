@@ -22,7 +22,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..kit.front import Front, Quit
-from ..kit.loop import make_session, prompt_for
+from ..kit.loop import Toolbar, make_session, prompt_for
 from ..words.i18n import Texts
 from .limits import Limits
 from .lobby import LobbyFront
@@ -33,17 +33,19 @@ from .table_session import TableSession
 
 class Lines:
     """One connection's prompt: its lines read and run, one front after another
-    (:meth:`serve`). ``write`` writes to its terminal."""
+    (:meth:`serve`). ``write`` writes to its terminal, ``redraw`` draws the prompt again."""
 
     def __init__(
         self, service: Reception, name: str, input: Input, output: Output,
-        write: Callable[[str], None],
+        write: Callable[[str], None], redraw: Callable[[], None],
     ) -> None:  # fmt: skip
         self.service = service
         self.name = name
         self.input = input
         self.output = output
         self.write = write
+        self.redraw = redraw
+        """Draw the prompt again at the end of this turn of the event loop."""
         self.session: PromptSession[str] | None = None
         """The prompt, made for the first front and kept for the next ones."""
         self.stopped = False
@@ -65,10 +67,15 @@ class Lines:
         return self.service.limits.line + 1 - len(session.default_buffer.text)
 
     def refresh(self) -> None:
-        """Draw the prompt and its toolbar again."""
+        """Draw the prompt and its toolbar again, if the toolbar says something new (a turn
+        clock in it moved on to the next second): drawing the same again costs as much."""
         app = self.running()
-        if app is not None:
-            app.invalidate()
+        if app is None or self.session is None:
+            return
+        toolbar = self.session.bottom_toolbar
+        if isinstance(toolbar, Toolbar) and not toolbar.changed():
+            return
+        self.redraw()
 
     def cut(self) -> None:
         """End the line being typed as if Enter was pressed on nothing."""

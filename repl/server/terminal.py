@@ -49,7 +49,10 @@ class Guest(Visitor):
             resume=chan.resume_reading,
             room=lambda: self.lines.room(),
         )
-        self.lines = Lines(service, who.name, self.input, self.display.output, self.display.write)
+        self.lines = Lines(
+            service, who.name, self.input, self.display.output, self.display.write,
+            self.display.redraw,
+        )  # fmt: skip
         self.task: asyncio.Task[None] | None = None
         self.told_stopping = False
         """Whether this terminal was told that the server stops (it is told once)."""
