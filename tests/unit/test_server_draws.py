@@ -86,8 +86,8 @@ class Table:
 
     async def move(self) -> tuple[int, list[int]]:
         """The seat to play types its move (``d``, or ``x`` and a card that is not wild); who moved
-        and the draws of each terminal from the line typed until all four are told and
-        drawn."""
+        and the draws of each terminal from the Enter that sends the line until all four are
+        told and drawn."""
         mover = self.to_play()
         guest = self.guests[mover]
         view = getattr(guest.front, "view", None)
@@ -96,8 +96,14 @@ class Table:
         # (a wild card is discarded only at a second Enter: the prompt asks first)
         plain = [card for card in mine.hand if card.rank is not mine.wild_rank]
         line = "d" if view.phase is Phase.DRAW else f"x {plain[0]}"
+        # the line is typed and drawn first: how soon the typed letters are drawn (before the
+        # Enter that follows them, or not at all) is the event loop's business, not the move's
+        session = guest.lines.session
+        assert session is not None
+        guest.received(line.encode())
+        await settle(lambda: session.default_buffer.text == line and shown(guest))
         before, seen = [draws(g) for g in self.guests], self.seen()
-        guest.received(f"{line}\r".encode())
+        guest.received(b"\r")
         await settle(lambda: self.seen() > seen and all(shown(g) for g in self.guests))
         return mover, [draws(g) - drawn for g, drawn in zip(self.guests, before, strict=True)]
 
