@@ -384,8 +384,9 @@ def test_an_ssh_player_and_a_browser_player_play_again(
 ) -> None:
     """ana (in the browser) and ben (over SSH) leave a game of two to the AI to its end.
     ``again`` before the end is refused; after it, ben's ``again`` makes a table set up as
-    the last, his; ana's page says he asks, and its button joins his table. Once they sat
-    down together, the host deals the new game."""
+    the last, his; ana's page says he asks (in German once she switches to it, and back), and
+    its button joins his table. Once they sat down together, the host deals the new game."""
+    from selenium.webdriver.support.ui import Select
 
     with browser(1280, 800) as window:
         page = Page(window, url(web_server)).open()
@@ -403,6 +404,14 @@ def test_an_ssh_player_and_a_browser_player_play_again(
         assert new != old
         page.says("#again-asked", f"ben asks for another game: again joins {new}.")
         page.says("#play-again", f"Join {new}")
+        # switched to German by the result, the ask shown reads in German (told again)
+        Select(page.find("#lang")).select_by_value("de")
+        page.says("#again-asked", f"ben will noch ein Spiel: nochmal setzt dich an {new}.")
+        page.says("#play-again", new)
+        assert "asks" not in page.text("#again-asked")
+        axe_clean(page, "the ask for another game in German")
+        Select(page.find("#lang")).select_by_value("en")
+        page.says("#again-asked", f"ben asks for another game: again joins {new}.")
         page.find("#play-again").click()
         page.until(lambda _: table_code(page) == new, "ana at the new table")
         page.says("#seats", "ben")

@@ -315,7 +315,9 @@
     },
     invited(message) {
       // someone who played here asks for another game: said by the result, whose button
-      // joins their table
+      // joins their table; told again in the words switched to, it replaces the one shown
+      // (the page has no words of its own for what the server wrote)
+      if (message.again && invitedTo !== String(message.code || "")) return;
       invitedTo = String(message.code || "");
       $("again-asked").textContent = message.text || "";
       $("again-asked").hidden = false;
