@@ -515,3 +515,94 @@ def test_a_whole_game_by_the_keyboard_alone_beside_an_ssh_player(
         tab_to(page, "#to-lobby")
         keys(page, Keys.ENTER)
         page.shown("#lobby")
+
+
+# -- 3. a card dragged onto the discard pile, and a drag too short to be one ----------------
+
+
+SYMBOLS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+
+
+def to_discard(page: Page, ben: Player) -> str:
+    """ben leaves his turns to the AI; ana draws when her turn comes: the code of a card she
+    may put down (neither the one taken nor a wild card or joker)."""
+    ben.line("auto game")
+    ben.expect(r"The AI plays [a-z ]+ for you")
+    assert waiting(page) == "draw"
+    held = len(table(page)["hand"])
+    page.find("#stock").click()
+    page.until(lambda _: len(table(page)["hand"]) == held + 1, "a card drawn")
+    page.until(lambda _: table(page)["discard"], "ana to discard")
+    plain: list[str] = page.script(
+        "return Array.from(document.querySelectorAll("
+        "'#hand .card:not(.taken):not(.wild):not(.joker)')).map(c => c.dataset.code)"
+    )
+    assert plain, table(page)
+    return plain[0]
+
+
+def card_at_rest(page: Page, code: str) -> Any:
+    page.until(lambda d: d.execute_script("return document.getAnimations().length") == 0,
+               "the cards at rest")  # fmt: skip
+    return page.find(f'#hand .card[data-code="{code}"]')
+
+
+@pytest.mark.timeout(300)  # one turn
+def test_a_card_dragged_onto_the_discard_pile_is_put_down_and_reaches_the_other_player(
+    web_server: Server, connect: Callable[..., Player]
+) -> None:
+    """ana drags a card of her hand onto the discard pile with the mouse (real pointer
+    input: pressed, moved, let go there): it is discarded, as ben's terminal says."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    with browser(1280, 800) as window:
+        page = Page(window, url(web_server)).open()
+        ben, _ = a_game_of_two(page, web_server, connect)
+        code = to_discard(page, ben)
+        card = card_at_rest(page, code)
+        pile = page.find("#discard")
+        drag = ActionChains(page.driver).click_and_hold(card).move_by_offset(0, -20)
+        drag.move_to_element(pile).perform()
+        assert "drop" in str(pile.get_attribute("class"))  # the pile says it takes it
+        ActionChains(page.driver).release(pile).perform()
+        page.until(lambda _: not table(page)["discard"] or page.text("#notice"), "the discard")
+        unrefused(page)
+        assert code not in table(page)["hand"]
+        label = code[:-1] + SYMBOLS[code[-1]]
+        page.says("#narration", f"You discard {label}")
+        ben.expect(rf"ana [^\n]*discards {re.escape(label)}")
+
+
+@pytest.mark.timeout(300)  # one turn
+def test_a_drag_shorter_than_the_threshold_is_a_tap_that_lifts_the_card(
+    web_server: Server, connect: Callable[..., Player]
+) -> None:
+    """A finger that slips a few pixels while it taps a card taps it: the card is lifted
+    (its penalty after said), nothing is put down, and the card stays where it was; a drag
+    within the hand only moves the card there."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    with browser(390, 844) as window:
+        page = Page(window, url(web_server)).open()
+        ben, _ = a_game_of_two(page, web_server, connect)
+        code = to_discard(page, ben)
+        before = table(page)["hand"]
+        card = card_at_rest(page, code)
+        ActionChains(page.driver).click_and_hold(card).move_by_offset(3, 2).release().perform()
+        page.until(lambda _: table(page)["chosen"] == [code], "the card lifted")
+        shown = table(page)
+        assert shown["discard"] and shown["hand"] == before, shown
+        assert re.search(r"your penalty is \d+", shown["say"]), shown["say"]
+        # dragged within the hand (not onto the pile): moved there, nothing put down
+        last = page.find("#hand .card:last-child")
+        if last.get_attribute("data-code") == code:
+            last = page.find("#hand .card:first-child")
+        target = str(last.get_attribute("data-code"))
+        ActionChains(page.driver).click_and_hold(card_at_rest(page, code)).move_by_offset(
+            0, -20
+        ).move_to_element_with_offset(last, 5, 0).release().perform()
+        page.until(lambda _: table(page)["hand"] != before, "the card moved in the hand")
+        shown = table(page)
+        assert shown["discard"] and sorted(shown["hand"]) == sorted(before), shown
+        assert target in shown["hand"] and code in shown["hand"]
+        unrefused(page)
