@@ -606,3 +606,59 @@ def test_a_drag_shorter_than_the_threshold_is_a_tap_that_lifts_the_card(
         assert shown["discard"] and sorted(shown["hand"]) == sorted(before), shown
         assert target in shown["hand"] and code in shown["hand"]
         unrefused(page)
+
+
+# -- 4. the score sheet in a phone's log ----------------------------------------------------
+
+
+def sheets_in_the_log(page: Page) -> list[dict[str, Any]]:
+    """Each score sheet the log shows as a table: its cells, and whether it fits the log."""
+    found: list[dict[str, Any]] = page.script(
+        """
+        return Array.from(document.querySelectorAll('#narration table.sheet')).map(t => ({
+          shown: t.offsetParent !== null,
+          rows: Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.textContent)),
+          fits: t.parentNode.scrollWidth <= t.parentNode.clientWidth,
+        }));
+        """
+    )
+    return found
+
+
+@pytest.mark.timeout(300)  # one round, played by the AI
+def test_the_score_sheet_in_a_phone_s_log_is_a_table_that_fits(web_server: Server) -> None:
+    """At a table of four on a phone, the score sheet said in the log (at a round's end, and
+    asked for by ``score``) is a table of the rounds, not columns of text wider than the
+    drawer; in German too."""
+    from selenium.webdriver.support.ui import Select
+
+    with browser(390, 844) as window:
+        page = Page(window, url(web_server)).open()
+        page.login("ana")
+        page.find("#new-go").click()  # (four seats: the AI takes the three free ones)
+        page.shown("#start").click()
+        page.until(lambda _: table(page)["round"] == "1", "the deal")
+        page.type("auto round")
+        page.until(lambda _: table(page)["over"], "the first round's end")
+        page.find("#over-go").click()
+        page.until(lambda _: not table(page)["over"], "the panel closed")
+        if not page.find("#command").is_displayed():
+            page.shown("#log-open").click()
+        page.until(lambda _: any(s["shown"] for s in sheets_in_the_log(page)), "a sheet")
+        [sheet] = sheets_in_the_log(page)
+        head, *rounds, total = sheet["rows"]
+        assert head[1] == "You" and head[2:] == ["AI 2", "AI 3", "AI 4"], head
+        assert [row[0] for row in rounds] == ["1"] and total[0] == "Total", sheet
+        assert sheet["fits"], sheet
+        assert not [n for n in page.all("#narration .said.columns")
+                    if "Score sheet" in n.get_attribute("textContent")]  # fmt: skip
+        axe_clean(page, "the score sheet in the log")
+        Select(page.find("#lang")).select_by_value("de")
+        page.until(lambda _: page.script("return document.documentElement.lang") == "de", "de")
+        page.type("punkte")
+        page.until(lambda _: len(sheets_in_the_log(page)) == 2, "the sheet asked for")
+        german = sheets_in_the_log(page)[1]
+        assert german["shown"] and german["fits"], german
+        assert german["rows"][0][1] == "Du" and german["rows"][-1][0] == "Stand", german
+        assert "Punkteliste" in page.text("#narration .sheet-said:last-child")
+        axe_clean(page, "the score sheet in the log, in German")
