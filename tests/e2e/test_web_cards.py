@@ -636,6 +636,7 @@ def test_the_score_sheet_in_a_phone_s_log_is_a_table_that_fits(web_server: Serve
         page = Page(window, url(web_server)).open()
         page.login("ana")
         page.find("#new-go").click()  # (four seats: the AI takes the three free ones)
+        page.says("#say", "The AI plays the free seats: start the game")  # (not "Everyone")
         page.shown("#start").click()
         page.until(lambda _: table(page)["round"] == "1", "the deal")
         page.type("auto round")

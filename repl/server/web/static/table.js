@@ -772,7 +772,10 @@
     } else if (!b.started) {
       if (b.seat === null || b.seat === undefined) text = w("web.table.wait_host", { host: b.host });
       else if (b.host !== me()) text = w("web.table.wait_host", { host: b.host });
-      else text = can.start ? w("web.table.you_start") : w("web.table.wait_people");
+      else if (!can.start) text = w("web.table.wait_people");
+      // a seat nobody took is the AI's once the game starts: said, so that nobody waits
+      else if ((b.seats || []).some((seat) => !seat.you && !seat.person)) text = w("web.table.you_start_ai");
+      else text = w("web.table.you_start");
     } else if (!round) {
       text = w("web.table.between");
     } else if (can.draw) {
