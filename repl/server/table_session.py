@@ -136,6 +136,9 @@ class TableSession(Sitting):
         """Who sits where, as last told (the seats' names)."""
         self.coached = False
         """Whether this session turned the coach on (``coach on``)."""
+        self.asked: Note | None = None
+        """The latest ask for another game this place was told (``server.again_asked``):
+        said again in other words when the player switches the language."""
         self._front: SeatFront | None = None
         self._first: list[News] = []
         self._reading: asyncio.Future[None] | None = None
@@ -178,11 +181,20 @@ class TableSession(Sitting):
         if isinstance(news, Told | Refusal):
             self._settle()
         if isinstance(news, Note) and news.key == "server.again_asked":
-            said, _ = note_text(news, self.front.tx, self.connection.name)
-            self.connection.invited(str(news.values.get("code", "")), said)
+            self.asked = news
+            code, said = self.asked_text() or ("", "")
+            self.connection.invited(code, said)
         if isinstance(news, Clock) and news.seconds is not None and self._ticking is None:
             self._ticking = asyncio.get_running_loop().call_later(0.2, self._tick)
         self.connection.heard()
+
+    def asked_text(self) -> tuple[str, str] | None:
+        """The latest ask for another game in the front's words now (its code, then the
+        words), or ``None`` when nobody asked."""
+        if self.asked is None:
+            return None
+        said, _ = note_text(self.asked, self.front.tx, self.connection.name)
+        return str(self.asked.values.get("code", "")), said
 
     async def _read(self) -> None:
         """The link's news, as it comes, until the link is closed."""

@@ -1765,6 +1765,9 @@ TEXTS.update(
         ),
         "web.login.lowered": "Namen schreibt man klein: Du kommst als {name}.",
         "web.table.wait_host": "Wartet darauf, dass {host} das Spiel startet.",
+        "web.table.you_start_ai": (
+            "Die freien Plätze spielt die KI: Starte das Spiel, wenn du so weit bist."
+        ),
         "web.table.you_start": "Alle sitzen: Starte das Spiel, wenn du so weit bist.",
         "web.table.wait_people": (
             "Wartet, bis sich alle hingesetzt haben; dann startest du das Spiel."

@@ -1270,6 +1270,7 @@ TEXTS.update(
         ),
         "web.login.lowered": "Names are written in lower case: you come in as {name}.",
         "web.table.wait_host": "Waiting for {host} to start the game.",
+        "web.table.you_start_ai": "The AI plays the free seats: start the game when you are ready.",
         "web.table.you_start": "Everyone is seated: start the game when you are ready.",
         "web.table.wait_people": "Waiting for players to sit down; then you start the game.",
         "web.say.draw": "Your turn: draw from the stock, or take the top of the discard pile.",

@@ -384,8 +384,9 @@ def test_an_ssh_player_and_a_browser_player_play_again(
 ) -> None:
     """ana (in the browser) and ben (over SSH) leave a game of two to the AI to its end.
     ``again`` before the end is refused; after it, ben's ``again`` makes a table set up as
-    the last, his; ana's page says he asks, and its button joins his table. Once they sat
-    down together, the host deals the new game."""
+    the last, his; ana's page says he asks (in German once she switches to it, and back), and
+    its button joins his table. Once they sat down together, the host deals the new game."""
+    from selenium.webdriver.support.ui import Select
 
     with browser(1280, 800) as window:
         page = Page(window, url(web_server)).open()
@@ -403,6 +404,14 @@ def test_an_ssh_player_and_a_browser_player_play_again(
         assert new != old
         page.says("#again-asked", f"ben asks for another game: again joins {new}.")
         page.says("#play-again", f"Join {new}")
+        # switched to German by the result, the ask shown reads in German (told again)
+        Select(page.find("#lang")).select_by_value("de")
+        page.says("#again-asked", f"ben will noch ein Spiel: nochmal setzt dich an {new}.")
+        page.says("#play-again", new)
+        assert "asks" not in page.text("#again-asked")
+        axe_clean(page, "the ask for another game in German")
+        Select(page.find("#lang")).select_by_value("en")
+        page.says("#again-asked", f"ben asks for another game: again joins {new}.")
         page.find("#play-again").click()
         page.until(lambda _: table_code(page) == new, "ana at the new table")
         page.says("#seats", "ben")
@@ -506,3 +515,151 @@ def test_a_whole_game_by_the_keyboard_alone_beside_an_ssh_player(
         tab_to(page, "#to-lobby")
         keys(page, Keys.ENTER)
         page.shown("#lobby")
+
+
+# -- 3. a card dragged onto the discard pile, and a drag too short to be one ----------------
+
+
+SYMBOLS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+
+
+def to_discard(page: Page, ben: Player) -> str:
+    """ben leaves his turns to the AI; ana draws when her turn comes: the code of a card she
+    may put down (neither the one taken nor a wild card or joker)."""
+    ben.line("auto game")
+    ben.expect(r"The AI plays [a-z ]+ for you")
+    assert waiting(page) == "draw"
+    held = len(table(page)["hand"])
+    page.find("#stock").click()
+    page.until(lambda _: len(table(page)["hand"]) == held + 1, "a card drawn")
+    page.until(lambda _: table(page)["discard"], "ana to discard")
+    plain: list[str] = page.script(
+        "return Array.from(document.querySelectorAll("
+        "'#hand .card:not(.taken):not(.wild):not(.joker)')).map(c => c.dataset.code)"
+    )
+    assert plain, table(page)
+    return plain[0]
+
+
+def card_at_rest(page: Page, code: str) -> Any:
+    page.until(lambda d: d.execute_script("return document.getAnimations().length") == 0,
+               "the cards at rest")  # fmt: skip
+    return page.find(f'#hand .card[data-code="{code}"]')
+
+
+@pytest.mark.timeout(300)  # one turn
+def test_a_card_dragged_onto_the_discard_pile_is_put_down_and_reaches_the_other_player(
+    web_server: Server, connect: Callable[..., Player]
+) -> None:
+    """ana drags a card of her hand onto the discard pile with the mouse (real pointer
+    input: pressed, moved, let go there): it is discarded, as ben's terminal says."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    with browser(1280, 800) as window:
+        page = Page(window, url(web_server)).open()
+        ben, _ = a_game_of_two(page, web_server, connect)
+        code = to_discard(page, ben)
+        card = card_at_rest(page, code)
+        pile = page.find("#discard")
+        drag = ActionChains(page.driver).click_and_hold(card).move_by_offset(0, -20)
+        drag.move_to_element(pile).perform()
+        assert "drop" in str(pile.get_attribute("class"))  # the pile says it takes it
+        ActionChains(page.driver).release(pile).perform()
+        page.until(lambda _: not table(page)["discard"] or page.text("#notice"), "the discard")
+        unrefused(page)
+        assert code not in table(page)["hand"]
+        label = code[:-1] + SYMBOLS[code[-1]]
+        page.says("#narration", f"You discard {label}")
+        ben.expect(rf"ana [^\n]*discards {re.escape(label)}")
+
+
+@pytest.mark.timeout(300)  # one turn
+def test_a_drag_shorter_than_the_threshold_is_a_tap_that_lifts_the_card(
+    web_server: Server, connect: Callable[..., Player]
+) -> None:
+    """A finger that slips a few pixels while it taps a card taps it: the card is lifted
+    (its penalty after said), nothing is put down, and the card stays where it was; a drag
+    within the hand only moves the card there."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    with browser(390, 844) as window:
+        page = Page(window, url(web_server)).open()
+        ben, _ = a_game_of_two(page, web_server, connect)
+        code = to_discard(page, ben)
+        before = table(page)["hand"]
+        card = card_at_rest(page, code)
+        ActionChains(page.driver).click_and_hold(card).move_by_offset(3, 2).release().perform()
+        page.until(lambda _: table(page)["chosen"] == [code], "the card lifted")
+        shown = table(page)
+        assert shown["discard"] and shown["hand"] == before, shown
+        assert re.search(r"your penalty is \d+", shown["say"]), shown["say"]
+        # dragged within the hand (not onto the pile): moved there, nothing put down
+        last = page.find("#hand .card:last-child")
+        if last.get_attribute("data-code") == code:
+            last = page.find("#hand .card:first-child")
+        target = str(last.get_attribute("data-code"))
+        ActionChains(page.driver).click_and_hold(card_at_rest(page, code)).move_by_offset(
+            0, -20
+        ).move_to_element_with_offset(last, 5, 0).release().perform()
+        page.until(lambda _: table(page)["hand"] != before, "the card moved in the hand")
+        shown = table(page)
+        assert shown["discard"] and sorted(shown["hand"]) == sorted(before), shown
+        assert target in shown["hand"] and code in shown["hand"]
+        unrefused(page)
+
+
+# -- 4. the score sheet in a phone's log ----------------------------------------------------
+
+
+def sheets_in_the_log(page: Page) -> list[dict[str, Any]]:
+    """Each score sheet the log shows as a table: its cells, and whether it fits the log."""
+    found: list[dict[str, Any]] = page.script(
+        """
+        return Array.from(document.querySelectorAll('#narration table.sheet')).map(t => ({
+          shown: t.offsetParent !== null,
+          rows: Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.textContent)),
+          fits: t.parentNode.scrollWidth <= t.parentNode.clientWidth,
+        }));
+        """
+    )
+    return found
+
+
+@pytest.mark.timeout(300)  # one round, played by the AI
+def test_the_score_sheet_in_a_phone_s_log_is_a_table_that_fits(web_server: Server) -> None:
+    """At a table of four on a phone, the score sheet said in the log (at a round's end, and
+    asked for by ``score``) is a table of the rounds, not columns of text wider than the
+    drawer; in German too."""
+    from selenium.webdriver.support.ui import Select
+
+    with browser(390, 844) as window:
+        page = Page(window, url(web_server)).open()
+        page.login("ana")
+        page.find("#new-go").click()  # (four seats: the AI takes the three free ones)
+        page.says("#say", "The AI plays the free seats: start the game")  # (not "Everyone")
+        page.shown("#start").click()
+        page.until(lambda _: table(page)["round"] == "1", "the deal")
+        page.type("auto round")
+        page.until(lambda _: table(page)["over"], "the first round's end")
+        page.find("#over-go").click()
+        page.until(lambda _: not table(page)["over"], "the panel closed")
+        if not page.find("#command").is_displayed():
+            page.shown("#log-open").click()
+        page.until(lambda _: any(s["shown"] for s in sheets_in_the_log(page)), "a sheet")
+        [sheet] = sheets_in_the_log(page)
+        head, *rounds, total = sheet["rows"]
+        assert head[1] == "You" and head[2:] == ["AI 2", "AI 3", "AI 4"], head
+        assert [row[0] for row in rounds] == ["1"] and total[0] == "Total", sheet
+        assert sheet["fits"], sheet
+        assert not [n for n in page.all("#narration .said.columns")
+                    if "Score sheet" in n.get_attribute("textContent")]  # fmt: skip
+        axe_clean(page, "the score sheet in the log")
+        Select(page.find("#lang")).select_by_value("de")
+        page.until(lambda _: page.script("return document.documentElement.lang") == "de", "de")
+        page.type("punkte")
+        page.until(lambda _: len(sheets_in_the_log(page)) == 2, "the sheet asked for")
+        german = sheets_in_the_log(page)[1]
+        assert german["shown"] and german["fits"], german
+        assert german["rows"][0][1] == "Du" and german["rows"][-1][0] == "Stand", german
+        assert "Punkteliste" in page.text("#narration .sheet-said:last-child")
+        axe_clean(page, "the score sheet in the log, in German")

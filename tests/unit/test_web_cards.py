@@ -17,6 +17,7 @@ from threethirteen.core.cards import parse_card
 from threethirteen.repl.server.web.messages import changes, encoded, patched
 from threethirteen.repl.words.i18n import Texts
 
+from tests.helpers.rooms import settle
 from tests.helpers.web import Browser, Message, web_front
 
 JSON = st.recursive(
@@ -221,5 +222,49 @@ def test_a_round_s_end_already_told_is_told_again_in_the_language_switched_to(
                 for card in [*hand["left_over"], *(c for meld in hand["melds"] for c in meld)]:
                     assert card["label"] == de.card(parse_card(card["code"]))
             await ana.close()
+
+    run(test())
+
+
+def test_an_ask_for_another_game_already_shown_is_told_again_in_the_language_switched_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ben asks for another game (``again``) once the game of two is over: ana's page is
+    told (``invited``) in English. She switches to German by the result: the ask comes
+    ``again`` in German (the page keeps no words of its own for it), before the board."""
+    monkeypatch.setattr(core_table, "HELPER_LEVELS", ("greedy",))
+
+    async def test() -> None:
+        async with web_front(tmp_path, []) as (front, port):
+            ana, ben, _, _ = await two_playing(port)
+            await ana.send({"type": "lang", "lang": "en"})  # (the same: nothing told again)
+            await ana.line("auto game")
+            await ben.line("auto game")
+            old = (await ana.board(lambda b: b["result"] is not None))["code"]
+            await ben.board(lambda b: b["result"] is not None)
+            await settle(lambda: old in front.service.hall.encores.rooms)  # (kept for again)
+            await ben.line("again")
+            made = await ben.until(lambda m: m["type"] == "place" and m["where"] == "seat"
+                                   and m["code"] != "")  # fmt: skip
+            first = await ana.until(lambda m: m["type"] == "invited")
+            code = str(first["code"])
+            assert first["again"] is False and code
+            assert first["text"] == f"ben asks for another game: again joins {code}."
+            await ana.send({"type": "lang", "lang": "de"})
+            board = await ana.board(lambda b: b["seats"][-1]["name"] == "Du")
+            at = next(i for i, m in enumerate(ana.messages) if m is board)
+            told = [m for m in ana.messages[:at] if m["type"] == "invited"]
+            assert told[0] is first and len(told) == 2
+            again = told[1]
+            assert again["again"] is True and again["code"] == code
+            assert again["text"] == f"ben will noch ein Spiel: nochmal setzt dich an {code}."
+            # switched back: in English again, once more
+            await ana.send({"type": "lang", "lang": "en"})
+            await ana.board(lambda b: b["seats"][-1]["name"] == "You")
+            last = [m for m in ana.messages if m["type"] == "invited"]
+            assert len(last) == 3 and last[-1]["text"] == first["text"]
+            assert made["code"] == code
+            await ana.close()
+            await ben.close()
 
     run(test())

@@ -205,6 +205,9 @@ class BrowserSession(Visitor):
                 place.front.tx = TableTexts(lang, old.names, old.me)
         self._last_board, self._last_bar = None, ""  # sent whole, in the new words
         self._retell = True  # and the rounds' ends the page may still show
+        asked = None if place is None else place.asked_text()
+        if asked is not None:  # and the ask for another game it may show by the result
+            self.outbox.put({"type": "invited", "code": asked[0], "text": asked[1], "again": True})
         self._changed()
 
     # -- lines -----------------------------------------------------------------------
@@ -363,9 +366,10 @@ class BrowserSession(Visitor):
 
     def invited(self, code: str, text: str) -> None:
         """Someone who played here asks for another game: the page shows ``text`` by its
-        result, and its button joins table ``code`` (the line ``again``)."""
+        result, and its button joins table ``code`` (the line ``again``). After a language
+        switch it comes ``again``, in the new words (:meth:`switch_language`)."""
         if not self.closed:
-            self.outbox.put({"type": "invited", "code": code, "text": text})
+            self.outbox.put({"type": "invited", "code": code, "text": text, "again": False})
 
     def keep_log(self, code: str) -> None:
         """``log CODE`` typed in the lobby: the file is sent once the line is done."""

@@ -315,7 +315,9 @@
     },
     invited(message) {
       // someone who played here asks for another game: said by the result, whose button
-      // joins their table
+      // joins their table; told again in the words switched to, it replaces the one shown
+      // (the page has no words of its own for what the server wrote)
+      if (message.again && invitedTo !== String(message.code || "")) return;
       invitedTo = String(message.code || "");
       $("again-asked").textContent = message.text || "";
       $("again-asked").hidden = false;
@@ -435,7 +437,29 @@
     // a score sheet or a round's hands are columns: kept as they are; the rest is text the
     // page lays out in its own width
     if (/\S {2,}\S|[│─┼]/.test(all)) line.classList.add("columns");
+    // the score sheet is drawn as the table's own sheet (a phone's log is too narrow for
+    // its columns of text): its title stays, the sheet is the board's once it has come
+    const lines = all.split("\n");
+    const names = ((board && board.seats) || []).map((seat) => String(seat.name || ""));
+    if (line.classList.contains("columns") && names.length && lines.length > 2
+        && names.every((name) => name && lines[1].includes(name))) {
+      clear(line);
+      line.classList.remove("columns");
+      line.classList.add("sheet-said");
+      line.appendChild(el("strong", "s-title", lines[0]));
+      const box = el("div", "scroll");
+      box.tabIndex = 0; // (a sheet wider than the log scrolls: by the keyboard too)
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", lines[0].trim());
+      const table = el("table", "sheet pending");
+      // (drawn from the board that has as many rounds as the words: it may come after them)
+      table.dataset.rounds = String(lines.filter((text) => /^\s*\d+\s/.test(text)).length);
+      ["thead", "tbody", "tfoot"].forEach((part) => table.appendChild(el(part)));
+      box.appendChild(table);
+      line.appendChild(box);
+    }
     pane.appendChild(line);
+    if (board && board.sheet) fillPending(board.sheet);
     while (pane.childElementCount > NARRATION_KEPT) pane.removeChild(pane.firstChild);
     follow();
   }
@@ -748,7 +772,10 @@
     } else if (!b.started) {
       if (b.seat === null || b.seat === undefined) text = w("web.table.wait_host", { host: b.host });
       else if (b.host !== me()) text = w("web.table.wait_host", { host: b.host });
-      else text = can.start ? w("web.table.you_start") : w("web.table.wait_people");
+      else if (!can.start) text = w("web.table.wait_people");
+      // a seat nobody took is the AI's once the game starts: said, so that nobody waits
+      else if ((b.seats || []).some((seat) => !seat.you && !seat.person)) text = w("web.table.you_start_ai");
+      else text = w("web.table.you_start");
     } else if (!round) {
       text = w("web.table.between");
     } else if (can.draw) {
@@ -938,7 +965,22 @@
       return;
     }
     box.hidden = false;
-    const table = $("sheet-table");
+    fillSheet($("sheet-table"), sheet);
+    fillPending(sheet);
+  }
+
+  /** The score sheets said in the log and not drawn yet, drawn from `sheet` (the board that
+   * comes with the words has the rounds they told). */
+  function fillPending(sheet) {
+    if (!sheet || !Array.isArray(sheet.rounds) || sheet.rounds.length === 0) return;
+    document.querySelectorAll("#narration table.sheet.pending").forEach((table) => {
+      if (Number(table.dataset.rounds) !== sheet.rounds.length) return;
+      table.classList.remove("pending");
+      fillSheet(table, sheet);
+    });
+  }
+
+  function fillSheet(table, sheet) {
     const head = table.tHead;
     const body = table.tBodies[0];
     const foot = table.tFoot;
