@@ -522,6 +522,8 @@ class Hall:
         once, its files moved on a worker (until then its log is sent from memory), then
         out of the working set."""
         room.ended(self.clock(), abandoned=abandoned)
+        if not abandoned:  # another game may be asked for at once, while its files move
+            self.encores.ended(room)
         self._remember(Past(_stem(room.plan), room.plan))
         loop = asyncio.get_running_loop()
         try:
@@ -530,8 +532,6 @@ class Hall:
         finally:
             if self.rooms.get(room.code) is room:
                 del self.rooms[room.code]
-                if not abandoned:
-                    self.encores.ended(room)
             self._changed(room)
 
     def _move_to_past(self, room: Room) -> None:

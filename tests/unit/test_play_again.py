@@ -6,6 +6,7 @@ second one. Strangers, a game not over and the caps on tables are refused."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -96,6 +97,43 @@ def test_again_makes_a_table_set_up_as_the_last_and_tells_the_others(tmp_path: P
         said_en, said_de = (Texts(lang)(note.key, **note.values) for lang in ("en", "de"))
         assert "ben" in said_en and new.code in said_en and "again" in said_en
         assert "ben" in said_de and new.code in said_de and "nochmal" in said_de
+
+    run(tmp_path, test)
+
+
+def test_again_is_taken_as_soon_as_the_game_ended_while_its_files_still_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The result reaches the players before the table's files are moved to the past (on a
+    worker): a "Play again" clicked at once is taken, not refused as a game not over."""
+    moving = threading.Event()
+    move_to_past = Hall._move_to_past
+
+    def slow_move(hall: Hall, room: Room) -> None:
+        moving.wait()
+        move_to_past(hall, room)
+
+    monkeypatch.setattr(Hall, "_move_to_past", slow_move)
+
+    async def test(hall: Hall, door: Door) -> None:
+        plan = Plan(code="", host="", level="greedy", seats=2, people=(None,) * 2)
+        room = await hall.create(ANA, plan, "10.0.0.1")
+        await room.sit(BEN)
+        ana, ben = Ear.at(room, "ana", 0), Ear.at(room, "ben", 1)
+        assert await ana.send(room, Start()) is None
+        assert await ana.send(room, SetAuto(Scope.GAME)) is None
+        assert await ben.send(room, SetAuto(Scope.GAME)) is None
+        await settle(lambda: room.finished and room.plan.finished is not None)
+        try:
+            assert room.code in hall.rooms  # its files wait to be moved
+            # asked now (the new table's files wait for the old one's to be moved)
+            asking = asyncio.ensure_future(door.again(PlayAgain(BEN, room.code, "10.0.0.2")))
+        finally:
+            moving.set()
+        link, made = await asking
+        assert made and link.facts.code != room.code
+        assert [note.values["code"] for note in asked(ana)] == [link.facts.code]
+        await settle(lambda: room.code not in hall.rooms)
 
     run(tmp_path, test)
 
