@@ -8,6 +8,10 @@ import stat
 from pathlib import Path
 
 APP = "threethirteen"
+AUTOSAVE = "autosave.jsonl"
+"""The game in play, in the data folder."""
+LESSON = "learn.jsonl"
+"""The lesson's own log, in the data folder (``threethirteen learn``)."""
 
 
 def os_detail(error: OSError) -> str:

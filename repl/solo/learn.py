@@ -33,6 +33,7 @@ from ...core.state import GameState, fold
 from ..files.config import configured
 from ..files.lock import claim_folder
 from ..files.log_file import LogFile
+from ..files.paths import LESSON
 from ..kit.coach import ADVISOR, THRESHOLD, coach_line, move_and_advice
 from ..kit.command_line import add_language, command_parser, quiet_when_the_reader_leaves
 from ..kit.front import Front
@@ -49,7 +50,7 @@ from .lessons import NOTES, PLAYERS, SEED, YOU, Shown, is_the_lesson, note_text,
 from .play import read_kept, usable_data_dir
 from .settings import DELAYS, Settings
 
-LESSON_FILE = "learn.jsonl"
+LESSON_FILE = LESSON
 """The lesson's own log in the data folder (never the autosave)."""
 
 EVEN = 0.05

@@ -22,9 +22,10 @@ from ...core.log import GameLog, TruncatedLogError
 from ...core.moves import is_move_of
 from ...core.seats import MAX_SEATS, MIN_SEATS, decks_for
 from ..files.config import Config, configured
+from ..files.history import HISTORY
 from ..files.lock import claim_folder
 from ..files.log_file import LogFile
-from ..files.paths import data_dir
+from ..files.paths import AUTOSAVE, LESSON, data_dir
 from ..files.reading import load_file
 from ..files.reproduce import Rebuilt, ReproduceError, explain, parse_target, rebuild
 from ..files.save_names import kept_games
@@ -259,6 +260,12 @@ def welcome(tx: Texts) -> str:
     return tx("msg.welcome", opponents=tx.join(opponents))
 
 
+def new_here(folder: Path) -> bool:
+    """Whether nothing in the data ``folder`` shows that anyone played here: no game in
+    play, none finished and kept, no lesson."""
+    return not any((folder / name).exists() for name in (AUTOSAVE, HISTORY, LESSON))
+
+
 def rebuilt_front(rebuilt: Rebuilt, *, tx: Texts, screen: Screen, settings: Settings) -> SeatFront:
     """The game rebuilt by ``--replay-to`` at a seat, told where it comes from.
 
@@ -304,7 +311,7 @@ def elsewhere(
     said = tx("msg.locked", pid=holder or "?")
     asked = said + " " + tx("msg.locked_separate") + tx("msg.yes_no_enter_yes")
     if not screen.confirm(asked, True):
-        autosave = folder / "autosave.jsonl" if folder is not None else None
+        autosave = folder / AUTOSAVE if folder is not None else None
         question = tx("msg.locked_watch") + tx("msg.yes_no")
         if autosave is not None and autosave.is_file() and screen.confirm(question, False):
             viewer = open_replay_front(screen, autosave, tx=tx, sort=settings.sort)
@@ -349,7 +356,8 @@ def open_play(
     elif (holder := claim_folder(folder)) is not None:
         return elsewhere(holder, seed=seed, screen=screen, settings=settings, tx=tx, folder=folder)
     else:
-        autosave: LogFile | None = LogFile(folder / "autosave.jsonl")
+        first = new_here(folder)
+        autosave: LogFile | None = LogFile(folder / AUTOSAVE)
         assert autosave is not None
         try:
             front = None
@@ -369,6 +377,8 @@ def open_play(
             )
             solo_game(front).save()
             front.say(welcome(tx), "class:title")
+            if first:  # nothing shows that anyone played here: the lesson is told of
+                front.say(tx("msg.first_game"), "class:dim")
         if kept := kept_games():  # found again with load, not forgotten
             count = len(kept)
             front.say(tx("msg.kept_games", n=count) if count > 1 else tx("msg.kept_game_one"))

@@ -296,6 +296,9 @@ TEXTS: dict[str, str] = {
         "Das gespeicherte Spiel ist nicht lesbar ({detail}); es bleibt als {path} erhalten."
     ),
     "msg.resumed": "Willkommen zurück: Seed {seed}, Runde {round}.",
+    "msg.first_game": (
+        "Zum ersten Mal dabei? ende, dann threethirteen learn: ein erstes Spiel mit Hinweisen."
+    ),
     "msg.welcome": (
         "Drei-Dreizehn-Rommé: du gegen {opponents}. Tippe hilfe für die Befehle; Tab ergänzt."
     ),

@@ -255,6 +255,7 @@ TEXTS: dict[str, str] = {
     "msg.resume_prefix": "The saved game was cut off; its {n} complete events are resumed.",
     "msg.resume_broken": "The saved game cannot be read ({detail}); it is kept as {path}.",
     "msg.resumed": "Welcome back: seed {seed}, round {round}.",
+    "msg.first_game": "New to the game? quit, then threethirteen learn: a first game with notes.",
     "msg.welcome": (
         "Three-Thirteen Rummy: you against {opponents}. "
         "Type help for the commands, Tab to complete."
