@@ -625,6 +625,31 @@ def sheets_in_the_log(page: Page) -> list[dict[str, Any]]:
     return found
 
 
+@pytest.mark.timeout(300)  # two rounds, played by the AI
+def test_a_table_of_six_shows_each_round_s_row_of_the_sheet_in_the_log(web_server: Server) -> None:
+    """At a table of more than four, a round's end says only that round's row of the sheet
+    and the totals (so the hands stay on a terminal's screen): the log draws that row, the
+    second round's too (its words tell one round, the board has two)."""
+    from selenium.webdriver.support.ui import Select
+
+    with browser(390, 844) as window:
+        page = Page(window, url(web_server)).open()
+        page.login("ana")
+        Select(page.find("#new-seats")).select_by_value("6")
+        page.find("#new-go").click()
+        page.shown("#start").click()
+        page.until(lambda _: table(page)["round"] == "1", "the deal")
+        page.type("auto game")  # (the AI plays on while a round's end is shown)
+        if not page.find("#command").is_displayed():
+            page.shown("#log-open").click()
+        page.until(lambda _: sum(s["shown"] for s in sheets_in_the_log(page)) >= 2, "two sheets")
+        first, second = sheets_in_the_log(page)[:2]
+        assert first["rows"][0][1:] == ["You", "AI 2", "AI 3", "AI 4", "AI 5", "AI 6"], first
+        assert [row[0] for row in first["rows"][1:-1]] == ["1"], first
+        assert [row[0] for row in second["rows"][1:-1]] == ["2"], second
+        assert second["rows"][-1][0] == "Total" and second["fits"], second
+
+
 @pytest.mark.timeout(300)  # one round, played by the AI
 def test_the_score_sheet_in_a_phone_s_log_is_a_table_that_fits(web_server: Server) -> None:
     """At a table of four on a phone, the score sheet said in the log (at a round's end, and

@@ -452,8 +452,11 @@
       box.setAttribute("role", "region");
       box.setAttribute("aria-label", lines[0].trim());
       const table = el("table", "sheet pending");
-      // (drawn from the board that has as many rounds as the words: it may come after them)
-      table.dataset.rounds = String(lines.filter((text) => /^\s*\d+\s/.test(text)).length);
+      // the rounds the words show (at a table of more than four, a round's end shows its
+      // own row only), drawn from the board whose sheet ends with the last of them: it may
+      // come after the words
+      const told = lines.map((text) => /^\s*(\d+)\s/.exec(text)).filter(Boolean);
+      table.dataset.rounds = told.map((found) => found[1]).join(" ");
       ["thead", "tbody", "tfoot"].forEach((part) => table.appendChild(el(part)));
       box.appendChild(table);
       line.appendChild(box);
@@ -974,9 +977,11 @@
   function fillPending(sheet) {
     if (!sheet || !Array.isArray(sheet.rounds) || sheet.rounds.length === 0) return;
     document.querySelectorAll("#narration table.sheet.pending").forEach((table) => {
-      if (Number(table.dataset.rounds) !== sheet.rounds.length) return;
+      const told = (table.dataset.rounds || "").split(" ").filter(Boolean).map(Number);
+      if (!told.length || Math.max(...told) !== sheet.rounds.length) return;
       table.classList.remove("pending");
-      fillSheet(table, sheet);
+      const rounds = sheet.rounds.filter((round) => told.includes(Number(round.no)));
+      fillSheet(table, Object.assign({}, sheet, { rounds: rounds }));
     });
   }
 
