@@ -158,9 +158,17 @@ class Shots:
         )
         driver.execute_script("window.scrollTo(0, 0)")  # (the page from its top)
 
-    def take(self, state: str, *, back: str = "en", size: tuple[int, int] = (390, 844)) -> None:
-        """``state`` photographed in both sizes and both languages (axe at each); then the
-        page as it was (``back``, ``size``)."""
+    def take(
+        self,
+        state: str,
+        *,
+        back: str = "en",
+        size: tuple[int, int] = (390, 844),
+        check: Callable[[str, int], None] | None = None,
+    ) -> None:
+        """``state`` photographed in both sizes and both languages (axe at each, and
+        ``check`` with the language and the width); then the page as it was (``back``,
+        ``size``)."""
         for lang in LANGS:
             self.language(lang)
             for width, height in SIZES:
@@ -169,6 +177,8 @@ class Shots:
                 self.page.driver.save_screenshot(str(path))
                 self.taken.append(path)
                 axe_clean(self.page, f"{state} at {width}×{height} in {lang}")
+                if check:
+                    check(lang, width)
         self.language(back)
         self.size(*size)
 
@@ -325,6 +335,114 @@ def test_a_whole_game_by_taps_on_a_phone_beside_an_ssh_player(
         page.find("#to-lobby").click()
         page.shown("#lobby")
         assert len(shots.taken) == 28
+
+
+# -- 1a. a table of four on a phone: the others' last actions, the host's Start, the help ------
+
+
+def lasts(page: Page) -> list[dict[str, Any]]:
+    """Each opponent's last action as the page shows it: its text, and whether all of it is
+    shown (nothing cut off)."""
+    found: list[dict[str, Any]] = page.script(
+        """
+        return Array.from(document.querySelectorAll('#seats .last')).map(n => ({
+          text: n.textContent,
+          whole: n.scrollWidth <= n.clientWidth && n.scrollHeight <= n.clientHeight,
+        }));
+        """
+    )
+    return found
+
+
+def help_shown(page: Page) -> list[bool]:
+    """Whether each help on cards and keys is shown."""
+    found: list[bool] = page.script(
+        "return Array.from(document.querySelectorAll('#table .keys'))"
+        ".map(n => n.offsetParent !== null)"
+    )
+    return found
+
+
+def start_stands_out(page: Page, lang: str, width: int) -> None:
+    """The host's Start is the first of the buttons (so first in the focus order), larger
+    and bolder than the others, with its ▶ and a thicker border (not its colour alone)."""
+    found: dict[str, Any] = page.script(
+        """
+        const shown = Array.from(document.querySelectorAll('#buttons button'))
+          .filter(b => b.offsetParent !== null);
+        const look = (b) => { const s = getComputedStyle(b); return {
+          line: b.dataset.line, weight: Number(s.fontWeight), size: parseFloat(s.fontSize),
+          border: parseFloat(s.borderTopWidth),
+          sign: getComputedStyle(b, '::before').content }; };
+        return {buttons: shown.map(look)};
+        """
+    )
+    start, *others = found["buttons"]
+    assert start["line"] == "start" and others, (lang, width, found)
+    for other in others:
+        assert start["weight"] > other["weight"], (lang, width, found)
+        assert start["size"] > other["size"], (lang, width, found)
+        assert start["border"] > other["border"], (lang, width, found)
+    assert "▶" in start["sign"] and not any("▶" in o["sign"] for o in others), found
+    assert help_shown(page) == [False, False], (lang, width)  # no cards yet: no help on them
+
+
+@pytest.mark.timeout(600)  # a few turns, and 8 photographs each audited by axe
+def test_a_table_of_four_on_a_phone_shows_each_last_action_whole_and_the_host_s_start_first(
+    web_server: Server, connect: Callable[..., Player], tmp_path: Path
+) -> None:
+    """ana hosts a table of four in the browser: ben over SSH, the AI in the two seats
+    left. Waiting for the deal, her Start is the first button and stands out (in both
+    sizes and languages), and the help on cards and keys is not shown yet. Once the others
+    have played, each one's last action (taken and discarded cards) is shown whole, in
+    English and German, at 390 wide too, and the piles, the hand, the melds and the
+    actions are still on the first screen; the help is shown now."""
+    from selenium.webdriver.support.ui import Select
+
+    with browser(390, 844) as window:
+        page = Page(window, url(web_server)).open()
+        shots = Shots(page, shots_folder(tmp_path))
+        page.login("ana")
+        Select(page.find("#new-seats")).select_by_value("4")
+        page.find("#new-go").click()
+        page.shown("#table")
+        code = table_code(page)
+        ben = sit_ben_down(web_server, connect, code)
+        page.says("#seats", "ben")
+        page.says("#say", "start the game")
+        shots.take("waiting-four", check=lambda lang, width: start_stands_out(page, lang, width))
+        page.shown("#start").click()
+        ben.expect(r"The cards are dealt\.")
+        ben.line("auto game")
+        ben.expect(r"The AI plays [a-z ]+ for you")
+
+        # ana plays (the first card she may, from the pile) until all three played since
+        while True:
+            state = waiting(page)
+            assert state in ("draw", "discard"), state  # (round 1 does not end so soon)
+            if state == "draw" and all(last["text"] for last in lasts(page)):
+                break
+            if state == "draw":
+                held = len(table(page)["hand"])
+                pile = "#discard" if page.find("#discard").is_enabled() else "#stock"
+                page.find(pile).click()
+                page.until(lambda _, n=held: len(table(page)["hand"]) == n + 1, "a card drawn")
+                continue
+            card = cheapest(table(page))
+            page.tap(f'#hand .card[data-code="{card}"]')
+            page.until(lambda _, card=card: table(page)["chosen"] == [card], "the card lifted")
+            page.tap(f'#hand .card[data-code="{card}"]')
+            page.until(lambda _: not table(page)["discard"], "the card discarded")
+            unrefused(page)
+
+        def readable(lang: str, width: int) -> None:
+            shown = lasts(page)
+            assert len(shown) == 3 and all(last["whole"] for last in shown), (lang, width, shown)
+            assert all(re.search("[♥♦♣♠]", last["text"]) for last in shown), (lang, shown)
+            assert one_screen(page), (lang, width, page.script("return document.body.scrollHeight"))
+            assert help_shown(page) == [True, True], (lang, width)
+
+        shots.take("mid-round-four", check=readable)
 
 
 # -- 1b. an absent player's seat on auto, and a round's end switched to German ---------------

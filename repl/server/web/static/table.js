@@ -750,6 +750,8 @@
       if (line === "hint" || line === "auto turn") button.hidden = !seated || !round;
       else if (line === "score" || line === "who") button.hidden = !seated && !b.started;
     });
+    // the help on cards and keys once there are cards to play, to the seats only
+    document.querySelectorAll("#table .keys").forEach((help) => { help.hidden = !seated || !round; });
 
     drawSheet(b.sheet);
     drawResult(b.result);
