@@ -38,19 +38,26 @@ def new_hall(folder: Path, pool: ThreadPoolExecutor, limits: Limits) -> Hall:
     return hall
 
 
-async def finished(hall: Hall) -> tuple[Room, Ear, Ear]:
-    """A table of three seats (one the AI's, a 30 s turn clock, two jokers, aces high) that
-    ana made from 10.0.0.1 and ben sat at, played to its end on auto; their places at it."""
-    plan = Plan(
-        code="", host="", level="greedy", seats=3, jokers=2, aces_high=True, turn_time=30,
-        ai=1, people=(None,) * 3,
-    )  # fmt: skip
+async def on_auto(hall: Hall, plan: Plan) -> tuple[Room, Ear, Ear]:
+    """A table set up by ``plan`` that ana made from 10.0.0.1 and ben sat at, dealt, both
+    on auto for the whole game; their places at it."""
     room = await hall.create(ANA, plan, "10.0.0.1")
     await room.sit(BEN)
     ana, ben = Ear.at(room, "ana", 0), Ear.at(room, "ben", 1)
     assert await ana.send(room, Start()) is None
     assert await ana.send(room, SetAuto(Scope.GAME)) is None
     assert await ben.send(room, SetAuto(Scope.GAME)) is None
+    return room, ana, ben
+
+
+async def finished(hall: Hall) -> tuple[Room, Ear, Ear]:
+    """A table of three seats (one the AI's, a 30 s turn clock, two jokers, aces high),
+    played to its end on auto (:func:`on_auto`) and moved to the past."""
+    plan = Plan(
+        code="", host="", level="greedy", seats=3, jokers=2, aces_high=True, turn_time=30,
+        ai=1, people=(None,) * 3,
+    )  # fmt: skip
+    room, ana, ben = await on_auto(hall, plan)
     await settle(lambda: room.code not in hall.rooms)
     assert room.finished
     return room, ana, ben
@@ -117,12 +124,7 @@ def test_again_is_taken_as_soon_as_the_game_ended_while_its_files_still_move(
 
     async def test(hall: Hall, door: Door) -> None:
         plan = Plan(code="", host="", level="greedy", seats=2, people=(None,) * 2)
-        room = await hall.create(ANA, plan, "10.0.0.1")
-        await room.sit(BEN)
-        ana, ben = Ear.at(room, "ana", 0), Ear.at(room, "ben", 1)
-        assert await ana.send(room, Start()) is None
-        assert await ana.send(room, SetAuto(Scope.GAME)) is None
-        assert await ben.send(room, SetAuto(Scope.GAME)) is None
+        room, ana, _ = await on_auto(hall, plan)
         await settle(lambda: room.finished and room.plan.finished is not None)
         try:
             assert room.code in hall.rooms  # its files wait to be moved
