@@ -209,20 +209,29 @@ def sit_ben_down(web_server: Server, connect: Callable[..., Player], code: str) 
     return ben
 
 
-def a_game_of_two(
-    page: Page, web_server: Server, connect: Callable[..., Player]
+def ben_joins_ana(
+    page: Page, web_server: Server, connect: Callable[..., Player], seats: int
 ) -> tuple[Player, str]:
-    """ana makes a table of two in the browser, ben sits down over SSH and she deals: ben,
-    and the table's code."""
+    """ana makes a table of ``seats`` in the browser and ben sits down over SSH, before the
+    deal: ben, and the table's code."""
     from selenium.webdriver.support.ui import Select
 
     page.login("ana")
-    Select(page.find("#new-seats")).select_by_value("2")
+    Select(page.find("#new-seats")).select_by_value(str(seats))
     page.find("#new-go").click()
     page.shown("#table")
     code = table_code(page)
     ben = sit_ben_down(web_server, connect, code)
     page.says("#seats", "ben")
+    return ben, code
+
+
+def a_game_of_two(
+    page: Page, web_server: Server, connect: Callable[..., Player]
+) -> tuple[Player, str]:
+    """ana makes a table of two in the browser, ben sits down over SSH and she deals: ben,
+    and the table's code."""
+    ben, code = ben_joins_ana(page, web_server, connect, 2)
     page.shown("#start").click()
     ben.expect(r"The cards are dealt\.")
     return ben, code
@@ -397,18 +406,10 @@ def test_a_table_of_four_on_a_phone_shows_each_last_action_whole_and_the_host_s_
     have played, each one's last action (taken and discarded cards) is shown whole, in
     English and German, at 390 wide too, and the piles, the hand, the melds and the
     actions are still on the first screen; the help is shown now."""
-    from selenium.webdriver.support.ui import Select
-
     with browser(390, 844) as window:
         page = Page(window, url(web_server)).open()
         shots = Shots(page, shots_folder(tmp_path))
-        page.login("ana")
-        Select(page.find("#new-seats")).select_by_value("4")
-        page.find("#new-go").click()
-        page.shown("#table")
-        code = table_code(page)
-        ben = sit_ben_down(web_server, connect, code)
-        page.says("#seats", "ben")
+        ben, _ = ben_joins_ana(page, web_server, connect, 4)
         page.says("#say", "start the game")
         shots.take("waiting-four", check=lambda lang, width: start_stands_out(page, lang, width))
         page.shown("#start").click()
